@@ -1,0 +1,221 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrGameOver is returned when a move is played in a finished game.
+var ErrGameOver = errors.New("the game is over")
+
+// CheckMove reports why m is not legal in p, or nil if it is. The error
+// names the squares involved and the reason.
+func (p *Position) CheckMove(m Move) error {
+	if p.phase == Over {
+		return ErrGameOver
+	}
+	switch m.Kind {
+	case Place:
+		if p.phase != Setup {
+			return fmt.Errorf("placement %s: the setup phase is over; a turn looks like E5-E3:N", m.To)
+		}
+		if !m.To.Valid() {
+			return fmt.Errorf("placement: square off the board")
+		}
+		if c := p.StoneAt(m.To); c != NoColor {
+			return fmt.Errorf("placement %s: the square already holds a %s stone", m.To, c)
+		}
+		return nil
+	case Turn:
+		if p.phase != Play {
+			return fmt.Errorf("turn %s: still in the setup phase (%s places a stone, e.g. C3)", m, p.toMove)
+		}
+		if !m.From.Valid() || !m.To.Valid() || m.Side < North || m.Side > West {
+			return fmt.Errorf("turn: square or side off the board")
+		}
+		if owner := p.StoneAt(m.From); owner != p.toMove {
+			if owner == NoColor {
+				return fmt.Errorf("turn %s: no stone on %s", m, m.From)
+			}
+			return fmt.Errorf("turn %s: the stone on %s is %s's, and %s is to move", m, m.From, owner, p.toMove)
+		}
+		if !p.Destinations(m.From).Has(m.To) {
+			if m.From == m.To {
+				return fmt.Errorf("turn %s: the stone on %s may not stay (stay rule %s)", m, m.From, p.Rules().Stay)
+			}
+			return fmt.Errorf("turn %s: %s is not reachable from %s in two steps (walls, stones or distance)", m, m.To, m.From)
+		}
+		if _, _, ok := slot(m.To, m.Side); !ok {
+			return fmt.Errorf("turn %s: the %s side of %s is the board's edge", m, m.Side, m.To)
+		}
+		if p.w.has(m.To, m.Side) {
+			return fmt.Errorf("turn %s: a wall already stands on the %s side of %s", m, m.Side, m.To)
+		}
+		return nil
+	case Break:
+		if p.players != 3 {
+			return fmt.Errorf("break %s: wall breaks exist only in three-player games", m)
+		}
+		if p.phase != Play {
+			return fmt.Errorf("break %s: breaks are made in the play phase", m)
+		}
+		if p.midTurn || p.BreakUsed(p.toMove) {
+			return fmt.Errorf("break %s: %s has already used its wall break", m, p.toMove)
+		}
+		if (m.Side != North && m.Side != East) || !m.To.Valid() {
+			return fmt.Errorf("break %s: not a wall slot", m)
+		}
+		bw := p.breakableWalls(p.toMove)
+		set := bw.east
+		if m.Side == North {
+			set = bw.north
+		}
+		if !set.Has(m.To) {
+			if !p.w.has(m.To, m.Side) {
+				return fmt.Errorf("break %s: no wall stands there", m)
+			}
+			return fmt.Errorf("break %s: the wall is not next to a %s stone", m, p.toMove)
+		}
+		return nil
+	}
+	return fmt.Errorf("move: unknown kind %d", m.Kind)
+}
+
+// Play checks m and applies it. On error p is unchanged.
+func (p *Position) Play(m Move) error {
+	if err := p.CheckMove(m); err != nil {
+		return err
+	}
+	p.Apply(m)
+	return nil
+}
+
+// Apply plays m, which must be legal (see CheckMove and LegalMoves); it does
+// not check. After a turn it decides who moves next: players whose stones
+// all sit in land of their own, or who have no legal turn, are skipped, and
+// the game ends when no region holds stones of two players or nobody can act.
+func (p *Position) Apply(m Move) {
+	c := p.toMove
+	p.ply++
+	switch m.Kind {
+	case Place:
+		p.stones[c] |= Bit(m.To)
+		p.hash ^= zStone[c][m.To]
+		p.placed++
+		p.hash ^= zToMove[c]
+		if p.placed < p.setupLen {
+			p.toMove = p.placer(p.placed)
+			p.hash ^= zToMove[p.toMove]
+			return
+		}
+		p.phase = Play
+		p.hash ^= zPhasePlay
+		p.toMove = Color(p.players - 1) // so that the search for the next player starts at Red
+		p.nextPlayer()
+		p.hash ^= zToMove[p.toMove]
+	case Turn:
+		p.stones[c] = p.stones[c]&^Bit(m.From) | Bit(m.To)
+		p.hash ^= zStone[c][m.From] ^ zStone[c][m.To]
+		north, at, _ := slot(m.To, m.Side)
+		if north {
+			p.built[c].north |= Bit(at)
+			p.w.north |= Bit(at)
+			p.hash ^= zWallN[c][at]
+		} else {
+			p.built[c].east |= Bit(at)
+			p.w.east |= Bit(at)
+			p.hash ^= zWallE[c][at]
+		}
+		if p.midTurn {
+			p.midTurn = false
+			p.hash ^= zMidTurn
+		}
+		p.hash ^= zToMove[c]
+		p.endTurn()
+		p.hash ^= zToMove[p.toMove]
+	case Break:
+		b := Bit(m.To)
+		for o := Color(0); o < Color(p.players); o++ {
+			if m.Side == North && p.built[o].north&b != 0 {
+				p.built[o].north &^= b
+				p.hash ^= zWallN[o][m.To]
+			}
+			if m.Side == East && p.built[o].east&b != 0 {
+				p.built[o].east &^= b
+				p.hash ^= zWallE[o][m.To]
+			}
+		}
+		if m.Side == North {
+			p.w.north &^= b
+		} else {
+			p.w.east &^= b
+		}
+		p.broken |= 1 << uint(c)
+		p.hash ^= zBroken[c]
+		p.midTurn = true
+		p.hash ^= zMidTurn
+		if !p.hasLegalTurn(c) {
+			// Only under step-out: the break left no turn, so the turn ends.
+			p.midTurn = false
+			p.hash ^= zMidTurn ^ zToMove[c]
+			p.endTurn()
+			p.hash ^= zToMove[p.toMove]
+		}
+	}
+}
+
+// endTurn ends the turn of the player to move: it ends the game or hands
+// the move on.
+func (p *Position) endTurn() {
+	if p.players == 2 {
+		// With two players one fill decides: a region with both colours
+		// exists exactly when Red's regions hold a Blue stone.
+		if p.w.fill(p.stones[Red])&p.stones[Blue] == 0 {
+			p.finish()
+			return
+		}
+	} else if p.allSettled() {
+		p.finish()
+		return
+	}
+	p.nextPlayer()
+}
+
+// nextPlayer passes the move to the next player in turn order who is not
+// settled and has a legal turn; the current player may move again if all
+// others are skipped. If nobody can act the game ends.
+func (p *Position) nextPlayer() {
+	for k := int8(1); k <= p.players; k++ {
+		c := Color((int8(p.toMove) + k) % p.players)
+		if p.players > 2 && p.Settled(c) {
+			continue
+		}
+		if p.hasLegalTurn(c) {
+			p.toMove = c
+			return
+		}
+	}
+	p.finish()
+}
+
+// finish marks the game over.
+func (p *Position) finish() {
+	p.phase = Over
+	p.hash ^= zPhasePlay ^ zPhaseOver
+}
+
+// Settled reports whether every stone of c sits in a region holding no
+// other player's stones (c's land), so nothing c does can change the result.
+func (p *Position) Settled(c Color) bool {
+	return p.w.fill(p.stones[c])&(p.Occupied()&^p.stones[c]) == 0
+}
+
+// allSettled reports whether no region holds stones of two players.
+func (p *Position) allSettled() bool {
+	for c := Color(0); c < Color(p.players)-1; c++ {
+		if !p.Settled(c) {
+			return false
+		}
+	}
+	return true
+}

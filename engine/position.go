@@ -1,0 +1,188 @@
+package engine
+
+// Phase is the part of the game a position is in.
+type Phase int8
+
+// The phases.
+const (
+	// Setup: players place their stones.
+	Setup Phase = iota
+	// Play: players move stones and build walls.
+	Play
+	// Over: the game has ended.
+	Over
+)
+
+// String returns "setup", "play" or "over".
+func (p Phase) String() string {
+	switch p {
+	case Setup:
+		return "setup"
+	case Play:
+		return "play"
+	case Over:
+		return "over"
+	}
+	return "?"
+}
+
+// Position is a complete game state. It is a value: copying it keeps an
+// independent snapshot, which is how search explores (copy, then Apply).
+type Position struct {
+	stones [MaxPlayers]Bitboard
+	// built holds the walls each player built, for the features that tell
+	// builders apart; w is their union, which the rules use.
+	built  [MaxPlayers]walls
+	w      walls
+	hash   uint64
+	toMove Color
+	// placed counts the setup placements made so far (preset stones of the
+	// four-stone opening excluded).
+	placed    int8
+	setupLen  int8
+	players   int8
+	phase     Phase
+	stepOut   bool
+	tieNone   bool
+	fourStone bool
+	// broken has bit c set once player c has used its wall break; midTurn is
+	// set between a break and the turn that completes it.
+	broken  uint8
+	midTurn bool
+	ply     int16
+}
+
+// NewPosition returns the start position of a game under rules, which must
+// be normalized (see Rules.Normalize).
+func NewPosition(rules Rules) Position {
+	p := Position{
+		players:   int8(rules.Players),
+		stepOut:   rules.Stay == StayStepOut,
+		tieNone:   rules.TieBreak == TieBreakNone,
+		fourStone: rules.Opening == OpeningFourStone,
+	}
+	p.stones = rules.presetStones()
+	p.setupLen = int8(len(rules.placementOrder()))
+	p.toMove = p.placer(0)
+	p.hash = p.computeHash()
+	return p
+}
+
+// NewGame normalizes rules and returns the start position.
+func NewGame(rules Rules) (Position, error) {
+	r, err := rules.Normalize()
+	if err != nil {
+		return Position{}, err
+	}
+	return NewPosition(r), nil
+}
+
+// placer returns who makes setup placement i.
+func (p *Position) placer(i int8) Color {
+	if p.fourStone {
+		return [4]Color{Red, Blue, Blue, Red}[i&3]
+	}
+	n := p.players
+	round, at := i/n, i%n
+	if round&1 == 1 {
+		at = n - 1 - at
+	}
+	return Color(at)
+}
+
+// Rules returns the rules of the game.
+func (p *Position) Rules() Rules {
+	r := Rules{Players: int(p.players), Opening: OpeningEmpty, Stay: StayAlways, TieBreak: TieBreakLargestRegion}
+	if p.fourStone {
+		r.Opening = OpeningFourStone
+	}
+	if p.stepOut {
+		r.Stay = StayStepOut
+	}
+	if p.tieNone {
+		r.TieBreak = TieBreakNone
+	}
+	return r
+}
+
+// Players returns the number of players.
+func (p *Position) Players() int { return int(p.players) }
+
+// Phase returns the phase of the game.
+func (p *Position) Phase() Phase { return p.phase }
+
+// ToMove returns the player to act. In a finished game it is the player who
+// would have been next and carries no meaning.
+func (p *Position) ToMove() Color { return p.toMove }
+
+// Ply returns the number of moves played from the start position (breaks
+// count as moves).
+func (p *Position) Ply() int { return int(p.ply) }
+
+// Stones returns the squares holding c's stones.
+func (p *Position) Stones(c Color) Bitboard { return p.stones[c] }
+
+// Occupied returns the squares holding any stone.
+func (p *Position) Occupied() Bitboard {
+	return p.stones[0] | p.stones[1] | p.stones[2] | p.stones[3]
+}
+
+// StoneAt returns the owner of the stone on s, or NoColor.
+func (p *Position) StoneAt(s Square) Color {
+	for c := Color(0); c < Color(p.players); c++ {
+		if p.stones[c].Has(s) {
+			return c
+		}
+	}
+	return NoColor
+}
+
+// HasWall reports whether a wall stands on side d of s.
+func (p *Position) HasWall(s Square, d Side) bool { return p.w.has(s, d) }
+
+// WallBuilder returns who built the wall on side d of s, or NoColor when no
+// wall stands there.
+func (p *Position) WallBuilder(s Square, d Side) Color {
+	north, at, ok := slot(s, d)
+	if !ok {
+		return NoColor
+	}
+	for c := Color(0); c < Color(p.players); c++ {
+		set := p.built[c].east
+		if north {
+			set = p.built[c].north
+		}
+		if set.Has(at) {
+			return c
+		}
+	}
+	return NoColor
+}
+
+// WallsNorth returns the squares whose north side holds a wall built by c.
+func (p *Position) WallsNorth(c Color) Bitboard { return p.built[c].north }
+
+// WallsEast returns the squares whose east side holds a wall built by c.
+func (p *Position) WallsEast(c Color) Bitboard { return p.built[c].east }
+
+// WallCount returns the number of walls on the board.
+func (p *Position) WallCount() int { return p.w.north.Count() + p.w.east.Count() }
+
+// BreakUsed reports whether c has used its wall break.
+func (p *Position) BreakUsed(c Color) bool { return p.broken>>uint(c)&1 != 0 }
+
+// MidTurn reports whether the player to move has broken a wall and must now
+// complete the turn with a Turn move.
+func (p *Position) MidTurn() bool { return p.midTurn }
+
+// SetupPlacements returns how many setup placements have been made and how
+// many the setup phase has in all.
+func (p *Position) SetupPlacements() (done, total int) { return int(p.placed), int(p.setupLen) }
+
+// Hash returns the position's Zobrist hash. It covers stones, walls with
+// their builders, the player to move, the phase and the break state, so equal
+// positions under the same rules have equal hashes.
+func (p *Position) Hash() uint64 { return p.hash }
+
+// IsOver reports whether the game has ended.
+func (p *Position) IsOver() bool { return p.phase == Over }

@@ -1,0 +1,123 @@
+package engine
+
+// Region is a connected area of the board between walls. Stones do not
+// split regions.
+type Region struct {
+	// Squares holds the region's squares.
+	Squares Bitboard
+	// Owner is the only player with stones in the region, or NoColor when
+	// it holds none or stones of several players (see Mixed).
+	Owner Color
+	// Mixed reports that stones of two or more players are inside.
+	Mixed bool
+}
+
+// Size returns the number of squares in the region.
+func (r Region) Size() int { return r.Squares.Count() }
+
+// RegionOf returns the region containing s.
+func (p *Position) RegionOf(s Square) Bitboard { return p.w.fill(Bit(s)) }
+
+// Regions returns every region of the board, ordered by their lowest square.
+func (p *Position) Regions() []Region {
+	var out []Region
+	for rest := AllSquares; rest != 0; {
+		sq := p.w.fill(Bit(rest.First()))
+		rest &^= sq
+		r := Region{Squares: sq, Owner: NoColor}
+		for c := Color(0); c < Color(p.players); c++ {
+			if p.stones[c]&sq != 0 {
+				if r.Owner != NoColor || r.Mixed {
+					r.Mixed, r.Owner = true, NoColor
+				} else {
+					r.Owner = c
+				}
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// Territory is the land each player holds now: regions with stones of that
+// player only. In a finished game it is the final score.
+type Territory struct {
+	// Owned holds each player's land.
+	Owned [MaxPlayers]Bitboard
+	// Score is the size of each player's land.
+	Score [MaxPlayers]int
+	// Largest is the size of each player's largest single region of land.
+	Largest [MaxPlayers]int
+	// Neutral holds the regions with no stones; Open those with stones of
+	// several players (still contested).
+	Neutral Bitboard
+	Open    Bitboard
+}
+
+// Territory computes every player's land in the current position.
+func (p *Position) Territory() Territory {
+	var t Territory
+	occ := p.Occupied()
+	seen := Bitboard(0)
+	for c := Color(0); c < Color(p.players); c++ {
+		for st := p.stones[c] &^ seen; st != 0; st &^= seen {
+			r := p.w.fill(Bit(st.First()))
+			seen |= r
+			if r&occ&^p.stones[c] != 0 {
+				t.Open |= r
+				continue
+			}
+			t.Owned[c] |= r
+			n := r.Count()
+			t.Score[c] += n
+			if n > t.Largest[c] {
+				t.Largest[c] = n
+			}
+		}
+	}
+	t.Neutral = AllSquares &^ seen
+	return t
+}
+
+// Result is the outcome of a game (or of the current land, if the game has
+// not ended).
+type Result struct {
+	Territory
+	// Winners has bit c set for each player sharing the win; one bit means
+	// a single winner, several a draw between them.
+	Winners uint8
+}
+
+// Winner returns the single winner, or NoColor for a draw.
+func (r Result) Winner() Color {
+	if r.Winners&(r.Winners-1) != 0 || r.Winners == 0 {
+		return NoColor
+	}
+	for c := Color(0); c < MaxPlayers; c++ {
+		if r.Winners>>uint(c)&1 != 0 {
+			return c
+		}
+	}
+	return NoColor
+}
+
+// Result scores the current position: the highest total wins; equal totals
+// go to the larger single region under TieBreakLargestRegion; what is still
+// equal is a draw among those players.
+func (p *Position) Result() Result {
+	r := Result{Territory: p.Territory()}
+	best := -1
+	for c := 0; c < int(p.players); c++ {
+		key := r.Score[c] * 64
+		if !p.tieNone {
+			key += r.Largest[c]
+		}
+		switch {
+		case key > best:
+			best, r.Winners = key, 1<<uint(c)
+		case key == best:
+			r.Winners |= 1 << uint(c)
+		}
+	}
+	return r
+}

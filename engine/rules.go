@@ -1,0 +1,174 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// Opening selects how the setup phase starts.
+type Opening string
+
+// The openings.
+const (
+	// OpeningEmpty starts from an empty board; every stone is placed.
+	OpeningEmpty Opening = "empty"
+	// OpeningFourStone is the show's opening (two players only): Red on B6
+	// and F2, Blue on B2 and F6, then each places two more.
+	OpeningFourStone Opening = "four-stone"
+)
+
+// StayRule says when a stone may move zero steps.
+type StayRule string
+
+// The stay rules.
+const (
+	// StayAlways allows a zero-step move whenever a wall can be built (the
+	// WallZero paper and MiniZero).
+	StayAlways StayRule = "always"
+	// StayStepOut allows it only if the stone could step to an empty
+	// neighbour and back (seed 002).
+	StayStepOut StayRule = "step-out"
+)
+
+// TieBreak says how equal totals are decided.
+type TieBreak string
+
+// The tie breaks.
+const (
+	// TieBreakLargestRegion gives the win to the larger single region; equal
+	// again is a draw (the paper's rule).
+	TieBreakLargestRegion TieBreak = "largest-region"
+	// TieBreakNone makes equal totals a draw (a shared win).
+	TieBreakNone TieBreak = "none"
+)
+
+// Rules holds the rule options of a game. The zero value is not valid: use
+// DefaultRules or Normalize.
+type Rules struct {
+	// Players is 2, 3 or 4.
+	Players int `json:"players"`
+	// Opening is empty or four-stone (two players only).
+	Opening Opening `json:"opening"`
+	// Stay is always or step-out.
+	Stay StayRule `json:"stay"`
+	// TieBreak is largest-region or none.
+	TieBreak TieBreak `json:"tieBreak"`
+}
+
+// DefaultRules returns the defaults: two players, the four-stone opening,
+// stay always, largest-region tie break.
+func DefaultRules() Rules {
+	return Rules{Players: 2, Opening: OpeningFourStone, Stay: StayAlways, TieBreak: TieBreakLargestRegion}
+}
+
+// Normalize fills unset fields with their defaults and checks every field.
+// With three or four players the default opening is empty.
+func (r Rules) Normalize() (Rules, error) {
+	if r.Players == 0 {
+		r.Players = 2
+	}
+	if r.Players < 2 || r.Players > MaxPlayers {
+		return r, fmt.Errorf("rules.players: %d is not supported (2, 3 or 4)", r.Players)
+	}
+	switch r.Opening {
+	case "":
+		if r.Players == 2 {
+			r.Opening = OpeningFourStone
+		} else {
+			r.Opening = OpeningEmpty
+		}
+	case OpeningEmpty:
+	case OpeningFourStone:
+		if r.Players != 2 {
+			return r, fmt.Errorf("rules.opening: four-stone is a two-player opening, not for %d players", r.Players)
+		}
+	default:
+		return r, fmt.Errorf("rules.opening: %q is not empty or four-stone", string(r.Opening))
+	}
+	switch r.Stay {
+	case "":
+		r.Stay = StayAlways
+	case StayAlways, StayStepOut:
+	default:
+		return r, fmt.Errorf("rules.stay: %q is not always or step-out", string(r.Stay))
+	}
+	switch r.TieBreak {
+	case "":
+		r.TieBreak = TieBreakLargestRegion
+	case TieBreakLargestRegion, TieBreakNone:
+	default:
+		return r, fmt.Errorf("rules.tieBreak: %q is not largest-region or none", string(r.TieBreak))
+	}
+	return r, nil
+}
+
+// StonesPerPlayer returns how many stones each player has: 4 with two
+// players, 2 with three or four.
+func (r Rules) StonesPerPlayer() int {
+	if r.Players == 2 {
+		return 4
+	}
+	return 2
+}
+
+// String returns a compact description such as "2p four-stone stay=always
+// tie=largest-region".
+func (r Rules) String() string {
+	return fmt.Sprintf("%dp %s stay=%s tie=%s", r.Players, r.Opening, r.Stay, r.TieBreak)
+}
+
+// UnmarshalJSON decodes rules, rejecting unknown fields. Missing fields keep
+// their zero value; call Normalize to apply defaults.
+func (r *Rules) UnmarshalJSON(data []byte) error {
+	type plain Rules
+	var p plain
+	if err := decodeStrict(data, &p); err != nil {
+		return fmt.Errorf("rules: %w", err)
+	}
+	*r = Rules(p)
+	return nil
+}
+
+// placementOrder returns who places each stone of the setup phase after the
+// preset stones: a snake order (1, 2, .., n, n, .., 1) repeated.
+func (r Rules) placementOrder() []Color {
+	if r.Opening == OpeningFourStone {
+		return []Color{Red, Blue, Blue, Red}
+	}
+	var order []Color
+	total := r.Players * r.StonesPerPlayer()
+	for len(order) < total {
+		for c := 0; c < r.Players; c++ {
+			order = append(order, Color(c))
+		}
+		for c := r.Players - 1; c >= 0; c-- {
+			order = append(order, Color(c))
+		}
+	}
+	return order[:total]
+}
+
+// presetStones returns the stones on the board before the first placement.
+func (r Rules) presetStones() [MaxPlayers]Bitboard {
+	var s [MaxPlayers]Bitboard
+	if r.Opening == OpeningFourStone {
+		s[Red] = Bit(SquareAt(1, 5)) | Bit(SquareAt(5, 1)) // B6, F2
+		s[Blue] = Bit(SquareAt(1, 1)) | Bit(SquareAt(5, 5)) // B2, F6
+	}
+	return s
+}
+
+// decodeStrict decodes JSON into v, rejecting unknown fields and trailing
+// data.
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("unexpected data after the JSON value")
+	}
+	return nil
+}

@@ -1,0 +1,3 @@
+module github.com/wallzero/wallzero
+
+go 1.26.8

@@ -153,7 +153,7 @@ func (r Rules) placementOrder() []Color {
 func (r Rules) presetStones() [MaxPlayers]Bitboard {
 	var s [MaxPlayers]Bitboard
 	if r.Opening == OpeningFourStone {
-		s[Red] = Bit(SquareAt(1, 5)) | Bit(SquareAt(5, 1)) // B6, F2
+		s[Red] = Bit(SquareAt(1, 5)) | Bit(SquareAt(5, 1))  // B6, F2
 		s[Blue] = Bit(SquareAt(1, 1)) | Bit(SquareAt(5, 5)) // B2, F6
 	}
 	return s

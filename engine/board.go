@@ -1,0 +1,213 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Board is the JSON form of an explicit position, for clients that have no
+// move history:
+//
+//	{"stones": {"red": ["B6", "F2", "C3", "E5"], "blue": ["B2", "F6", "E3", "C5"]},
+//	 "walls": [{"square": "E3", "side": "N", "by": "red"}],
+//	 "toMove": "blue", "phase": "play"}
+type Board struct {
+	// Stones maps a colour name to the squares of its stones.
+	Stones map[string][]string `json:"stones"`
+	// Walls lists the walls with their builders.
+	Walls []Wall `json:"walls"`
+	// ToMove is the colour to act.
+	ToMove string `json:"toMove"`
+	// Phase is "setup" or "play" ("over" is accepted and checked).
+	Phase string `json:"phase"`
+	// BreaksUsed lists the players who have used their wall break (three
+	// players only).
+	BreaksUsed []string `json:"breaksUsed,omitempty"`
+	// MidTurn is set when the player to move has just broken a wall and
+	// must now complete the turn.
+	MidTurn bool `json:"midTurn,omitempty"`
+}
+
+// Wall is one wall of a Board: the side of a square it stands on and who
+// built it.
+type Wall struct {
+	Square string `json:"square"`
+	Side   string `json:"side"`
+	By     string `json:"by"`
+}
+
+// BoardOf returns the explicit form of p.
+func BoardOf(p *Position) Board {
+	b := Board{Stones: map[string][]string{}, Walls: []Wall{}, ToMove: p.toMove.String(), Phase: p.phase.String(), MidTurn: p.midTurn}
+	for c := Color(0); c < Color(p.players); c++ {
+		sq := []string{}
+		for _, s := range p.stones[c].Squares() {
+			sq = append(sq, s.String())
+		}
+		b.Stones[c.String()] = sq
+		for _, s := range p.built[c].north.Squares() {
+			b.Walls = append(b.Walls, Wall{Square: s.String(), Side: "N", By: c.String()})
+		}
+		for _, s := range p.built[c].east.Squares() {
+			b.Walls = append(b.Walls, Wall{Square: s.String(), Side: "E", By: c.String()})
+		}
+		if p.BreakUsed(c) {
+			b.BreaksUsed = append(b.BreaksUsed, c.String())
+		}
+	}
+	sort.Slice(b.Walls, func(i, j int) bool {
+		if b.Walls[i].Square != b.Walls[j].Square {
+			return b.Walls[i].Square < b.Walls[j].Square
+		}
+		return b.Walls[i].Side < b.Walls[j].Side
+	})
+	return b
+}
+
+// Position builds the position the board describes under rules (which must
+// be normalized), checking that it could arise in a game: stone counts, the
+// player to move, walls on interior slots and not doubled. Errors name the
+// field, e.g. `board.walls[2]: ...`.
+func (b Board) Position(rules Rules) (Position, error) {
+	p := NewPosition(rules)
+	p.stones = [MaxPlayers]Bitboard{}
+	per := rules.StonesPerPlayer()
+	for name, squares := range b.Stones {
+		c, err := ParseColor(name)
+		if err != nil || int(c) >= rules.Players {
+			return Position{}, fmt.Errorf("board.stones: %q is not a player of a %d-player game", name, rules.Players)
+		}
+		if len(squares) > per {
+			return Position{}, fmt.Errorf("board.stones.%s: %d stones, at most %d", name, len(squares), per)
+		}
+		for i, text := range squares {
+			s, err := ParseSquare(text)
+			if err != nil {
+				return Position{}, fmt.Errorf("board.stones.%s[%d]: %w", name, i, err)
+			}
+			if p.Occupied().Has(s) {
+				return Position{}, fmt.Errorf("board.stones.%s[%d]: %s holds two stones", name, i, s)
+			}
+			p.stones[c] |= Bit(s)
+		}
+	}
+	for i, wall := range b.Walls {
+		s, err := ParseSquare(wall.Square)
+		if err != nil {
+			return Position{}, fmt.Errorf("board.walls[%d].square: %w", i, err)
+		}
+		d, err := ParseSide(wall.Side)
+		if err != nil {
+			return Position{}, fmt.Errorf("board.walls[%d].side: %w", i, err)
+		}
+		c, err := ParseColor(wall.By)
+		if err != nil || int(c) >= rules.Players {
+			return Position{}, fmt.Errorf("board.walls[%d].by: %q is not a player of a %d-player game", i, wall.By, rules.Players)
+		}
+		north, at, ok := slot(s, d)
+		if !ok {
+			return Position{}, fmt.Errorf("board.walls[%d]: the %s side of %s is the board's edge", i, d, s)
+		}
+		if p.w.has(s, d) {
+			return Position{}, fmt.Errorf("board.walls[%d]: a wall on the %s side of %s is given twice", i, d, s)
+		}
+		if north {
+			p.built[c].north |= Bit(at)
+			p.w.north |= Bit(at)
+		} else {
+			p.built[c].east |= Bit(at)
+			p.w.east |= Bit(at)
+		}
+	}
+	toMove, err := ParseColor(b.ToMove)
+	if err != nil || int(toMove) >= rules.Players {
+		return Position{}, fmt.Errorf("board.toMove: %q is not a player of a %d-player game", b.ToMove, rules.Players)
+	}
+	for i, name := range b.BreaksUsed {
+		c, err := ParseColor(name)
+		if err != nil || int(c) >= rules.Players || rules.Players != 3 {
+			return Position{}, fmt.Errorf("board.breaksUsed[%d]: %q: breaks exist for the players of three-player games only", i, name)
+		}
+		p.broken |= 1 << uint(c)
+	}
+	if err := b.checkPhase(&p, rules, toMove); err != nil {
+		return Position{}, err
+	}
+	p.toMove = toMove
+	p.hash = p.computeHash()
+	return p, nil
+}
+
+// checkPhase sets the phase and checks the stone counts and the player to
+// move against it.
+func (b Board) checkPhase(p *Position, rules Rules, toMove Color) error {
+	per := rules.StonesPerPlayer()
+	total := p.Occupied().Count()
+	switch b.Phase {
+	case "setup":
+		preset := 0
+		for _, s := range rules.presetStones() {
+			preset += s.Count()
+			if p.Occupied()&s != s {
+				return fmt.Errorf("board.stones: the %s opening's preset stones are missing", rules.Opening)
+			}
+		}
+		p.placed = int8(total - preset)
+		if p.placed >= p.setupLen {
+			return fmt.Errorf("board.phase: all stones are placed, so the phase is play")
+		}
+		var want [MaxPlayers]int
+		for c := range MaxPlayers {
+			want[c] = rules.presetStones()[c].Count()
+		}
+		for i := int8(0); i < p.placed; i++ {
+			want[p.placer(i)]++
+		}
+		for c := Color(0); c < Color(rules.Players); c++ {
+			if p.stones[c].Count() != want[c] {
+				return fmt.Errorf("board.stones.%s: %d stones, but after %d placements %s has %d", c, p.stones[c].Count(), p.placed, c, want[c])
+			}
+		}
+		if p.WallCount() > 0 {
+			return fmt.Errorf("board.walls: no walls can stand in the setup phase")
+		}
+		if next := p.placer(p.placed); next != toMove {
+			return fmt.Errorf("board.toMove: placement %d is %s's, not %s's", p.placed+1, next, toMove)
+		}
+		p.phase = Setup
+	case "play", "over":
+		for c := Color(0); c < Color(rules.Players); c++ {
+			if p.stones[c].Count() != per {
+				return fmt.Errorf("board.stones.%s: %d stones, but every player has %d in the play phase", c, p.stones[c].Count(), per)
+			}
+		}
+		p.placed = p.setupLen
+		p.phase = Play
+		p.midTurn = b.MidTurn
+		if b.MidTurn && !p.BreakUsed(toMove) {
+			return fmt.Errorf("board.midTurn: %s is mid-turn but has not used its break", toMove)
+		}
+		over := p.allSettled()
+		if !over {
+			over = true
+			for c := Color(0); c < Color(rules.Players); c++ {
+				if (rules.Players == 2 || !p.Settled(c)) && p.hasLegalTurn(c) {
+					over = false
+				}
+			}
+		}
+		switch {
+		case over:
+			p.phase = Over
+		case b.Phase == "over":
+			return fmt.Errorf("board.phase: the game is not over: a region still holds stones of two players")
+		case rules.Players > 2 && p.Settled(toMove):
+			return fmt.Errorf("board.toMove: %s's stones all sit in its own land, so its turns are skipped", toMove)
+		case !p.hasLegalTurn(toMove):
+			return fmt.Errorf("board.toMove: %s has no legal turn, so its turns are skipped", toMove)
+		}
+	default:
+		return fmt.Errorf("board.phase: %q is not setup, play or over", b.Phase)
+	}
+	return nil
+}

@@ -1,0 +1,140 @@
+package engine
+
+import (
+	"fmt"
+)
+
+// Record is the JSON form of a game: its rules and its moves in notation,
+// optionally starting from an explicit board instead of the rules' start
+// position.
+//
+//	{"rules": {"players": 2, "opening": "four-stone"}, "moves": ["C3", "E3", "C5", "E5", "E5-E3:N"]}
+type Record struct {
+	// Rules are the game's rules; every field is optional (see Rules).
+	Rules Rules `json:"rules"`
+	// Board, when set, is the position the moves start from.
+	Board *Board `json:"board,omitempty"`
+	// Moves are the moves in order, in the notation of ParseMove.
+	Moves []string `json:"moves"`
+}
+
+// MoveError reports a move of a record that cannot be parsed or played.
+type MoveError struct {
+	// Index is the move's 0-based index in the record's moves.
+	Index int
+	// Move is the move's text as given.
+	Move string
+	// Err is the reason.
+	Err error
+}
+
+// Error returns e.g. `moves[4] "E5-E3:N": E3 is not reachable ...`.
+func (e *MoveError) Error() string {
+	return fmt.Sprintf("moves[%d] %q: %v", e.Index, e.Move, e.Err)
+}
+
+// Unwrap returns the reason.
+func (e *MoveError) Unwrap() error { return e.Err }
+
+// ParseRecord decodes a record from JSON, rejecting unknown fields. It does
+// not replay the moves: see Record.Game.
+func ParseRecord(data []byte) (Record, error) {
+	var r Record
+	if err := decodeStrict(data, &r); err != nil {
+		return Record{}, fmt.Errorf("game record: %w", err)
+	}
+	return r, nil
+}
+
+// Game is a replayed record: the start position and the moves, all known to
+// be legal.
+type Game struct {
+	// Rules are the normalized rules.
+	Rules Rules
+	// Start is the position before the first move.
+	Start Position
+	// Moves are the moves played.
+	Moves []Move
+	// Movers holds who made each move.
+	Movers []Color
+	// LegalCounts holds the number of legal moves before each move.
+	LegalCounts []int
+	// Final is the position after the last move.
+	Final Position
+}
+
+// Game normalizes the rules and replays every move, stopping at the first
+// error, which is a *MoveError naming the move (or an error naming the rules
+// or board field).
+func (r Record) Game() (*Game, error) {
+	rules, err := r.Rules.Normalize()
+	if err != nil {
+		return nil, err
+	}
+	start := NewPosition(rules)
+	if r.Board != nil {
+		if start, err = r.Board.Position(rules); err != nil {
+			return nil, err
+		}
+	}
+	g := &Game{Rules: rules, Start: start, Final: start}
+	for i, text := range r.Moves {
+		if err := g.PlayText(text); err != nil {
+			return nil, &MoveError{Index: i, Move: text, Err: err}
+		}
+	}
+	return g, nil
+}
+
+// PlayText parses a move in notation, checks its colour prefix (if any) and
+// plays it on the final position.
+func (g *Game) PlayText(text string) error {
+	m, colour, err := ParseMove(text)
+	if err != nil {
+		return err
+	}
+	if colour != NoColor && colour != g.Final.ToMove() && g.Final.Phase() != Over {
+		return fmt.Errorf("%s is to move, not %s", g.Final.ToMove(), colour)
+	}
+	return g.Play(m)
+}
+
+// Play checks m and plays it on the final position.
+func (g *Game) Play(m Move) error {
+	n := g.Final.CountLegalMoves()
+	mover := g.Final.ToMove()
+	if err := g.Final.Play(m); err != nil {
+		return err
+	}
+	g.Moves = append(g.Moves, m)
+	g.Movers = append(g.Movers, mover)
+	g.LegalCounts = append(g.LegalCounts, n)
+	return nil
+}
+
+// Positions returns the position before each move and the final one:
+// len(Moves)+1 positions.
+func (g *Game) Positions() []Position {
+	out := make([]Position, 0, len(g.Moves)+1)
+	p := g.Start
+	out = append(out, p)
+	for _, m := range g.Moves {
+		p.Apply(m)
+		out = append(out, p)
+	}
+	return out
+}
+
+// Record returns the game as a record, with moves in canonical notation and
+// colour prefixes.
+func (g *Game) Record() Record {
+	r := Record{Rules: g.Rules, Moves: make([]string, len(g.Moves))}
+	if g.Start != NewPosition(g.Rules) {
+		b := BoardOf(&g.Start)
+		r.Board = &b
+	}
+	for i, m := range g.Moves {
+		r.Moves[i] = g.Movers[i].Letter() + " " + m.String()
+	}
+	return r
+}

@@ -1,0 +1,87 @@
+package search
+
+import (
+	"fmt"
+	"time"
+)
+
+// Config sets how a search runs. The zero value is not useful: start from
+// DefaultConfig.
+type Config struct {
+	// MaxVisits stops the search when the root has this many visits
+	// (visits carried over by tree reuse count). 0 means no visit limit.
+	MaxVisits int
+	// MaxTime stops the search after this long. 0 means no time limit.
+	// At least one of MaxVisits and MaxTime must be set.
+	MaxTime time.Duration
+	// LeafBatch is how many leaves one search keeps in flight (sends to the
+	// evaluator at once), using virtual loss to spread them.
+	LeafBatch int
+	// CPuct is the exploration constant of PUCT.
+	CPuct float32
+	// FPUReduction is subtracted from the parent's value for children not
+	// yet visited (first-play urgency).
+	FPUReduction float32
+	// RootFPUReduction is the same at the root, where trying every move
+	// once matters more (analysis wants every candidate looked at).
+	RootFPUReduction float32
+	// VirtualLoss is how many lost visits an in-flight leaf counts as.
+	VirtualLoss int
+	// Seed makes the search's random choices (noise, Gumbel samples, ties)
+	// reproducible.
+	Seed uint64
+	// DirichletAlpha and DirichletWeight add Dirichlet noise to the root
+	// priors (self-play); weight 0 disables it.
+	DirichletAlpha  float32
+	DirichletWeight float32
+	// Gumbel selects root moves by Gumbel sampling with sequential halving
+	// (Danihelka et al. 2022) instead of PUCT: better with few visits.
+	Gumbel bool
+	// GumbelCandidates is how many root moves sequential halving starts
+	// with (m in the paper).
+	GumbelCandidates int
+	// GumbelCVisit and GumbelCScale scale Q in the Gumbel score
+	// sigma(q) = (CVisit + max visits) * CScale * q.
+	GumbelCVisit float32
+	GumbelCScale float32
+	// LCBStdDevs is how many standard errors the lower confidence bound of
+	// a move lies below its mean.
+	LCBStdDevs float32
+}
+
+// DefaultConfig returns settings for analysis: 400 visits, PUCT, 8 leaves in
+// flight, no noise.
+func DefaultConfig() Config {
+	return Config{
+		MaxVisits:        400,
+		LeafBatch:        8,
+		CPuct:            1.5,
+		FPUReduction:     0.2,
+		VirtualLoss:      1,
+		GumbelCandidates: 16,
+		GumbelCVisit:     50,
+		GumbelCScale:     1,
+		LCBStdDevs:       1.96,
+	}
+}
+
+// Validate reports the first invalid field.
+func (c Config) Validate() error {
+	switch {
+	case c.MaxVisits < 0:
+		return fmt.Errorf("search: MaxVisits %d is negative", c.MaxVisits)
+	case c.MaxVisits == 0 && c.MaxTime <= 0:
+		return fmt.Errorf("search: set MaxVisits or MaxTime")
+	case c.LeafBatch < 1:
+		return fmt.Errorf("search: LeafBatch %d must be at least 1", c.LeafBatch)
+	case c.CPuct <= 0:
+		return fmt.Errorf("search: CPuct %v must be positive", c.CPuct)
+	case c.DirichletWeight < 0 || c.DirichletWeight > 1:
+		return fmt.Errorf("search: DirichletWeight %v must be in [0, 1]", c.DirichletWeight)
+	case c.DirichletWeight > 0 && c.DirichletAlpha <= 0:
+		return fmt.Errorf("search: DirichletAlpha %v must be positive", c.DirichletAlpha)
+	case c.Gumbel && c.GumbelCandidates < 1:
+		return fmt.Errorf("search: GumbelCandidates %d must be at least 1", c.GumbelCandidates)
+	}
+	return nil
+}

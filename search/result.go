@@ -1,0 +1,188 @@
+package search
+
+import (
+	"math"
+	"sort"
+	"time"
+
+	"github.com/wallzero/wallzero/engine"
+)
+
+// MaxPV is the longest principal variation reported.
+const MaxPV = 12
+
+// MoveInfo is the analysis of one candidate move at the root.
+type MoveInfo struct {
+	Move engine.Move
+	// Visits is the number of playouts through the move.
+	Visits int
+	// Winrate is the mover's mean utility after the move (1 win, 0 loss,
+	// 0.5 a two-player draw); the prior-based estimate when unvisited.
+	Winrate float32
+	// Prior is the evaluator's probability for the move (before noise).
+	Prior float32
+	// LCB is a lower confidence bound of Winrate.
+	LCB float32
+	// Margin is the expected territory margin for the mover (two players,
+	// when known: HasMargin).
+	Margin    float32
+	HasMargin bool
+	// PV is the principal variation starting with Move.
+	PV []engine.Move
+	// Order is the move's rank, 0 for the best.
+	Order int
+}
+
+// Result is the analysis of the root position.
+type Result struct {
+	// Moves holds every legal root move, best first.
+	Moves []MoveInfo
+	// Best is the chosen move: the most visited one, or the sequential-
+	// halving winner with Gumbel root selection.
+	Best engine.Move
+	// ToMove is the player to move at the root.
+	ToMove engine.Color
+	// Visits is the number of playouts at the root, Evaluations the number
+	// of positions this search sent to the evaluator in all its runs.
+	Visits      int
+	Evaluations int
+	// Winrate is the player to move's mean utility over the search.
+	Winrate float32
+	// Margin is the expected territory margin of the player to move
+	// (HasMargin).
+	Margin    float32
+	HasMargin bool
+	// Raw is the evaluator's own evaluation of the root.
+	Raw Eval
+	// Ownership is the evaluator's ownership prediction at the root (nil if
+	// it has none), from the player to move's view.
+	Ownership *[engine.NumSquares]float32
+	// ImprovedPolicy holds, for Moves in the order of the root's legal
+	// move list (LegalMoves), the Gumbel improved policy
+	// softmax(logit + sigma(completed q)): a training target.
+	ImprovedPolicy []float32
+	// Hash and CanonicalHash identify the root position; Symmetry maps it
+	// to its canonical form.
+	Hash          uint64
+	CanonicalHash uint64
+	Symmetry      engine.Symmetry
+	// Elapsed is the time the run took.
+	Elapsed time.Duration
+}
+
+// result assembles the Result of the current tree.
+func (s *Search) result(elapsed time.Duration) *Result {
+	r := &Result{
+		ToMove:      s.rootPos.ToMove(),
+		Visits:      int(s.root.visits),
+		Evaluations: s.evals,
+		Raw:         s.rootRaw,
+		Ownership:   s.rootOwnership,
+		Hash:        s.rootPos.Hash(),
+		Elapsed:     elapsed,
+	}
+	r.CanonicalHash, r.Symmetry = s.rootPos.CanonicalHash()
+	children := s.root.children
+	var sum float64
+	var n, mn int32
+	var msum float64
+	fpu := s.root.valueToMove
+	for i := range children {
+		c := &children[i]
+		sum += c.utilSum
+		n += c.visits
+		msum += c.marginSum
+		mn += c.marginN
+		mi := MoveInfo{
+			Move:    c.move,
+			Visits:  int(c.visits),
+			Winrate: c.q(fpu),
+			Prior:   s.rootPriors[i],
+			LCB:     c.lcb(s.cfg.LCBStdDevs),
+			PV:      s.pv(c),
+		}
+		if c.marginN > 0 {
+			mi.Margin, mi.HasMargin = float32(c.marginSum/float64(c.marginN)), true
+		}
+		r.Moves = append(r.Moves, mi)
+	}
+	r.Winrate = fpu
+	if n > 0 {
+		r.Winrate = float32(sum / float64(n))
+	}
+	if mn > 0 {
+		r.Margin, r.HasMargin = float32(msum/float64(mn)), true
+	}
+	r.ImprovedPolicy = s.improvedPolicy()
+	sort.SliceStable(r.Moves, func(a, b int) bool {
+		x, y := &r.Moves[a], &r.Moves[b]
+		if x.Visits != y.Visits {
+			return x.Visits > y.Visits
+		}
+		if x.Winrate != y.Winrate {
+			return x.Winrate > y.Winrate
+		}
+		return x.Prior > y.Prior
+	})
+	if s.gumbel != nil {
+		best := s.gumbel.best(s).move
+		for i := range r.Moves {
+			if r.Moves[i].Move == best {
+				mi := r.Moves[i]
+				copy(r.Moves[1:i+1], r.Moves[:i])
+				r.Moves[0] = mi
+				break
+			}
+		}
+	}
+	for i := range r.Moves {
+		r.Moves[i].Order = i
+	}
+	if len(r.Moves) > 0 {
+		r.Best = r.Moves[0].Move
+	}
+	return r
+}
+
+// pv returns the principal variation from child c of the root.
+func (s *Search) pv(c *node) []engine.Move {
+	pv := []engine.Move{c.move}
+	for n := c.mostVisited(); n != nil && len(pv) < MaxPV; n = n.mostVisited() {
+		pv = append(pv, n.move)
+	}
+	return pv
+}
+
+// improvedPolicy returns softmax(logit + sigma(completed q)) over the root
+// children, unvisited children completed with the root's value estimate.
+func (s *Search) improvedPolicy() []float32 {
+	children := s.root.children
+	out := make([]float32, len(children))
+	if len(children) == 0 {
+		return out
+	}
+	var vsum float64
+	var vn int32
+	for i := range children {
+		vsum += children[i].utilSum
+		vn += children[i].visits
+	}
+	completed := s.root.valueToMove
+	if vn > 0 {
+		completed = float32(vsum / float64(vn))
+	}
+	maxScore := float32(math.Inf(-1))
+	for i := range children {
+		out[i] = logit(s.rootPriors[i]) + sigma(s, children[i].q(completed))
+		maxScore = max(maxScore, out[i])
+	}
+	var z float32
+	for i := range out {
+		out[i] = float32(math.Exp(float64(out[i] - maxScore)))
+		z += out[i]
+	}
+	for i := range out {
+		out[i] /= z
+	}
+	return out
+}

@@ -1,0 +1,364 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/wallzero/wallzero/engine"
+)
+
+// Search is the search tree of one game position. It is not safe for
+// concurrent use: one goroutine drives it, and many Searches may run at once
+// over one shared Evaluator.
+type Search struct {
+	cfg     Config
+	eval    Evaluator
+	rootPos engine.Position
+	// history holds the positions before the root, most recent first.
+	history []engine.Position
+	root    *node
+	// rootPriors holds the root children's priors before noise.
+	rootPriors []float32
+	rng        *rand.Rand
+	// rootOwnership is the evaluator's ownership at the root, if any.
+	rootOwnership *[engine.NumSquares]float32
+	rootRaw       Eval
+	gumbel        *gumbelState
+	evals         int
+}
+
+// ErrGameOver is returned when the root position has no moves.
+var ErrGameOver = errors.New("search: the game is over")
+
+// New returns a search of pos. history holds the positions before pos, most
+// recent first (only the first HistoryLen are used; nil is fine).
+func New(eval Evaluator, cfg Config, pos engine.Position, history []engine.Position) (*Search, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if pos.IsOver() {
+		return nil, ErrGameOver
+	}
+	s := &Search{cfg: cfg, eval: eval, rootPos: pos, rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x5EA4C4))}
+	s.setHistory(history)
+	s.root = &node{mover: pos.ToMove()}
+	return s, nil
+}
+
+// setHistory keeps the first HistoryLen positions of h.
+func (s *Search) setHistory(h []engine.Position) {
+	if len(h) > HistoryLen {
+		h = h[:HistoryLen]
+	}
+	s.history = append(s.history[:0], h...)
+}
+
+// Position returns the root position.
+func (s *Search) Position() engine.Position { return s.rootPos }
+
+// SetConfig changes the settings for the next Run (tree kept).
+func (s *Search) SetConfig(cfg Config) error {
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	s.cfg = cfg
+	return nil
+}
+
+// Advance plays m at the root and keeps the subtree below it (tree reuse
+// along a game). m must be legal.
+func (s *Search) Advance(m engine.Move) error {
+	if err := s.rootPos.CheckMove(m); err != nil {
+		return fmt.Errorf("search: advance %s: %w", m, err)
+	}
+	prev := s.rootPos
+	s.rootPos.Apply(m)
+	s.setHistory(append([]engine.Position{prev}, s.history...))
+	s.gumbel = nil
+	s.rootOwnership = nil
+	var next *node
+	if c := s.root.child(m); c != nil && c.state == expanded {
+		next = c
+	}
+	if next == nil || s.rootPos.IsOver() {
+		s.root = &node{mover: s.rootPos.ToMove()}
+		s.rootPriors = nil
+		return nil
+	}
+	detached := *next
+	s.root = &detached
+	s.root.mover = s.rootPos.ToMove()
+	s.root.inflight = 0
+	s.rootPriors = make([]float32, len(s.root.children))
+	for i := range s.root.children {
+		s.rootPriors[i] = s.root.children[i].prior
+	}
+	return nil
+}
+
+// leaf is one descent waiting for its evaluation.
+type leaf struct {
+	path []*node
+	req  *Request
+}
+
+// Run searches until the visit or time limit and returns the analysis.
+// Visits kept from earlier runs (tree reuse) count towards MaxVisits.
+func (s *Search) Run(ctx context.Context) (*Result, error) {
+	if s.rootPos.IsOver() {
+		return nil, ErrGameOver
+	}
+	start := time.Now()
+	var deadline time.Time
+	if s.cfg.MaxTime > 0 {
+		deadline = start.Add(s.cfg.MaxTime)
+	}
+	if s.root.state == unexpanded {
+		if err := s.evaluateRoot(ctx); err != nil {
+			return nil, err
+		}
+	}
+	s.prepareRoot()
+	limit := int32(s.cfg.MaxVisits)
+	buf := make([]engine.Position, 0, 64)
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if limit > 0 && s.root.visits >= limit || !deadline.IsZero() && time.Now().After(deadline) {
+			break
+		}
+		var leaves []leaf
+		for len(leaves) < s.cfg.LeafBatch {
+			if limit > 0 && s.root.visits+s.root.inflight >= limit {
+				break
+			}
+			l, ok := s.descend(&buf)
+			if !ok {
+				break // collision with a leaf already in flight
+			}
+			if l.req != nil {
+				leaves = append(leaves, l)
+			}
+		}
+		if len(leaves) == 0 {
+			if s.root.inflight == 0 && s.allTerminal() {
+				break
+			}
+			continue
+		}
+		if err := s.evaluateLeaves(ctx, leaves); err != nil {
+			return nil, err
+		}
+	}
+	return s.result(time.Since(start)), nil
+}
+
+// allTerminal reports whether the search can learn nothing more: every
+// root child is a finished game that has been visited.
+func (s *Search) allTerminal() bool {
+	for i := range s.root.children {
+		c := &s.root.children[i]
+		if c.state != terminal || c.visits == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// evaluateRoot evaluates and expands the root.
+func (s *Search) evaluateRoot(ctx context.Context) error {
+	req := s.newRequest(s.rootPos, nil)
+	if err := s.eval.Evaluate(ctx, []*Request{req}); err != nil {
+		return fmt.Errorf("search: evaluating the root: %w", err)
+	}
+	s.evals++
+	s.rootRaw = req.Out
+	s.rootOwnership = req.Out.Ownership
+	s.expand(s.root, &s.rootPos, req)
+	s.backup([]*node{s.root}, req.Out.Utility, req.Out.Margin, s.rootPos.ToMove(), req.Out.HasMargin, false)
+	s.rootPriors = make([]float32, len(s.root.children))
+	for i := range s.root.children {
+		s.rootPriors[i] = s.root.children[i].prior
+	}
+	return nil
+}
+
+// prepareRoot applies root noise and sets up Gumbel sampling for this run.
+func (s *Search) prepareRoot() {
+	if s.cfg.DirichletWeight > 0 && len(s.root.children) > 1 {
+		noise := dirichlet(s.rng, len(s.root.children), float64(s.cfg.DirichletAlpha))
+		w := s.cfg.DirichletWeight
+		for i := range s.root.children {
+			s.root.children[i].prior = (1-w)*s.rootPriors[i] + w*float32(noise[i])
+		}
+	}
+	if s.cfg.Gumbel {
+		s.gumbel = newGumbelState(s, s.cfg.MaxVisits-int(s.root.visits))
+	}
+}
+
+// newRequest builds the evaluation request of pos; path holds the
+// positions from the root to pos's parent (most recent last).
+func (s *Search) newRequest(pos engine.Position, path []engine.Position) *Request {
+	req := &Request{Position: pos}
+	for i := len(path) - 1; i >= 0 && req.HistoryCount < HistoryLen; i-- {
+		req.History[req.HistoryCount] = path[i]
+		req.HistoryCount++
+	}
+	for _, h := range s.history {
+		if req.HistoryCount == HistoryLen {
+			break
+		}
+		req.History[req.HistoryCount] = h
+		req.HistoryCount++
+	}
+	req.Moves = pos.LegalMoves(make([]engine.Move, 0, 64))
+	return req
+}
+
+// descend walks from the root to a leaf. A finished game is backed up at
+// once (req nil); an unexpanded node is marked pending with virtual loss on
+// its path. ok is false on a collision with a pending node.
+func (s *Search) descend(buf *[]engine.Position) (leaf, bool) {
+	n := s.root
+	pos := s.rootPos
+	path := []*node{n}
+	positions := (*buf)[:0]
+	for {
+		switch n.state {
+		case terminal:
+			s.backup(path, n.terminalUtil, n.terminalMargin, engine.Red, s.rootPos.Players() == 2, false)
+			return leaf{}, true
+		case pending:
+			return leaf{}, false
+		case unexpanded:
+			n.state = pending
+			for _, p := range path {
+				p.inflight += int32(s.cfg.VirtualLoss)
+			}
+			return leaf{path: path, req: s.newRequest(pos, positions)}, true
+		}
+		var c *node
+		if n == s.root && s.gumbel != nil {
+			c = s.gumbel.pick(s)
+		} else {
+			c = s.selectPUCT(n)
+		}
+		positions = append(positions, pos)
+		pos.Apply(c.move)
+		path = append(path, c)
+		if c.state == unexpanded && pos.IsOver() {
+			c.state = terminal
+			c.terminalUtil = TerminalUtility(&pos)
+			if pos.Players() == 2 {
+				t := pos.Territory()
+				c.terminalMargin = float32(t.Score[engine.Red] - t.Score[engine.Blue])
+			}
+		}
+		n = c
+	}
+}
+
+// selectPUCT picks the child of n with the highest PUCT score; in-flight
+// visits count as losses (virtual loss).
+func (s *Search) selectPUCT(n *node) *node {
+	parentN := float64(n.visits + n.inflight)
+	sqrtN := float32(math.Sqrt(math.Max(parentN, 1)))
+	fpu := n.valueToMove - s.cfg.FPUReduction
+	if n == s.root {
+		fpu = n.valueToMove - s.cfg.RootFPUReduction
+	}
+	var best *node
+	bestScore := float32(math.Inf(-1))
+	for i := range n.children {
+		c := &n.children[i]
+		cn := c.visits + c.inflight
+		q := fpu
+		if cn > 0 {
+			q = float32(c.utilSum / float64(cn))
+		}
+		score := q + s.cfg.CPuct*c.prior*sqrtN/float32(1+cn)
+		if score > bestScore {
+			best, bestScore = c, score
+		}
+	}
+	return best
+}
+
+// evaluateLeaves evaluates the leaves in one call and backs them up in
+// order.
+func (s *Search) evaluateLeaves(ctx context.Context, leaves []leaf) error {
+	reqs := make([]*Request, len(leaves))
+	for i, l := range leaves {
+		reqs[i] = l.req
+	}
+	if err := s.eval.Evaluate(ctx, reqs); err != nil {
+		for _, l := range leaves { // leave the tree consistent for a later run
+			l.path[len(l.path)-1].state = unexpanded
+			for _, p := range l.path {
+				p.inflight -= int32(s.cfg.VirtualLoss)
+			}
+		}
+		return fmt.Errorf("search: evaluating %d leaves: %w", len(reqs), err)
+	}
+	s.evals += len(reqs)
+	for _, l := range leaves {
+		n := l.path[len(l.path)-1]
+		s.expand(n, &l.req.Position, l.req)
+		s.backup(l.path, l.req.Out.Utility, l.req.Out.Margin, l.req.Position.ToMove(), l.req.Out.HasMargin, true)
+	}
+	return nil
+}
+
+// expand creates the children of n from its evaluation.
+func (s *Search) expand(n *node, pos *engine.Position, req *Request) {
+	toMove := pos.ToMove()
+	n.children = make([]node, len(req.Moves))
+	var sum float32
+	for i, m := range req.Moves {
+		p := req.Out.Priors[i]
+		if p < 0 || p != p {
+			p = 0
+		}
+		n.children[i] = node{move: m, mover: toMove, prior: p}
+		sum += p
+	}
+	if sum <= 0 {
+		for i := range n.children {
+			n.children[i].prior = 1 / float32(len(n.children))
+		}
+	} else if sum < 0.999 || sum > 1.001 {
+		for i := range n.children {
+			n.children[i].prior /= sum
+		}
+	}
+	n.valueToMove = req.Out.Utility[toMove]
+	n.state = expanded
+}
+
+// backup adds one visit with utilities u along path. margin is the
+// territory margin of marginFor (two players) when hasMargin.
+func (s *Search) backup(path []*node, u [engine.MaxPlayers]float32, margin float32, marginFor engine.Color, hasMargin, virtual bool) {
+	for _, n := range path {
+		if virtual {
+			n.inflight -= int32(s.cfg.VirtualLoss)
+		}
+		n.visits++
+		v := float64(u[n.mover])
+		n.utilSum += v
+		n.utilSq += v * v
+		if hasMargin {
+			n.marginN++
+			if n.mover == marginFor {
+				n.marginSum += float64(margin)
+			} else {
+				n.marginSum -= float64(margin)
+			}
+		}
+	}
+}

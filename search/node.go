@@ -39,7 +39,7 @@ type node struct {
 	// terminalMargin is Red's final margin in a two-player game.
 	terminalUtil   [engine.MaxPlayers]float32
 	terminalMargin float32
-	children     []node
+	children       []node
 }
 
 // q returns the mover's mean utility, or def when unvisited.

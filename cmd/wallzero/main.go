@@ -23,6 +23,7 @@ var commands = map[string]command{
 	"perft":  {"count legal move sequences to a depth (move generator check)", runPerft},
 	"replay": {"replay a game, one line per ply, and print the result", runReplay},
 	"bench":  {"benchmarks: `bench engine`", runBench},
+	"match":  {"play games between two players and print JSON statistics", runMatch},
 }
 
 // errUsage marks an error already explained by a usage message.

@@ -1,0 +1,186 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// allRuleSets returns every combination of the rule options: two players
+// with both openings, three and four players with the empty one, each with
+// both stay rules and both tie breaks.
+func allRuleSets() []Rules {
+	var out []Rules
+	for _, players := range []int{2, 3, 4} {
+		openings := []Opening{OpeningEmpty}
+		if players == 2 {
+			openings = []Opening{OpeningFourStone, OpeningEmpty}
+		}
+		for _, o := range openings {
+			for _, s := range []StayRule{StayAlways, StayStepOut} {
+				for _, tb := range []TieBreak{TieBreakLargestRegion, TieBreakNone} {
+					out = append(out, Rules{Players: players, Opening: o, Stay: s, TieBreak: tb})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// newRNG returns a deterministic generator for a test.
+func newRNG(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x5eed)) }
+
+// pickMove chooses a legal move of p at random. In three-player games it
+// takes a break now and then (breaks are few among a hundred turns, so a
+// uniform choice would seldom test them).
+func pickMove(rng *rand.Rand, p *Position, moves []Move) Move {
+	if p.Players() == 3 && rng.IntN(4) == 0 {
+		var breaks []Move
+		for _, m := range moves {
+			if m.Kind == Break {
+				breaks = append(breaks, m)
+			}
+		}
+		if len(breaks) > 0 {
+			return breaks[rng.IntN(len(breaks))]
+		}
+	}
+	return moves[rng.IntN(len(moves))]
+}
+
+// randomGame plays a random game under rules to its end and returns every
+// position (the start first) and the moves between them.
+func randomGame(rng *rand.Rand, rules Rules) ([]Position, []Move) {
+	p := NewPosition(rules)
+	positions := []Position{p}
+	var moves []Move
+	buf := make([]Move, 0, MaxMoves)
+	for !p.IsOver() {
+		legal := p.LegalMoves(buf[:0])
+		if len(legal) == 0 {
+			panic(fmt.Sprintf("no legal move in an unfinished game: %s", describe(&p)))
+		}
+		m := pickMove(rng, &p, legal)
+		p.Apply(m)
+		moves = append(moves, m)
+		positions = append(positions, p)
+	}
+	return positions, moves
+}
+
+// randomPositions returns the positions of games random games under every
+// rule set, each tagged with its rules.
+func randomPositions(seed uint64, games int) []taggedPosition {
+	var out []taggedPosition
+	for i, rules := range allRuleSets() {
+		rng := newRNG(seed + uint64(i)*7919)
+		for g := 0; g < games; g++ {
+			ps, _ := randomGame(rng, rules)
+			for _, p := range ps {
+				out = append(out, taggedPosition{rules: rules, p: p})
+			}
+		}
+	}
+	return out
+}
+
+type taggedPosition struct {
+	rules Rules
+	p     Position
+}
+
+// describe renders a position compactly for failure messages.
+func describe(p *Position) string {
+	b := BoardOf(p)
+	data, err := json.Marshal(b)
+	if err != nil {
+		return err.Error()
+	}
+	return fmt.Sprintf("%s ply=%d %s", p.Rules(), p.Ply(), data)
+}
+
+// mustBoard builds a position from Board JSON under rules.
+func mustBoard(t testing.TB, rules Rules, boardJSON string) Position {
+	t.Helper()
+	r, err := rules.Normalize()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b Board
+	if err := json.Unmarshal([]byte(boardJSON), &b); err != nil {
+		t.Fatalf("board JSON: %v", err)
+	}
+	p, err := b.Position(r)
+	if err != nil {
+		t.Fatalf("board: %v", err)
+	}
+	return p
+}
+
+// mustPlay replays moves in notation from the start position of rules.
+func mustPlay(t testing.TB, rules Rules, moves ...string) Position {
+	t.Helper()
+	g, err := Record{Rules: rules, Moves: moves}.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.Final
+}
+
+// mustMove parses a move.
+func mustMove(t testing.TB, text string) Move {
+	t.Helper()
+	m, _, err := ParseMove(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// sq parses a square, panicking on error (for literals in tables).
+func sq(text string) Square {
+	s, err := ParseSquare(text)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// bb builds a bitboard from square names.
+func bb(names ...string) Bitboard {
+	var b Bitboard
+	for _, n := range names {
+		b |= Bit(sq(n))
+	}
+	return b
+}
+
+// moveSet returns the moves as a set, failing on duplicates.
+func moveSet(t testing.TB, moves []Move) map[Move]bool {
+	t.Helper()
+	set := make(map[Move]bool, len(moves))
+	for _, m := range moves {
+		if set[m] {
+			t.Fatalf("move %s listed twice", m)
+		}
+		set[m] = true
+	}
+	return set
+}
+
+// diffSets describes how two move sets differ ("" when equal).
+func diffSets(got, want map[Move]bool) string {
+	var s string
+	for m := range got {
+		if !want[m] {
+			s += " extra " + m.String()
+		}
+	}
+	for m := range want {
+		if !got[m] {
+			s += " missing " + m.String()
+		}
+	}
+	return s
+}

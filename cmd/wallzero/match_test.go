@@ -1,0 +1,60 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestMatchCommand(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		args     []string
+		wantCode int
+		wantErr  string
+		games    int
+	}{
+		{"medium vs random", []string{"-red", "voronoi-medium", "-blue", "random", "-games", "4", "-swap", "-mode", "four-stone", "-seed", "3", "-workers", "2"}, 0, "", 4},
+		{"empty mode", []string{"-red", "voronoi-hard", "-blue", "voronoi-easy", "-games", "2", "-mode", "empty"}, 0, "", 2},
+		{"unknown player", []string{"-red", "alphazero", "-games", "2"}, 1, "unknown player", 0},
+		{"three players", []string{"-players", "3", "-mode", "empty", "-games", "2"}, 1, "two-player", 0},
+		{"bad mode", []string{"-mode", "nine-stone"}, 1, "rules.opening", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var stdout, stderr bytes.Buffer
+			code := run(append([]string{"match"}, tc.args...), strings.NewReader(""), &stdout, &stderr)
+			if code != tc.wantCode {
+				t.Fatalf("exit %d, want %d; stderr: %s", code, tc.wantCode, stderr.String())
+			}
+			if tc.wantErr != "" {
+				if !strings.Contains(stderr.String(), tc.wantErr) {
+					t.Errorf("stderr %q does not mention %q", stderr.String(), tc.wantErr)
+				}
+				return
+			}
+			if n := strings.Count(stdout.String(), "\n"); n != 1 {
+				t.Errorf("stdout has %d lines, want one JSON object", n)
+			}
+			var res map[string]any
+			if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
+				t.Fatalf("stdout is not JSON: %v\n%s", err, stdout.String())
+			}
+			for _, k := range []string{"games", "a", "b", "a_wins", "b_wins", "draws", "a_score", "a_score_ci95", "a_mean_territory", "b_mean_territory"} {
+				if _, ok := res[k]; !ok {
+					t.Errorf("field %q missing from %s", k, stdout.String())
+				}
+			}
+			if int(res["games"].(float64)) != tc.games {
+				t.Errorf("games = %v, want %d", res["games"], tc.games)
+			}
+			sum := res["a_wins"].(float64) + res["b_wins"].(float64) + res["draws"].(float64)
+			if int(sum) != tc.games {
+				t.Errorf("wins and draws add up to %v, want %d", sum, tc.games)
+			}
+		})
+	}
+}

@@ -1,0 +1,38 @@
+package player
+
+import (
+	"fmt"
+
+	"github.com/wallzero/wallzero/engine"
+)
+
+// legalMoves returns the legal moves of pos in buf, or an error when there
+// are none (a finished game).
+func legalMoves(pos *engine.Position, buf []engine.Move) ([]engine.Move, error) {
+	if pos.IsOver() {
+		return nil, engine.ErrGameOver
+	}
+	moves := pos.LegalMoves(buf[:0])
+	if len(moves) == 0 {
+		return nil, fmt.Errorf("no legal move for %s in the %s phase", pos.ToMove(), pos.Phase())
+	}
+	return moves, nil
+}
+
+// scored is a move with its value.
+type scored struct {
+	move  engine.Move
+	value int
+}
+
+// scoreMoves evaluates every move one ply deep from the mover's view and
+// appends the results to out.
+func scoreMoves(pos *engine.Position, moves []engine.Move, out []scored) []scored {
+	me := pos.ToMove()
+	for _, m := range moves {
+		q := *pos
+		q.Apply(m)
+		out = append(out, scored{m, Evaluate(&q, me)})
+	}
+	return out
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 )
 
 // Opening selects how the setup phase starts.
@@ -167,7 +168,9 @@ func decodeStrict(data []byte, v any) error {
 	if err := dec.Decode(v); err != nil {
 		return err
 	}
-	if dec.More() {
+	// Decoder.More reports false before a stray '}' or ']', so ask for the
+	// next token instead: only the end of the input is acceptable.
+	if _, err := dec.Token(); err != io.EOF {
 		return fmt.Errorf("unexpected data after the JSON value")
 	}
 	return nil

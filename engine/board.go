@@ -171,6 +171,12 @@ func (b Board) checkPhase(p *Position, rules Rules, toMove Color) error {
 		if p.WallCount() > 0 {
 			return fmt.Errorf("board.walls: no walls can stand in the setup phase")
 		}
+		if p.broken != 0 {
+			return fmt.Errorf("board.breaksUsed: no wall can have been broken in the setup phase")
+		}
+		if b.MidTurn {
+			return fmt.Errorf("board.midTurn: no turn is under way in the setup phase")
+		}
 		if next := p.placer(p.placed); next != toMove {
 			return fmt.Errorf("board.toMove: placement %d is %s's, not %s's", p.placed+1, next, toMove)
 		}

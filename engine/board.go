@@ -146,9 +146,9 @@ func (b Board) checkPhase(p *Position, rules Rules, toMove Color) error {
 	switch b.Phase {
 	case "setup":
 		preset := 0
-		for _, s := range rules.presetStones() {
+		for c, s := range rules.presetStones() {
 			preset += s.Count()
-			if p.Occupied()&s != s {
+			if p.stones[c]&s != s {
 				return fmt.Errorf("board.stones: the %s opening's preset stones are missing", rules.Opening)
 			}
 		}
@@ -203,6 +203,8 @@ func (b Board) checkPhase(p *Position, rules Rules, toMove Color) error {
 			}
 		}
 		switch {
+		case over && b.MidTurn:
+			return fmt.Errorf("board.midTurn: the game is over, so no turn is under way")
 		case over:
 			p.phase = Over
 		case b.Phase == "over":

@@ -65,6 +65,21 @@ func TestBoardOf(t *testing.T) {
 	}
 }
 
+// TestBoardOverWithoutMidTurn is the control of the "mid-turn in a
+// finished game" case: the same board without midTurn is a finished game.
+func TestBoardOverWithoutMidTurn(t *testing.T) {
+	t.Parallel()
+	p := mustBoard(t, Rules{Players: 3}, `{"stones": {"red": ["A1", "A3"], "blue": ["C1", "C3"], "green": ["E1", "E3"]}, `+
+		`"walls": [{"square": "A3", "side": "N", "by": "red"}, {"square": "B3", "side": "N", "by": "red"}, {"square": "C3", "side": "N", "by": "blue"}, {"square": "D3", "side": "N", "by": "blue"}, {"square": "E3", "side": "N", "by": "green"}, {"square": "F3", "side": "N", "by": "green"}, {"square": "G3", "side": "N", "by": "green"}, {"square": "B1", "side": "E", "by": "red"}, {"square": "B2", "side": "E", "by": "red"}, {"square": "B3", "side": "E", "by": "red"}, {"square": "D1", "side": "E", "by": "blue"}, {"square": "D2", "side": "E", "by": "blue"}, {"square": "D3", "side": "E", "by": "blue"}], `+
+		`"toMove": "red", "phase": "play", "breaksUsed": ["red"]}`)
+	if !p.IsOver() {
+		t.Fatalf("not over: %s", describe(&p))
+	}
+	if res := p.Result(); res.Score != [4]int{6, 6, 9} || res.Neutral.Count() != 28 || res.Winner() != Green {
+		t.Fatalf("result %+v", res)
+	}
+}
+
 // TestBoardErrors checks that bad boards are refused with an error naming
 // the field.
 func TestBoardErrors(t *testing.T) {
@@ -99,6 +114,8 @@ func TestBoardErrors(t *testing.T) {
 		{"phase missing", two, `{` + fullStones + `, "toMove": "red"}`, `board.phase: ""`},
 		{"setup with every stone placed", two, `{` + fullStones + `, "toMove": "red", "phase": "setup"}`, "board.phase: all stones are placed"},
 		{"preset stones missing", two, `{"stones": {"red": ["C3"]}, "toMove": "blue", "phase": "setup"}`, "board.stones: the four-stone opening's preset stones are missing"},
+		{"preset stones of the wrong colour", two, `{"stones": {"red": ["B2", "F6"], "blue": ["B6", "F2"]}, "toMove": "red", "phase": "setup"}`, "board.stones: the four-stone opening's preset stones are missing"},
+		{"mid-turn in a finished game", three, `{` + threeStones + `, "walls": [{"square": "A3", "side": "N", "by": "red"}, {"square": "B3", "side": "N", "by": "red"}, {"square": "C3", "side": "N", "by": "blue"}, {"square": "D3", "side": "N", "by": "blue"}, {"square": "E3", "side": "N", "by": "green"}, {"square": "F3", "side": "N", "by": "green"}, {"square": "G3", "side": "N", "by": "green"}, {"square": "B1", "side": "E", "by": "red"}, {"square": "B2", "side": "E", "by": "red"}, {"square": "B3", "side": "E", "by": "red"}, {"square": "D1", "side": "E", "by": "blue"}, {"square": "D2", "side": "E", "by": "blue"}, {"square": "D3", "side": "E", "by": "blue"}], "toMove": "red", "phase": "play", "breaksUsed": ["red"], "midTurn": true}`, "board.midTurn: the game is over"},
 		{"setup counts", empty2, `{"stones": {"red": ["C3", "D3"]}, "toMove": "blue", "phase": "setup"}`, "board.stones.red: 2 stones, but after 2 placements red has 1"},
 		{"setup turn order", empty2, `{"stones": {"red": ["C3"], "blue": ["D3"]}, "toMove": "red", "phase": "setup"}`, "board.toMove: placement 3 is blue's, not red's"},
 		{"setup walls", empty2, `{"stones": {"red": ["C3"]}, "walls": [{"square": "C3", "side": "N", "by": "red"}], "toMove": "blue", "phase": "setup"}`, "board.walls: no walls can stand in the setup phase"},

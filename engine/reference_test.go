@@ -504,9 +504,9 @@ func canonicalMove(m Move) Move {
 // checks that CheckMove accepts exactly the legal moves.
 func TestReferenceLockstep(t *testing.T) {
 	t.Parallel()
-	games := 6
+	games := 25
 	if testing.Short() {
-		games = 2
+		games = 4
 	}
 	for i, rules := range allRuleSets() {
 		t.Run(rules.String(), func(t *testing.T) {

@@ -113,7 +113,7 @@ func TestSymmetryGeometry(t *testing.T) {
 // legal moves of the mapped position are the mapped legal moves.
 func TestSymmetryCommutes(t *testing.T) {
 	t.Parallel()
-	positions := randomPositions(31, 1)
+	positions := randomPositions(31, 3)
 	for _, sym := range AllSymmetries {
 		t.Run(sym.String(), func(t *testing.T) {
 			t.Parallel()
@@ -196,7 +196,7 @@ func checkMapped(t *testing.T, sym Symmetry, p, q *Position) {
 func TestCanonicalHash(t *testing.T) {
 	t.Parallel()
 	distinct := 0
-	for _, tp := range randomPositions(41, 1) {
+	for _, tp := range randomPositions(41, 3) {
 		p := tp.p
 		h, best := p.CanonicalHash()
 		canon := best.Position(p)

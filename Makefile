@@ -5,7 +5,16 @@ SHELL := /bin/bash
 GO    ?= go
 BIN   := bin/wallzero
 
-.PHONY: all build run test vet unit fuzz bench-engine check-go clean
+.PHONY: all build run test vet unit fuzz bench-engine check-go clean onnxruntime
+
+# ONNX Runtime's shared library, from the npm package onnxruntime-node
+# (matches github.com/yalue/onnxruntime_go v1.27.0, C API 24).
+ORT_VERSION := 1.24.3
+ORT_TGZ_SHA256 := aa1bb5fa261ea68de05dd53efbba210cd7adf2d2850f4c3a201054c74cc78040
+ORT_LIB_SHA256 := 92ba8e44d31b80a34f5e805076a044122c3be1fffe0d88ed790de7267b0b2682
+ORT_DIR := .local/onnxruntime
+ORT_LIB := $(ORT_DIR)/libonnxruntime.so.1
+export WALLZERO_ORT_LIB := $(CURDIR)/$(ORT_LIB)
 
 all: build
 
@@ -29,8 +38,8 @@ test: vet unit
 vet: check-go
 	$(GO) vet ./...
 
-unit: check-go
-	$(GO) test -race -count=1 -timeout 15m ./...
+unit: check-go onnxruntime
+	WALLZERO_REQUIRE_ORT=1 $(GO) test -race -count=1 -timeout 15m ./...
 
 ## fuzz: run every fuzz target for FUZZTIME each (default 30s).
 FUZZTIME ?= 30s
@@ -43,6 +52,18 @@ fuzz: check-go
 bench-engine: build
 	$(BIN) bench engine -seconds 5
 	GOMAXPROCS=1 $(GO) test -run '^$$' -bench 'RandomGame' -benchtime 3s ./engine/
+
+## onnxruntime: fetch libonnxruntime.so.1 (npm registry), verify its checksum.
+onnxruntime: $(ORT_LIB)
+$(ORT_LIB):
+	@command -v npm >/dev/null 2>&1 || { echo "make: npm is needed to fetch ONNX Runtime (apt-get install npm), or put libonnxruntime.so.1 $(ORT_VERSION) at $(ORT_LIB)"; exit 1; }
+	@mkdir -p $(ORT_DIR)/tmp
+	cd $(ORT_DIR)/tmp && npm pack --silent onnxruntime-node@$(ORT_VERSION) >/dev/null
+	echo "$(ORT_TGZ_SHA256)  $(ORT_DIR)/tmp/onnxruntime-node-$(ORT_VERSION).tgz" | sha256sum -c --quiet
+	tar -xzf $(ORT_DIR)/tmp/onnxruntime-node-$(ORT_VERSION).tgz -C $(ORT_DIR)/tmp package/bin/napi-v6/linux/x64/libonnxruntime.so.1
+	echo "$(ORT_LIB_SHA256)  $(ORT_DIR)/tmp/package/bin/napi-v6/linux/x64/libonnxruntime.so.1" | sha256sum -c --quiet
+	mv $(ORT_DIR)/tmp/package/bin/napi-v6/linux/x64/libonnxruntime.so.1 $(ORT_LIB)
+	rm -rf $(ORT_DIR)/tmp
 
 clean:
 	rm -rf bin

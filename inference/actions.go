@@ -1,0 +1,112 @@
+package inference
+
+import (
+	"github.com/wallzero/wallzero/engine"
+)
+
+// Action layout. An action id is channel*49 + square, so a fully
+// convolutional policy head with NumChannels output channels covers every
+// action: for a turn the square is the stone's from-square and the channel
+// is offset*4 + wall side (13 destination offsets within two steps, 4
+// sides); for a placement the channel is PlacementChannel and the square is
+// where the stone goes. 53 x 49 = 2597, the paper's 49 + 49*13*4.
+const (
+	NumOffsets       = 13
+	PlacementChannel = NumOffsets * 4
+	NumChannels      = PlacementChannel + 1
+	NumActions       = NumChannels * engine.NumSquares
+	// ActionLayout names this layout in model metadata.
+	ActionLayout = "wallzero-actions-53x49-v1"
+)
+
+// offsets are the destination offsets (dx, dy) of a turn: stay, the four
+// single steps, the four straight double steps and the four diagonals.
+var offsets = [NumOffsets][2]int{
+	{0, 0},
+	{0, 1}, {1, 0}, {0, -1}, {-1, 0},
+	{0, 2}, {2, 0}, {0, -2}, {-2, 0},
+	{1, 1}, {1, -1}, {-1, -1}, {-1, 1},
+}
+
+// offsetIndex maps (dx+2, dy+2) to an offset index, -1 if none.
+var offsetIndex [5][5]int8
+
+// actionSym[t][a] is the id of action a after symmetry t.
+var actionSym [engine.NumSymmetries][NumActions]int16
+
+func init() {
+	for i := range offsetIndex {
+		for j := range offsetIndex[i] {
+			offsetIndex[i][j] = -1
+		}
+	}
+	for i, o := range offsets {
+		offsetIndex[o[0]+2][o[1]+2] = int8(i)
+	}
+	for _, t := range engine.AllSymmetries {
+		for a := 0; a < NumActions; a++ {
+			actionSym[t][a] = int16(transformAction(t, a))
+		}
+	}
+}
+
+// ActionOf returns the action id of a placement or turn, or -1 for a move
+// that has none (a three-player break).
+func ActionOf(m engine.Move) int {
+	switch m.Kind {
+	case engine.Place:
+		return PlacementChannel*engine.NumSquares + int(m.To)
+	case engine.Turn:
+		dx, dy := m.To.Col()-m.From.Col(), m.To.Row()-m.From.Row()
+		if dx < -2 || dx > 2 || dy < -2 || dy > 2 {
+			return -1
+		}
+		o := offsetIndex[dx+2][dy+2]
+		if o < 0 {
+			return -1
+		}
+		return (int(o)*4+int(m.Side))*engine.NumSquares + int(m.From)
+	}
+	return -1
+}
+
+// MoveOf returns the move of action id a; ok is false when its destination
+// is off the board.
+func MoveOf(a int) (m engine.Move, ok bool) {
+	if a < 0 || a >= NumActions {
+		return engine.Move{}, false
+	}
+	ch, sq := a/engine.NumSquares, engine.Square(a%engine.NumSquares)
+	if ch == PlacementChannel {
+		return engine.PlaceAt(sq), true
+	}
+	o := offsets[ch/4]
+	c, r := sq.Col()+o[0], sq.Row()+o[1]
+	if c < 0 || c >= engine.Size || r < 0 || r >= engine.Size {
+		return engine.Move{}, false
+	}
+	return engine.TurnMove(sq, engine.SquareAt(c, r), engine.Side(ch%4)), true
+}
+
+// TransformAction returns the id of action a after symmetry t. It is a
+// permutation of all NumActions ids, consistent with engine.Symmetry.Move:
+// ActionOf(t.Move(m)) == TransformAction(t, ActionOf(m)).
+func TransformAction(t engine.Symmetry, a int) int { return int(actionSym[t][a]) }
+
+// transformAction computes TransformAction geometrically: the from-square,
+// the offset vector and the wall side all turn with the board.
+func transformAction(t engine.Symmetry, a int) int {
+	ch, sq := a/engine.NumSquares, engine.Square(a%engine.NumSquares)
+	if ch == PlacementChannel {
+		return PlacementChannel*engine.NumSquares + int(t.Square(sq))
+	}
+	o := offsets[ch/4]
+	// Map the offset as the vector between two squares around the centre.
+	centre := engine.SquareAt(3, 3)
+	tip := engine.SquareAt(3+o[0], 3+o[1])
+	tc, tt := t.Square(centre), t.Square(tip)
+	dx, dy := tt.Col()-tc.Col(), tt.Row()-tc.Row()
+	no := int(offsetIndex[dx+2][dy+2])
+	side := t.Side(engine.Side(ch % 4))
+	return (no*4+int(side))*engine.NumSquares + int(t.Square(sq))
+}

@@ -1,0 +1,308 @@
+package inference
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/search"
+)
+
+// Runner runs a network on a batch of encoded positions. *Network is the
+// real one; tests use fakes.
+type Runner interface {
+	Run(input []float32, count int, out *Outputs) error
+	NewOutputs(count int) *Outputs
+	ModelInfo() ModelInfo
+}
+
+// BatcherConfig sets how the batching evaluator runs.
+type BatcherConfig struct {
+	// MaxBatch is the largest batch one network call gets.
+	MaxBatch int
+	// MaxWait is how long a worker holding a partial batch waits for more
+	// requests before running it; 0 runs whatever is queued at once (the
+	// batch grows by itself while the workers are busy).
+	MaxWait time.Duration
+	// Workers is the number of goroutines calling the network at once.
+	Workers int
+	// CacheSize is the evaluation cache's capacity (0 disables it).
+	CacheSize int
+}
+
+// DefaultBatcherConfig returns settings for a 2-core CPU: two workers of
+// up to 128 positions, no wait, a 200k-entry cache.
+func DefaultBatcherConfig() BatcherConfig {
+	return BatcherConfig{MaxBatch: 128, Workers: 2, CacheSize: 200_000}
+}
+
+// ErrClosed is returned by Evaluate after Close.
+var ErrClosed = errors.New("inference: evaluator closed")
+
+// Batcher is a search.Evaluator that queues requests from any number of
+// searches and runs them through the network in batches, interactive work
+// first, with an evaluation cache in front.
+type Batcher struct {
+	runner Runner
+	cfg    BatcherConfig
+	queues [numPriorities]chan *item
+	cache  *Cache
+	closed chan struct{}
+	once   sync.Once
+	wg     sync.WaitGroup
+	stats  batchStats
+}
+
+// item is one queued request.
+type item struct {
+	req  *search.Request
+	call *call
+}
+
+// call is one Evaluate call waiting for its items.
+type call struct {
+	ctx     context.Context
+	pending sync.WaitGroup
+	mu      sync.Mutex
+	err     error
+}
+
+func (c *call) fail(err error) {
+	c.mu.Lock()
+	if c.err == nil {
+		c.err = err
+	}
+	c.mu.Unlock()
+}
+
+// NewBatcher starts the workers of a batching evaluator over runner.
+func NewBatcher(runner Runner, cfg BatcherConfig) *Batcher {
+	if cfg.MaxBatch <= 0 {
+		cfg.MaxBatch = 1
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = 1
+	}
+	b := &Batcher{runner: runner, cfg: cfg, cache: NewCache(cfg.CacheSize), closed: make(chan struct{})}
+	for p := range b.queues {
+		b.queues[p] = make(chan *item, 1<<16)
+	}
+	b.stats.sizes = make([]atomic.Int64, cfg.MaxBatch+1)
+	for range cfg.Workers {
+		b.wg.Add(1)
+		go b.work()
+	}
+	return b
+}
+
+// ModelInfo returns the model's metadata.
+func (b *Batcher) ModelInfo() ModelInfo { return b.runner.ModelInfo() }
+
+// Close stops the workers after the queued work and waits for them.
+func (b *Batcher) Close() {
+	b.once.Do(func() { close(b.closed) })
+	b.wg.Wait()
+}
+
+// Evaluate fills the Out of every request, from the cache or the network,
+// at the priority of ctx (see WithPriority). Only two-player positions can
+// be evaluated by the network.
+func (b *Batcher) Evaluate(ctx context.Context, reqs []*search.Request) error {
+	select {
+	case <-b.closed:
+		return ErrClosed
+	default:
+	}
+	c := &call{ctx: ctx}
+	q := b.queues[PriorityOf(ctx)]
+	for _, r := range reqs {
+		if r.Position.Players() != 2 {
+			return fmt.Errorf("inference: the network evaluates two-player positions, not %d-player ones (use the heuristic evaluator)", r.Position.Players())
+		}
+		if e, ok := b.cache.Get(FeatureKey(r)); ok {
+			r.Out = e
+			continue
+		}
+		c.pending.Add(1)
+		select {
+		case q <- &item{req: r, call: c}:
+		case <-ctx.Done():
+			c.pending.Done()
+			return ctx.Err()
+		}
+	}
+	done := make(chan struct{})
+	go func() { c.pending.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
+// work is one worker: take a batch, run it, answer, repeat.
+func (b *Batcher) work() {
+	defer b.wg.Done()
+	input := make([]float32, b.cfg.MaxBatch*FeatureSize)
+	out := b.runner.NewOutputs(b.cfg.MaxBatch)
+	batch := make([]*item, 0, b.cfg.MaxBatch)
+	for {
+		batch = batch[:0]
+		it, ok := b.take(nil)
+		if !ok {
+			return
+		}
+		batch = append(batch, it)
+		var timer *time.Timer
+		var deadline <-chan time.Time
+		if b.cfg.MaxWait > 0 {
+			timer = time.NewTimer(b.cfg.MaxWait)
+			deadline = timer.C
+		}
+		for len(batch) < b.cfg.MaxBatch {
+			it, ok := b.poll()
+			if !ok {
+				if deadline == nil {
+					break
+				}
+				if it, ok = b.take(deadline); !ok {
+					break
+				}
+			}
+			batch = append(batch, it)
+		}
+		if timer != nil {
+			timer.Stop()
+		}
+		b.run(batch, input, out)
+	}
+}
+
+// poll returns a queued item without waiting, interactive first.
+func (b *Batcher) poll() (*item, bool) {
+	for _, q := range b.queues {
+		select {
+		case it := <-q:
+			return it, true
+		default:
+		}
+	}
+	return nil, false
+}
+
+// take waits for an item (interactive first) until deadline fires or the
+// batcher closes with nothing queued.
+func (b *Batcher) take(deadline <-chan time.Time) (*item, bool) {
+	if it, ok := b.poll(); ok {
+		return it, true
+	}
+	select {
+	case it := <-b.queues[Interactive]:
+		return it, true
+	case it := <-b.queues[Batch]:
+		if it2, ok := b.pollInteractive(); ok { // an interactive item raced in
+			b.queues[Batch] <- it
+			return it2, true
+		}
+		return it, true
+	case <-deadline:
+		return nil, false
+	case <-b.closed:
+		return b.poll()
+	}
+}
+
+func (b *Batcher) pollInteractive() (*item, bool) {
+	select {
+	case it := <-b.queues[Interactive]:
+		return it, true
+	default:
+		return nil, false
+	}
+}
+
+// run evaluates a batch and answers its items.
+func (b *Batcher) run(batch []*item, input []float32, out *Outputs) {
+	live := batch[:0]
+	for _, it := range batch {
+		if it.call.ctx.Err() != nil {
+			it.call.fail(it.call.ctx.Err())
+			it.call.pending.Done()
+			continue
+		}
+		live = append(live, it)
+	}
+	if len(live) == 0 {
+		return
+	}
+	for i, it := range live {
+		Encode(input[i*FeatureSize:(i+1)*FeatureSize], it.req)
+	}
+	start := time.Now()
+	err := b.runner.Run(input, len(live), out)
+	b.stats.record(len(live), time.Since(start))
+	for i, it := range live {
+		if err != nil {
+			it.call.fail(err)
+		} else {
+			decode(out, i, it.req)
+			b.cache.Put(FeatureKey(it.req), it.req.Out)
+		}
+		it.call.pending.Done()
+	}
+}
+
+// decode converts sample i of the outputs into req.Out: the policy softmax
+// over the legal moves, utilities from win/draw/loss, margin and ownership.
+func decode(out *Outputs, i int, req *search.Request) {
+	logits := out.Policy[i*NumActions : (i+1)*NumActions]
+	priors := make([]float32, len(req.Moves))
+	maxLogit := float32(math.Inf(-1))
+	for j, m := range req.Moves {
+		a := ActionOf(m)
+		if a < 0 {
+			priors[j] = float32(math.Inf(-1))
+			continue
+		}
+		priors[j] = logits[a]
+		maxLogit = max(maxLogit, priors[j])
+	}
+	var sum float32
+	for j := range priors {
+		priors[j] = float32(math.Exp(float64(priors[j] - maxLogit)))
+		sum += priors[j]
+	}
+	for j := range priors {
+		priors[j] /= sum
+	}
+	e := search.Eval{Priors: priors}
+	w, d, l := out.Value[3*i], out.Value[3*i+1], out.Value[3*i+2]
+	me := req.Position.ToMove()
+	e.Utility[me] = w + d/2
+	e.Utility[1-me] = l + d/2
+	if out.Margin != nil {
+		e.Margin, e.HasMargin = out.Margin[i], true
+	}
+	if out.Ownership != nil {
+		var own [engine.NumSquares]float32
+		copy(own[:], out.Ownership[i*49:(i+1)*49])
+		e.Ownership = &own
+	}
+	req.Out = e
+}
+
+// QueueDepth returns the number of queued requests per priority.
+func (b *Batcher) QueueDepth() (interactive, batch int) {
+	return len(b.queues[Interactive]), len(b.queues[Batch])
+}
+
+// Cache returns the evaluation cache (nil when disabled).
+func (b *Batcher) Cache() *Cache { return b.cache }

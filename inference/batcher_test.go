@@ -1,0 +1,220 @@
+package inference
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/wallzero/wallzero/search"
+)
+
+// direct evaluates one request through the runner without batching.
+func direct(r Runner) search.EvaluatorFunc {
+	return func(req *search.Request) {
+		in := make([]float32, FeatureSize)
+		Encode(in, req)
+		out := r.NewOutputs(1)
+		if err := r.Run(in, 1, out); err != nil {
+			panic(err)
+		}
+		decode(out, 0, req)
+	}
+}
+
+func TestBatcherMatchesDirectEvaluation(t *testing.T) {
+	t.Parallel()
+	runner := &FakeRunner{}
+	b := NewBatcher(runner, BatcherConfig{MaxBatch: 16, Workers: 2})
+	defer b.Close()
+	var reqs []*search.Request
+	for _, moves := range [][]string{
+		nil,
+		{"C3"},
+		{"C3", "E3", "C5", "E5"},
+		{"C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S"},
+	} {
+		reqs = append(reqs, requestAfter(t, moves...))
+	}
+	if err := b.Evaluate(context.Background(), reqs); err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range reqs {
+		want := *r
+		direct(runner)(&want)
+		if r.Out.Utility != want.Out.Utility || len(r.Out.Priors) != len(r.Moves) {
+			t.Fatalf("request %d: batched %+v, direct %+v", i, r.Out.Utility, want.Out.Utility)
+		}
+		var sum float32
+		for j := range r.Out.Priors {
+			sum += r.Out.Priors[j]
+			if r.Out.Priors[j] != want.Out.Priors[j] {
+				t.Fatalf("request %d move %d: prior %v, direct %v", i, j, r.Out.Priors[j], want.Out.Priors[j])
+			}
+		}
+		if sum < 0.999 || sum > 1.001 {
+			t.Errorf("request %d: priors sum to %v", i, sum)
+		}
+	}
+}
+
+func TestBatcherCache(t *testing.T) {
+	t.Parallel()
+	var calls atomic.Int64
+	runner := &FakeRunner{Delay: func(int) { calls.Add(1) }}
+	b := NewBatcher(runner, BatcherConfig{MaxBatch: 8, Workers: 1, CacheSize: 1000})
+	defer b.Close()
+	r1 := requestAfter(t, "C3", "E3")
+	if err := b.Evaluate(context.Background(), []*search.Request{r1}); err != nil {
+		t.Fatal(err)
+	}
+	r2 := requestAfter(t, "C3", "E3")
+	if err := b.Evaluate(context.Background(), []*search.Request{r2}); err != nil {
+		t.Fatal(err)
+	}
+	if calls.Load() != 1 {
+		t.Errorf("%d network calls, want 1 (second from the cache)", calls.Load())
+	}
+	st := b.Stats()
+	if st.CacheHits != 1 || st.CacheMisses != 1 || st.Samples != 1 {
+		t.Errorf("stats %+v", st)
+	}
+	if r2.Out.Utility != r1.Out.Utility {
+		t.Error("cached evaluation differs")
+	}
+}
+
+// recordingRunner notes, for each batch, whether it held a Red stone on
+// D4 (the marker of the interactive request in TestInteractiveFirst).
+type recordingRunner struct {
+	FakeRunner
+	mu      sync.Mutex
+	batches []bool
+	hold    chan struct{}
+}
+
+func (r *recordingRunner) Run(input []float32, count int, out *Outputs) error {
+	if r.hold != nil {
+		<-r.hold // hold the first batch until everything is queued
+		r.hold = nil
+	}
+	d4 := 3*7 + 3
+	marked := false
+	for i := 0; i < count; i++ {
+		marked = marked || input[i*FeatureSize+d4] == 1
+	}
+	r.mu.Lock()
+	r.batches = append(r.batches, marked)
+	r.mu.Unlock()
+	return r.FakeRunner.Run(input, count, out)
+}
+
+// TestInteractiveFirst queues a large batch job behind a held network call,
+// then one interactive request: it must run in the very next batch.
+func TestInteractiveFirst(t *testing.T) {
+	t.Parallel()
+	runner := &recordingRunner{hold: make(chan struct{})}
+	b := NewBatcher(runner, BatcherConfig{MaxBatch: 4, Workers: 1})
+	defer b.Close()
+	var batchReqs []*search.Request
+	moves := []string{"C3", "E3", "C5", "E5"}
+	for i := 0; i < 40; i++ {
+		batchReqs = append(batchReqs, requestAfter(t, moves[:i%4]...))
+	}
+	batchDone := make(chan error, 1)
+	go func() { batchDone <- b.Evaluate(WithPriority(context.Background(), Batch), batchReqs) }()
+	for {
+		if _, n := b.QueueDepth(); n >= 36 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	interactiveDone := make(chan error, 1)
+	go func() {
+		interactiveDone <- b.Evaluate(context.Background(), []*search.Request{requestAfter(t, "D4")})
+	}()
+	for {
+		if n, _ := b.QueueDepth(); n == 1 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	close(runner.hold)
+	if err := <-interactiveDone; err != nil {
+		t.Fatal(err)
+	}
+	if err := <-batchDone; err != nil {
+		t.Fatal(err)
+	}
+	runner.mu.Lock()
+	defer runner.mu.Unlock()
+	if len(runner.batches) != 11 {
+		t.Fatalf("%d batches, want 11 (41 requests in batches of 4)", len(runner.batches))
+	}
+	for i, marked := range runner.batches {
+		if marked != (i == 1) {
+			t.Fatalf("interactive request ran in batches %v, want only the second", runner.batches)
+		}
+	}
+}
+
+func TestBatcherCancel(t *testing.T) {
+	t.Parallel()
+	block := make(chan struct{})
+	runner := &FakeRunner{Delay: func(int) { <-block }}
+	b := NewBatcher(runner, BatcherConfig{MaxBatch: 1, Workers: 1})
+	defer b.Close()
+	defer close(block)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	err := b.Evaluate(ctx, []*search.Request{requestAfter(t, "C3"), requestAfter(t, "D3")})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("got %v, want the context's deadline", err)
+	}
+}
+
+// TestConcurrentSearchesThroughBatcher runs many searches over one batcher
+// (race detector) and checks each equals the same search evaluated
+// directly: batching changes nothing but speed.
+func TestConcurrentSearchesThroughBatcher(t *testing.T) {
+	t.Parallel()
+	runner := &FakeRunner{}
+	b := NewBatcher(runner, BatcherConfig{MaxBatch: 32, Workers: 2, CacheSize: 10000})
+	defer b.Close()
+	pos := requestAfter(t, "C3", "E3", "C5", "E5", "E5-E4:N").Position
+	run := func(ev search.Evaluator, seed uint64) *search.Result {
+		cfg := search.DefaultConfig()
+		cfg.MaxVisits, cfg.Seed = 120, seed
+		s, err := search.New(ev, cfg, pos, nil)
+		if err != nil {
+			t.Error(err)
+			return nil
+		}
+		r, err := s.Run(context.Background())
+		if err != nil {
+			t.Error(err)
+		}
+		return r
+	}
+	results := make([]*search.Result, 12)
+	var wg sync.WaitGroup
+	for i := range results {
+		wg.Add(1)
+		go func() { defer wg.Done(); results[i] = run(b, uint64(i%3)) }()
+	}
+	wg.Wait()
+	for i, r := range results {
+		want := run(direct(runner), uint64(i%3))
+		if r == nil || want == nil {
+			t.Fatal("search failed")
+		}
+		if r.Best != want.Best || r.Winrate != want.Winrate || r.Visits != want.Visits {
+			t.Errorf("search %d: batched %s %.4f (%d), direct %s %.4f (%d)", i, r.Best, r.Winrate, r.Visits, want.Best, want.Winrate, want.Visits)
+		}
+	}
+	if st := b.Stats(); st.MeanBatch() <= 1 {
+		t.Logf("mean batch %.2f", st.MeanBatch())
+	}
+}

@@ -1,0 +1,148 @@
+package inference
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	ort "github.com/yalue/onnxruntime_go"
+)
+
+// Metadata keys a WallZero ONNX file carries (its metadata_props).
+const (
+	MetaFormat   = "wallzero.format"
+	MetaFeatures = "wallzero.features"
+	MetaActions  = "wallzero.actions"
+	MetaHeads    = "wallzero.heads"
+	MetaModelID  = "wallzero.model_id"
+	MetaBlocks   = "wallzero.blocks"
+	MetaChannels = "wallzero.channels"
+	MetaTraining = "wallzero.training"
+)
+
+// Tensor names of the network.
+const (
+	InputName     = "features"
+	PolicyName    = "policy"
+	ValueName     = "value"
+	MarginName    = "margin"
+	OwnershipName = "ownership"
+)
+
+// ModelInfo describes a model file, from its metadata.
+type ModelInfo struct {
+	// ID names the model, e.g. "wz-0007".
+	ID string `json:"id"`
+	// Path is the file it was loaded from.
+	Path string `json:"path"`
+	// Features and Actions name the input and action layouts.
+	Features string `json:"features"`
+	Actions  string `json:"actions"`
+	// Heads lists the outputs: policy, value, and optionally margin and
+	// ownership.
+	Heads []string `json:"heads"`
+	// Blocks and Channels give the residual tower's size.
+	Blocks   int `json:"blocks"`
+	Channels int `json:"channels"`
+	// Training is the training summary the learner wrote (JSON).
+	Training json.RawMessage `json:"training,omitempty"`
+}
+
+// HasHead reports whether the model has the named output.
+func (m ModelInfo) HasHead(name string) bool { return slices.Contains(m.Heads, name) }
+
+// ReadModelInfo reads and checks the metadata of the ONNX file at path: a
+// model whose features, actions or heads do not match this code is refused.
+// The runtime must be initialised (InitRuntime).
+func ReadModelInfo(path string) (ModelInfo, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return ModelInfo{}, fmt.Errorf("model: %w", err)
+	}
+	return modelInfo(path, data)
+}
+
+func modelInfo(path string, data []byte) (ModelInfo, error) {
+	md, err := ort.GetModelMetadataWithONNXData(data)
+	if err != nil {
+		return ModelInfo{}, fmt.Errorf("model %s: reading metadata: %w", path, err)
+	}
+	defer md.Destroy()
+	get := func(key string) string {
+		v, _, _ := md.LookupCustomMetadataMap(key)
+		return v
+	}
+	info := ModelInfo{
+		ID:       get(MetaModelID),
+		Path:     path,
+		Features: get(MetaFeatures),
+		Actions:  get(MetaActions),
+	}
+	if h := get(MetaHeads); h != "" {
+		info.Heads = strings.Split(h, ",")
+	}
+	info.Blocks, _ = strconv.Atoi(get(MetaBlocks))
+	info.Channels, _ = strconv.Atoi(get(MetaChannels))
+	if t := get(MetaTraining); t != "" && json.Valid([]byte(t)) {
+		info.Training = json.RawMessage(t)
+	}
+	if err := info.check(); err != nil {
+		return ModelInfo{}, fmt.Errorf("model %s: %w", path, err)
+	}
+	if err := checkShapes(data, info); err != nil {
+		return ModelInfo{}, fmt.Errorf("model %s: %w", path, err)
+	}
+	return info, nil
+}
+
+// check compares the metadata with what this code produces and expects.
+func (m ModelInfo) check() error {
+	switch {
+	case m.Features == "" && m.Actions == "":
+		return fmt.Errorf("no WallZero metadata (%s, %s): not a model exported by training/wallzero/export.py", MetaFeatures, MetaActions)
+	case m.Features != FeatureSetID:
+		return fmt.Errorf("feature set %q, this build encodes %q", m.Features, FeatureSetID)
+	case m.Actions != ActionLayout:
+		return fmt.Errorf("action layout %q, this build uses %q", m.Actions, ActionLayout)
+	case !m.HasHead(PolicyName) || !m.HasHead(ValueName):
+		return fmt.Errorf("heads %v: policy and value are required", m.Heads)
+	case m.ID == "":
+		return fmt.Errorf("no model id (%s)", MetaModelID)
+	}
+	return nil
+}
+
+// checkShapes checks the graph's input and output names and shapes.
+func checkShapes(data []byte, info ModelInfo) error {
+	ins, outs, err := ort.GetInputOutputInfoWithONNXData(data)
+	if err != nil {
+		return fmt.Errorf("reading inputs and outputs: %w", err)
+	}
+	if len(ins) != 1 || ins[0].Name != InputName {
+		return fmt.Errorf("want one input %q, got %v", InputName, ins)
+	}
+	if d := ins[0].Dimensions; len(d) != 4 || d[1] != NumPlanes || d[2] != 7 || d[3] != 7 {
+		return fmt.Errorf("input %q has shape %v, want [N %d 7 7]", InputName, d, NumPlanes)
+	}
+	want := map[string]int64{PolicyName: NumActions, ValueName: 3, MarginName: 1, OwnershipName: 49}
+	found := map[string]bool{}
+	for _, o := range outs {
+		w, ok := want[o.Name]
+		if !ok {
+			continue
+		}
+		found[o.Name] = true
+		if d := o.Dimensions; len(d) != 2 || d[1] != w {
+			return fmt.Errorf("output %q has shape %v, want [N %d]", o.Name, d, w)
+		}
+	}
+	for _, h := range info.Heads {
+		if _, known := want[h]; known && !found[h] {
+			return fmt.Errorf("metadata lists head %q but the graph has no such output", h)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,148 @@
+package inference
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	ort "github.com/yalue/onnxruntime_go"
+)
+
+// Provider names an ONNX Runtime execution provider.
+type Provider string
+
+// The execution providers.
+const (
+	ProviderCPU  Provider = "cpu"
+	ProviderCUDA Provider = "cuda"
+)
+
+// ErrNoProvider is returned when the requested execution provider is not
+// available in the loaded ONNX Runtime library or on this machine.
+var ErrNoProvider = errors.New("execution provider not available")
+
+// NetworkConfig sets how a network session runs.
+type NetworkConfig struct {
+	// Provider is cpu (default) or cuda.
+	Provider Provider
+	// IntraOpThreads is the number of threads one Run uses (default 1:
+	// parallelism comes from several batcher workers).
+	IntraOpThreads int
+	// CUDADevice is the GPU to use with the cuda provider.
+	CUDADevice int
+}
+
+// Outputs holds a batch's network outputs, row-major by sample.
+type Outputs struct {
+	Policy    []float32 // N x NumActions logits
+	Value     []float32 // N x 3 probabilities (win, draw, loss) for the side to move
+	Margin    []float32 // N x 1 territory margin for the side to move (nil without the head)
+	Ownership []float32 // N x 49 in [-1, 1] for the side to move (nil without the head)
+}
+
+// Network is one loaded model: one ONNX Runtime session, safe for
+// concurrent Run calls.
+type Network struct {
+	Info    ModelInfo
+	session *ort.DynamicAdvancedSession
+	outputs []string
+}
+
+// LoadNetwork loads the model at path, checking its metadata. The runtime
+// must be initialised (InitRuntime).
+func LoadNetwork(path string, cfg NetworkConfig) (*Network, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("model: %w", err)
+	}
+	info, err := modelInfo(path, data)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := ort.NewSessionOptions()
+	if err != nil {
+		return nil, fmt.Errorf("model %s: session options: %w", path, err)
+	}
+	defer opts.Destroy()
+	threads := cfg.IntraOpThreads
+	if threads <= 0 {
+		threads = 1
+	}
+	if err := opts.SetIntraOpNumThreads(threads); err != nil {
+		return nil, err
+	}
+	if err := opts.SetInterOpNumThreads(1); err != nil {
+		return nil, err
+	}
+	switch cfg.Provider {
+	case "", ProviderCPU:
+	case ProviderCUDA:
+		cuda, err := ort.NewCUDAProviderOptions()
+		if err != nil {
+			return nil, fmt.Errorf("%w: cuda: %v", ErrNoProvider, err)
+		}
+		defer cuda.Destroy()
+		if err := cuda.Update(map[string]string{"device_id": fmt.Sprint(cfg.CUDADevice)}); err != nil {
+			return nil, fmt.Errorf("%w: cuda: %v", ErrNoProvider, err)
+		}
+		if err := opts.AppendExecutionProviderCUDA(cuda); err != nil {
+			return nil, fmt.Errorf("%w: cuda (this ONNX Runtime library has no CUDA provider, or there is no usable GPU; use a GPU build of libonnxruntime): %v", ErrNoProvider, err)
+		}
+	default:
+		return nil, fmt.Errorf("%w: %q (cpu or cuda)", ErrNoProvider, cfg.Provider)
+	}
+	outs := []string{PolicyName, ValueName}
+	for _, h := range []string{MarginName, OwnershipName} {
+		if info.HasHead(h) {
+			outs = append(outs, h)
+		}
+	}
+	s, err := ort.NewDynamicAdvancedSessionWithONNXData(data, []string{InputName}, outs, opts)
+	if err != nil {
+		return nil, fmt.Errorf("model %s: creating session: %w", path, err)
+	}
+	return &Network{Info: info, session: s, outputs: outs}, nil
+}
+
+// Close releases the session.
+func (n *Network) Close() error { return n.session.Destroy() }
+
+// Run evaluates n samples whose features (n x FeatureSize) are in input,
+// writing into out, whose slices must have room for n samples.
+func (n *Network) Run(input []float32, count int, out *Outputs) error {
+	in, err := ort.NewTensor(ort.NewShape(int64(count), NumPlanes, 7, 7), input[:count*FeatureSize])
+	if err != nil {
+		return fmt.Errorf("input tensor: %w", err)
+	}
+	defer in.Destroy()
+	values := make([]ort.Value, len(n.outputs))
+	sizes := map[string]int64{PolicyName: NumActions, ValueName: 3, MarginName: 1, OwnershipName: 49}
+	dst := map[string][]float32{PolicyName: out.Policy, ValueName: out.Value, MarginName: out.Margin, OwnershipName: out.Ownership}
+	for i, name := range n.outputs {
+		t, err := ort.NewTensor(ort.NewShape(int64(count), sizes[name]), dst[name][:int64(count)*sizes[name]])
+		if err != nil {
+			return fmt.Errorf("output tensor %s: %w", name, err)
+		}
+		defer t.Destroy()
+		values[i] = t
+	}
+	if err := n.session.Run([]ort.Value{in}, values); err != nil {
+		return fmt.Errorf("model %s: run: %w", n.Info.ID, err)
+	}
+	return nil
+}
+
+// NewOutputs allocates outputs for up to n samples of this network.
+func (n *Network) NewOutputs(count int) *Outputs {
+	o := &Outputs{Policy: make([]float32, count*NumActions), Value: make([]float32, count*3)}
+	if n.Info.HasHead(MarginName) {
+		o.Margin = make([]float32, count)
+	}
+	if n.Info.HasHead(OwnershipName) {
+		o.Ownership = make([]float32, count*49)
+	}
+	return o
+}
+
+// ModelInfo returns the model's metadata.
+func (n *Network) ModelInfo() ModelInfo { return n.Info }

@@ -20,10 +20,11 @@ type command struct {
 
 // commands lists every subcommand.
 var commands = map[string]command{
-	"perft":  {"count legal move sequences to a depth (move generator check)", runPerft},
-	"replay": {"replay a game, one line per ply, and print the result", runReplay},
-	"bench":  {"benchmarks: `bench engine`", runBench},
-	"match":  {"play games between two players and print JSON statistics", runMatch},
+	"perft":    {"count legal move sequences to a depth (move generator check)", runPerft},
+	"replay":   {"replay a game, one line per ply, and print the result", runReplay},
+	"bench":    {"benchmarks: `bench engine`", runBench},
+	"match":    {"play games between two players and print JSON statistics", runMatch},
+	"selfplay": {"play self-play games and write training samples", runSelfplay},
 }
 
 // errUsage marks an error already explained by a usage message.

@@ -4,16 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"strings"
 
 	"github.com/wallzero/wallzero/engine/player"
 )
-
-// newPlayer builds a player from its specification. Only the built-in
-// heuristic players exist so far; search and network players will be added
-// here.
-func newPlayer(spec string, seed uint64) (player.Player, error) {
-	return player.New(spec, seed)
-}
 
 // runMatch implements `wallzero match`: it plays games between two players
 // and prints one JSON object of statistics (see player.MatchResult).
@@ -21,14 +15,21 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("match", stderr)
 	var rf rulesFlags
 	rf.register(fs)
-	red := fs.String("red", "voronoi-medium", "player A, Red in the first game: random, voronoi-easy, voronoi-medium or voronoi-hard")
+	red := fs.String("red", "voronoi-medium", "player A, Red in the first game: "+playerSpecHelp)
 	blue := fs.String("blue", "random", "player B, Blue in the first game")
 	games := fs.Int("games", 100, "number of games")
 	seed := fs.Uint64("seed", 1, "seed of the match (every game's seed derives from it)")
 	swap := fs.Bool("swap", false, "alternate colours game by game")
-	workers := fs.Int("workers", 0, "games played at once (0: one per CPU); does not change the results")
+	workers := fs.Int("workers", 0, "games played at once (0: one per CPU, 16 with search players); does not change the results")
+	var mf modelFlags
+	mf.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	ev := newEvaluators(mf)
+	defer ev.Close()
+	if *workers == 0 && (isSearchSpec(*red) || isSearchSpec(*blue)) {
+		*workers = 16 // many games in flight fill the network's batches
 	}
 	rules, err := rf.rules()
 	if err != nil {
@@ -42,10 +43,15 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		Seed:      *seed,
 		Swap:      *swap,
 		Workers:   *workers,
-		NewPlayer: newPlayer,
+		NewPlayer: playerConstructor(ev),
 	})
 	if err != nil {
 		return err
 	}
 	return json.NewEncoder(stdout).Encode(res)
+}
+
+// isSearchSpec reports whether a player spec evaluates positions.
+func isSearchSpec(spec string) bool {
+	return strings.HasPrefix(spec, "mcts") || strings.HasPrefix(spec, "policy")
 }

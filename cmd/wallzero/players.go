@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/wallzero/wallzero/engine/player"
+	"github.com/wallzero/wallzero/search"
+)
+
+// playerSpecHelp describes the player specifications match accepts.
+const playerSpecHelp = "random, voronoi-easy, voronoi-medium, voronoi-hard, " +
+	"mcts:visits=N[,model=PATH|heuristic][,gumbel=1][,batch=K] or policy[:model=PATH]"
+
+// parseSpec splits "kind:key=value,key=value" into the kind and options,
+// rejecting keys not in allowed.
+func parseSpec(spec string, allowed ...string) (kind string, opts map[string]string, err error) {
+	kind, rest, _ := strings.Cut(spec, ":")
+	opts = map[string]string{}
+	if rest == "" {
+		return kind, opts, nil
+	}
+	for _, kv := range strings.Split(rest, ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || v == "" {
+			return "", nil, fmt.Errorf("player %q: option %q is not key=value", spec, kv)
+		}
+		known := false
+		for _, a := range allowed {
+			known = known || a == k
+		}
+		if !known {
+			return "", nil, fmt.Errorf("player %q: unknown option %q (known: %s)", spec, k, strings.Join(allowed, ", "))
+		}
+		opts[k] = v
+	}
+	return kind, opts, nil
+}
+
+// playerConstructor builds players from specs; search and policy players
+// share the evaluators of ev.
+func playerConstructor(ev *evaluators) player.Constructor {
+	return func(spec string, seed uint64) (player.Player, error) {
+		switch {
+		case strings.HasPrefix(spec, "mcts"):
+			_, opts, err := parseSpec(spec, "visits", "model", "gumbel", "batch")
+			if err != nil {
+				return nil, err
+			}
+			cfg := search.DefaultConfig()
+			cfg.Seed = seed
+			if v, ok := opts["visits"]; ok {
+				if cfg.MaxVisits, err = strconv.Atoi(v); err != nil || cfg.MaxVisits < 1 {
+					return nil, fmt.Errorf("player %q: visits must be a positive integer", spec)
+				}
+			}
+			if v, ok := opts["batch"]; ok {
+				if cfg.LeafBatch, err = strconv.Atoi(v); err != nil || cfg.LeafBatch < 1 {
+					return nil, fmt.Errorf("player %q: batch must be a positive integer", spec)
+				}
+			}
+			cfg.Gumbel = opts["gumbel"] == "1" || opts["gumbel"] == "true"
+			eval, _, err := ev.get(opts["model"])
+			if err != nil {
+				return nil, fmt.Errorf("player %q: %w", spec, err)
+			}
+			return search.NewPlayer(spec, eval, cfg)
+		case spec == "policy" || strings.HasPrefix(spec, "policy:"):
+			_, opts, err := parseSpec(spec, "model")
+			if err != nil {
+				return nil, err
+			}
+			eval, _, err := ev.get(opts["model"])
+			if err != nil {
+				return nil, fmt.Errorf("player %q: %w", spec, err)
+			}
+			return search.NewPolicyPlayer(spec, eval, seed), nil
+		}
+		return player.New(spec, seed)
+	}
+}

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/training/selfplay"
+)
+
+// runSelfplay implements `wallzero selfplay`: it plays games of a search
+// player against itself and writes training samples (see
+// training/README.md for the format).
+func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("selfplay", stderr)
+	var mf modelFlags
+	mf.register(fs)
+	def := selfplay.DefaultConfig()
+	games := fs.Int("games", 100, "number of games")
+	out := fs.String("out", "training/data/selfplay", "directory for the .npz chunks")
+	modes := fs.String("modes", "empty,four-stone", "openings, comma-separated; games cycle through them")
+	fs.IntVar(&def.FullVisits, "visits", def.FullVisits, "visits of a full search (recorded as a policy target)")
+	fs.IntVar(&def.FastVisits, "fast-visits", def.FastVisits, "visits of a fast search (not recorded)")
+	fs.Float64Var(&def.FullProb, "full-prob", def.FullProb, "share of moves with a full search (playout-cap randomization)")
+	fs.BoolVar(&def.Gumbel, "gumbel", false, "Gumbel root selection, improved-policy targets")
+	fs.IntVar(&def.SampleMoves, "sample-moves", def.SampleMoves, "plies sampled in proportion to visits")
+	fs.IntVar(&def.LeafBatch, "leaf-batch", def.LeafBatch, "leaves in flight per search")
+	parallel := fs.Int("parallel", 16, "games in flight at once (they share the network's batches)")
+	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "seed of game 0 (game i uses seed+i)")
+	chunk := fs.Int("chunk", 4096, "samples per .npz chunk")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var rules []engine.Rules
+	for _, m := range strings.Split(*modes, ",") {
+		r, err := engine.Rules{Opening: engine.Opening(strings.TrimSpace(m))}.Normalize()
+		if err != nil {
+			return fmt.Errorf("-modes: %w", err)
+		}
+		rules = append(rules, r)
+	}
+	ev := newEvaluators(mf)
+	defer ev.Close()
+	eval, info, err := ev.get("")
+	if err != nil {
+		return err
+	}
+	ctx := inference.WithPriority(context.Background(), inference.Batch)
+	w, err := selfplay.NewWriter(*out, *chunk)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	st, err := selfplay.Generate(ctx, eval, def, rules, *games, *parallel, *seed, w, func(done int) {
+		if done%max(1, *games/10) == 0 {
+			fmt.Fprintf(stderr, "selfplay: %d/%d games, %.1f s\n", done, *games, time.Since(start).Seconds())
+		}
+	})
+	if err != nil {
+		return err
+	}
+	return json.NewEncoder(stdout).Encode(struct {
+		Model   string  `json:"model"`
+		Seconds float64 `json:"seconds"`
+		selfplay.Stats
+	}{info.ID, time.Since(start).Seconds(), st})
+}

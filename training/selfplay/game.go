@@ -1,0 +1,147 @@
+package selfplay
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/search"
+)
+
+// Config sets how self-play games are played.
+type Config struct {
+	// FullVisits and FastVisits are the visit budgets of full searches
+	// (recorded as policy targets) and fast ones (not recorded).
+	FullVisits int
+	FastVisits int
+	// FullProb is the chance that a move gets a full search.
+	FullProb float64
+	// Gumbel uses Gumbel root selection and its improved policy as the
+	// target; otherwise PUCT with Dirichlet noise and the visit
+	// distribution.
+	Gumbel bool
+	// SampleMoves is how many plies from the start are sampled in
+	// proportion to visits (the rest play the best move).
+	SampleMoves int
+	// LeafBatch is the leaves one search keeps in flight.
+	LeafBatch int
+}
+
+// DefaultConfig returns the settings the training loop uses.
+func DefaultConfig() Config {
+	return Config{FullVisits: 200, FastVisits: 40, FullProb: 0.25, SampleMoves: 12, LeafBatch: 8}
+}
+
+// GameResult summarises one self-play game.
+type GameResult struct {
+	Rules   engine.Rules
+	Plies   int
+	Winner  engine.Color
+	Score   [2]int
+	Samples []Sample
+}
+
+// PlayGame plays one game from the start position of rules and returns its
+// samples with their outcome targets filled in.
+func PlayGame(ctx context.Context, eval search.Evaluator, cfg Config, rules engine.Rules, seed uint64) (GameResult, error) {
+	rng := rand.New(rand.NewPCG(seed, 0x5E1F))
+	pos := engine.NewPosition(rules)
+	scfg := search.DefaultConfig()
+	scfg.Seed = seed
+	scfg.LeafBatch = cfg.LeafBatch
+	scfg.Gumbel = cfg.Gumbel
+	scfg.MaxVisits = cfg.FullVisits
+	s, err := search.New(eval, scfg, pos, nil)
+	if err != nil {
+		return GameResult{}, err
+	}
+	var history []engine.Position
+	var samples []Sample
+	for ply := 0; !pos.IsOver(); ply++ {
+		full := rng.Float64() < cfg.FullProb
+		scfg.MaxVisits = cfg.FastVisits
+		scfg.DirichletWeight = 0
+		if full {
+			scfg.MaxVisits = cfg.FullVisits
+			if !cfg.Gumbel {
+				scfg.DirichletAlpha, scfg.DirichletWeight = 0.3, 0.25
+			}
+		}
+		scfg.Seed = seed*1000003 + uint64(ply)
+		if err := s.SetConfig(scfg); err != nil {
+			return GameResult{}, err
+		}
+		res, err := s.Run(ctx)
+		if err != nil {
+			return GameResult{}, err
+		}
+		moves := pos.LegalMoves(nil)
+		visits := make([]float32, len(moves))
+		for _, mi := range res.Moves {
+			for i, m := range moves {
+				if m == mi.Move {
+					visits[i] = float32(mi.Visits)
+				}
+			}
+		}
+		if full {
+			target := normalize(visits)
+			if cfg.Gumbel {
+				target = res.ImprovedPolicy
+			}
+			sym := engine.AllSymmetries[rng.IntN(engine.NumSymmetries)]
+			samples = append(samples, newSample(pos, history, sym, moves, target))
+		}
+		m := res.Best
+		if ply < cfg.SampleMoves {
+			m = moves[pick(rng, visits)]
+		}
+		if err := s.Advance(m); err != nil {
+			return GameResult{}, err
+		}
+		history = append([]engine.Position{pos}, history...)
+		if len(history) > search.HistoryLen {
+			history = history[:search.HistoryLen]
+		}
+		pos.Apply(m)
+	}
+	for i := range samples {
+		samples[i].finish(&pos)
+	}
+	res := pos.Result()
+	return GameResult{Rules: rules, Plies: pos.Ply(), Winner: res.Winner(), Score: [2]int{res.Score[0], res.Score[1]}, Samples: samples}, nil
+}
+
+// normalize returns w scaled to sum 1 (a copy).
+func normalize(w []float32) []float32 {
+	var sum float32
+	for _, v := range w {
+		sum += v
+	}
+	out := make([]float32, len(w))
+	for i, v := range w {
+		if sum > 0 {
+			out[i] = v / sum
+		}
+	}
+	return out
+}
+
+// pick samples an index in proportion to w (uniformly if all are zero).
+func pick(rng *rand.Rand, w []float32) int {
+	var sum float64
+	for _, v := range w {
+		sum += float64(v)
+	}
+	if sum <= 0 || math.IsNaN(sum) {
+		return rng.IntN(len(w))
+	}
+	x := rng.Float64() * sum
+	for i, v := range w {
+		if x -= float64(v); x < 0 {
+			return i
+		}
+	}
+	return len(w) - 1
+}

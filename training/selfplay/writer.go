@@ -1,0 +1,104 @@
+package selfplay
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/inference"
+)
+
+// Writer collects samples and writes them to a directory in chunks of
+// ChunkSize samples (chunk-<unix time>-<seq>.npz). Safe for concurrent use.
+type Writer struct {
+	dir       string
+	chunkSize int
+	mu        sync.Mutex
+	pending   []Sample
+	seq       int
+	written   int
+}
+
+// NewWriter returns a writer into dir (created if needed).
+func NewWriter(dir string, chunkSize int) (*Writer, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	return &Writer{dir: dir, chunkSize: max(1, chunkSize)}, nil
+}
+
+// Add queues the samples of one game and writes full chunks.
+func (w *Writer) Add(samples []Sample) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.pending = append(w.pending, samples...)
+	for len(w.pending) >= w.chunkSize {
+		if err := w.writeChunk(w.pending[:w.chunkSize]); err != nil {
+			return err
+		}
+		w.pending = append(w.pending[:0], w.pending[w.chunkSize:]...)
+	}
+	return nil
+}
+
+// Flush writes what is queued.
+func (w *Writer) Flush() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.pending) == 0 {
+		return nil
+	}
+	err := w.writeChunk(w.pending)
+	w.pending = w.pending[:0]
+	return err
+}
+
+// Written returns the number of samples written so far.
+func (w *Writer) Written() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.written
+}
+
+func (w *Writer) writeChunk(samples []Sample) error {
+	n := len(samples)
+	features := make([]byte, 0, n*packedFeatureBytes)
+	policy := make([]byte, n*inference.NumActions*2)
+	full := make([]byte, n)
+	value := make([]byte, n)
+	ownership := make([]byte, n*engine.NumSquares)
+	margin := make([]byte, n*4)
+	for i, s := range samples {
+		features = append(features, s.features[:]...)
+		for _, e := range s.policy {
+			binary.LittleEndian.PutUint16(policy[(i*inference.NumActions+int(e.action))*2:], float16(e.prob))
+		}
+		if s.full {
+			full[i] = 1
+		}
+		value[i] = byte(s.value)
+		for j, o := range s.ownership {
+			ownership[i*engine.NumSquares+j] = byte(o)
+		}
+		binary.LittleEndian.PutUint32(margin[i*4:], math.Float32bits(s.margin))
+	}
+	w.seq++
+	path := filepath.Join(w.dir, fmt.Sprintf("chunk-%d-%04d.npz", time.Now().Unix(), w.seq))
+	err := writeNPZ(path, []npyArray{
+		{"features", "|u1", []int{n, packedFeatureBytes}, features},
+		{"policy", "<f2", []int{n, inference.NumActions}, policy},
+		{"full", "|u1", []int{n}, full},
+		{"value", "|i1", []int{n}, value},
+		{"ownership", "|i1", []int{n, engine.NumSquares}, ownership},
+		{"margin", "<f4", []int{n}, margin},
+	})
+	if err == nil {
+		w.written += n
+	}
+	return err
+}

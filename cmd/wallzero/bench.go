@@ -12,14 +12,16 @@ import (
 // runBench implements `wallzero bench <what>`.
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: wallzero bench engine [-seconds S] [-mode M]")
+		fmt.Fprintln(stderr, "usage: wallzero bench engine|search [flags]")
 		return errUsage
 	}
 	switch args[0] {
 	case "engine":
 		return benchEngine(args[1:], stdout, stderr)
+	case "search":
+		return benchSearch(args[1:], stdout, stderr)
 	}
-	return fmt.Errorf("unknown benchmark %q (engine)", args[0])
+	return fmt.Errorf("unknown benchmark %q (engine or search)", args[0])
 }
 
 // benchEngine plays uniformly random games on one goroutine, generating

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/search"
+)
+
+// benchMidgame is the mid-game position of the search benchmarks.
+var benchMidgame = []string{"C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S", "C3-C2:E", "C5-C6:E", "B6-B7:E", "F6-F5:W"}
+
+// benchSearch implements `wallzero bench search`: raw batched network
+// throughput, MCTS simulations per second with 1, 4 and 16 concurrent
+// searches, and the latency of one 400-visit analysis.
+func benchSearch(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("bench search", stderr)
+	var mf modelFlags
+	mf.register(fs)
+	seconds := fs.Float64("seconds", 3, "duration of each throughput measurement")
+	visits := fs.Int("visits", 400, "visits of the latency measurement")
+	runs := fs.Int("runs", 9, "repetitions of the latency measurement (median reported)")
+	leafBatch := fs.Int("leaf-batch", 16, "leaves in flight per search")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	path, err := newEvaluators(mf).resolveModel("")
+	if err != nil {
+		return err
+	}
+	lib, err := inference.FindLibrary(mf.ortLib)
+	if err != nil {
+		return err
+	}
+	if err := inference.InitRuntime(lib); err != nil {
+		return err
+	}
+	net, err := inference.LoadNetwork(path, inference.NetworkConfig{Provider: inference.Provider(mf.provider)})
+	if err != nil {
+		return err
+	}
+	defer net.Close()
+	g, err := replayMoves(engine.DefaultRules(), benchMidgame)
+	if err != nil {
+		return err
+	}
+	dur := time.Duration(*seconds * float64(time.Second))
+	fmt.Fprintf(stdout, "model=%s blocks=%d channels=%d workers=%d\n", net.Info.ID, net.Info.Blocks, net.Info.Channels, mf.workers)
+
+	// Raw throughput: every worker runs full batches back to back.
+	best := 0.0
+	for _, bs := range []int{1, 8, 32, 128} {
+		rate := rawThroughput(net, g.Final, bs, mf.workers, dur)
+		best = max(best, rate)
+		fmt.Fprintf(stdout, "raw_evals_per_sec batch=%d %.0f\n", bs, rate)
+	}
+
+	// MCTS through the batching evaluator, cache off so every visit is a
+	// network evaluation.
+	for _, n := range []int{1, 4, 16} {
+		rate, mean := searchThroughput(net, g.Final, n, *leafBatch, mf, dur)
+		fmt.Fprintf(stdout, "mcts_sims_per_sec searches=%d %.0f mean_batch=%.1f ratio_to_best_raw=%.2f\n", n, rate, mean, rate/best)
+	}
+
+	// Latency of a single interactive analysis (cache off: each run is cold).
+	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers})
+	defer b.Close()
+	var times []time.Duration
+	for i := 0; i < *runs; i++ {
+		cfg := search.DefaultConfig()
+		cfg.MaxVisits, cfg.LeafBatch = *visits, *leafBatch
+		s, err := search.New(b, cfg, g.Final, nil)
+		if err != nil {
+			return err
+		}
+		start := time.Now()
+		if _, err := s.Run(context.Background()); err != nil {
+			return err
+		}
+		times = append(times, time.Since(start))
+	}
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	fmt.Fprintf(stdout, "analysis_latency_ms visits=%d leaf_batch=%d median=%.1f min=%.1f max=%.1f\n", *visits, *leafBatch,
+		ms(times[len(times)/2]), ms(times[0]), ms(times[len(times)-1]))
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// rawThroughput runs batches of bs copies of pos on workers goroutines for
+// dur and returns evaluations per second.
+func rawThroughput(net *inference.Network, pos engine.Position, bs, workers int, dur time.Duration) float64 {
+	req := &search.Request{Position: pos, Moves: pos.LegalMoves(nil)}
+	one := make([]float32, inference.FeatureSize)
+	inference.Encode(one, req)
+	var total int64
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	start := time.Now()
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			in := make([]float32, bs*inference.FeatureSize)
+			for i := 0; i < bs; i++ {
+				copy(in[i*inference.FeatureSize:], one)
+			}
+			out := net.NewOutputs(bs)
+			n := int64(0)
+			for time.Since(start) < dur {
+				if err := net.Run(in, bs, out); err != nil {
+					panic(err)
+				}
+				n += int64(bs)
+			}
+			mu.Lock()
+			total += n
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return float64(total) / time.Since(start).Seconds()
+}
+
+// searchThroughput runs n searches at once, each restarting when done, for
+// dur and returns visits per second and the mean network batch.
+func searchThroughput(net *inference.Network, pos engine.Position, n, leafBatch int, mf modelFlags, dur time.Duration) (float64, float64) {
+	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers})
+	defer b.Close()
+	var total int64
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			visits := int64(0)
+			for seed := uint64(i); time.Since(start) < dur; seed += uint64(n) {
+				cfg := search.DefaultConfig()
+				cfg.MaxVisits, cfg.LeafBatch, cfg.Seed = 800, leafBatch, seed
+				cfg.DirichletAlpha, cfg.DirichletWeight = 0.3, 0.25 // different trees per search
+				s, err := search.New(b, cfg, pos, nil)
+				if err != nil {
+					panic(err)
+				}
+				res, err := s.Run(context.Background())
+				if err != nil {
+					panic(err)
+				}
+				visits += int64(res.Visits)
+			}
+			mu.Lock()
+			total += visits
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	el := time.Since(start).Seconds()
+	return float64(total) / el, b.Stats().MeanBatch()
+}

@@ -1,0 +1,197 @@
+package service
+
+import (
+	"fmt"
+
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/search"
+)
+
+// Analysis is the analysis of one position: the response of the analysis
+// engine and of POST /v1/analyze.
+type Analysis struct {
+	// ID echoes the query's id.
+	ID string `json:"id,omitempty"`
+	// TurnNumber is the number of moves played before the position.
+	TurnNumber int `json:"turnNumber"`
+	// MoveInfos ranks the candidate moves, best first.
+	MoveInfos []MoveInfo `json:"moveInfos"`
+	// RootInfo describes the position as a whole.
+	RootInfo RootInfo `json:"rootInfo"`
+	// Territory is the land each player holds now.
+	Territory map[string]int `json:"territory"`
+	// Ownership (includeOwnership) gives, per square A1..G7 (index
+	// row*7+column), the network's expected final owner from Red's view:
+	// +1 Red, -1 Blue, 0 neutral.
+	Ownership []float32 `json:"ownership,omitempty"`
+	// Policy (includePolicy) gives the raw prior of every legal move.
+	Policy []PolicyEntry `json:"policy,omitempty"`
+	// Reachability (includeReachability) gives the one-turn reach of each
+	// player (the paper's Figure 4).
+	Reachability *Reachability `json:"reachability,omitempty"`
+}
+
+// MoveInfo is one candidate move.
+type MoveInfo struct {
+	Move string `json:"move"`
+	// Visits is the number of playouts through the move.
+	Visits int `json:"visits"`
+	// Winrate is the mover's expected result (1 win, 0.5 draw, 0 loss).
+	Winrate float32 `json:"winrate"`
+	// Prior is the network's probability for the move.
+	Prior float32 `json:"prior"`
+	// LCB is a 95% lower confidence bound of Winrate.
+	LCB float32 `json:"lcb"`
+	// ScoreLead is the expected final territory margin for the mover.
+	ScoreLead *float32 `json:"scoreLead,omitempty"`
+	// PV is the principal variation, starting with Move.
+	PV []string `json:"pv"`
+	// Order is the rank, 0 for the best.
+	Order int `json:"order"`
+}
+
+// RootInfo describes the analysed position.
+type RootInfo struct {
+	// CurrentPlayer is the colour to move.
+	CurrentPlayer string `json:"currentPlayer"`
+	// Phase is setup or play.
+	Phase string `json:"phase"`
+	// Winrate is the side to move's expected result after the search;
+	// RedWinrate the same from Red's view (two players).
+	Winrate    float32  `json:"winrate"`
+	RedWinrate *float32 `json:"redWinrate,omitempty"`
+	// RawWinrate is the evaluator's own value of the position, before any
+	// search (side to move).
+	RawWinrate float32 `json:"rawWinrate"`
+	// ScoreLead is the expected final territory margin of the side to move.
+	ScoreLead *float32 `json:"scoreLead,omitempty"`
+	// Visits is the number of playouts.
+	Visits int `json:"visits"`
+	// Hash and CanonicalHash identify the position (hex); the canonical hash
+	// is shared by its rotations and mirrors.
+	Hash          string `json:"hash"`
+	CanonicalHash string `json:"canonicalHash"`
+	// Model identifies the evaluator.
+	Model string `json:"model"`
+}
+
+// PolicyEntry is one move's raw prior.
+type PolicyEntry struct {
+	Move  string  `json:"move"`
+	Prior float32 `json:"prior"`
+}
+
+// Reachability lists, per player, the squares its stones can end a turn
+// on, and the exclusive and shared parts (two players: redOnly, blueOnly,
+// shared as in the paper's Figure 4).
+type Reachability struct {
+	Reach     map[string][]string `json:"reach"`
+	Exclusive map[string][]string `json:"exclusive"`
+	Shared    []string            `json:"shared"`
+}
+
+// newAnalysis shapes a search result for clients.
+func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, model string) *Analysis {
+	a := &Analysis{ID: q.ID, TurnNumber: turn, Territory: territory(pos)}
+	mover := pos.ToMove()
+	two := pos.Players() == 2
+	for i, mi := range res.Moves {
+		if q.TopK > 0 && i >= q.TopK {
+			break
+		}
+		info := MoveInfo{Move: mi.Move.String(), Visits: mi.Visits, Winrate: round(mi.Winrate), Prior: round(mi.Prior), LCB: round(mi.LCB), Order: mi.Order}
+		if mi.HasMargin {
+			v := round(mi.Margin)
+			info.ScoreLead = &v
+		}
+		for _, m := range mi.PV {
+			info.PV = append(info.PV, m.String())
+		}
+		a.MoveInfos = append(a.MoveInfos, info)
+	}
+	a.RootInfo = RootInfo{
+		CurrentPlayer: mover.String(),
+		Phase:         pos.Phase().String(),
+		Winrate:       round(res.Winrate),
+		RawWinrate:    round(res.Raw.Utility[mover]),
+		Visits:        res.Visits,
+		Hash:          fmt.Sprintf("%016x", res.Hash),
+		CanonicalHash: fmt.Sprintf("%016x", res.CanonicalHash),
+		Model:         model,
+	}
+	if two {
+		red := res.Winrate
+		if mover != engine.Red {
+			red = 1 - red
+		}
+		red = round(red)
+		a.RootInfo.RedWinrate = &red
+	}
+	if res.HasMargin {
+		v := round(res.Margin)
+		a.RootInfo.ScoreLead = &v
+	}
+	if q.IncludeOwnership && res.Ownership != nil {
+		a.Ownership = make([]float32, engine.NumSquares)
+		for s, v := range res.Ownership {
+			if mover != engine.Red {
+				v = -v
+			}
+			a.Ownership[s] = round(v)
+		}
+	}
+	if q.IncludePolicy {
+		for _, mi := range res.Moves {
+			a.Policy = append(a.Policy, PolicyEntry{Move: mi.Move.String(), Prior: round(mi.Prior)})
+		}
+	}
+	if q.IncludeReachability {
+		a.Reachability = reachability(pos)
+	}
+	return a
+}
+
+// territory returns the land each player holds now.
+func territory(pos *engine.Position) map[string]int {
+	t := pos.Territory()
+	out := map[string]int{}
+	for c := 0; c < pos.Players(); c++ {
+		out[engine.Color(c).String()] = t.Score[c]
+	}
+	return out
+}
+
+// reachability converts the engine's reachability to square names.
+func reachability(pos *engine.Position) *Reachability {
+	r := pos.Reachability()
+	out := &Reachability{Reach: map[string][]string{}, Exclusive: map[string][]string{}, Shared: squareNames(r.Shared)}
+	for c := 0; c < pos.Players(); c++ {
+		name := engine.Color(c).String()
+		out.Reach[name] = squareNames(r.Reach[c])
+		out.Exclusive[name] = squareNames(r.Exclusive[c])
+	}
+	return out
+}
+
+func squareNames(b engine.Bitboard) []string {
+	out := []string{}
+	for _, s := range b.Squares() {
+		out = append(out, s.String())
+	}
+	return out
+}
+
+// round keeps four decimals, for stable, readable output.
+func round(v float32) float32 {
+	if v != v {
+		return 0
+	}
+	return float32(int64(float64(v)*10000+sign(v)*0.5)) / 10000
+}
+
+func sign(v float32) float64 {
+	if v < 0 {
+		return -1
+	}
+	return 1
+}

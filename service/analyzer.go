@@ -1,0 +1,125 @@
+package service
+
+import (
+	"context"
+	"errors"
+
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/search"
+)
+
+// Evaluators are the evaluators the analyzer searches with: Network for
+// two-player games (a model behind the batching queue, or a model-free one
+// in tests), Heuristic for three and four players.
+type Evaluators struct {
+	Network        search.Evaluator
+	NetworkModel   string
+	Heuristic      search.Evaluator
+	HeuristicModel string
+}
+
+// Analyzer runs analyses. It is safe for concurrent use.
+type Analyzer struct {
+	eval   Evaluators
+	limits Limits
+	// LeafBatch is the number of leaves one search keeps in flight.
+	LeafBatch int
+}
+
+// NewAnalyzer returns an analyzer over the evaluators.
+func NewAnalyzer(eval Evaluators, limits Limits) *Analyzer {
+	return &Analyzer{eval: eval, limits: limits, LeafBatch: 16}
+}
+
+// Limits returns the analyzer's limits.
+func (a *Analyzer) Limits() Limits { return a.limits }
+
+// evaluatorFor returns the evaluator and model id for a game.
+func (a *Analyzer) evaluatorFor(players int) (search.Evaluator, string) {
+	if players == 2 && a.eval.Network != nil {
+		return a.eval.Network, a.eval.NetworkModel
+	}
+	return a.eval.Heuristic, a.eval.HeuristicModel
+}
+
+// ModelFor returns the model id that analyses games of the given number
+// of players.
+func (a *Analyzer) ModelFor(players int) string {
+	_, id := a.evaluatorFor(players)
+	return id
+}
+
+// Prepare validates a query and replays its game. Errors are *Error values
+// naming the field.
+func (a *Analyzer) Prepare(q *Query) (*engine.Game, []int, error) {
+	if len(q.Moves) > a.limits.MaxMoves {
+		return nil, nil, invalid("moves", "too many moves")
+	}
+	g, err := q.Record().Game()
+	if err != nil {
+		return nil, nil, recordError(err)
+	}
+	turns, err := q.validate(a.limits, len(g.Moves))
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, turns, nil
+}
+
+// Analyze runs the query: one Analysis per analysed turn, in the order
+// asked. A finished position gets an analysis with no moves.
+func (a *Analyzer) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
+	g, turns, err := a.Prepare(q)
+	if err != nil {
+		return nil, err
+	}
+	positions := g.Positions()
+	out := make([]*Analysis, 0, len(turns))
+	for _, t := range turns {
+		res, err := a.AnalyzePosition(ctx, q, positions, t)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, res)
+	}
+	return out, nil
+}
+
+// AnalyzePosition analyses positions[turn], with the positions before it as
+// history.
+func (a *Analyzer) AnalyzePosition(ctx context.Context, q *Query, positions []engine.Position, turn int) (*Analysis, error) {
+	pos := positions[turn]
+	eval, model := a.evaluatorFor(pos.Players())
+	if pos.IsOver() {
+		h, ch := pos.Hash(), uint64(0)
+		ch, _ = pos.CanonicalHash()
+		res := &search.Result{ToMove: pos.ToMove(), Hash: h, CanonicalHash: ch, Winrate: search.TerminalUtility(&pos)[pos.ToMove()]}
+		res.Raw.Utility = search.TerminalUtility(&pos)
+		an := newAnalysis(q, turn, &pos, res, model)
+		an.MoveInfos = []MoveInfo{}
+		an.RootInfo.Phase = "over"
+		return an, nil
+	}
+	var history []engine.Position
+	for i := turn - 1; i >= 0 && len(history) < search.HistoryLen; i-- {
+		history = append(history, positions[i])
+	}
+	cfg := search.DefaultConfig()
+	cfg.MaxVisits = q.MaxVisits
+	if cfg.MaxVisits == 0 {
+		cfg.MaxVisits = a.limits.DefaultVisits
+	}
+	cfg.LeafBatch = a.LeafBatch
+	s, err := search.New(eval, cfg, pos, history)
+	if err != nil {
+		return nil, &Error{Code: CodeInternal, Message: err.Error(), Err: err}
+	}
+	res, err := s.Run(ctx)
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			return nil, &Error{Code: CodeTimeout, Message: "the analysis did not finish before the deadline", Err: err}
+		}
+		return nil, &Error{Code: CodeInternal, Message: err.Error(), Err: err}
+	}
+	return newAnalysis(q, turn, &pos, res, model), nil
+}

@@ -1,0 +1,70 @@
+package service
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/wallzero/wallzero/engine"
+)
+
+// Code classifies service errors; the API maps each to an HTTP status in
+// one place.
+type Code string
+
+// The error codes.
+const (
+	// CodeInvalid: the request is malformed or breaks the rules.
+	CodeInvalid Code = "invalid"
+	// CodeNotFound: the thing asked for does not exist.
+	CodeNotFound Code = "not_found"
+	// CodeConflict: the request clashes with the current state.
+	CodeConflict Code = "conflict"
+	// CodeUnavailable: a dependency (database, model) is not ready.
+	CodeUnavailable Code = "unavailable"
+	// CodeTimeout: the deadline passed.
+	CodeTimeout Code = "timeout"
+	// CodeInternal: a bug or an unexpected failure.
+	CodeInternal Code = "internal"
+)
+
+// Error is the service's error type: a code, the field it concerns (a JSON
+// path such as "moves[4]" or "maxVisits", or empty) and a message.
+type Error struct {
+	Code    Code
+	Field   string
+	Message string
+	Err     error
+}
+
+// Error returns "field: message".
+func (e *Error) Error() string {
+	if e.Field == "" {
+		return e.Message
+	}
+	return e.Field + ": " + e.Message
+}
+
+// Unwrap returns the underlying error.
+func (e *Error) Unwrap() error { return e.Err }
+
+// invalid returns a CodeInvalid error for field.
+func invalid(field, msg string) *Error { return &Error{Code: CodeInvalid, Field: field, Message: msg} }
+
+// ErrorCode returns the code of err (CodeInternal for foreign errors).
+func ErrorCode(err error) Code {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return CodeInternal
+}
+
+// recordError turns an engine error about a record into an *Error naming
+// the field.
+func recordError(err error) *Error {
+	var me *engine.MoveError
+	if errors.As(err, &me) {
+		return &Error{Code: CodeInvalid, Field: fmt.Sprintf("moves[%d]", me.Index), Message: fmt.Sprintf("%q: %v", me.Move, me.Err), Err: err}
+	}
+	return &Error{Code: CodeInvalid, Message: err.Error(), Err: err}
+}

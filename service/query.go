@@ -1,0 +1,80 @@
+package service
+
+import (
+	"fmt"
+
+	"github.com/wallzero/wallzero/engine"
+)
+
+// Query asks for the analysis of one or more positions of a game, in the
+// style of KataGo's analysis engine.
+type Query struct {
+	// ID is echoed in every response.
+	ID string `json:"id"`
+	// Rules, Board and Moves describe the game as a record does (see
+	// engine.Record): the rules, an optional explicit start position and
+	// the moves played from it.
+	Rules engine.Rules  `json:"rules"`
+	Board *engine.Board `json:"board,omitempty"`
+	Moves []string      `json:"moves"`
+	// MaxVisits is the search budget per analysed position (0: the
+	// analyzer's default).
+	MaxVisits int `json:"maxVisits,omitempty"`
+	// AnalyzeTurns lists the positions to analyse by number of moves
+	// played (0 = the start); default the final position only.
+	AnalyzeTurns []int `json:"analyzeTurns,omitempty"`
+	// TopK limits the move list (0: every legal move).
+	TopK int `json:"topK,omitempty"`
+	// Include optional maps.
+	IncludeOwnership    bool `json:"includeOwnership,omitempty"`
+	IncludePolicy       bool `json:"includePolicy,omitempty"`
+	IncludeReachability bool `json:"includeReachability,omitempty"`
+}
+
+// Record returns the query's game as a record.
+func (q *Query) Record() engine.Record {
+	return engine.Record{Rules: q.Rules, Board: q.Board, Moves: q.Moves}
+}
+
+// Limits bound what a query may ask.
+type Limits struct {
+	// MaxVisits caps maxVisits; DefaultVisits is used when a query gives
+	// none.
+	MaxVisits     int
+	DefaultVisits int
+	// MaxTurns caps the number of positions one query analyses.
+	MaxTurns int
+	// MaxMoves caps the length of a game record.
+	MaxMoves int
+}
+
+// DefaultLimits returns the limits of a default deployment.
+func DefaultLimits() Limits {
+	return Limits{MaxVisits: 10000, DefaultVisits: 200, MaxTurns: 200, MaxMoves: 400}
+}
+
+// validate checks q against the limits and returns the turns to analyse.
+func (q *Query) validate(l Limits, plies int) ([]int, error) {
+	if q.MaxVisits < 0 || q.MaxVisits > l.MaxVisits {
+		return nil, invalid("maxVisits", fmt.Sprintf("%d is outside 1..%d", q.MaxVisits, l.MaxVisits))
+	}
+	if q.TopK < 0 {
+		return nil, invalid("topK", "must not be negative")
+	}
+	if len(q.Moves) > l.MaxMoves {
+		return nil, invalid("moves", fmt.Sprintf("%d moves, at most %d", len(q.Moves), l.MaxMoves))
+	}
+	turns := q.AnalyzeTurns
+	if len(turns) == 0 {
+		turns = []int{plies}
+	}
+	if len(turns) > l.MaxTurns {
+		return nil, invalid("analyzeTurns", fmt.Sprintf("%d turns, at most %d", len(turns), l.MaxTurns))
+	}
+	for i, t := range turns {
+		if t < 0 || t > plies {
+			return nil, invalid(fmt.Sprintf("analyzeTurns[%d]", i), fmt.Sprintf("turn %d is outside 0..%d (the record has %d moves)", t, plies, plies))
+		}
+	}
+	return turns, nil
+}

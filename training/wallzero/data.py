@@ -1,0 +1,254 @@
+"""Self-play training data: chunk files, the replay window and batches.
+
+A chunk is a ``.npz`` file (``numpy.savez`` or ``savez_compressed``) written
+by the Go self-play workers, with N samples (symmetry augmentation already
+applied, so nothing is rotated here)::
+
+    features   uint8   [N, 301]   np.packbits of the 2401 binary inputs
+                                  (plane-major, then square row*7+col), bitorder big
+    policy     float16 [N, 2597]  search policy target (valid where full == 1)
+    full       uint8   [N]        1 if the sample came from a full search
+    value      int8    [N]        result for the side to move: 1 win, 0 draw, -1 loss
+    ownership  int8    [N, 49]    final owner per square, side to move's view (+1/-1/0)
+    margin     float32 [N]        final territory margin for the side to move (squares)
+
+Files whose name starts with a dot (the Go writer's ``.tmp-*.npz`` files
+before their rename) are ignored. The replay window is the most recent ``window`` samples: chunk files are
+ordered by modification time (then path), the newest files are taken until
+they hold at least ``window`` samples, and the oldest samples of the oldest
+file taken are dropped to make exactly ``window``.
+"""
+
+from __future__ import annotations
+
+import os
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+
+import numpy as np
+import torch
+
+from . import contract as C
+
+# name -> (dtype, shape of one sample)
+CHUNK_ARRAYS: Dict[str, Tuple[np.dtype, Tuple[int, ...]]] = {
+    "features": (np.dtype(np.uint8), (C.PACKED_FEATURE_BYTES,)),
+    "policy": (np.dtype(np.float16), (C.NUM_ACTIONS,)),
+    "full": (np.dtype(np.uint8), ()),
+    "value": (np.dtype(np.int8), ()),
+    "ownership": (np.dtype(np.int8), (C.SQUARES,)),
+    "margin": (np.dtype(np.float32), ()),
+}
+
+
+class ChunkError(ValueError):
+    """A chunk file that does not follow the format."""
+
+
+# ---------------------------------------------------------------- features
+
+
+def pack_features(x: np.ndarray) -> np.ndarray:
+    """Binary features [N, 49, 7, 7] or [N, 2401] -> packed uint8 [N, 301]."""
+    x = np.asarray(x).reshape(len(x), C.FEATURE_SIZE)
+    if x.size and not np.isin(x, (0, 1)).all():
+        raise ValueError("features must be binary")
+    return np.packbits(x.astype(np.uint8), axis=1, bitorder="big")
+
+
+def unpack_features(packed: np.ndarray) -> np.ndarray:
+    """Packed uint8 [N, 301] -> float32 [N, 49, 7, 7]."""
+    bits = np.unpackbits(packed, axis=1, count=C.FEATURE_SIZE, bitorder="big")
+    return bits.reshape(len(packed), C.NUM_PLANES, C.BOARD, C.BOARD).astype(np.float32)
+
+
+# ---------------------------------------------------------------- chunks
+
+
+@dataclass
+class Chunk:
+    """The arrays of one chunk (or of a whole window), in the file dtypes."""
+
+    features: np.ndarray
+    policy: np.ndarray
+    full: np.ndarray
+    value: np.ndarray
+    ownership: np.ndarray
+    margin: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.value)
+
+    def arrays(self) -> Dict[str, np.ndarray]:
+        return {k: getattr(self, k) for k in CHUNK_ARRAYS}
+
+    def slice(self, sl) -> "Chunk":
+        return Chunk(**{k: v[sl] for k, v in self.arrays().items()})
+
+
+def check_arrays(arrays: Dict[str, np.ndarray], where: str = "chunk") -> Chunk:
+    """Validate names, dtypes, shapes and value ranges; return a Chunk."""
+    missing = [k for k in CHUNK_ARRAYS if k not in arrays]
+    if missing:
+        raise ChunkError(f"{where}: missing arrays {missing}")
+    n = None
+    out = {}
+    for k, (dtype, shape) in CHUNK_ARRAYS.items():
+        a = np.asarray(arrays[k])
+        if a.dtype != dtype:
+            # Accept only safe casts (e.g. bool full, float32 policy).
+            if not np.can_cast(a.dtype, dtype, casting="same_kind") and not (
+                a.dtype == np.bool_ and dtype == np.uint8
+            ):
+                raise ChunkError(f"{where}: {k} has dtype {a.dtype}, want {dtype}")
+            a = a.astype(dtype)
+        if a.shape[1:] != shape or a.ndim != 1 + len(shape):
+            raise ChunkError(f"{where}: {k} has shape {a.shape}, want [N]+{list(shape)}")
+        if n is None:
+            n = a.shape[0]
+        elif a.shape[0] != n:
+            raise ChunkError(f"{where}: {k} has {a.shape[0]} samples, features has {n}")
+        out[k] = a
+    for k in ("value", "ownership"):
+        if n and (out[k].min() < -1 or out[k].max() > 1):
+            raise ChunkError(f"{where}: {k} must be -1, 0 or 1")
+    return Chunk(**out)
+
+
+def read_chunk(path: os.PathLike) -> Chunk:
+    """Load and validate one ``.npz`` chunk."""
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            arrays = {k: z[k] for k in z.files}
+    except (OSError, ValueError, zipfile.BadZipFile) as e:
+        raise ChunkError(f"{path}: {e}") from e
+    return check_arrays(arrays, str(path))
+
+
+def chunk_length(path: os.PathLike) -> int:
+    """Number of samples in a chunk, reading only its small ``value`` array."""
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            return int(z["value"].shape[0])
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile) as e:
+        raise ChunkError(f"{path}: {e}") from e
+
+
+def write_chunk(path: os.PathLike, chunk: Chunk | Dict[str, np.ndarray], compress: bool = True) -> None:
+    """Write a chunk atomically (tmp file, then rename). The Go self-play
+    writer is the real producer; this is for tests and tools."""
+    c = chunk if isinstance(chunk, Chunk) else check_arrays(chunk)
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as f:
+        (np.savez_compressed if compress else np.savez)(f, **c.arrays())
+    os.replace(tmp, path)
+
+
+def list_chunks(directory: os.PathLike) -> List[Path]:
+    """All ``*.npz`` files under ``directory`` (recursively), oldest first
+    (modification time, then path). Names starting with a dot are skipped:
+    the Go writer's temporary files are ``.tmp-*.npz`` until renamed."""
+    root = Path(directory)
+    paths = [
+        p for p in root.rglob("*.npz")
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts)
+    ]
+    return sorted(paths, key=lambda p: (p.stat().st_mtime_ns, str(p)))
+
+
+def concat_chunks(chunks: Sequence[Chunk]) -> Chunk:
+    """Concatenate chunks into preallocated arrays."""
+    total = sum(len(c) for c in chunks)
+    out = {
+        k: np.empty((total,) + shape, dtype=dtype) for k, (dtype, shape) in CHUNK_ARRAYS.items()
+    }
+    i = 0
+    for c in chunks:
+        for k, a in c.arrays().items():
+            out[k][i : i + len(c)] = a
+        i += len(c)
+    return Chunk(**out)
+
+
+# ---------------------------------------------------------------- batches
+
+
+class Batch(NamedTuple):
+    """Training tensors (float32 unless noted)."""
+
+    features: torch.Tensor  # [B, 49, 7, 7]
+    policy: torch.Tensor  # [B, 2597]
+    full: torch.Tensor  # [B] 0/1
+    value: torch.Tensor  # [B] int64 class: win 0, draw 1, loss 2
+    ownership: torch.Tensor  # [B, 49] in {-1, 0, 1}
+    margin: torch.Tensor  # [B] in squares
+
+
+def make_batch(c: Chunk) -> Batch:
+    """Convert (a slice of) a chunk to training tensors."""
+    return Batch(
+        features=torch.from_numpy(unpack_features(c.features)),
+        policy=torch.from_numpy(c.policy.astype(np.float32)),
+        full=torch.from_numpy(c.full.astype(np.float32)),
+        value=torch.from_numpy((1 - c.value.astype(np.int64))),
+        ownership=torch.from_numpy(c.ownership.astype(np.float32)),
+        margin=torch.from_numpy(c.margin.astype(np.float32)),
+    )
+
+
+class ReplayWindow:
+    """The most recent ``window`` samples of a data directory, in memory.
+
+    >>> w = ReplayWindow.load("data/", window=250_000)
+    >>> for batch in w.batches(256, seed=0): ...
+    """
+
+    def __init__(self, data: Chunk, files: List[Path]):
+        self.data = data
+        self.files = files
+
+    @classmethod
+    def load(cls, directory: os.PathLike, window: Optional[int] = None) -> "ReplayWindow":
+        paths = list_chunks(directory)
+        if not paths:
+            raise ChunkError(f"{directory}: no .npz chunks")
+        # Choose the newest files holding at least `window` samples.
+        chosen: List[Tuple[Path, int]] = []
+        have = 0
+        for p in reversed(paths):
+            if window is not None and have >= window:
+                break
+            n = chunk_length(p)
+            if n:
+                chosen.append((p, n))
+                have += n
+        chosen.reverse()  # oldest first
+        chunks = [read_chunk(p) for p, _ in chosen]
+        data = concat_chunks(chunks)
+        if window is not None and len(data) > window:
+            data = data.slice(slice(len(data) - window, None))
+        if len(data) == 0:
+            raise ChunkError(f"{directory}: the chunks hold no samples")
+        return cls(data, [p for p, _ in chosen])
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+    def full_fraction(self) -> float:
+        return float(self.data.full.mean()) if len(self) else 0.0
+
+    def batches(self, batch_size: int, seed: int = 0) -> Iterator[Batch]:
+        """Endless shuffled batches: each pass is a fresh permutation
+        (sampling without replacement within a pass). A window smaller than a
+        batch gives batches of the whole window."""
+        rng = np.random.default_rng(seed)
+        n = len(self)
+        b = min(batch_size, n)
+        while True:
+            perm = rng.permutation(n)
+            for i in range(0, n - b + 1, b):
+                idx = np.sort(perm[i : i + b])  # sorted gathers are faster
+                yield make_batch(self.data.slice(idx))

@@ -1,0 +1,55 @@
+"""The training loss: four terms, each reported separately.
+
+- ``policy``: cross-entropy of the search policy target with the policy
+  logits (soft targets), averaged over the samples with ``full == 1`` only
+  (fast-search samples carry no policy target). 0 when the batch has none.
+- ``value``: cross-entropy of the (win, draw, loss) logits with the result.
+- ``ownership``: squared error of tanh(ownership) against the final owner,
+  summed over the 49 squares and scaled by 1/49 (i.e. the mean per square),
+  weighted by ``LossWeights.ownership`` (1.5).
+- ``margin``: Huber (smooth L1, delta 1) of the margin head against
+  margin / MARGIN_SCALE (so the Huber knee is at 10 squares).
+
+``total`` = sum of weight * term. L2 regularisation is the optimizer's
+weight decay, not a loss term.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict
+
+import torch
+import torch.nn.functional as F
+
+from . import contract as C
+from .data import Batch
+from .model import RawOutputs
+
+
+@dataclass
+class LossWeights:
+    policy: float = 1.0
+    value: float = 1.0
+    ownership: float = 1.5
+    margin: float = 0.5
+
+
+def compute_losses(out: RawOutputs, batch: Batch, weights: LossWeights | None = None) -> Dict[str, torch.Tensor]:
+    """Per-term losses (scalars) and their weighted ``total``."""
+    w = weights or LossWeights()
+
+    logp = F.log_softmax(out.policy, dim=1)
+    per_sample = -(batch.policy * logp).sum(dim=1)
+    n_full = batch.full.sum()
+    policy = (per_sample * batch.full).sum() / n_full.clamp(min=1.0)
+
+    value = F.cross_entropy(out.value, batch.value)
+
+    own = torch.tanh(out.ownership)
+    ownership = ((own - batch.ownership) ** 2).sum(dim=1).mean() / C.SQUARES
+
+    margin = F.smooth_l1_loss(out.margin.squeeze(1), batch.margin / C.MARGIN_SCALE, beta=1.0)
+
+    total = w.policy * policy + w.value * value + w.ownership * ownership + w.margin * margin
+    return {"total": total, "policy": policy, "value": value, "ownership": ownership, "margin": margin}

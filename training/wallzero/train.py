@@ -1,0 +1,213 @@
+"""Train the network on the replay window of a self-play data directory.
+
+    cd training
+    /usr/bin/python3 -m wallzero.train --data ../training/data --checkpoint ckpt/latest.pt \\
+        --steps 500 --batch 256 --lr 0.02 --window 250000 [--init parent.pt] [--blocks 6 --channels 64]
+
+Resumable: when ``--checkpoint`` exists the model, optimizer and step are
+loaded from it and training continues (``--blocks/--channels`` must then
+match or be omitted, ``--init`` is ignored). Otherwise the network is built
+from ``--init`` (weights only, fresh optimizer) or freshly initialised.
+
+``--steps N`` runs N more steps; ``--until-step T`` instead runs until the
+checkpoint's step counter reaches T (idempotent after a crash). The
+checkpoint is saved every ``--save-every`` steps, at the end, and on Ctrl-C.
+
+Output: JSON lines on stdout, one ``{"event": "start", ...}``, one
+``{"event": "train", "step": .., "loss": .., "policy": .., "value": ..,
+"ownership": .., "margin": .., "lr": .., "samples_per_sec": ..}`` every
+``--log-every`` steps (loss terms averaged over the interval) and a final
+``{"event": "done", ...}`` summary (also written to ``--summary-out``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+from typing import Any, Dict, List, Optional
+
+import torch
+
+from . import checkpoint as ckpt
+from .data import ReplayWindow
+from .losses import LossWeights, compute_losses
+from .model import ModelConfig, WallZeroNet, count_parameters
+
+DEFAULT_LR = {"sgd": 0.02, "adam": 1e-3}
+
+
+def log(obj: Dict[str, Any]) -> None:
+    print(json.dumps(obj, sort_keys=False), flush=True)
+
+
+def make_optimizer(name: str, net: WallZeroNet, lr: float, momentum: float, weight_decay: float):
+    """SGD (momentum, nesterov off) or Adam(W). Weight decay applies to the
+    conv and linear weights, not to biases or BatchNorm parameters."""
+    decay = [p for p in net.parameters() if p.ndim > 1]
+    no_decay = [p for p in net.parameters() if p.ndim <= 1]
+    groups = [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}]
+    if name == "sgd":
+        return torch.optim.SGD(groups, lr=lr, momentum=momentum)
+    if name == "adam":
+        return torch.optim.AdamW(groups, lr=lr)
+    raise ValueError(f"unknown optimizer {name!r}")
+
+
+def parse_args(argv: Optional[List[str]] = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python3 -m wallzero.train", description=__doc__.split("\n\n")[0])
+    p.add_argument("--data", required=True, help="directory of .npz chunks (searched recursively)")
+    p.add_argument("--checkpoint", required=True, help="checkpoint to resume from and save to")
+    p.add_argument("--init", help="checkpoint to take initial weights from when --checkpoint does not exist")
+    g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument("--steps", type=int, help="optimizer steps to run now")
+    g.add_argument("--until-step", type=int, help="run until the checkpoint's step counter reaches this")
+    p.add_argument("--batch", type=int, default=256)
+    p.add_argument("--optimizer", choices=("sgd", "adam"), default="sgd")
+    p.add_argument("--lr", type=float, help="learning rate (default 0.02 for sgd, 0.001 for adam)")
+    p.add_argument("--momentum", type=float, default=0.9)
+    p.add_argument("--weight-decay", type=float, default=1e-4)
+    p.add_argument("--window", type=int, default=250_000, help="replay window in samples (newest)")
+    p.add_argument("--blocks", type=int, help="residual blocks of a new network (default 6)")
+    p.add_argument("--channels", type=int, help="channels of a new network (default 64)")
+    p.add_argument("--log-every", type=int, default=50)
+    p.add_argument("--save-every", type=int, default=500)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--threads", type=int, default=2, help="torch.set_num_threads")
+    p.add_argument("--summary-out", help="also write the final summary JSON here")
+    a = p.parse_args(argv)
+    if a.lr is None:
+        a.lr = DEFAULT_LR[a.optimizer]
+    if (a.steps is not None and a.steps < 0) or a.batch < 1 or a.window < 1:
+        p.error("--steps, --batch and --window must be positive")
+    return a
+
+
+def build(args: argparse.Namespace):
+    """Network, optimizer, step and stats, from the checkpoint, --init or fresh."""
+    path = Path(args.checkpoint)
+    if path.exists():
+        net, state = ckpt.load_model(path)
+        cfg = net.config
+        for k in ("blocks", "channels"):
+            want = getattr(args, k)
+            if want is not None and want != getattr(cfg, k):
+                raise SystemExit(f"--{k} {want} but checkpoint {path} has {k}={getattr(cfg, k)}")
+        opt = make_optimizer(args.optimizer, net, args.lr, args.momentum, args.weight_decay)
+        saved = state.get("optimizer")
+        if saved and saved.get("name") == args.optimizer:
+            opt.load_state_dict(saved["state"])
+        elif saved:
+            log({"event": "warning", "message": f"optimizer changed from {saved.get('name')} to {args.optimizer}: fresh optimizer state"})
+        for gr in opt.param_groups:  # the command line wins over the saved hyper-parameters
+            gr["lr"] = args.lr
+            if args.optimizer == "sgd":
+                gr["momentum"] = args.momentum
+        for gr, wd in zip(opt.param_groups, (args.weight_decay, 0.0)):
+            gr["weight_decay"] = wd
+        return net, opt, int(state["step"]), dict(state.get("stats", {})), "resume"
+    if args.init:
+        net, state = ckpt.load_model(args.init)
+        for k in ("blocks", "channels"):
+            want = getattr(args, k)
+            if want is not None and want != getattr(net.config, k):
+                raise SystemExit(f"--{k} {want} but --init {args.init} has {k}={getattr(net.config, k)}")
+        stats = {"init": str(args.init)}
+        origin = "init"
+    else:
+        torch.manual_seed(args.seed)
+        net = WallZeroNet(ModelConfig(blocks=args.blocks if args.blocks is not None else 6,
+                                      channels=args.channels if args.channels is not None else 64))
+        stats, origin = {}, "fresh"
+    opt = make_optimizer(args.optimizer, net, args.lr, args.momentum, args.weight_decay)
+    return net, opt, 0, stats, origin
+
+
+def main(argv: Optional[List[str]] = None) -> Dict[str, Any]:
+    args = parse_args(argv)
+    torch.set_num_threads(args.threads)
+
+    t_load = time.time()
+    window = ReplayWindow.load(args.data, args.window)
+    load_seconds = time.time() - t_load
+
+    net, opt, step, stats, origin = build(args)
+    start_step = step
+    target = args.until_step if args.until_step is not None else step + args.steps
+    log({
+        "event": "start", "origin": origin, "step": step, "target_step": target,
+        "config": net.config.to_dict(), "parameters": count_parameters(net),
+        "optimizer": args.optimizer, "lr": args.lr, "batch": args.batch,
+        "window": len(window), "files": len(window.files),
+        "full_fraction": round(window.full_fraction(), 4), "load_seconds": round(load_seconds, 2),
+        "threads": torch.get_num_threads(),
+    })
+
+    weights = LossWeights()
+    net.train()
+    batches = window.batches(args.batch, seed=args.seed * 1_000_003 + step)
+    acc: Dict[str, float] = {}
+    acc_n = 0
+    last: Dict[str, float] = {}
+    samples = 0
+    t0 = t_int = time.time()
+    samples_int = 0
+
+    def save():
+        stats_now = dict(stats)
+        stats_now["samples"] = stats.get("samples", 0) + samples
+        stats_now["seconds"] = round(stats.get("seconds", 0.0) + (time.time() - t0), 3)
+        ckpt.save(args.checkpoint, net, opt, args.optimizer, step, stats_now)
+
+    try:
+        while step < target:
+            batch = next(batches)
+            out = net(batch.features)
+            losses = compute_losses(out, batch, weights)
+            vals = {k: float(v) for k, v in losses.items()}
+            if not math.isfinite(vals["total"]):
+                # Not saved: the checkpoint keeps the last good state.
+                raise FloatingPointError(f"step {step + 1}: loss is {vals['total']}")
+            opt.zero_grad(set_to_none=True)
+            losses["total"].backward()
+            opt.step()
+            step += 1
+            n = batch.features.shape[0]
+            samples += n
+            samples_int += n
+            for k, v in vals.items():
+                acc[k] = acc.get(k, 0.0) + v
+            acc_n += 1
+            if step % args.log_every == 0 or step == target:
+                now = time.time()
+                last = {k: v / acc_n for k, v in acc.items()}
+                log({"event": "train", "step": step,
+                     **{("loss" if k == "total" else k): round(v, 5) for k, v in last.items()},
+                     "lr": opt.param_groups[0]["lr"],
+                     "samples_per_sec": round(samples_int / max(now - t_int, 1e-9), 1)})
+                acc, acc_n, t_int, samples_int = {}, 0, now, 0
+            if args.save_every and step % args.save_every == 0 and step < target:
+                save()
+    except KeyboardInterrupt:
+        log({"event": "interrupted", "step": step})
+    save()
+
+    seconds = time.time() - t0
+    summary = {
+        "event": "done", "step": step, "steps": step - start_step, "samples": samples,
+        "window": len(window), "files": len(window.files),
+        "seconds": round(seconds, 3), "samples_per_sec": round(samples / max(seconds, 1e-9), 1),
+        "loss": {k: round(v, 5) for k, v in last.items()},
+        "config": net.config.to_dict(), "checkpoint": str(args.checkpoint),
+    }
+    log(summary)
+    if args.summary_out:
+        Path(args.summary_out).write_text(json.dumps(summary, indent=1) + "\n")
+    return summary
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -253,7 +254,7 @@ func TestGameErrors(t *testing.T) {
 			if !strings.Contains(me.Err.Error(), tc.reason) {
 				t.Fatalf("reason %q, want it to contain %q", me.Err, tc.reason)
 			}
-			wantPrefix := "moves[" + itoa(last) + "] \"" + tc.moves[last] + "\": "
+			wantPrefix := fmt.Sprintf("moves[%d] %q: ", last, tc.moves[last])
 			if !strings.HasPrefix(err.Error(), wantPrefix) {
 				t.Errorf("Error() = %q, want prefix %q", err, wantPrefix)
 			}
@@ -282,11 +283,6 @@ var fourStoneGame = []string{
 	"D2-D2:W", "F6-F6:W",
 	"F2-F2:N", "F6-G6:S",
 	"F2-F2:E", "G6-F7:W", // closes {F6, G6, F7, G7}: the end
-}
-
-func itoa(n int) string {
-	b, _ := json.Marshal(n)
-	return string(b)
 }
 
 // TestGameRecordRoundTrip replays random games, turns them back into

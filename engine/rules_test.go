@@ -425,6 +425,20 @@ func TestTurnSkipping(t *testing.T) {
 			want:  []Color{Blue, Red, Blue},
 		},
 		{
+			// The same with Green's break unspent, but useless: behind
+			// A1:E stands Red's B1, behind G1:N Blue's G2. Breaking would
+			// leave Green without a turn, so Green has none: skipped.
+			name:  "three players, only useless breaks: skipped",
+			rules: Rules{Players: 3, Stay: StayStepOut},
+			board: Board{
+				Stones: map[string][]string{"red": {"A2", "B1"}, "blue": {"F1", "G2"}, "green": {"A1", "G1"}},
+				Walls:  []Wall{{Square: "A1", Side: "E", By: "green"}, {Square: "G1", Side: "N", By: "green"}},
+				ToMove: "red", Phase: "play",
+			},
+			moves: []string{"A2-A2:N", "G2-G2:N", "A2-A2:E"},
+			want:  []Color{Blue, Red, Blue},
+		},
+		{
 			// Step-out, two players: Blue's four stones are boxed the same
 			// way, so Red moves again and again (staying keeps them boxed).
 			name:  "two players, no legal turn skipped",

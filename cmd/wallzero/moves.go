@@ -21,7 +21,7 @@ func (r *rulesFlags) register(fs interface {
 	StringVar(*string, string, string, string)
 	IntVar(*int, string, int, string)
 }) {
-	fs.StringVar(&r.mode, "mode", "four-stone", "opening: empty or four-stone")
+	fs.StringVar(&r.mode, "mode", "", "opening: empty or four-stone (default four-stone with 2 players, empty with 3 or 4)")
 	fs.IntVar(&r.players, "players", 2, "number of players: 2, 3 or 4")
 	fs.StringVar(&r.stay, "stay", "always", "stay rule: always or step-out")
 	fs.StringVar(&r.tieBreak, "tiebreak", "largest-region", "tie break: largest-region or none")

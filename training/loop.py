@@ -1,0 +1,228 @@
+"""The AlphaZero training loop: self-play, train, export, gate, promote.
+
+    cd training && /usr/bin/python3 loop.py [--iterations N] [--hours H] [options]
+
+Each iteration:
+
+1. self-play: ``bin/wallzero selfplay`` with the current best model (the
+   first iteration: the model-free heuristic evaluator, i.e. bootstrapping
+   from heuristic-guided search) writes ``data/iter-NNNN/``;
+2. train: ``python3 -m wallzero.train`` continues the checkpoint
+   ``checkpoints/latest.pt`` on the newest samples (replay window);
+3. export: the checkpoint becomes ``checkpoints/cand-NNNN.onnx``;
+4. gate: ``bin/wallzero match`` plays the candidate against the current best
+   (both searching with the same visits, both openings, colours swapped);
+5. promote: a candidate that scores at least ``--gate-score`` replaces
+   ``models/wallzero.onnx`` and is added, with its match figures against the
+   fixed baselines, to the ladder ``models/ladder.json``.
+
+Every step leaves its result on disk and ``checkpoints/loop.json`` records the
+last finished step, so the loop resumes where it stopped. Only the standard
+library is used here; the work happens in the Go binary and wallzero.train.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+BIN = ROOT / "bin" / "wallzero"
+PY = "/usr/bin/python3"
+MODELS = ROOT / "models"
+BEST = MODELS / "wallzero.onnx"
+LADDER = MODELS / "ladder.json"
+
+
+def log(**kw) -> None:
+    kw["time"] = time.strftime("%Y-%m-%dT%H:%M:%S")
+    print(json.dumps(kw), flush=True)
+
+
+def run(cmd: list[str], cwd: Path = ROOT, capture: bool = True) -> str:
+    log(event="run", cmd=" ".join(str(c) for c in cmd))
+    env = dict(os.environ)
+    env.setdefault("GLIBC_TUNABLES", "glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=4294967296")
+    res = subprocess.run([str(c) for c in cmd], cwd=cwd, env=env, text=True,
+                         stdout=subprocess.PIPE if capture else None)
+    if res.returncode != 0:
+        raise SystemExit(f"loop: command failed ({res.returncode}): {' '.join(map(str, cmd))}")
+    return res.stdout or ""
+
+
+def last_json(out: str) -> dict:
+    lines = [l for l in out.strip().splitlines() if l.startswith("{")]
+    return json.loads(lines[-1]) if lines else {}
+
+
+class State:
+    """checkpoints/loop.json: the iteration and its last finished step."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.d = {"iteration": 1, "step": "start", "best": None, "started": time.time(),
+                  "games": 0, "samples": 0, "train_steps": 0, "selfplay_seconds": 0.0,
+                  "train_seconds": 0.0}
+        if path.exists():
+            self.d.update(json.loads(path.read_text()))
+
+    def save(self) -> None:
+        tmp = self.path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(self.d, indent=2))
+        tmp.replace(self.path)
+
+    def __getitem__(self, k):
+        return self.d[k]
+
+    def __setitem__(self, k, v):
+        self.d[k] = v
+
+
+def match(a: str, b: str, games: int, seed: int, modes=("four-stone", "empty")) -> dict:
+    """Plays a vs b in each mode (colours swapped) and pools the results."""
+    total = {"games": 0, "a_wins": 0, "b_wins": 0, "draws": 0, "by_mode": {}}
+    for mode in modes:
+        r = last_json(run([BIN, "match", "-red", a, "-blue", b, "-games", str(games), "-swap",
+                           "-mode", mode, "-seed", str(seed)]))
+        total["by_mode"][mode] = {k: r[k] for k in ("a_score", "a_wins", "b_wins", "draws", "a_score_ci95")}
+        for k in ("games", "a_wins", "b_wins", "draws"):
+            total[k] += r[k]
+    total["a_score"] = (total["a_wins"] + total["draws"] / 2) / max(1, total["games"])
+    return total
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--iterations", type=int, default=1000, help="stop after this many iterations")
+    p.add_argument("--hours", type=float, default=1000.0, help="stop starting new iterations after this long")
+    p.add_argument("--work", default=str(HERE), help="directory holding data/ and checkpoints/")
+    p.add_argument("--games", type=int, default=400, help="self-play games per iteration")
+    p.add_argument("--bootstrap-games", type=int, default=4000, help="heuristic self-play games of iteration 1")
+    p.add_argument("--visits", type=int, default=160, help="visits of a full self-play search")
+    p.add_argument("--fast-visits", type=int, default=32)
+    p.add_argument("--full-prob", type=float, default=0.25)
+    p.add_argument("--passes", type=float, default=4.0, help="training steps per iteration = passes * new samples / batch")
+    p.add_argument("--bootstrap-passes", type=float, default=3.0)
+    p.add_argument("--batch", type=int, default=256)
+    p.add_argument("--lr", type=float, default=0.02)
+    p.add_argument("--window", type=int, default=200_000)
+    p.add_argument("--blocks", type=int, default=6)
+    p.add_argument("--channels", type=int, default=64)
+    p.add_argument("--gate-games", type=int, default=40, help="gating games per opening")
+    p.add_argument("--gate-visits", type=int, default=64)
+    p.add_argument("--gate-score", type=float, default=0.55)
+    p.add_argument("--ladder-games", type=int, default=40, help="games per opening against each baseline")
+    p.add_argument("--promote-dir", default=str(MODELS), help="where the best model and the ladder go")
+    p.add_argument("--parallel", type=int, default=16)
+    p.add_argument("--bootstrap-stats", help="selfplay JSON of heuristic games already in data/: iteration 1 trains on them instead of playing")
+    args = p.parse_args(argv)
+
+    work = Path(args.work)
+    data, ckpts = work / "data", work / "checkpoints"
+    ckpts.mkdir(parents=True, exist_ok=True)
+    promote_dir = Path(args.promote_dir)
+    best_path, ladder_path = promote_dir / BEST.name, promote_dir / LADDER.name
+    state = State(ckpts / "loop.json")
+    deadline = time.time() + args.hours * 3600
+    done = 0
+    while done < args.iterations and time.time() < deadline:
+        it = state["iteration"]
+        tag = f"{it:04d}"
+        it_dir = data / f"iter-{tag}"
+        first = state["best"] is None
+        model = str(best_path) if not first else "heuristic"
+        if state["step"] == "start" and first and args.bootstrap_stats:
+            r = json.loads(Path(args.bootstrap_stats).read_text())
+            state["selfplay_seconds"] += r.get("seconds", 0)
+            state["games"] += r["games"]
+            state["samples"] += r["samples"]
+            state["last_selfplay"] = r
+            state["step"] = "selfplay"
+            state.save()
+            log(event="bootstrap", **r)
+        if state["step"] == "start":
+            games = args.bootstrap_games if first else args.games
+            shutil.rmtree(it_dir, ignore_errors=True)
+            t0 = time.time()
+            r = last_json(run([BIN, "selfplay", "-model", model, "-games", games, "-out", it_dir,
+                               "-visits", args.visits, "-fast-visits", args.fast_visits,
+                               "-full-prob", args.full_prob, "-parallel", args.parallel,
+                               "-seed", it * 1_000_003]))
+            state["selfplay_seconds"] += time.time() - t0
+            state["games"] += r["games"]
+            state["samples"] += r["samples"]
+            state["last_selfplay"] = r
+            state["step"] = "selfplay"
+            state.save()
+            log(event="selfplay", iteration=it, **r)
+        if state["step"] == "selfplay":
+            new = state["last_selfplay"]["samples"]
+            passes = args.bootstrap_passes if first else args.passes
+            steps = max(50, int(passes * new / args.batch))
+            t0 = time.time()
+            out = run([PY, "-m", "wallzero.train", "--data", data.resolve(), "--checkpoint", (ckpts / "latest.pt").resolve(),
+                       "--steps", steps, "--batch", args.batch, "--lr", args.lr, "--window", args.window,
+                       "--blocks", args.blocks, "--channels", args.channels, "--log-every", 100,
+                       "--seed", it], cwd=HERE)
+            state["train_seconds"] += time.time() - t0
+            summary = last_json(out)
+            state["train_steps"] = summary.get("step", state["train_steps"] + steps)
+            state["last_train"] = summary
+            state["step"] = "train"
+            state.save()
+            log(event="train", iteration=it, steps=steps, summary=summary)
+        cand = ckpts / f"cand-{tag}.onnx"
+        model_id = f"wz-{tag}"
+        if state["step"] == "train":
+            training = {"iteration": it, "games": state["games"], "samples": state["samples"],
+                        "steps": state["train_steps"], "parent": (state["best"] or {}).get("id", "heuristic"),
+                        "selfplay_seconds": round(state["selfplay_seconds"]),
+                        "train_seconds": round(state["train_seconds"]),
+                        "wall_seconds": round(time.time() - state["started"])}
+            run([PY, "-m", "wallzero.export", "--checkpoint", (ckpts / "latest.pt").resolve(), "--out", cand.resolve(),
+                 "--model-id", model_id, "--training-json", json.dumps(training)], cwd=HERE)
+            state["candidate"] = training
+            state["step"] = "export"
+            state.save()
+        if state["step"] == "export":
+            cand_spec = f"mcts:visits={args.gate_visits},model={cand}"
+            prev_spec = f"mcts:visits={args.gate_visits},model={model}"
+            g = match(cand_spec, prev_spec, args.gate_games, seed=it)
+            promoted = g["a_score"] >= args.gate_score
+            log(event="gate", iteration=it, candidate=model_id, previous=(state["best"] or {}).get("id", "heuristic"),
+                score=g["a_score"], promoted=promoted)
+            if promoted:
+                baselines = {}
+                for name, a, b in [("mcts200_vs_voronoi-hard", f"mcts:visits=200,model={cand}", "voronoi-hard"),
+                                   ("policy_vs_voronoi-medium", f"policy:model={cand}", "voronoi-medium")]:
+                    baselines[name] = match(a, b, args.ladder_games, seed=1)
+                ladder = json.loads(ladder_path.read_text()) if ladder_path.exists() else {"models": []}
+                entry = {"id": model_id, "promoted": time.strftime("%Y-%m-%dT%H:%M:%S"),
+                         "training": state["candidate"],
+                         "vs_previous": {"opponent": (state["best"] or {}).get("id", "heuristic-mcts"),
+                                         "visits": args.gate_visits, **g},
+                         "vs_baselines": baselines}
+                ladder["models"].append(entry)
+                promote_dir.mkdir(parents=True, exist_ok=True)
+                tmp = best_path.with_suffix(".tmp")
+                shutil.copyfile(cand, tmp)
+                tmp.replace(best_path)
+                ladder_path.write_text(json.dumps(ladder, indent=2) + "\n")
+                state["best"] = {"id": model_id, "iteration": it}
+                log(event="promote", iteration=it, model=model_id, baselines={k: v["a_score"] for k, v in baselines.items()})
+            state["iteration"] = it + 1
+            state["step"] = "start"
+            state.save()
+            done += 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

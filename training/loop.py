@@ -119,6 +119,7 @@ def main(argv=None) -> int:
     p.add_argument("--gate-visits", type=int, default=64)
     p.add_argument("--gate-score", type=float, default=0.55)
     p.add_argument("--ladder-games", type=int, default=40, help="games per opening against each baseline")
+    p.add_argument("--ladder-visits", type=int, default=200, help="visits of the search player against voronoi-hard")
     p.add_argument("--promote-dir", default=str(MODELS), help="where the best model and the ladder go")
     p.add_argument("--parallel", type=int, default=16)
     p.add_argument("--bootstrap-stats", help="selfplay JSON of heuristic games already in data/: iteration 1 trains on them instead of playing")
@@ -200,7 +201,7 @@ def main(argv=None) -> int:
                 score=g["a_score"], promoted=promoted)
             if promoted:
                 baselines = {}
-                for name, a, b in [("mcts200_vs_voronoi-hard", f"mcts:visits=200,model={cand}", "voronoi-hard"),
+                for name, a, b in [(f"mcts{args.ladder_visits}_vs_voronoi-hard", f"mcts:visits={args.ladder_visits},model={cand}", "voronoi-hard"),
                                    ("policy_vs_voronoi-medium", f"policy:model={cand}", "voronoi-medium")]:
                     baselines[name] = match(a, b, args.ladder_games, seed=1)
                 ladder = json.loads(ladder_path.read_text()) if ladder_path.exists() else {"models": []}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# One tiny training iteration end to end: heuristic self-play of a few games,
+# a few training steps of a 1x16 network, ONNX export, gating and promotion
+# (which load the model in Go and play it), then one analysis query on the
+# promoted model. Part of `make test` (make train-smoke).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export WALLZERO_OMP_PASSIVE=1
+/usr/bin/python3 training/loop.py --work "$work" --promote-dir "$work/models" --iterations 1 \
+  --bootstrap-games 4 --visits 16 --fast-visits 4 --parallel 2 --passes 1 --bootstrap-passes 1 \
+  --batch 32 --blocks 1 --channels 16 --gate-games 1 --gate-visits 8 --gate-score 0 --ladder-games 1 \
+  --ladder-visits 8 > "$work/loop.log"
+test -s "$work/models/wallzero.onnx" || { echo "train-smoke: no model promoted"; cat "$work/loop.log"; exit 1; }
+grep -q '"event": "promote"' "$work/loop.log" || { echo "train-smoke: no promotion logged"; cat "$work/loop.log"; exit 1; }
+out=$(echo '{"id":"smoke","moves":["C3","E3","C5","E5"],"maxVisits":16,"topK":1}' |
+  bin/wallzero analysis -model "$work/models/wallzero.onnx")
+echo "$out" | grep -q '"moveInfos":\[{"move":' || { echo "train-smoke: the promoted model did not analyse: $out"; exit 1; }
+echo "train-smoke: ok ($(grep -c '"event"' "$work/loop.log") loop events; analysis: ${out:0:120}...)"

@@ -1,0 +1,95 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
+)
+
+// WorkerConfig sets up a River client that works jobs.
+type WorkerConfig struct {
+	// Workers are the job kinds this process can run.
+	Workers *river.Workers
+	// MaxWorkers is how many jobs this process runs at once.
+	MaxWorkers int
+	// JobTimeout cancels a job that runs longer; a job left running by a
+	// crashed process is rescued (retried elsewhere) a minute after it.
+	JobTimeout time.Duration
+	// PollInterval is how often the queue is polled besides
+	// LISTEN/NOTIFY (0: River's default, one second).
+	PollInterval time.Duration
+	// Logger receives River's logs (nil: the store's).
+	Logger *slog.Logger
+}
+
+// Worker is a running River client that works jobs.
+type Worker struct {
+	client *river.Client[pgx.Tx]
+}
+
+// StartWorker starts a River client working jobs from the default queue.
+func (s *Store) StartWorker(ctx context.Context, cfg WorkerConfig) (*Worker, error) {
+	if cfg.MaxWorkers < 1 {
+		return nil, fmt.Errorf("store: worker: MaxWorkers %d must be at least 1", cfg.MaxWorkers)
+	}
+	if cfg.JobTimeout <= 0 {
+		cfg.JobTimeout = time.Hour
+	}
+	logger := cfg.Logger
+	if logger == nil {
+		logger = s.logger
+	}
+	client, err := river.NewClient(riverpgxv5.New(s.pool), &river.Config{
+		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.MaxWorkers}},
+		Workers:              cfg.Workers,
+		JobTimeout:           cfg.JobTimeout,
+		RescueStuckJobsAfter: cfg.JobTimeout + time.Minute,
+		RetryPolicy:          backoff{},
+		FetchPollInterval:    cfg.PollInterval,
+		Logger:               logger,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: worker: %w", err)
+	}
+	if err := client.Start(ctx); err != nil {
+		return nil, fmt.Errorf("store: worker: %w", err)
+	}
+	return &Worker{client: client}, nil
+}
+
+// Stop stops fetching jobs and waits up to grace for the running ones to
+// finish; then it cancels them, and their workers hand them back to the
+// queue (see service: an interrupted job is snoozed, not failed) before
+// Stop returns.
+func (w *Worker) Stop(ctx context.Context, grace time.Duration) error {
+	soft, cancel := context.WithTimeout(ctx, grace)
+	defer cancel()
+	err := w.client.Stop(soft)
+	if err == nil {
+		return nil
+	}
+	if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
+		return err
+	}
+	hard, cancel2 := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel2()
+	return w.client.StopAndCancel(hard)
+}
+
+// backoff retries failed jobs after 1, 2, 4, ... seconds, at most five
+// minutes apart.
+type backoff struct{}
+
+// NextRetry implements river.ClientRetryPolicy.
+func (backoff) NextRetry(job *rivertype.JobRow) time.Time {
+	n := min(len(job.Errors), 8)
+	d := min(time.Duration(1<<n)*time.Second, 5*time.Minute)
+	return time.Now().Add(d)
+}

@@ -34,7 +34,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-BIN = ROOT / "bin" / "wallzero"
+BIN = Path(os.environ.get("WALLZERO_BIN", ROOT / "bin" / "wallzero"))
 PY = "/usr/bin/python3"
 MODELS = ROOT / "models"
 BEST = MODELS / "wallzero.onnx"

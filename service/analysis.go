@@ -29,6 +29,18 @@ type Analysis struct {
 	// Reachability (includeReachability) gives the one-turn reach of each
 	// player (the paper's Figure 4).
 	Reachability *Reachability `json:"reachability,omitempty"`
+	// Cache (service only) says whether the analysis came from the
+	// PostgreSQL cache and with how many visits it was made.
+	Cache *CacheInfo `json:"cache,omitempty"`
+}
+
+// CacheInfo describes where an analysis came from.
+type CacheInfo struct {
+	// Hit is true when the analysis was read from the cache (possibly made
+	// for a rotation or mirror of the position).
+	Hit bool `json:"hit"`
+	// Visits is the visit budget of the search that made it.
+	Visits int `json:"visits"`
 }
 
 // MoveInfo is one candidate move.

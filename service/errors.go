@@ -15,6 +15,8 @@ type Code string
 const (
 	// CodeInvalid: the request is malformed or breaks the rules.
 	CodeInvalid Code = "invalid"
+	// CodeTooLarge: the request or one of its lists exceeds a limit.
+	CodeTooLarge Code = "too_large"
 	// CodeNotFound: the thing asked for does not exist.
 	CodeNotFound Code = "not_found"
 	// CodeConflict: the request clashes with the current state.

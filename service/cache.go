@@ -1,0 +1,149 @@
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/store"
+)
+
+// analyzeTurn analyses positions[turn] for q, through the cache.
+func (s *Service) analyzeTurn(ctx context.Context, q *Query, rules string, positions []engine.Position, turn, visits int) (*Analysis, error) {
+	if s.store == nil || positions[turn].IsOver() {
+		s.countSearch(ctx)
+		return s.an.AnalyzePosition(ctx, q, positions, turn)
+	}
+	full, err := s.fullAnalysis(ctx, rules, positions, turn, visits)
+	if err != nil {
+		return nil, err
+	}
+	return shape(full, q, turn), nil
+}
+
+// fullAnalysis returns the analysis of positions[turn] with every move and
+// map, oriented like positions[turn]: from the cache, or searched and
+// stored in the canonical orientation. Concurrent calls for the same
+// canonical position share one search.
+func (s *Service) fullAnalysis(ctx context.Context, rules string, positions []engine.Position, turn, visits int) (*Analysis, error) {
+	pos := &positions[turn]
+	if pos.IsOver() || s.store == nil {
+		s.countSearch(ctx)
+		return s.an.AnalyzePosition(ctx, fullQuery(visits), positions, turn)
+	}
+	hash, sym := pos.CanonicalHash()
+	key := store.CacheKey{CanonicalHash: hash, Rules: rules, Model: s.an.ModelFor(pos.Players())}
+	canon, info, err := s.lookup(ctx, key, visits)
+	if err != nil {
+		return nil, err
+	}
+	if canon == nil {
+		flightKey := fmt.Sprintf("%016x|%s|%s|%d|%d", key.CanonicalHash, key.Rules, key.Model, visits, inference.PriorityOf(ctx))
+		v, err, _ := s.flight.Do(flightKey, func() (any, error) {
+			s.countSearch(ctx)
+			a, err := s.an.AnalyzePosition(ctx, fullQuery(visits), positions, turn)
+			if err != nil {
+				return nil, err
+			}
+			c, err := transformAnalysis(a, sym)
+			if err != nil {
+				return nil, &Error{Code: CodeInternal, Message: err.Error(), Err: err}
+			}
+			c.TurnNumber, c.RootInfo.Hash = 0, fmt.Sprintf("%016x", hash)
+			s.save(ctx, key, visits, c)
+			return c, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		canon, info = v.(*Analysis), &CacheInfo{Hit: false, Visits: visits}
+	}
+	a, err := transformAnalysis(canon, sym.Inverse())
+	if err != nil {
+		return nil, &Error{Code: CodeInternal, Message: err.Error(), Err: err}
+	}
+	a.TurnNumber = turn
+	a.RootInfo.Hash = fmt.Sprintf("%016x", pos.Hash())
+	a.Cache = info
+	return a, nil
+}
+
+// lookup reads the canonical analysis of key with at least visits from
+// the cache; a database error is logged and treated as a miss.
+func (s *Service) lookup(ctx context.Context, key store.CacheKey, visits int) (*Analysis, *CacheInfo, error) {
+	row, ok, err := s.store.LookupAnalysis(ctx, key, visits)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, timeoutOr(ctx.Err())
+		}
+		s.log.Warn("analysis cache lookup failed; searching instead", "error", err)
+		s.metrics.CacheMisses.Add(1)
+		return nil, nil, nil
+	}
+	if !ok {
+		s.metrics.CacheMisses.Add(1)
+		return nil, nil, nil
+	}
+	var a Analysis
+	if err := json.Unmarshal(row.Analysis, &a); err != nil {
+		s.log.Warn("unreadable cached analysis; searching instead", "hash", fmt.Sprintf("%016x", key.CanonicalHash), "error", err)
+		s.metrics.CacheMisses.Add(1)
+		return nil, nil, nil
+	}
+	s.metrics.CacheHits.Add(1)
+	return &a, &CacheInfo{Hit: true, Visits: row.Visits}, nil
+}
+
+// save stores a canonical analysis; failures are logged, not returned (the
+// caller has its answer).
+func (s *Service) save(ctx context.Context, key store.CacheKey, visits int, canon *Analysis) {
+	data, err := json.Marshal(canon)
+	if err == nil {
+		err = s.store.SaveAnalyses(context.WithoutCancel(ctx), store.CachedAnalysis{Key: key, Visits: visits, Analysis: data})
+	}
+	if err != nil {
+		s.log.Warn("caching an analysis failed", "hash", fmt.Sprintf("%016x", key.CanonicalHash), "error", err)
+	}
+}
+
+func (s *Service) countSearch(ctx context.Context) {
+	if inference.PriorityOf(ctx) == inference.Batch {
+		s.metrics.BatchSearches.Add(1)
+	} else {
+		s.metrics.InteractiveSearches.Add(1)
+	}
+}
+
+// fullQuery asks for everything an analysis can hold, as cached.
+func fullQuery(visits int) *Query {
+	return &Query{MaxVisits: visits, IncludeOwnership: true, IncludePolicy: true, IncludeReachability: true}
+}
+
+// shape cuts a full analysis down to what q asked for.
+func shape(full *Analysis, q *Query, turn int) *Analysis {
+	a := *full
+	a.ID, a.TurnNumber = q.ID, turn
+	if q.TopK > 0 && len(a.MoveInfos) > q.TopK {
+		a.MoveInfos = a.MoveInfos[:q.TopK]
+	}
+	if !q.IncludeOwnership {
+		a.Ownership = nil
+	}
+	if !q.IncludePolicy {
+		a.Policy = nil
+	}
+	if !q.IncludeReachability {
+		a.Reachability = nil
+	}
+	return &a
+}
+
+// timeoutOr maps a context error to the service's timeout error.
+func timeoutOr(err error) error {
+	if err == context.DeadlineExceeded {
+		return &Error{Code: CodeTimeout, Message: "the analysis did not finish before the deadline", Err: err}
+	}
+	return &Error{Code: CodeUnavailable, Message: "the request was cancelled", Err: err}
+}

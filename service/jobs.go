@@ -1,0 +1,291 @@
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/store"
+)
+
+// Job kinds.
+const (
+	KindReview   = "review"
+	KindOpenings = "openings"
+)
+
+// Job is a review or opening-batch job as clients see it.
+type Job struct {
+	// ID identifies the job (a UUID).
+	ID string `json:"id" example:"6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10"`
+	// Kind is "review" or "openings".
+	Kind string `json:"kind" example:"review"`
+	// Status is queued, running, succeeded, failed or cancelled.
+	Status string `json:"status" example:"queued"`
+	// Progress counts the work items (positions or openings) done.
+	Progress Progress `json:"progress"`
+	// Attempts counts the runs started (a crash or shutdown retries a job).
+	Attempts int `json:"attempts" example:"0"`
+	// Error says why a job failed or was interrupted.
+	Error string `json:"error,omitempty"`
+	// CreatedAt, StartedAt and FinishedAt are RFC 3339 times.
+	CreatedAt  time.Time  `json:"createdAt"`
+	StartedAt  *time.Time `json:"startedAt,omitempty"`
+	FinishedAt *time.Time `json:"finishedAt,omitempty"`
+	// Result is the job's result once it succeeded: a ReviewResult or an
+	// OpeningsResult.
+	Result json.RawMessage `json:"result,omitempty" swaggertype:"object"`
+}
+
+// Progress counts a job's work items.
+type Progress struct {
+	Done     int     `json:"done" example:"0"`
+	Total    int     `json:"total" example:"9"`
+	Fraction float64 `json:"fraction" example:"0"`
+}
+
+func jobOf(j *store.Job) *Job {
+	out := &Job{ID: j.ID, Kind: j.Kind, Status: j.Status, Attempts: j.Attempts, Error: j.Error,
+		CreatedAt: j.CreatedAt, StartedAt: j.StartedAt, FinishedAt: j.FinishedAt,
+		Progress: Progress{Done: j.Done, Total: j.Total}}
+	if j.Total > 0 {
+		out.Progress.Fraction = float64(int(float64(j.Done)/float64(j.Total)*10000)) / 10000
+	}
+	if len(j.Result) > 0 {
+		out.Result = json.RawMessage(j.Result)
+	}
+	return out
+}
+
+// Job returns a job by id.
+func (s *Service) Job(ctx context.Context, id string) (*Job, error) {
+	if s.store == nil {
+		return nil, errNoDatabase
+	}
+	j, err := s.store.Job(ctx, id)
+	if err != nil {
+		return nil, storeError(err, id)
+	}
+	return jobOf(j), nil
+}
+
+// CancelJob cancels a queued or running job. A job that already ended
+// gives a CodeConflict error.
+func (s *Service) CancelJob(ctx context.Context, id string) (*Job, error) {
+	if s.store == nil {
+		return nil, errNoDatabase
+	}
+	j, err := s.store.CancelJob(ctx, id)
+	if errors.Is(err, store.ErrFinished) {
+		return nil, &Error{Code: CodeConflict, Field: "id", Message: fmt.Sprintf("job %s has already %s", id, j.Status)}
+	}
+	if err != nil {
+		return nil, storeError(err, id)
+	}
+	s.log.Info("job cancelled", "job", id, "kind", j.Kind)
+	return jobOf(j), nil
+}
+
+var errNoDatabase = &Error{Code: CodeUnavailable, Message: "jobs need the database, and the service runs without one"}
+
+// storeError maps a store error to a service error.
+func storeError(err error, id string) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return &Error{Code: CodeNotFound, Field: "id", Message: fmt.Sprintf("no job %q", id), Err: err}
+	}
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return timeoutOr(err)
+	}
+	return &Error{Code: CodeUnavailable, Message: "database: " + err.Error(), Err: err}
+}
+
+// submit validates nothing: it stores an already validated request as a
+// job and enqueues it, atomically.
+func (s *Service) submit(ctx context.Context, kind string, req any, total int, args func(id string) river.JobArgs) (*Job, error) {
+	if s.store == nil {
+		return nil, errNoDatabase
+	}
+	data, err := json.Marshal(req)
+	if err != nil {
+		return nil, &Error{Code: CodeInternal, Message: err.Error(), Err: err}
+	}
+	j, err := s.store.CreateJob(ctx, store.NewJob{Kind: kind, Request: data, Total: total, Args: args, MaxAttempts: s.cfg.MaxAttempts})
+	if err != nil {
+		return nil, storeError(err, "")
+	}
+	s.log.Info("job queued", "job", j.ID, "kind", kind, "items", total)
+	return jobOf(j), nil
+}
+
+// ReviewArgs are the River arguments of a review job.
+type ReviewArgs struct {
+	JobID string `json:"jobId"`
+}
+
+// Kind implements river.JobArgs.
+func (ReviewArgs) Kind() string { return "wallzero_review" }
+
+// OpeningsArgs are the River arguments of an opening-batch job.
+type OpeningsArgs struct {
+	JobID string `json:"jobId"`
+}
+
+// Kind implements river.JobArgs.
+func (OpeningsArgs) Kind() string { return "wallzero_openings" }
+
+type reviewWorker struct {
+	river.WorkerDefaults[ReviewArgs]
+	s *Service
+}
+
+func (w *reviewWorker) Work(ctx context.Context, job *river.Job[ReviewArgs]) error {
+	return w.s.runJob(ctx, job.Args.JobID, job.Attempt, job.MaxAttempts, w.s.runReview)
+}
+
+type openingsWorker struct {
+	river.WorkerDefaults[OpeningsArgs]
+	s *Service
+}
+
+func (w *openingsWorker) Work(ctx context.Context, job *river.Job[OpeningsArgs]) error {
+	return w.s.runJob(ctx, job.Args.JobID, job.Attempt, job.MaxAttempts, w.s.runOpenings)
+}
+
+// Workers returns the River workers of the service's job kinds, for
+// store.StartWorker.
+func (s *Service) Workers() *river.Workers {
+	w := river.NewWorkers()
+	river.AddWorker(w, &reviewWorker{s: s})
+	river.AddWorker(w, &openingsWorker{s: s})
+	return w
+}
+
+// errJobCancelled is the cause of a job context cancelled because a client
+// cancelled the job.
+var errJobCancelled = errors.New("the job was cancelled")
+
+// jobRun computes a job's result.
+type jobRun func(ctx context.Context, j *store.Job, p *progress) ([]byte, error)
+
+// runJob runs one attempt of a job and tells River what became of it:
+// done; cancelled (not retried); interrupted by a shutdown (snoozed: the
+// next worker to start resumes it at once, the cache keeping what was
+// analysed); or failed (retried with backoff until the attempts run out).
+func (s *Service) runJob(ctx context.Context, id string, attempt, maxAttempts int, run jobRun) error {
+	j, err := s.store.StartJob(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return river.JobCancel(fmt.Errorf("job %s: no such row", id))
+	}
+	if err != nil {
+		return err
+	}
+	if j.Status != store.StatusRunning {
+		s.metrics.JobsCancelled.Add(1)
+		return river.JobCancel(fmt.Errorf("job %s is %s", id, j.Status))
+	}
+	log := s.log.With("job", id, "kind", j.Kind, "attempt", attempt)
+	log.Info("job started")
+	start := time.Now()
+	jobCtx, cancel := context.WithCancelCause(inference.WithPriority(ctx, inference.Batch))
+	defer cancel(nil)
+	p := &progress{s: s, id: id, total: j.Total, cancel: cancel}
+	result, err := run(jobCtx, j, p)
+	bg := context.WithoutCancel(ctx)
+	if err == nil {
+		ok, ferr := s.store.FinishJob(bg, id, result)
+		if ferr != nil {
+			return ferr
+		}
+		if !ok {
+			s.metrics.JobsCancelled.Add(1)
+			return river.JobCancel(errJobCancelled)
+		}
+		s.metrics.JobsSucceeded.Add(1)
+		log.Info("job succeeded", "seconds", time.Since(start).Seconds())
+		return nil
+	}
+	if errors.Is(context.Cause(jobCtx), errJobCancelled) || s.isCancelled(bg, id) {
+		s.metrics.JobsCancelled.Add(1)
+		log.Info("job stopped: cancelled")
+		return river.JobCancel(errJobCancelled)
+	}
+	if ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		// The process is stopping: hand the job back for the next worker.
+		s.metrics.JobsInterrupted.Add(1)
+		log.Info("job interrupted by shutdown; re-queued", "done", p.doneCount())
+		if rerr := s.store.RequeueJob(bg, id, "interrupted by a shutdown; resumed by the next worker"); rerr != nil {
+			log.Warn("re-queueing failed", "error", rerr)
+		}
+		return river.JobSnooze(0)
+	}
+	var se *Error
+	if errors.As(err, &se) && se.Code == CodeInvalid || attempt >= maxAttempts {
+		s.metrics.JobsFailed.Add(1)
+		log.Error("job failed", "error", err)
+		if ferr := s.store.FailJob(bg, id, err.Error()); ferr != nil {
+			return ferr
+		}
+		return river.JobCancel(err)
+	}
+	log.Warn("job attempt failed; will retry", "error", err)
+	if rerr := s.store.RequeueJob(bg, id, fmt.Sprintf("attempt %d failed: %v", attempt, err)); rerr != nil {
+		log.Warn("re-queueing failed", "error", rerr)
+	}
+	return err
+}
+
+func (s *Service) isCancelled(ctx context.Context, id string) bool {
+	j, err := s.store.Job(ctx, id)
+	return err == nil && j.Status == store.StatusCancelled
+}
+
+// progress reports a job's progress to the store, at most every
+// progressEvery, and cancels the job's context when the store says the
+// job was cancelled.
+type progress struct {
+	s      *Service
+	id     string
+	total  int
+	cancel context.CancelCauseFunc
+
+	mu   sync.Mutex
+	done int
+	last time.Time
+}
+
+const progressEvery = 250 * time.Millisecond
+
+// add counts n more items done.
+func (p *progress) add(ctx context.Context, n int) {
+	p.mu.Lock()
+	p.done += n
+	done := p.done
+	due := time.Since(p.last) >= progressEvery || done >= p.total
+	if due {
+		p.last = time.Now()
+	}
+	p.mu.Unlock()
+	if !due {
+		return
+	}
+	status, err := p.s.store.SetProgress(context.WithoutCancel(ctx), p.id, done)
+	if err != nil {
+		p.s.log.Warn("recording progress failed", "job", p.id, "error", err)
+		return
+	}
+	if status == store.StatusCancelled {
+		p.cancel(errJobCancelled)
+	}
+}
+
+func (p *progress) doneCount() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.done
+}

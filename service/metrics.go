@@ -1,0 +1,43 @@
+package service
+
+import (
+	"context"
+	"sync/atomic"
+
+	"github.com/wallzero/wallzero/search"
+)
+
+// Metrics counts the service's work for /metrics. The zero value is ready;
+// all fields are safe for concurrent use.
+type Metrics struct {
+	// Evaluations counts positions the searches sent to an evaluator
+	// (whether the evaluator answered from its own cache or not).
+	Evaluations atomic.Int64
+	// CacheHits and CacheMisses count analysis cache lookups.
+	CacheHits, CacheMisses atomic.Int64
+	// Searches counts searches run, Interactive and Batch by priority.
+	InteractiveSearches, BatchSearches atomic.Int64
+	// JobsSucceeded, JobsFailed, JobsCancelled and JobsInterrupted count
+	// job attempts by outcome in this process.
+	JobsSucceeded, JobsFailed, JobsCancelled, JobsInterrupted atomic.Int64
+	// OpeningsScored counts openings scored by batch jobs.
+	OpeningsScored atomic.Int64
+}
+
+// Metered wraps an evaluator so that m counts its evaluations.
+func Metered(e search.Evaluator, m *Metrics) search.Evaluator {
+	if e == nil {
+		return nil
+	}
+	return meteredEvaluator{e: e, m: m}
+}
+
+type meteredEvaluator struct {
+	e search.Evaluator
+	m *Metrics
+}
+
+func (me meteredEvaluator) Evaluate(ctx context.Context, reqs []*search.Request) error {
+	me.m.Evaluations.Add(int64(len(reqs)))
+	return me.e.Evaluate(ctx, reqs)
+}

@@ -289,3 +289,12 @@ func (p *progress) doneCount() int {
 	defer p.mu.Unlock()
 	return p.done
 }
+
+// ActiveJobs counts queued and running jobs by "status/kind" (for
+// /metrics); nil without a database.
+func (s *Service) ActiveJobs(ctx context.Context) (map[string]int, error) {
+	if s.store == nil {
+		return nil, nil
+	}
+	return s.store.ActiveJobs(ctx)
+}

@@ -10,21 +10,21 @@ import (
 // style of KataGo's analysis engine.
 type Query struct {
 	// ID is echoed in every response.
-	ID string `json:"id"`
+	ID string `json:"id" example:"hint-1"`
 	// Rules, Board and Moves describe the game as a record does (see
 	// engine.Record): the rules, an optional explicit start position and
 	// the moves played from it.
 	Rules engine.Rules  `json:"rules"`
 	Board *engine.Board `json:"board,omitempty"`
-	Moves []string      `json:"moves"`
+	Moves []string      `json:"moves" example:"C3,E3,C5,E5"`
 	// MaxVisits is the search budget per analysed position (0: the
 	// analyzer's default).
-	MaxVisits int `json:"maxVisits,omitempty"`
+	MaxVisits int `json:"maxVisits,omitempty" example:"200"`
 	// AnalyzeTurns lists the positions to analyse by number of moves
 	// played (0 = the start); default the final position only.
 	AnalyzeTurns []int `json:"analyzeTurns,omitempty"`
 	// TopK limits the move list (0: every legal move).
-	TopK int `json:"topK,omitempty"`
+	TopK int `json:"topK,omitempty" example:"5"`
 	// Include optional maps.
 	IncludeOwnership    bool `json:"includeOwnership,omitempty"`
 	IncludePolicy       bool `json:"includePolicy,omitempty"`

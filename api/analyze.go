@@ -1,0 +1,48 @@
+package api
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/wallzero/wallzero/service"
+)
+
+// AnalyzeResponse is the answer of POST /v1/analyze.
+type AnalyzeResponse struct {
+	// ID echoes the query's id.
+	ID string `json:"id,omitempty" example:"hint-1"`
+	// Analyses holds one analysis per asked turn, in the order asked.
+	Analyses []*service.Analysis `json:"analyses"`
+}
+
+// analyze godoc
+//
+//	@Summary		Analyse a position
+//	@Description	Analyses a position given as a game record (rules, optional explicit board, moves): ranked moves with visits, win rate, prior, LCB, territory margin and principal variation; the root's win rate; and, when asked, reachability maps (Red-only, Blue-only, shared), predicted ownership per square (A1..G7, Red +1, Blue -1) and raw policy. analyzeTurns picks earlier positions of the record (default: the final one).
+//	@Description	Synchronous with a deadline, at interactive priority. Answers come from the PostgreSQL cache when it holds an analysis with at least maxVisits of the same position or of any rotation or mirror of it (cache.hit).
+//	@Tags			analysis
+//	@Accept			json
+//	@Produce		json
+//	@Param			query	body		service.Query	true	"the position to analyse"
+//	@Success		200		{object}	AnalyzeResponse
+//	@Failure		400		{object}	ErrorResponse	"malformed JSON, unknown field, illegal move, wrong turn order, too many visits"
+//	@Failure		413		{object}	ErrorResponse	"body too large"
+//	@Failure		504		{object}	ErrorResponse	"the deadline passed"
+//	@Router			/v1/analyze [post]
+func (s *server) analyze(c *gin.Context) {
+	var q service.Query
+	if err := decodeBody(c, s.cfg.MaxBodyBytes, &q); err != nil {
+		writeError(c, err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(c.Request.Context(), s.cfg.RequestTimeout)
+	defer cancel()
+	res, err := s.svc.Analyze(ctx, &q)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, AnalyzeResponse{ID: q.ID, Analyses: res})
+}

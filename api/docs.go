@@ -1,0 +1,26 @@
+package api
+
+import (
+	_ "embed"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/wallzero/wallzero/openapi"
+)
+
+// docsHTML is a self-contained viewer of /openapi.json: it loads nothing
+// but the document, lists the endpoints with their parameters, schemas
+// and examples, and can send requests.
+//
+//go:embed docs.html
+var docsHTML []byte
+
+func openAPIJSON(c *gin.Context) {
+	c.Data(http.StatusOK, "application/json", openapi.JSON)
+}
+
+func docsPage(c *gin.Context) {
+	c.Header("Content-Security-Policy", "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'")
+	c.Data(http.StatusOK, "text/html; charset=utf-8", docsHTML)
+}

@@ -1,0 +1,124 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/wallzero/wallzero/service"
+)
+
+// createReview godoc
+//
+//	@Summary		Review a game
+//	@Description	Queues the review of a whole two-player game: every position is analysed (reusing cached analyses). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (Red's view, one point per ply), each move's loss against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings).
+//	@Tags			jobs
+//	@Accept			json
+//	@Produce		json
+//	@Param			review	body		service.ReviewRequest	true	"the game"
+//	@Success		202		{object}	service.Job
+//	@Header			202		{string}	Location	"/v1/reviews/{id}"
+//	@Failure		400		{object}	ErrorResponse
+//	@Failure		413		{object}	ErrorResponse
+//	@Failure		503		{object}	ErrorResponse	"no database"
+//	@Router			/v1/reviews [post]
+func (s *server) createReview(c *gin.Context) {
+	var r service.ReviewRequest
+	if err := decodeBody(c, s.cfg.MaxBodyBytes, &r); err != nil {
+		writeError(c, err)
+		return
+	}
+	j, err := s.svc.SubmitReview(c.Request.Context(), &r)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.Header("Location", "/v1/reviews/"+j.ID)
+	c.JSON(http.StatusAccepted, j)
+}
+
+// getReview godoc
+//
+//	@Summary	A review's status, progress and result
+//	@Tags		jobs
+//	@Produce	json
+//	@Param		id	path		string	true	"job id"
+//	@Success	200	{object}	service.ReviewJob
+//	@Failure	404	{object}	ErrorResponse
+//	@Router		/v1/reviews/{id} [get]
+func (s *server) getReview(c *gin.Context) {
+	j, err := s.svc.Review(c.Request.Context(), c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, j)
+}
+
+// createOpenings godoc
+//
+//	@Summary		Score a batch of openings
+//	@Description	Queues a job that scores each opening (a sequence of setup placements from the rules' start, either opening) by a search: Red's win rate, the evaluator's value and the visits, ranked best for Red first. Openings that reach the same position up to rotation or mirror are searched once; cached positions are reused. Up to the configured batch size (default 10000) per job.
+//	@Tags			jobs
+//	@Accept			json
+//	@Produce		json
+//	@Param			batch	body		service.OpeningsRequest	true	"the openings"
+//	@Success		202		{object}	service.Job
+//	@Header			202		{string}	Location	"/v1/jobs/{id}"
+//	@Failure		400		{object}	ErrorResponse
+//	@Failure		413		{object}	ErrorResponse	"body or batch too large"
+//	@Failure		503		{object}	ErrorResponse	"no database"
+//	@Router			/v1/openings/batch [post]
+func (s *server) createOpenings(c *gin.Context) {
+	var r service.OpeningsRequest
+	if err := decodeBody(c, s.cfg.MaxBodyBytes, &r); err != nil {
+		writeError(c, err)
+		return
+	}
+	j, err := s.svc.SubmitOpenings(c.Request.Context(), &r)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.Header("Location", "/v1/jobs/"+j.ID)
+	c.JSON(http.StatusAccepted, j)
+}
+
+// getJob godoc
+//
+//	@Summary		A job's status, progress and result
+//	@Description	Any job (review or opening batch); the result (service.ReviewResult or service.OpeningsResult) is present once the status is succeeded.
+//	@Tags			jobs
+//	@Produce		json
+//	@Param			id	path		string	true	"job id"
+//	@Success		200	{object}	service.Job
+//	@Failure		404	{object}	ErrorResponse
+//	@Router			/v1/jobs/{id} [get]
+func (s *server) getJob(c *gin.Context) {
+	j, err := s.svc.Job(c.Request.Context(), c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, j)
+}
+
+// cancelJob godoc
+//
+//	@Summary		Cancel a job
+//	@Description	Cancels a queued or running job; a running one stops at its next progress update. A job that already ended gives 409.
+//	@Tags			jobs
+//	@Produce		json
+//	@Param			id	path		string	true	"job id"
+//	@Success		200	{object}	service.Job
+//	@Failure		404	{object}	ErrorResponse
+//	@Failure		409	{object}	ErrorResponse	"the job already ended"
+//	@Router			/v1/jobs/{id} [delete]
+func (s *server) cancelJob(c *gin.Context) {
+	j, err := s.svc.CancelJob(c.Request.Context(), c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, j)
+}

@@ -1,0 +1,83 @@
+package api
+
+import (
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/wallzero/wallzero/service"
+)
+
+// Config holds the HTTP limits.
+type Config struct {
+	// MaxBodyBytes caps request bodies (413 beyond).
+	MaxBodyBytes int64
+	// RequestTimeout is the deadline of a synchronous analysis (504 after).
+	RequestTimeout time.Duration
+	// Logger receives the access log (nil: slog.Default()).
+	Logger *slog.Logger
+}
+
+// DefaultConfig returns the defaults: 1 MiB bodies, 30 s analyses.
+func DefaultConfig() Config {
+	return Config{MaxBodyBytes: 1 << 20, RequestTimeout: 30 * time.Second}
+}
+
+// server holds what the handlers share.
+type server struct {
+	svc *service.Service
+	cfg Config
+	log *slog.Logger
+}
+
+// New returns the HTTP handler of the service: the /v1 API, health,
+// readiness, metrics and the OpenAPI document with its viewer.
+func New(svc *service.Service, cfg Config) http.Handler {
+	def := DefaultConfig()
+	if cfg.MaxBodyBytes <= 0 {
+		cfg.MaxBodyBytes = def.MaxBodyBytes
+	}
+	if cfg.RequestTimeout <= 0 {
+		cfg.RequestTimeout = def.RequestTimeout
+	}
+	s := &server{svc: svc, cfg: cfg, log: cfg.Logger}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.HandleMethodNotAllowed = true
+	r.ContextWithFallback = true
+
+	reg := prometheus.NewRegistry()
+	m := newHTTPMetrics(reg)
+	reg.MustRegister(newServiceCollector(svc))
+
+	r.Use(s.recovery(), m.middleware(), s.accessLog())
+	r.NoRoute(func(c *gin.Context) {
+		writeError(c, &service.Error{Code: service.CodeNotFound, Message: "no such endpoint: " + c.Request.Method + " " + c.Request.URL.Path})
+	})
+	r.NoMethod(func(c *gin.Context) {
+		c.AbortWithStatusJSON(http.StatusMethodNotAllowed, ErrorResponse{Error: ErrorBody{Code: "method_not_allowed", Message: c.Request.Method + " is not allowed on " + c.Request.URL.Path}})
+	})
+
+	v1 := r.Group("/v1")
+	v1.POST("/analyze", s.analyze)
+	v1.POST("/reviews", s.createReview)
+	v1.GET("/reviews/:id", s.getReview)
+	v1.POST("/openings/batch", s.createOpenings)
+	v1.GET("/jobs/:id", s.getJob)
+	v1.DELETE("/jobs/:id", s.cancelJob)
+	v1.GET("/models", s.models)
+
+	r.GET("/healthz", s.healthz)
+	r.GET("/readyz", s.readyz)
+	r.GET("/metrics", metricsHandler(reg))
+	r.GET("/openapi.json", openAPIJSON)
+	r.GET("/docs", docsPage)
+	r.GET("/docs/", docsPage)
+	return r
+}

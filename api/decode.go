@@ -19,9 +19,6 @@ import (
 // strictly: one JSON value, no unknown fields. Errors are *service.Error
 // values naming the field.
 func decodeBody(c *gin.Context, limit int64, v any) error {
-	if ct := c.ContentType(); ct != "" && ct != "application/json" {
-		return &service.Error{Code: service.CodeInvalid, Message: fmt.Sprintf("content type %q: send application/json", ct)}
-	}
 	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, limit))
 	if err != nil {
 		var mbe *http.MaxBytesError

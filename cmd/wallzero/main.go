@@ -26,6 +26,9 @@ var commands = map[string]command{
 	"bench":    {"benchmarks: `bench engine`, `bench search`", runBench},
 	"match":    {"play games between two players and print JSON statistics", runMatch},
 	"selfplay": {"play self-play games and write training samples", runSelfplay},
+	"serve":    {"the analysis service: HTTP API and job worker (PostgreSQL)", runServe},
+	"worker":   {"run review and opening-batch jobs from the PostgreSQL queue", runWorker},
+	"migrate":  {"apply the database schema (migrations/ and River's)", runMigrate},
 }
 
 // errUsage marks an error already explained by a usage message.

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"os/signal"
+	"syscall"
+	"time"
+)
+
+// runServe implements `wallzero serve`: the HTTP API with a job worker,
+// until SIGINT or SIGTERM; then it stops taking connections, lets running
+// requests finish, and gives running jobs the shutdown timeout before
+// re-queueing them.
+func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("serve", stderr)
+	var cfg serveConfig
+	cfg.register(fs, true)
+	if err := parseWithEnv(fs, args); err != nil {
+		return err
+	}
+	log, err := newLogger(stderr, cfg.logLevel, cfg.logFormat)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	a, err := newApp(ctx, &cfg, log)
+	if err != nil {
+		return err
+	}
+	defer a.close(context.Background())
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: a.handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	log.Info("serving", "addr", ln.Addr().String(), "docs", "/docs", "openapi", "/openapi.json")
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	stop()
+	log.Info("shutting down", "timeout", cfg.shutdownTimeout.String())
+	sctx, cancel := context.WithTimeout(context.Background(), cfg.shutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		log.Warn("HTTP shutdown", "error", err)
+	}
+	a.stopWorker(context.Background())
+	log.Info("stopped")
+	return nil
+}

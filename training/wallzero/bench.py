@@ -76,16 +76,20 @@ def main(argv: Optional[List[str]] = None) -> dict:
     p.add_argument("--warmup", type=int, default=3)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--window", type=int, default=4096)
+    p.add_argument("--device", default="cpu", help="torch device, e.g. cuda")
     p.add_argument("--forward-only", action="store_true", help="time inference (eval, no grad) instead")
     a = p.parse_args(argv)
     torch.set_num_threads(a.threads)
     torch.manual_seed(0)
-    net = WallZeroNet(ModelConfig(blocks=a.blocks, channels=a.channels))
+    dev = torch.device(a.device)
+    net = WallZeroNet(ModelConfig(blocks=a.blocks, channels=a.channels)).to(dev)
     opt = make_optimizer("sgd", net, 0.02, 0.9, 1e-4)
     batches = synthetic_window(max(a.window, a.batch)).batches(a.batch)
 
     def step():
         b = next(batches)
+        if dev.type != "cpu":
+            b = type(b)(*(t.to(dev, non_blocking=True) for t in b))
         if a.forward_only:
             with torch.no_grad():
                 net(b.features)
@@ -102,6 +106,8 @@ def main(argv: Optional[List[str]] = None) -> dict:
     t = time.perf_counter()
     for _ in range(a.steps):
         step()
+    if dev.type == "cuda":
+        torch.cuda.synchronize()
     dt = time.perf_counter() - t
     # CPU used by other processes during the run, in cores: > ~0.1 means the
     # measurement was disturbed.
@@ -109,7 +115,7 @@ def main(argv: Optional[List[str]] = None) -> dict:
     res = {
         "event": "bench", "mode": "forward" if a.forward_only else "train",
         "blocks": a.blocks, "channels": a.channels, "parameters": count_parameters(net),
-        "batch": a.batch, "steps": a.steps, "seconds": round(dt, 3),
+        "device": str(dev), "batch": a.batch, "steps": a.steps, "seconds": round(dt, 3),
         "samples_per_sec": round(a.steps * a.batch / dt, 1), "threads": torch.get_num_threads(),
         "other_cpu_cores": round(others, 2),
         "omp_wait_policy": os.environ.get("OMP_WAIT_POLICY", "(libgomp default)"),

@@ -36,6 +36,7 @@ per sample, floats printed with float32 precision.
 from __future__ import annotations
 
 import argparse
+import inspect
 import io
 import json
 import os
@@ -85,12 +86,15 @@ def export_onnx(net: WallZeroNet, out: os.PathLike, model_id: str, training: str
         dummy = torch.zeros(1, C.NUM_PLANES, C.BOARD, C.BOARD)
         buf = io.BytesIO()
         dyn = {name: {0: "batch"} for name in (C.INPUT_NAME,) + C.OUTPUT_NAMES}
+        kwargs = {}
+        if "dynamo" in inspect.signature(torch.onnx.export).parameters:
+            kwargs["dynamo"] = False  # torch >= 2.9 defaults to the dynamo exporter
         with torch.no_grad():
             torch.onnx.export(
                 ExportModule(net), dummy, buf,
                 input_names=[C.INPUT_NAME], output_names=list(C.OUTPUT_NAMES),
                 dynamic_axes=dyn, opset_version=C.OPSET, do_constant_folding=True,
-                training=torch.onnx.TrainingMode.EVAL,
+                training=torch.onnx.TrainingMode.EVAL, **kwargs,
             )
     finally:
         net.train(was_training)
@@ -197,6 +201,7 @@ def main(argv: Optional[List[str]] = None) -> None:
                             "games": 0, "samples": 0, "steps": 0}
     else:
         net, state = ckpt.load_model(args.checkpoint)
+        net.to("cpu")
         default_training = {"steps": state["step"], **{k: v for k, v in state.get("stats", {}).items()
                                                        if k in ("samples", "seconds")}}
     if args.training_json is not None:

@@ -77,6 +77,7 @@ def parse_args(argv: Optional[List[str]] = None) -> argparse.Namespace:
     p.add_argument("--save-every", type=int, default=500)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2, help="torch.set_num_threads")
+    p.add_argument("--device", default="cpu", help="torch device (cpu, cuda); checkpoints are loadable on CPU")
     p.add_argument("--summary-out", help="also write the final summary JSON here")
     a = p.parse_args(argv)
     if a.lr is None:
@@ -91,6 +92,7 @@ def build(args: argparse.Namespace):
     path = Path(args.checkpoint)
     if path.exists():
         net, state = ckpt.load_model(path)
+        net.to(args.device)
         cfg = net.config
         for k in ("blocks", "channels"):
             want = getattr(args, k)
@@ -122,6 +124,7 @@ def build(args: argparse.Namespace):
         net = WallZeroNet(ModelConfig(blocks=args.blocks if args.blocks is not None else 6,
                                       channels=args.channels if args.channels is not None else 64))
         stats, origin = {}, "fresh"
+    net.to(args.device)
     opt = make_optimizer(args.optimizer, net, args.lr, args.momentum, args.weight_decay)
     return net, opt, 0, stats, origin
 
@@ -143,7 +146,7 @@ def main(argv: Optional[List[str]] = None) -> Dict[str, Any]:
         "optimizer": args.optimizer, "lr": args.lr, "batch": args.batch,
         "window": len(window), "files": len(window.files),
         "full_fraction": round(window.full_fraction(), 4), "load_seconds": round(load_seconds, 2),
-        "threads": torch.get_num_threads(),
+        "threads": torch.get_num_threads(), "device": str(args.device),
     })
 
     weights = LossWeights()
@@ -165,9 +168,11 @@ def main(argv: Optional[List[str]] = None) -> Dict[str, Any]:
     try:
         while step < target:
             batch = next(batches)
+            if args.device != "cpu":
+                batch = type(batch)(*(t.to(args.device, non_blocking=True) for t in batch))
             out = net(batch.features)
             losses = compute_losses(out, batch, weights)
-            vals = {k: float(v) for k, v in losses.items()}
+            vals = {k: v.detach().item() for k, v in losses.items()}
             if not math.isfinite(vals["total"]):
                 # Not saved: the checkpoint keeps the last good state.
                 raise FloatingPointError(f"step {step + 1}: loss is {vals['total']}")

@@ -5,7 +5,7 @@ SHELL := /bin/bash
 GO    ?= go
 BIN   := bin/wallzero
 
-.PHONY: all build run test vet unit fuzz bench-engine check-go clean onnxruntime \
+.PHONY: all build run test vet unit fuzz bench-engine check-go clean onnxruntime db db-stop openapi bench-api \
 	python-deps pytest train train-smoke
 
 # ONNX Runtime's shared library, from the npm package onnxruntime-node
@@ -32,10 +32,24 @@ check-go:
 build: check-go
 	$(GO) build -o $(BIN) ./cmd/wallzero
 
-## run: the main job. Until the analysis service lands it plays a short
-## demonstration match between the heuristic players.
-run: build
-	$(BIN) match -red voronoi-hard -blue voronoi-medium -games 20 -swap -mode four-stone -seed 1
+## run: the analysis service. Builds, prepares ONNX Runtime and a
+## PostgreSQL ($DATABASE_URL when set, else a project-local cluster under
+## .local/pg started by scripts/localpg.sh), migrates and serves on $(PORT).
+## Without models/wallzero.onnx two-player games use the heuristic evaluator.
+PORT    ?= 8080
+PG_PORT ?= 55432
+PG_DIR  := .local/pg
+run: build onnxruntime
+	@url="$${DATABASE_URL:-$$(scripts/localpg.sh start $(PG_DIR) $(PG_PORT))}" || exit 1; \
+	echo "make run: database $$url; API on http://localhost:$(PORT) (docs: /docs)"; \
+	DATABASE_URL="$$url" $(BIN) migrate && \
+	exec env DATABASE_URL="$$url" $(BIN) serve -addr ":$(PORT)" -log-format text
+
+## db: start the project-local PostgreSQL and print its URL; db-stop: stop it.
+db:
+	@scripts/localpg.sh start $(PG_DIR) $(PG_PORT)
+db-stop:
+	@scripts/localpg.sh stop $(PG_DIR)
 
 ## test: go vet, every Go test with the race detector, the learner's Python
 ## tests and one tiny training iteration end to end.
@@ -44,8 +58,33 @@ test: vet unit pytest train-smoke
 vet: check-go
 	$(GO) vet ./...
 
+# unit starts a throwaway PostgreSQL (its own cluster on a free port under
+# .local/, removed afterwards) for the store and API tests, which each get
+# their own database; $$WALLZERO_TEST_DATABASE_URL instead points them at an
+# existing server where databases may be created.
 unit: check-go onnxruntime
-	WALLZERO_REQUIRE_ORT=1 $(GO) test -race -count=1 -timeout 15m ./...
+	@set -e; dir=""; \
+	if [ -z "$$WALLZERO_TEST_DATABASE_URL" ]; then \
+	  mkdir -p .local; dir=$$(mktemp -d $(CURDIR)/.local/pg-test.XXXXXX); \
+	  trap 'scripts/localpg.sh destroy "'"$$dir"'"' EXIT; \
+	  url=$$(scripts/localpg.sh start "$$dir" $$(scripts/localpg.sh free-port 56432) postgres); \
+	  export WALLZERO_TEST_DATABASE_URL="$$url"; \
+	fi; \
+	WALLZERO_REQUIRE_DB=1 WALLZERO_REQUIRE_ORT=1 $(GO) test -race -count=1 -timeout 15m ./...
+
+## openapi: regenerate openapi/ from the api package's swag annotations.
+openapi: check-go
+	$(GO) test ./openapi -run TestUpToDate -count=1 -update
+
+## bench-api: the service benchmark (see README): /analyze latency at 200
+## visits with 1 and 16 clients, cache-hit latency, openings per minute,
+## against a throwaway PostgreSQL. BENCH_MODEL=heuristic or a .onnx file.
+BENCH_MODEL ?= inference/testdata/random-6x64.onnx
+bench-api: build onnxruntime
+	@set -e; mkdir -p .local; dir=$$(mktemp -d $(CURDIR)/.local/pg-bench.XXXXXX); \
+	trap 'scripts/localpg.sh destroy "'"$$dir"'"' EXIT; \
+	url=$$(scripts/localpg.sh start "$$dir" $$(scripts/localpg.sh free-port 57432)); \
+	$(BIN) bench api -database-url "$$url" -model $(BENCH_MODEL)
 
 ## fuzz: run every fuzz target for FUZZTIME each (default 30s).
 FUZZTIME ?= 30s

@@ -1,0 +1,46 @@
+package api
+
+import (
+	"embed"
+	"net/http"
+	"path"
+
+	"github.com/gin-gonic/gin"
+)
+
+// webFiles are the review page's files: index.html, review.css and
+// review.js. They load nothing from other hosts.
+//
+//go:embed web/index.html web/review.css web/review.js
+var webFiles embed.FS
+
+// pageCSP allows the page its own files and the API's pictures only.
+const pageCSP = "default-src 'self'; img-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// registerPage serves the review page at / and its files under /web/.
+func registerPage(r *gin.Engine) {
+	r.GET("/", func(c *gin.Context) { serveWeb(c, "index.html") })
+	r.GET("/web/:file", func(c *gin.Context) { serveWeb(c, c.Param("file")) })
+}
+
+// contentTypes maps the page's file extensions to media types.
+var contentTypes = map[string]string{
+	".html": "text/html; charset=utf-8",
+	".css":  "text/css; charset=utf-8",
+	".js":   "text/javascript; charset=utf-8",
+}
+
+// serveWeb answers with one embedded file, or the JSON 404 of unknown
+// paths.
+func serveWeb(c *gin.Context, name string) {
+	data, err := webFiles.ReadFile("web/" + path.Clean("/" + name)[1:])
+	ct, known := contentTypes[path.Ext(name)]
+	if err != nil || !known {
+		c.AbortWithStatusJSON(http.StatusNotFound, ErrorResponse{Error: ErrorBody{Code: "not_found", Message: "no such file: " + c.Request.URL.Path}})
+		return
+	}
+	c.Header("Content-Security-Policy", pageCSP)
+	c.Header("X-Content-Type-Options", "nosniff")
+	c.Header("Cache-Control", "no-cache")
+	c.Data(http.StatusOK, ct, data)
+}

@@ -1,0 +1,95 @@
+package api
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/store"
+	"github.com/wallzero/wallzero/store/storetest"
+)
+
+// pictureServer is a test server of the whole API with the heuristic
+// evaluator; with a database it also runs a job worker.
+type pictureServer struct {
+	*httptest.Server
+	svc *service.Service
+}
+
+// startPictureServer starts the API over a service with the heuristic
+// evaluator; withDB gives it its own PostgreSQL database (storetest) and
+// a worker, so reviews run.
+func startPictureServer(t *testing.T, withDB bool) *pictureServer {
+	return startPictureServerWorker(t, withDB, withDB)
+}
+
+// startPictureServerWorker is startPictureServer with the worker optional
+// (jobs then stay queued).
+func startPictureServerWorker(t *testing.T, withDB, withWorker bool) *pictureServer {
+	t.Helper()
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	an := service.NewAnalyzer(service.Evaluators{Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID}, service.DefaultLimits())
+	deps := service.Deps{Analyzer: an, Logger: quiet}
+	if withDB {
+		ctx := context.Background()
+		st, err := store.Open(ctx, storetest.URL(t), store.Options{Logger: quiet})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(st.Close)
+		deps.Store = st
+	}
+	svc := service.New(service.DefaultConfig(), deps)
+	if withWorker {
+		w, err := deps.Store.StartWorker(context.Background(), store.WorkerConfig{Workers: svc.Workers(), MaxWorkers: 2, PollInterval: 100 * time.Millisecond, Logger: quiet})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { w.Stop(context.Background(), 5*time.Second) })
+	}
+	cfg := DefaultConfig()
+	cfg.Logger = quiet
+	srv := httptest.NewServer(withPictures(t, New(svc, cfg), svc, cfg))
+	t.Cleanup(srv.Close)
+	return &pictureServer{Server: srv, svc: svc}
+}
+
+// withPictures registers the picture routes and the page on h unless New
+// already did.
+func withPictures(t *testing.T, h http.Handler, svc *service.Service, cfg Config) http.Handler {
+	t.Helper()
+	eng, ok := h.(*gin.Engine)
+	if !ok {
+		t.Fatalf("api.New returned %T, not a *gin.Engine", h)
+	}
+	for _, r := range eng.Routes() {
+		if r.Path == "/v1/render/board.svg" {
+			return h
+		}
+	}
+	(&server{svc: svc, cfg: cfg, log: cfg.Logger}).registerPictures(eng)
+	return h
+}
+
+// pictureGet fetches url and returns the status, content type and body.
+func pictureGet(t *testing.T, url string) (int, string, []byte) {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, res.Header.Get("Content-Type"), body
+}

@@ -1,0 +1,188 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/render"
+	"github.com/wallzero/wallzero/store"
+)
+
+// registerPictures adds the picture endpoints and the review page:
+// GET /v1/render/board.svg, GET /v1/reviews/{id}/winrate.svg, GET / and
+// GET /web/{file}. New calls it once.
+func (s *server) registerPictures(r *gin.Engine) {
+	r.GET("/v1/render/board.svg", s.boardSVG)
+	r.GET("/v1/reviews/:id/winrate.svg", s.reviewWinrateSVG)
+	registerPage(r)
+}
+
+// svgType is the media type of the pictures.
+const svgType = "image/svg+xml; charset=utf-8"
+
+// boardSVG godoc-style summary: draws a position as SVG.
+//
+// The position is a game record, given either as `record` (the record's
+// JSON) or as `moves` (comma-separated, in notation) with optional `mode`
+// (empty or four-stone), `players`, `stay`, `tiebreak` and `board` (an
+// explicit start position's JSON). `turn` picks the position after that
+// many moves (default: all). Overlays: `reach`, `territory`, `last`
+// (default true) are booleans; `ownership` is 49 comma-separated values in
+// [-1, 1] (Red's view, A1..G7) or `1` for the analysis' prediction;
+// `candidates` is a list like `E5-E4:N@0.62,C3-C4:E` (moves with the
+// mover's win rate); `played` is one such move, drawn as the move played;
+// `distances` is the square of a stone; `analyze=N` draws the engine's N
+// best moves (with `visits`, default the service's); `title` replaces the
+// picture's title.
+func (s *server) boardSVG(c *gin.Context) {
+	req, err := parseBoardQuery(c.Request.URL.Query(), s.svc.Limits())
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	cacheable := true
+	if req.analyze > 0 || req.autoOwnership {
+		cacheable = false
+		ctx, cancel := context.WithTimeout(c.Request.Context(), s.cfg.RequestTimeout)
+		defer cancel()
+		if err := s.addAnalysis(ctx, req); err != nil {
+			writeError(c, err)
+			return
+		}
+	}
+	doc, err := render.Board(&req.pos, req.opt)
+	if err != nil {
+		writeError(c, optionError(err))
+		return
+	}
+	if cacheable {
+		c.Header("Cache-Control", "public, max-age=3600")
+	} else {
+		c.Header("Cache-Control", "no-cache")
+	}
+	c.Data(http.StatusOK, svgType, doc)
+}
+
+// addAnalysis analyses the position and adds its best moves and predicted
+// ownership to the picture's options.
+func (s *server) addAnalysis(ctx context.Context, req *boardRequest) error {
+	q := &service.Query{Rules: req.record.Rules, Board: req.record.Board, Moves: req.record.Moves[:req.turn],
+		MaxVisits: req.visits, TopK: max(req.analyze, 1), IncludeOwnership: req.autoOwnership}
+	res, err := s.svc.Analyze(ctx, q)
+	if err != nil {
+		return err
+	}
+	if len(res) == 0 {
+		return &service.Error{Code: service.CodeInternal, Message: "the analysis returned no position"}
+	}
+	a := res[0]
+	for i, mi := range a.MoveInfos {
+		if i >= req.analyze {
+			break
+		}
+		cand, err := render.ParseCandidate(mi.Move)
+		if err != nil {
+			return &service.Error{Code: service.CodeInternal, Message: "analysis move: " + err.Error(), Err: err}
+		}
+		cand.Winrate = float64(mi.Winrate)
+		req.opt.Candidates = append(req.opt.Candidates, cand)
+	}
+	if req.autoOwnership {
+		if len(a.Ownership) != 0 {
+			req.opt.Ownership = a.Ownership
+		} else {
+			return &service.Error{Code: service.CodeInvalid, Field: "ownership", Message: "the evaluator of this game predicts no ownership"}
+		}
+	}
+	return nil
+}
+
+// optionError maps a render.Options error ("distances: ...",
+// "candidates[2]: ...") to the query parameter it concerns.
+func optionError(err error) error {
+	field, msg, ok := strings.Cut(err.Error(), ": ")
+	if !ok {
+		return &service.Error{Code: service.CodeInvalid, Message: err.Error(), Err: err}
+	}
+	if i := strings.IndexByte(field, '['); i >= 0 {
+		field = field[:i]
+	}
+	if field == "last move" {
+		field = "last"
+	}
+	return &service.Error{Code: service.CodeInvalid, Field: field, Message: msg, Err: err}
+}
+
+// reviewWinrateSVG draws the win-rate curve of a finished review: Red's
+// win rate per ply, the setup phase shaded, inaccuracies, mistakes and
+// blunders marked. `current` (a ply) adds a marker line. A review that has
+// not succeeded yet answers 409.
+func (s *server) reviewWinrateSVG(c *gin.Context) {
+	current := -1
+	if v := c.Query("current"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			writeError(c, &service.Error{Code: service.CodeInvalid, Field: "current", Message: fmt.Sprintf("%q is not a ply (a whole number from 0)", v)})
+			return
+		}
+		current = n
+	}
+	j, err := s.svc.Review(c.Request.Context(), c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	if j.Status != store.StatusSucceeded || j.Result == nil {
+		writeError(c, &service.Error{Code: service.CodeConflict, Field: "id", Message: fmt.Sprintf(
+			"review %s is %s (%d of %d positions analysed): its curve is drawn once it has succeeded", j.ID, j.Status, j.Progress.Done, j.Progress.Total)})
+		return
+	}
+	points, setup := reviewCurve(j.Result)
+	if current >= len(points) {
+		writeError(c, &service.Error{Code: service.CodeInvalid, Field: "current", Message: fmt.Sprintf("ply %d is past the game's end (%d moves)", current, len(j.Result.Moves))})
+		return
+	}
+	title := "Red's win rate per ply"
+	if j.Result.ID != "" {
+		title += ": " + j.Result.ID
+	}
+	doc, err := render.WinrateCurve(points, render.CurveOptions{Title: title, SetupPlies: setup, Current: current})
+	if err != nil {
+		writeError(c, &service.Error{Code: service.CodeInternal, Message: "drawing the curve: " + err.Error(), Err: err})
+		return
+	}
+	c.Header("Cache-Control", "public, max-age=3600")
+	c.Data(http.StatusOK, svgType, doc)
+}
+
+// reviewCurve turns a review into curve points (a move's classification
+// marks the point after it) and the number of setup plies (the leading
+// placements).
+func reviewCurve(r *service.ReviewResult) ([]render.CurvePoint, int) {
+	points := make([]render.CurvePoint, 0, len(r.WinrateCurve))
+	for _, p := range r.WinrateCurve {
+		points = append(points, render.CurvePoint{Ply: p.Ply, Red: min(1, max(0, float64(p.RedWinrate)))})
+	}
+	setup := 0
+	for i, m := range r.Moves {
+		if i == setup && !strings.ContainsAny(m.Move, "-:") {
+			setup++
+		}
+		at := m.Ply + 1
+		if at < 0 || at >= len(points) || points[at].Ply != at {
+			continue
+		}
+		switch m.Classification {
+		case render.ClassInaccuracy, render.ClassMistake, render.ClassBlunder:
+			points[at].Class = m.Classification
+			points[at].Move = m.Move
+		}
+	}
+	return points, setup
+}

@@ -1,0 +1,234 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/render"
+)
+
+// boardRequest is a parsed GET /v1/render/board.svg query.
+type boardRequest struct {
+	record engine.Record
+	turn   int
+	pos    engine.Position
+	opt    render.Options
+	// analyze is the number of engine moves to draw (0: no analysis);
+	// autoOwnership asks the analysis for predicted ownership.
+	analyze       int
+	autoOwnership bool
+	visits        int
+}
+
+// boardParams are the query parameters board.svg knows.
+var boardParams = map[string]bool{
+	"record": true, "moves": true, "mode": true, "players": true, "stay": true, "tiebreak": true, "board": true,
+	"turn": true, "reach": true, "territory": true, "last": true, "ownership": true, "candidates": true,
+	"played": true, "distances": true, "analyze": true, "visits": true, "title": true,
+}
+
+// invalidParam returns a CodeInvalid error naming a query parameter.
+func invalidParam(field, format string, args ...any) *service.Error {
+	return &service.Error{Code: service.CodeInvalid, Field: field, Message: fmt.Sprintf(format, args...)}
+}
+
+// parseBoardQuery reads the position and the overlays from a board.svg
+// query. Errors are *service.Error values naming the parameter.
+func parseBoardQuery(q url.Values, limits service.Limits) (*boardRequest, error) {
+	var unknown []string
+	for k, v := range q {
+		if !boardParams[k] {
+			unknown = append(unknown, k)
+		} else if len(v) > 1 {
+			return nil, invalidParam(k, "given %d times, at most once", len(v))
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return nil, invalidParam(unknown[0], "unknown query parameter (known: record or moves with mode, players, stay, tiebreak, board; turn; reach, territory, last, ownership, candidates, played, distances, analyze, visits, title)")
+	}
+	req := &boardRequest{}
+	if err := req.parseRecord(q, limits); err != nil {
+		return nil, err
+	}
+	if err := req.parseOverlays(q, limits); err != nil {
+		return nil, err
+	}
+	return req, nil
+}
+
+// parseRecord reads the game, replays it and picks the position.
+func (req *boardRequest) parseRecord(q url.Values, limits service.Limits) error {
+	if q.Has("record") {
+		for _, k := range []string{"moves", "mode", "players", "stay", "tiebreak", "board"} {
+			if q.Has(k) {
+				return invalidParam(k, "give either record or moves (with mode, players, stay, tiebreak, board), not both")
+			}
+		}
+		rec, err := engine.ParseRecord([]byte(q.Get("record")))
+		if err != nil {
+			return invalidParam("record", "%s", strings.TrimPrefix(err.Error(), "game record: "))
+		}
+		req.record = rec
+	} else {
+		if err := req.parseMoves(q); err != nil {
+			return err
+		}
+	}
+	if len(req.record.Moves) > limits.MaxMoves {
+		return &service.Error{Code: service.CodeTooLarge, Field: "moves", Message: fmt.Sprintf("%d moves, at most %d", len(req.record.Moves), limits.MaxMoves)}
+	}
+	g, err := req.record.Game()
+	if err != nil {
+		var me *engine.MoveError
+		if errors.As(err, &me) {
+			return invalidParam(fmt.Sprintf("moves[%d]", me.Index), "%q: %v", me.Move, me.Err)
+		}
+		return invalidParam("", "%v", err)
+	}
+	req.turn = len(g.Moves)
+	if v := q.Get("turn"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > len(g.Moves) {
+			return invalidParam("turn", "%q: want a number of moves from 0 to %d", v, len(g.Moves))
+		}
+		req.turn = n
+	}
+	req.pos = g.Positions()[req.turn]
+	last := true
+	if v := q.Get("last"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return invalidParam("last", "%q: want true or false", v)
+		}
+		last = b
+	}
+	if last && req.turn > 0 {
+		m := g.Moves[req.turn-1]
+		req.opt.LastMove = &m
+	}
+	req.record.Moves = req.record.Moves[:len(g.Moves)]
+	return nil
+}
+
+// parseMoves reads moves, mode, players, stay, tiebreak and board.
+func (req *boardRequest) parseMoves(q url.Values) error {
+	if v := strings.TrimSpace(q.Get("moves")); v != "" {
+		for i, m := range strings.Split(v, ",") {
+			m = strings.TrimSpace(m)
+			if m == "" {
+				return invalidParam(fmt.Sprintf("moves[%d]", i), "empty move")
+			}
+			req.record.Moves = append(req.record.Moves, m)
+		}
+	}
+	if v := q.Get("mode"); v != "" {
+		req.record.Rules.Opening = engine.Opening(v)
+	}
+	if v := q.Get("players"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return invalidParam("players", "%q: want 2, 3 or 4", v)
+		}
+		req.record.Rules.Players = n
+	}
+	if v := q.Get("stay"); v != "" {
+		req.record.Rules.Stay = engine.StayRule(v)
+	}
+	if v := q.Get("tiebreak"); v != "" {
+		req.record.Rules.TieBreak = engine.TieBreak(v)
+	}
+	if v := q.Get("board"); v != "" {
+		var b engine.Board
+		if err := decodeJSON([]byte(v), &b); err != nil {
+			var se *service.Error
+			if errors.As(err, &se) {
+				se.Field = strings.TrimSuffix("board."+se.Field, ".")
+				return se
+			}
+			return err
+		}
+		req.record.Board = &b
+	}
+	return nil
+}
+
+// parseOverlays reads the overlay parameters.
+func (req *boardRequest) parseOverlays(q url.Values, limits service.Limits) error {
+	for _, k := range []string{"reach", "territory"} {
+		v := q.Get(k)
+		if v == "" {
+			continue
+		}
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return invalidParam(k, "%q: want true or false", v)
+		}
+		if k == "reach" {
+			req.opt.Reachability = b
+		} else {
+			req.opt.Territory = b
+		}
+	}
+	if v := q.Get("ownership"); v != "" {
+		if b, err := strconv.ParseBool(v); err == nil {
+			req.autoOwnership = b
+		} else {
+			own, err := render.ParseOwnership(v)
+			if err != nil {
+				return invalidParam("ownership", "%v", err)
+			}
+			req.opt.Ownership = own
+		}
+	}
+	if v := q.Get("candidates"); v != "" {
+		c, err := render.ParseCandidates(v)
+		if err != nil {
+			return invalidParam("candidates", "%v", err)
+		}
+		req.opt.Candidates = c
+	}
+	if v := q.Get("played"); v != "" {
+		c, err := render.ParseCandidate(v)
+		if err != nil {
+			return invalidParam("played", "%v", err)
+		}
+		c.Played = true
+		req.opt.Candidates = append(req.opt.Candidates, c)
+	}
+	if v := q.Get("distances"); v != "" {
+		sq, err := engine.ParseSquare(v)
+		if err != nil {
+			return invalidParam("distances", "%v", err)
+		}
+		req.opt.Distances, req.opt.DistanceFrom = true, sq
+	}
+	if v := q.Get("analyze"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > render.MaxCandidates {
+			return invalidParam("analyze", "%q: want a number of moves from 0 to %d", v, render.MaxCandidates)
+		}
+		req.analyze = n
+	}
+	if v := q.Get("visits"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > limits.MaxVisits {
+			return invalidParam("visits", "%q: want a number from 1 to %d", v, limits.MaxVisits)
+		}
+		if req.analyze == 0 && !req.autoOwnership {
+			return invalidParam("visits", "only with analyze or ownership=true")
+		}
+		req.visits = n
+	}
+	req.opt.Title = q.Get("title")
+	if err := req.opt.Validate(&req.pos); err != nil {
+		return optionError(err)
+	}
+	return nil
+}

@@ -1,0 +1,177 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/wallzero/wallzero/api"
+	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/search"
+	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/store"
+	"github.com/wallzero/wallzero/store/storetest"
+)
+
+// slowEval delays every evaluation call, so jobs last long enough to be
+// interrupted.
+type slowEval struct {
+	e     search.Evaluator
+	delay time.Duration
+}
+
+func (s slowEval) Evaluate(ctx context.Context, reqs []*search.Request) error {
+	select {
+	case <-time.After(s.delay):
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	return s.e.Evaluate(ctx, reqs)
+}
+
+// options tune a test server.
+type options struct {
+	delay       time.Duration // per evaluation call
+	jobParallel int
+	maxOpenings int
+	maxBody     int64
+	noWorker    bool
+}
+
+// testServer is the whole service (heuristic evaluator, real PostgreSQL,
+// River worker, gin) behind an httptest server.
+type testServer struct {
+	t      *testing.T
+	url    string
+	store  *store.Store
+	worker *store.Worker
+	http   *httptest.Server
+}
+
+// newDatabase returns a fresh migrated database for the test.
+func newDatabase(t *testing.T) string { return storetest.URL(t) }
+
+func start(t *testing.T, dbURL string, o options) *testServer {
+	t.Helper()
+	ctx := context.Background()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	var eval search.Evaluator = inference.Heuristic{}
+	if o.delay > 0 {
+		eval = slowEval{e: eval, delay: o.delay}
+	}
+	metrics := &service.Metrics{}
+	an := service.NewAnalyzer(service.Evaluators{
+		Network: service.Metered(eval, metrics), NetworkModel: inference.HeuristicModelID,
+		Heuristic: service.Metered(eval, metrics), HeuristicModel: inference.HeuristicModelID,
+	}, service.DefaultLimits())
+	st, err := store.Open(ctx, dbURL, store.Options{Logger: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := service.DefaultConfig()
+	cfg.JobParallel = max(1, o.jobParallel)
+	if o.maxOpenings > 0 {
+		cfg.MaxOpenings = o.maxOpenings
+	}
+	svc := service.New(cfg, service.Deps{Analyzer: an, Store: st, Metrics: metrics, Logger: log,
+		Models: []service.Model{service.HeuristicModel([]int{2, 3, 4}, "test")}})
+	ts := &testServer{t: t, store: st}
+	if !o.noWorker {
+		ts.worker, err = st.StartWorker(ctx, store.WorkerConfig{Workers: svc.Workers(), MaxWorkers: 2, JobTimeout: time.Minute,
+			PollInterval: 100 * time.Millisecond, Logger: log})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	ac := api.DefaultConfig()
+	ac.Logger = log
+	if o.maxBody > 0 {
+		ac.MaxBodyBytes = o.maxBody
+	}
+	ts.http = httptest.NewServer(api.New(svc, ac))
+	ts.url = ts.http.URL
+	t.Cleanup(ts.stop)
+	return ts
+}
+
+// stop shuts the server down like serve does: HTTP first, then the worker
+// (running jobs are re-queued), then the pool.
+func (ts *testServer) stop() {
+	if ts.http == nil {
+		return
+	}
+	ts.http.Close()
+	if ts.worker != nil {
+		if err := ts.worker.Stop(context.Background(), 10*time.Millisecond); err != nil {
+			ts.t.Errorf("stopping the worker: %v", err)
+		}
+	}
+	ts.store.Close()
+	ts.http = nil
+}
+
+// do sends a request and decodes a JSON answer into out (if non-nil).
+func (ts *testServer) do(method, path string, body any, out any) int {
+	ts.t.Helper()
+	var r io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		r = bytes.NewBufferString(b)
+	case []byte:
+		r = bytes.NewReader(b)
+	default:
+		data, err := json.Marshal(b)
+		if err != nil {
+			ts.t.Fatal(err)
+		}
+		r = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, ts.url+path, r)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	data, err := io.ReadAll(res.Body)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			ts.t.Fatalf("%s %s: %d %s: %v", method, path, res.StatusCode, data, err)
+		}
+	}
+	return res.StatusCode
+}
+
+// waitJob polls a job until it reaches one of the statuses.
+func (ts *testServer) waitJob(id string, timeout time.Duration, statuses ...string) service.Job {
+	ts.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		var j service.Job
+		if code := ts.do("GET", "/v1/jobs/"+id, nil, &j); code != 200 {
+			ts.t.Fatalf("GET job: %d", code)
+		}
+		for _, s := range statuses {
+			if j.Status == s {
+				return j
+			}
+		}
+		if time.Now().After(deadline) {
+			ts.t.Fatalf("job %s still %s (%+v) after %v; want %v", id, j.Status, j.Progress, timeout, statuses)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}

@@ -50,11 +50,17 @@ def run(cmd: list[str], cwd: Path = ROOT, capture: bool = True) -> str:
     log(event="run", cmd=" ".join(str(c) for c in cmd))
     env = dict(os.environ)
     env.setdefault("GLIBC_TUNABLES", "glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=4294967296")
-    res = subprocess.run([str(c) for c in cmd], cwd=cwd, env=env, text=True,
-                         stdout=subprocess.PIPE if capture else None)
-    if res.returncode != 0:
-        raise SystemExit(f"loop: command failed ({res.returncode}): {' '.join(map(str, cmd))}")
-    return res.stdout or ""
+    proc = subprocess.Popen([str(c) for c in cmd], cwd=cwd, env=env, text=True,
+                            stdout=subprocess.PIPE if capture else None)
+    lines = []
+    if capture:
+        for line in proc.stdout:  # keep the output and show progress on stderr
+            lines.append(line)
+            sys.stderr.write(line)
+            sys.stderr.flush()
+    if proc.wait() != 0:
+        raise SystemExit(f"loop: command failed ({proc.returncode}): {' '.join(map(str, cmd))}")
+    return "".join(lines)
 
 
 def last_json(out: str) -> dict:
@@ -139,7 +145,7 @@ def main(argv=None) -> int:
         it_dir = data / f"iter-{tag}"
         first = state["best"] is None
         model = str(best_path) if not first else "heuristic"
-        if state["step"] == "start" and first and args.bootstrap_stats:
+        if state["step"] == "start" and first and args.bootstrap_stats and state["iteration"] == 1:
             r = json.loads(Path(args.bootstrap_stats).read_text())
             state["selfplay_seconds"] += r.get("seconds", 0)
             state["games"] += r["games"]
@@ -194,10 +200,12 @@ def main(argv=None) -> int:
             state.save()
         if state["step"] == "export":
             cand_spec = f"mcts:visits={args.gate_visits},model={cand}"
-            prev_spec = f"mcts:visits={args.gate_visits},model={model}"
+            # The first model has no predecessor: it must beat the strongest
+            # heuristic player instead.
+            prev_spec = f"mcts:visits={args.gate_visits},model={model}" if not first else "voronoi-hard"
             g = match(cand_spec, prev_spec, args.gate_games, seed=it)
             promoted = g["a_score"] >= args.gate_score
-            log(event="gate", iteration=it, candidate=model_id, previous=(state["best"] or {}).get("id", "heuristic"),
+            log(event="gate", iteration=it, candidate=model_id, previous=(state["best"] or {}).get("id", "voronoi-hard"),
                 score=g["a_score"], promoted=promoted)
             if promoted:
                 baselines = {}
@@ -207,7 +215,7 @@ def main(argv=None) -> int:
                 ladder = json.loads(ladder_path.read_text()) if ladder_path.exists() else {"models": []}
                 entry = {"id": model_id, "promoted": time.strftime("%Y-%m-%dT%H:%M:%S"),
                          "training": state["candidate"],
-                         "vs_previous": {"opponent": (state["best"] or {}).get("id", "heuristic-mcts"),
+                         "vs_previous": {"opponent": (state["best"] or {}).get("id", "voronoi-hard"),
                                          "visits": args.gate_visits, **g},
                          "vs_baselines": baselines}
                 ladder["models"].append(entry)

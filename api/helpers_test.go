@@ -175,3 +175,13 @@ func (ts *testServer) waitJob(id string, timeout time.Duration, statuses ...stri
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+func httpGet(url string) (string, error) {
+	res, err := http.Get(url)
+	if err != nil {
+		return "", err
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	return string(b), err
+}

@@ -63,8 +63,8 @@ type serviceCollector struct {
 	rate      float64
 
 	evals, evalRate, hits, misses, ratio, searches, jobs, openings *prometheus.Desc
-	queue, interactive, batches, samples, batchSize, netSeconds   *prometheus.Desc
-	activeJobs                                                    *prometheus.Desc
+	queue, interactive, batches, samples, batchSize, netSeconds    *prometheus.Desc
+	activeJobs                                                     *prometheus.Desc
 }
 
 func newServiceCollector(svc *service.Service) *serviceCollector {

@@ -16,11 +16,11 @@ func (s *Service) analyzeTurn(ctx context.Context, q *Query, rules string, posit
 		s.countSearch(ctx)
 		return s.an.AnalyzePosition(ctx, q, positions, turn)
 	}
-	full, err := s.fullAnalysis(ctx, rules, positions, turn, visits)
+	a, err := s.cachedAnalysis(ctx, rules, positions, turn, visits, q)
 	if err != nil {
 		return nil, err
 	}
-	return shape(full, q, turn), nil
+	return shape(a, q, turn), nil
 }
 
 // fullAnalysis returns the analysis of positions[turn] with every move and
@@ -28,6 +28,12 @@ func (s *Service) analyzeTurn(ctx context.Context, q *Query, rules string, posit
 // stored in the canonical orientation. Concurrent calls for the same
 // canonical position share one search.
 func (s *Service) fullAnalysis(ctx context.Context, rules string, positions []engine.Position, turn, visits int) (*Analysis, error) {
+	return s.cachedAnalysis(ctx, rules, positions, turn, visits, nil)
+}
+
+// cachedAnalysis is fullAnalysis cut down to what q asks (nil: everything)
+// before the symmetry is undone, which keeps cache hits cheap.
+func (s *Service) cachedAnalysis(ctx context.Context, rules string, positions []engine.Position, turn, visits int, q *Query) (*Analysis, error) {
 	pos := &positions[turn]
 	if pos.IsOver() || s.store == nil {
 		s.countSearch(ctx)
@@ -59,6 +65,9 @@ func (s *Service) fullAnalysis(ctx context.Context, rules string, positions []en
 			return nil, err
 		}
 		canon, info = v.(*Analysis), &CacheInfo{Hit: false, Visits: visits}
+	}
+	if q != nil {
+		canon = shape(canon, q, turn)
 	}
 	a, err := transformAnalysis(canon, sym.Inverse())
 	if err != nil {

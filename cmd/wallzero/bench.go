@@ -12,7 +12,7 @@ import (
 // runBench implements `wallzero bench <what>`.
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: wallzero bench engine|search [flags]")
+		fmt.Fprintln(stderr, "usage: wallzero bench engine|search|api [flags]")
 		return errUsage
 	}
 	switch args[0] {
@@ -20,8 +20,10 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return benchEngine(args[1:], stdout, stderr)
 	case "search":
 		return benchSearch(args[1:], stdout, stderr)
+	case "api":
+		return benchAPI(args[1:], stdout, stderr)
 	}
-	return fmt.Errorf("unknown benchmark %q (engine or search)", args[0])
+	return fmt.Errorf("unknown benchmark %q (engine, search or api)", args[0])
 }
 
 // benchEngine plays uniformly random games on one goroutine, generating

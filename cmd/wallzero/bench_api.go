@@ -1,0 +1,224 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/wallzero/wallzero/engine"
+)
+
+// benchAPI implements `wallzero bench api`: it serves the API in-process
+// on a loopback port over the given PostgreSQL (or uses -url) and measures
+// over real HTTP: /v1/analyze latency (distinct positions, cold cache) with
+// 1 and 16 concurrent clients, the latency of cache hits (rotated or
+// mirrored positions given as boards), and openings scored per minute by a
+// batch job.
+func benchAPI(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("bench api", stderr)
+	var cfg serveConfig
+	cfg.register(fs, false)
+	url := fs.String("url", "", "benchmark a running server instead of an in-process one")
+	visits := fs.Int("visits", 200, "maxVisits of the /analyze requests")
+	requests := fs.Int("requests", 64, "cold /analyze requests per concurrency level")
+	hits := fs.Int("hits", 400, "cache-hit requests")
+	openings := fs.Int("openings", 1000, "openings in the batch")
+	openingVisits := fs.Int("batch-visits", 32, "maxVisits of each opening of the batch")
+	seed := fs.Uint64("seed", 1, "seed of the random positions")
+	if err := parseWithEnv(fs, args); err != nil {
+		return err
+	}
+	cfg.logLevel = "warn"
+	base := *url
+	if base == "" {
+		log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		a, err := newApp(context.Background(), &cfg, log)
+		if err != nil {
+			return err
+		}
+		defer a.close(context.Background())
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return err
+		}
+		srv := &http.Server{Handler: a.handler}
+		go srv.Serve(ln)
+		defer srv.Close()
+		base = "http://" + ln.Addr().String()
+		fmt.Fprintf(stdout, "model=%s job_workers=%d job_parallel=%d\n", a.svc.Models()[0].ID, cfg.jobWorkers, a.svc.Config().JobParallel)
+	}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 5 * time.Minute}
+	post := func(path string, body any) ([]byte, time.Duration, error) {
+		data, _ := json.Marshal(body)
+		start := time.Now()
+		res, err := client.Post(base+path, "application/json", bytes.NewReader(data))
+		if err != nil {
+			return nil, 0, err
+		}
+		defer res.Body.Close()
+		out, err := io.ReadAll(res.Body)
+		el := time.Since(start)
+		if res.StatusCode >= 300 {
+			return nil, el, fmt.Errorf("%s: %d %s", path, res.StatusCode, out)
+		}
+		return out, el, err
+	}
+
+	// Distinct mid-game positions (random legal play, 10 to 30 moves).
+	rng := rand.New(rand.NewPCG(*seed, 7))
+	rules := engine.DefaultRules()
+	var positions []engine.Position
+	var records [][]string
+	for len(positions) < 2**requests {
+		p := engine.NewPosition(rules)
+		n := 10 + rng.IntN(21)
+		var moves []string
+		for i := 0; i < n && !p.IsOver(); i++ {
+			legal := p.LegalMoves(nil)
+			m := legal[rng.IntN(len(legal))]
+			p.Apply(m)
+			moves = append(moves, m.String())
+		}
+		if p.IsOver() {
+			continue
+		}
+		positions, records = append(positions, p), append(records, moves)
+	}
+	next := 0
+	for _, clients := range []int{1, 16} {
+		batch := records[next : next+*requests]
+		next += *requests
+		lat, wall, err := runClients(clients, len(batch), func(i int) (time.Duration, error) {
+			_, d, err := post("/v1/analyze", map[string]any{"moves": batch[i], "maxVisits": *visits})
+			return d, err
+		})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "analyze_cold visits=%d clients=%d requests=%d p50_ms=%.1f p99_ms=%.1f throughput_rps=%.1f\n",
+			*visits, clients, len(batch), pct(lat, 50), pct(lat, 99), float64(len(batch))/wall.Seconds())
+	}
+	// Cache hits: the analysed positions again, as rotated or mirrored
+	// boards (a different hash, the same canonical one).
+	for _, clients := range []int{1, 4} {
+		lat, _, err := runClients(clients, *hits, func(i int) (time.Duration, error) {
+			p := positions[i%next]
+			q := engine.AllSymmetries[1+i%7].Position(p)
+			b := engine.BoardOf(&q)
+			out, d, err := post("/v1/analyze", map[string]any{"board": b, "moves": []string{}, "maxVisits": *visits, "topK": 10})
+			if err == nil && !bytes.Contains(out, []byte(`"hit":true`)) {
+				err = fmt.Errorf("request %d was not a cache hit", i)
+			}
+			return d, err
+		})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "analyze_cache_hit clients=%d requests=%d p50_ms=%.2f p99_ms=%.2f\n", clients, *hits, pct(lat, 50), pct(lat, 99))
+	}
+
+	// Openings: distinct sequences of two or three placements of the
+	// four-stone opening.
+	seen := map[uint64]bool{}
+	var batch [][]string
+	for len(batch) < *openings {
+		p := engine.NewPosition(rules)
+		var moves []string
+		for k := 0; k < 2+rng.IntN(2); k++ {
+			legal := p.LegalMoves(nil)
+			m := legal[rng.IntN(len(legal))]
+			p.Apply(m)
+			moves = append(moves, m.String())
+		}
+		if h, _ := p.CanonicalHash(); !seen[h] {
+			seen[h] = true
+			batch = append(batch, moves)
+		}
+	}
+	out, _, err := post("/v1/openings/batch", map[string]any{"openings": batch, "maxVisits": *openingVisits})
+	if err != nil {
+		return err
+	}
+	var job struct {
+		ID string `json:"id"`
+	}
+	json.Unmarshal(out, &job)
+	start := time.Now()
+	for {
+		res, err := client.Get(base + "/v1/jobs/" + job.ID)
+		if err != nil {
+			return err
+		}
+		var st struct {
+			Status string `json:"status"`
+			Error  string `json:"error"`
+		}
+		json.NewDecoder(res.Body).Decode(&st)
+		res.Body.Close()
+		if st.Status == "succeeded" {
+			break
+		}
+		if st.Status == "failed" || st.Status == "cancelled" {
+			return fmt.Errorf("opening batch %s: %s", st.Status, st.Error)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	el := time.Since(start)
+	fmt.Fprintf(stdout, "openings_batch openings=%d unique=%d visits=%d seconds=%.1f openings_per_minute=%.0f\n",
+		len(batch), len(batch), *openingVisits, el.Seconds(), float64(len(batch))/el.Minutes())
+	return nil
+}
+
+// runClients runs n requests on `clients` goroutines and returns their
+// latencies and the wall time.
+func runClients(clients, n int, do func(i int) (time.Duration, error)) ([]time.Duration, time.Duration, error) {
+	var mu sync.Mutex
+	var lat []time.Duration
+	var firstErr error
+	work := make(chan int)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				d, err := do(i)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				lat = append(lat, d)
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	return lat, time.Since(start), firstErr
+}
+
+// pct returns the p-th percentile of the latencies in milliseconds
+// (nearest rank).
+func pct(lat []time.Duration, p float64) float64 {
+	s := append([]time.Duration(nil), lat...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	if len(s) == 0 {
+		return 0
+	}
+	i := int(float64(len(s))*p/100+0.5) - 1
+	i = max(0, min(len(s)-1, i))
+	return ms(s[i])
+}

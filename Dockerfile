@@ -41,6 +41,5 @@ ENV WALLZERO_ORT_LIB=/app/lib/libonnxruntime.so.1 \
     WALLZERO_LOG_FORMAT=json
 USER wallzero
 EXPOSE 8080
-HEALTHCHECK --interval=10s --timeout=3s CMD ["/app/bin/wallzero", "help"]
 ENTRYPOINT ["/app/bin/wallzero"]
 CMD ["serve"]

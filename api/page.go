@@ -8,10 +8,10 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// webFiles are the review page's files: index.html, review.css and
-// review.js. They load nothing from other hosts.
+// webFiles are the review page's files: index.html, review.css,
+// review.js and favicon.svg. They load nothing from other hosts.
 //
-//go:embed web/index.html web/review.css web/review.js
+//go:embed web/index.html web/review.css web/review.js web/favicon.svg
 var webFiles embed.FS
 
 // pageCSP allows the page its own files and the API's pictures only.
@@ -28,6 +28,7 @@ var contentTypes = map[string]string{
 	".html": "text/html; charset=utf-8",
 	".css":  "text/css; charset=utf-8",
 	".js":   "text/javascript; charset=utf-8",
+	".svg":  "image/svg+xml",
 }
 
 // serveWeb answers with one embedded file, or the JSON 404 of unknown

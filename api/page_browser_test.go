@@ -1,0 +1,268 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/wallzero/wallzero/internal/cdp"
+)
+
+// browserLog collects what the page must not do: throw, log errors, break
+// its content security policy, fail a request or reach another host.
+type browserLog struct {
+	mu       sync.Mutex
+	origin   string
+	problems []string
+	requests int
+}
+
+func (l *browserLog) event(method, _ string, params json.RawMessage) {
+	var p struct {
+		Type             string `json:"type"`
+		ExceptionDetails struct {
+			Text      string `json:"text"`
+			Exception struct {
+				Description string `json:"description"`
+			} `json:"exception"`
+		} `json:"exceptionDetails"`
+		Entry struct {
+			Level string `json:"level"`
+			Text  string `json:"text"`
+			URL   string `json:"url"`
+		} `json:"entry"`
+		Request struct {
+			URL string `json:"url"`
+		} `json:"request"`
+		Response struct {
+			URL    string `json:"url"`
+			Status int    `json:"status"`
+		} `json:"response"`
+		Args []struct {
+			Value any `json:"value"`
+		} `json:"args"`
+	}
+	json.Unmarshal(params, &p)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch {
+	case method == "Runtime.exceptionThrown":
+		l.problems = append(l.problems, "exception: "+p.ExceptionDetails.Text+" "+p.ExceptionDetails.Exception.Description)
+	case method == "Runtime.consoleAPICalled" && (p.Type == "error" || p.Type == "warning"):
+		l.problems = append(l.problems, fmt.Sprintf("console.%s: %v", p.Type, p.Args))
+	case method == "Log.entryAdded" && p.Entry.Level == "error":
+		l.problems = append(l.problems, "log: "+p.Entry.Text+" "+p.Entry.URL)
+	case method == "Network.requestWillBeSent":
+		l.requests++
+		if u := p.Request.URL; !strings.HasPrefix(u, l.origin+"/") && !strings.HasPrefix(u, "data:") {
+			l.problems = append(l.problems, "request to another origin: "+u)
+		}
+	case method == "Network.responseReceived" && p.Response.Status >= 400:
+		l.problems = append(l.problems, fmt.Sprintf("HTTP %d for %s", p.Response.Status, p.Response.URL))
+	}
+}
+
+// TestReviewPageInBrowser drives the review page in headless Chromium
+// against the API on a real PostgreSQL with a job worker: load an example
+// record, submit it, wait for the review, step through the moves with the
+// arrow keys and check the board, the curve, the best alternative and the
+// classifications shown. $WALLZERO_SCREENSHOT, when set, receives a PNG of
+// the finished review. Runs under WALLZERO_BROWSER_TEST=1 (make
+// browser-test), which also makes a missing Chromium an error.
+func TestReviewPageInBrowser(t *testing.T) {
+	if os.Getenv("WALLZERO_BROWSER_TEST") != "1" {
+		t.Skip("skipped: set WALLZERO_BROWSER_TEST=1 (make browser-test) to drive the review page in headless Chromium")
+	}
+	t.Parallel()
+	exe, err := cdp.FindChromium()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := startPictureServer(t, true)
+	b, err := cdp.Start(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	log := &browserLog{origin: srv.URL}
+	b.OnEvent(log.event)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	page, err := b.NewPage(ctx, 1200, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	eval := func(expr string) string {
+		t.Helper()
+		var s string
+		must(page.Eval(ctx, expr, &s))
+		return s
+	}
+	text := func(id string) string { return eval(`document.getElementById("` + id + `").textContent`) }
+
+	must(page.Navigate(ctx, srv.URL+"/"))
+	if got := eval(`document.title`); got != "WallZero: game review" {
+		t.Errorf("title %q", got)
+	}
+	must(page.WaitFor(ctx, `document.body.dataset.state === "idle"`))
+
+	// Submit a record that is not JSON: the page says so and sends nothing.
+	must(page.Eval(ctx, `document.getElementById("record").value = "{moves: oops"; document.getElementById("submit-button").click()`, nil))
+	must(page.WaitFor(ctx, `!document.getElementById("error").hidden`))
+	if msg := text("error"); !strings.Contains(msg, "not valid JSON") {
+		t.Errorf("error shown for bad JSON: %q", msg)
+	}
+
+	// Load the example, submit it, watch the progress, wait for the review.
+	must(page.Eval(ctx, `document.getElementById("example").click(); document.getElementById("visits").value = "32"; document.getElementById("submit-button").click()`, nil))
+	must(page.WaitFor(ctx, `document.body.dataset.state === "running" || document.body.dataset.state === "ready"`))
+	if !strings.HasPrefix(eval(`location.hash`), "#review=") {
+		t.Error("the page does not record the review id in its address")
+	}
+	must(page.WaitFor(ctx, `document.body.dataset.state === "ready" || document.body.dataset.state === "error"`))
+	if eval(`document.body.dataset.state`) != "ready" {
+		t.Fatalf("the review did not finish: %s", text("error"))
+	}
+	if !eval2bool(t, page, ctx, `document.getElementById("progress-box").hidden && document.getElementById("error").hidden`) {
+		t.Error("progress or an error still shown after the review finished")
+	}
+
+	// The move table: 20 moves, each classified.
+	classes := eval(`[...document.querySelectorAll("#moves tbody tr")].map(r => r.cells[3].textContent).join(",")`)
+	if n := len(strings.Split(classes, ",")); n != 20 {
+		t.Fatalf("%d moves listed, want 20 (%s)", n, classes)
+	}
+	for _, c := range strings.Split(classes, ",") {
+		switch c {
+		case "best", "good", "inaccuracy", "mistake", "blunder":
+		default:
+			t.Errorf("move classified %q", c)
+		}
+	}
+	if acc := text("accuracy"); !strings.Contains(acc, "red ") || !strings.Contains(acc, "blue ") {
+		t.Errorf("accuracy %q does not name both players", acc)
+	}
+
+	// state checks what the page shows at a ply.
+	moves := []string{"D4", "A1", "A2", "D2", "D4-D4:N", "A2-A2:N", "D4-D4:E", "B2-B2:N", "D4-D4:W", "B2-B2:E",
+		"D2-D2:N", "B2-B1:E", "D2-D2:E", "F6-F6:S", "D2-D2:W", "F6-F6:W", "F2-F2:N", "F6-G6:S", "F2-F2:E", "G6-F7:W"}
+	state := func(ply int) {
+		t.Helper()
+		must(page.WaitFor(ctx, fmt.Sprintf(`document.getElementById("ply").dataset.ply === "%d"`, ply)))
+		if got, want := text("ply"), fmt.Sprintf("Ply %d of 20", ply); got != want {
+			t.Errorf("ply label %q, want %q", got, want)
+		}
+		// Both pictures load, and the board is the position after ply moves.
+		must(page.WaitFor(ctx, `["board", "curve"].every(id => { const i = document.getElementById(id); return i.complete && i.naturalWidth > 0; })`))
+		src := eval(`document.getElementById("board").src`)
+		if !strings.Contains(src, fmt.Sprintf("turn=%d", ply)) {
+			t.Errorf("board %s is not the position after %d moves", src, ply)
+		}
+		stones := 4 + min(ply, 4)
+		var counts struct{ Stones, Walls, Played, Last, Fifty, Current int }
+		must(page.Eval(ctx, `(async () => {
+			const board = await (await fetch(document.getElementById("board").src)).text();
+			const curve = await (await fetch(document.getElementById("curve").src)).text();
+			const n = (s, re) => (s.match(re) || []).length;
+			return {Stones: n(board, /class="stone /g), Walls: n(board, /class="wall /g), Played: n(board, /class="candidate played"/g),
+				Last: n(board, /class="last-move"/g), Fifty: n(curve, /class="fifty"/g), Current: n(curve, /class="current"/g)};
+		})()`, &counts))
+		walls := max(0, ply-4)
+		wantPlayed, wantLast := 0, 0
+		if ply < 20 {
+			wantPlayed = 1
+		}
+		if ply > 0 {
+			wantLast = 1
+		}
+		if counts.Stones != stones || counts.Walls != walls || counts.Played != wantPlayed || counts.Last != wantLast || counts.Fifty != 1 || counts.Current != 1 {
+			t.Errorf("ply %d: board and curve show %+v, want %d stones, %d walls, %d played arrows, %d last-move marks, the 50%% line and the current ply",
+				ply, counts, stones, walls, wantPlayed, wantLast)
+		}
+		if ply > 0 && !strings.Contains(text("last-move"), moves[ply-1]) {
+			t.Errorf("ply %d: last move %q, want %s", ply, text("last-move"), moves[ply-1])
+		}
+		if ply < 20 {
+			if next := text("next-move"); !strings.Contains(next, moves[ply]) {
+				t.Errorf("ply %d: next move %q, want %s", ply, next, moves[ply])
+			}
+			if best := text("best-move"); !strings.Contains(best, "%") {
+				t.Errorf("ply %d: best alternative %q has no win rate", ply, best)
+			}
+			if row := eval(`(document.querySelector("#moves tr.current") || {}).dataset?.ply || ""`); row != fmt.Sprint(ply) {
+				t.Errorf("ply %d: table highlights row %q", ply, row)
+			}
+		} else if next := text("next-move"); !strings.Contains(next, "end of the game") {
+			t.Errorf("final ply: next move %q", next)
+		}
+		if wr := text("winrate"); !strings.HasSuffix(wr, "%") {
+			t.Errorf("ply %d: Red's win rate %q", ply, wr)
+		}
+	}
+
+	state(0)
+	// Step with the keyboard (focus off the form, as a reader would).
+	must(page.Eval(ctx, `document.activeElement.blur()`, nil))
+	for i := 1; i <= 6; i++ {
+		must(page.Press(ctx, "ArrowRight"))
+		state(i)
+	}
+	for i := 5; i >= 4; i-- {
+		must(page.Press(ctx, "ArrowLeft"))
+		state(i)
+	}
+	must(page.Press(ctx, "End"))
+	state(20)
+	must(page.Press(ctx, "ArrowRight"))
+	state(20)
+	must(page.Press(ctx, "Home"))
+	state(0)
+	must(page.Press(ctx, "ArrowLeft"))
+	state(0)
+	// Clicking a move in the table shows it.
+	must(page.Eval(ctx, `document.querySelector('#moves tr[data-ply="12"]').click()`, nil))
+	state(12)
+	// Reloading the page resumes the review from its address.
+	must(page.Eval(ctx, `window.wzBeforeReload = true; location.reload()`, nil))
+	must(page.WaitFor(ctx, `!window.wzBeforeReload && document.readyState === "complete" && document.body.dataset.state === "ready"`))
+	state(0)
+	for range 13 {
+		must(page.Press(ctx, "ArrowRight"))
+	}
+	state(13)
+
+	if path := os.Getenv("WALLZERO_SCREENSHOT"); path != "" {
+		png, err := page.Screenshot(ctx)
+		must(err)
+		must(os.WriteFile(path, png, 0o644))
+		t.Logf("screenshot of the finished review: %s", path)
+	}
+	log.mu.Lock()
+	defer log.mu.Unlock()
+	for _, p := range log.problems {
+		t.Errorf("browser: %s", p)
+	}
+	if log.requests == 0 {
+		t.Error("no requests seen: the network log is not working")
+	}
+}
+
+func eval2bool(t *testing.T, p *cdp.Page, ctx context.Context, expr string) bool {
+	t.Helper()
+	var ok bool
+	if err := p.Eval(ctx, "!!("+expr+")", &ok); err != nil {
+		t.Fatal(err)
+	}
+	return ok
+}

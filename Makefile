@@ -6,7 +6,7 @@ GO    ?= go
 BIN   := bin/wallzero
 
 .PHONY: all build run test vet unit fuzz bench-engine check-go clean onnxruntime db db-stop openapi bench-api \
-	python-deps pytest train train-smoke
+	python-deps pytest train train-smoke browser-test
 
 # ONNX Runtime's shared library, from the npm package onnxruntime-node
 # (matches github.com/yalue/onnxruntime_go v1.27.0, C API 24).
@@ -53,7 +53,7 @@ db-stop:
 
 ## test: go vet, every Go test with the race detector, the learner's Python
 ## tests and one tiny training iteration end to end.
-test: vet unit pytest train-smoke
+test: vet unit pytest train-smoke browser-test
 
 vet: check-go
 	$(GO) vet ./...
@@ -71,6 +71,22 @@ unit: check-go onnxruntime
 	  export WALLZERO_TEST_DATABASE_URL="$$url"; \
 	fi; \
 	WALLZERO_REQUIRE_DB=1 WALLZERO_REQUIRE_ORT=1 $(GO) test -race -count=1 -timeout 15m ./...
+
+## browser-test: the review page end to end in headless Chromium (Debian's
+## chromium, installed by scripts/chromium.sh when missing) against the API
+## on a throwaway PostgreSQL. SCREENSHOT=docs/review.png rewrites the
+## README's screenshot of the finished review.
+SCREENSHOT ?=
+browser-test: check-go
+	@set -e; chromium=$$(scripts/chromium.sh); export WALLZERO_CHROMIUM="$$chromium"; \
+	if [ -z "$$WALLZERO_TEST_DATABASE_URL" ]; then \
+	  mkdir -p .local; dir=$$(mktemp -d $(CURDIR)/.local/pg-browser.XXXXXX); \
+	  trap 'scripts/localpg.sh destroy "'"$$dir"'"' EXIT; \
+	  url=$$(scripts/localpg.sh start "$$dir" $$(scripts/localpg.sh free-port 58432) postgres); \
+	  export WALLZERO_TEST_DATABASE_URL="$$url"; \
+	fi; \
+	WALLZERO_BROWSER_TEST=1 WALLZERO_REQUIRE_DB=1 WALLZERO_SCREENSHOT="$(if $(SCREENSHOT),$(abspath $(SCREENSHOT)))" \
+	  $(GO) test -race -count=1 -timeout 10m -run '^(TestReviewPageInBrowser|TestPageBasics)$$' -v ./api ./internal/cdp
 
 ## openapi: regenerate openapi/ from the api package's swag annotations.
 openapi: check-go

@@ -289,4 +289,3 @@ func get(t *testing.T, url string) string {
 	}
 	return res
 }
-

@@ -7,6 +7,6 @@
 // whose visit distribution becomes a policy target, the others a fast
 // search that only moves the game on. Every recorded position is written
 // under a random one of the eight board symmetries (augmentation), with its
-// final result, final ownership of every square and final territory margin,
-// all from the side to move's view.
+// final result, final ownership of every square, final territory margin and
+// the search's own expected result (q), all from the side to move's view.
 package selfplay

@@ -91,7 +91,7 @@ func PlayGame(ctx context.Context, eval search.Evaluator, cfg Config, rules engi
 				target = res.ImprovedPolicy
 			}
 			sym := engine.AllSymmetries[rng.IntN(engine.NumSymmetries)]
-			samples = append(samples, newSample(pos, history, sym, moves, target))
+			samples = append(samples, newSample(pos, history, sym, moves, target, res.Winrate))
 		}
 		m := res.Best
 		if ply < cfg.SampleMoves {

@@ -22,6 +22,9 @@ type Sample struct {
 	full     bool
 	toMove   engine.Color
 	sym      engine.Symmetry
+	// q is the search's expected result for toMove (1 win, 0.5 draw,
+	// 0 loss): a smoother value target than the game's result.
+	q float32
 	// Filled when the game ends, from toMove's view.
 	value     int8
 	ownership [engine.NumSquares]int8
@@ -31,7 +34,7 @@ type Sample struct {
 // newSample encodes pos (with history, most recent first) under symmetry
 // sym, with the policy target over moves (nil when the search was a fast
 // one).
-func newSample(pos engine.Position, history []engine.Position, sym engine.Symmetry, moves []engine.Move, target []float32) Sample {
+func newSample(pos engine.Position, history []engine.Position, sym engine.Symmetry, moves []engine.Move, target []float32, q float32) Sample {
 	req := search.Request{Position: sym.Position(pos)}
 	for i := 0; i < len(history) && i < search.HistoryLen; i++ {
 		req.History[i] = sym.Position(history[i])
@@ -39,7 +42,7 @@ func newSample(pos engine.Position, history []engine.Position, sym engine.Symmet
 	}
 	x := make([]float32, inference.FeatureSize)
 	inference.Encode(x, &req)
-	s := Sample{toMove: pos.ToMove(), sym: sym, full: target != nil}
+	s := Sample{toMove: pos.ToMove(), sym: sym, full: target != nil, q: q}
 	for i, v := range x {
 		if v != 0 {
 			s.features[i/8] |= 0x80 >> uint(i%8) // numpy packbits, big bit order

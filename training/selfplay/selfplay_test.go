@@ -59,6 +59,9 @@ func TestGameSamples(t *testing.T) {
 		case 1 - s.toMove:
 			wantValue = -1
 		}
+		if s.q < 0 || s.q > 1 {
+			t.Errorf("sample %d: q %v outside [0, 1]", i, s.q)
+		}
 		if s.value != wantValue || s.margin != float32(g.Score[s.toMove]-g.Score[1-s.toMove]) {
 			t.Errorf("sample %d: value %d margin %v, game %v %v", i, s.value, s.margin, g.Winner, g.Score)
 		}
@@ -131,7 +134,7 @@ func TestWriterChunks(t *testing.T) {
 			}
 		}
 	}
-	if seen != len(want) || len(zr.File) != 6 {
+	if seen != len(want) || len(zr.File) != 7 {
 		t.Errorf("chunk holds %d files", len(zr.File))
 	}
 }

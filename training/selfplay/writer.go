@@ -73,6 +73,7 @@ func (w *Writer) writeChunk(samples []Sample) error {
 	value := make([]byte, n)
 	ownership := make([]byte, n*engine.NumSquares)
 	margin := make([]byte, n*4)
+	q := make([]byte, n*4)
 	for i, s := range samples {
 		features = append(features, s.features[:]...)
 		for _, e := range s.policy {
@@ -86,6 +87,7 @@ func (w *Writer) writeChunk(samples []Sample) error {
 			ownership[i*engine.NumSquares+j] = byte(o)
 		}
 		binary.LittleEndian.PutUint32(margin[i*4:], math.Float32bits(s.margin))
+		binary.LittleEndian.PutUint32(q[i*4:], math.Float32bits(s.q))
 	}
 	w.seq++
 	path := filepath.Join(w.dir, fmt.Sprintf("chunk-%d-%04d.npz", time.Now().Unix(), w.seq))
@@ -96,6 +98,7 @@ func (w *Writer) writeChunk(samples []Sample) error {
 		{"value", "|i1", []int{n}, value},
 		{"ownership", "|i1", []int{n, engine.NumSquares}, ownership},
 		{"margin", "<f4", []int{n}, margin},
+		{"q", "<f4", []int{n}, q},
 	})
 	if err == nil {
 		w.written += n

@@ -40,7 +40,12 @@ CHUNK_ARRAYS: Dict[str, Tuple[np.dtype, Tuple[int, ...]]] = {
     "value": (np.dtype(np.int8), ()),
     "ownership": (np.dtype(np.int8), (C.SQUARES,)),
     "margin": (np.dtype(np.float32), ()),
+    "q": (np.dtype(np.float32), ()),
 }
+
+# Arrays a chunk may lack, with how to fill them from the others: ``q`` (the
+# search's expected result for the side to move) defaults to the game result.
+OPTIONAL_ARRAYS = {"q": lambda a: (np.asarray(a["value"]).astype(np.float32) + 1) / 2}
 
 
 class ChunkError(ValueError):
@@ -77,6 +82,7 @@ class Chunk:
     value: np.ndarray
     ownership: np.ndarray
     margin: np.ndarray
+    q: np.ndarray
 
     def __len__(self) -> int:
         return len(self.value)
@@ -90,6 +96,10 @@ class Chunk:
 
 def check_arrays(arrays: Dict[str, np.ndarray], where: str = "chunk") -> Chunk:
     """Validate names, dtypes, shapes and value ranges; return a Chunk."""
+    arrays = dict(arrays)
+    for k, fill in OPTIONAL_ARRAYS.items():
+        if k not in arrays and "value" in arrays:
+            arrays[k] = fill(arrays)
     missing = [k for k in CHUNK_ARRAYS if k not in arrays]
     if missing:
         raise ChunkError(f"{where}: missing arrays {missing}")
@@ -185,6 +195,7 @@ class Batch(NamedTuple):
     value: torch.Tensor  # [B] int64 class: win 0, draw 1, loss 2
     ownership: torch.Tensor  # [B, 49] in {-1, 0, 1}
     margin: torch.Tensor  # [B] in squares
+    q: torch.Tensor  # [B] search's expected result for the side to move, in [0, 1]
 
 
 def make_batch(c: Chunk) -> Batch:
@@ -196,6 +207,7 @@ def make_batch(c: Chunk) -> Batch:
         value=torch.from_numpy((1 - c.value.astype(np.int64))),
         ownership=torch.from_numpy(c.ownership.astype(np.float32)),
         margin=torch.from_numpy(c.margin.astype(np.float32)),
+        q=torch.from_numpy(c.q.astype(np.float32)),
     )
 
 

@@ -3,7 +3,9 @@
 - ``policy``: cross-entropy of the search policy target with the policy
   logits (soft targets), averaged over the samples with ``full == 1`` only
   (fast-search samples carry no policy target). 0 when the batch has none.
-- ``value``: cross-entropy of the (win, draw, loss) logits with the result.
+- ``value``: cross-entropy of the (win, draw, loss) logits with a target
+  mixing the result (one-hot) and the search's expected result q as (q, 0,
+  1 - q), weight ``q_mix``.
 - ``ownership``: squared error of tanh(ownership) against the final owner,
   summed over the 49 squares and scaled by 1/49 (i.e. the mean per square),
   weighted by ``LossWeights.ownership`` (1.5).
@@ -33,6 +35,10 @@ class LossWeights:
     value: float = 1.0
     ownership: float = 1.5
     margin: float = 0.5
+    # Share of the value target taken from the search's expected result q
+    # (as a soft win/loss split) rather than the game's result: q is far
+    # less noisy when the games are few.
+    q_mix: float = 0.5
 
 
 def compute_losses(out: RawOutputs, batch: Batch, weights: LossWeights | None = None) -> Dict[str, torch.Tensor]:
@@ -44,7 +50,10 @@ def compute_losses(out: RawOutputs, batch: Batch, weights: LossWeights | None = 
     n_full = batch.full.sum()
     policy = (per_sample * batch.full).sum() / n_full.clamp(min=1.0)
 
-    value = F.cross_entropy(out.value, batch.value)
+    onehot = F.one_hot(batch.value, 3).float()
+    soft = torch.stack([batch.q, torch.zeros_like(batch.q), 1 - batch.q], dim=1)
+    target = (1 - w.q_mix) * onehot + w.q_mix * soft
+    value = -(target * F.log_softmax(out.value, dim=1)).sum(dim=1).mean()
 
     own = torch.tanh(out.ownership)
     ownership = ((own - batch.ownership) ** 2).sum(dim=1).mean() / C.SQUARES

@@ -26,7 +26,7 @@ func (s *server) registerPictures(r *gin.Engine) {
 // svgType is the media type of the pictures.
 const svgType = "image/svg+xml; charset=utf-8"
 
-// boardSVG godoc-style summary: draws a position as SVG.
+// boardSVG draws a position as SVG (GET /v1/render/board.svg).
 //
 // The position is a game record, given either as `record` (the record's
 // JSON) or as `moves` (comma-separated, in notation) with optional `mode`

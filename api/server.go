@@ -72,6 +72,7 @@ func New(svc *service.Service, cfg Config) http.Handler {
 	v1.GET("/jobs/:id", s.getJob)
 	v1.DELETE("/jobs/:id", s.cancelJob)
 	v1.GET("/models", s.models)
+	s.registerPictures(r)
 
 	r.GET("/healthz", s.healthz)
 	r.GET("/readyz", s.readyz)

@@ -24,7 +24,7 @@ import numpy as np
 import torch
 
 from . import contract as C
-from .data import Chunk, ReplayWindow, pack_features
+from .data import ReplayWindow, check_arrays, pack_features
 from .losses import compute_losses
 from .model import ModelConfig, WallZeroNet, count_parameters
 from .train import make_optimizer
@@ -35,14 +35,14 @@ def synthetic_window(n: int, seed: int = 0) -> ReplayWindow:
     x = (rng.random((n, C.FEATURE_SIZE)) < 0.25).astype(np.uint8)
     pol = rng.random((n, C.NUM_ACTIONS)).astype(np.float32)
     pol /= pol.sum(1, keepdims=True)
-    chunk = Chunk(
+    chunk = check_arrays(dict(  # check_arrays fills the optional arrays
         features=pack_features(x),
         policy=pol.astype(np.float16),
         full=(rng.random(n) < 0.5).astype(np.uint8),
         value=rng.integers(-1, 2, n).astype(np.int8),
         ownership=rng.integers(-1, 2, (n, C.SQUARES)).astype(np.int8),
         margin=rng.normal(0, 8, n).astype(np.float32),
-    )
+    ), "synthetic")
     return ReplayWindow(chunk, [])
 
 

@@ -27,6 +27,7 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	visits := fs.Int("visits", 400, "visits of the latency measurement")
 	runs := fs.Int("runs", 9, "repetitions of the latency measurement (median reported)")
 	leafBatch := fs.Int("leaf-batch", 16, "leaves in flight per search")
+	reps := fs.Int("reps", 3, "rounds of the throughput measurements (medians reported)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -53,19 +54,32 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	dur := time.Duration(*seconds * float64(time.Second))
 	fmt.Fprintf(stdout, "model=%s blocks=%d channels=%d workers=%d\n", net.Info.ID, net.Info.Blocks, net.Info.Channels, mf.workers)
 
-	// Raw throughput: every worker runs full batches back to back.
-	best := 0.0
-	for _, bs := range []int{1, 8, 32, 128} {
-		rate := rawThroughput(net, g.Final, bs, mf.workers, dur)
-		best = max(best, rate)
-		fmt.Fprintf(stdout, "raw_evals_per_sec batch=%d %.0f\n", bs, rate)
+	// The machine's speed drifts (shared cores), so the measurements are
+	// interleaved over -reps rounds and their medians compared.
+	sizes := []int{1, 8, 32, 128}
+	counts := []int{1, 4, 16}
+	raw := make([][]float64, len(sizes))
+	sims := make([][]float64, len(counts))
+	batches := make([][]float64, len(counts))
+	for range *reps {
+		for i, bs := range sizes {
+			raw[i] = append(raw[i], rawThroughput(net, g.Final, bs, mf.workers, dur))
+		}
+		for i, n := range counts {
+			rate, mean := searchThroughput(net, g.Final, n, *leafBatch, mf, dur)
+			sims[i] = append(sims[i], rate)
+			batches[i] = append(batches[i], mean)
+		}
 	}
-
-	// MCTS through the batching evaluator, cache off so every visit is a
-	// network evaluation.
-	for _, n := range []int{1, 4, 16} {
-		rate, mean := searchThroughput(net, g.Final, n, *leafBatch, mf, dur)
-		fmt.Fprintf(stdout, "mcts_sims_per_sec searches=%d %.0f mean_batch=%.1f ratio_to_best_raw=%.2f\n", n, rate, mean, rate/best)
+	best := 0.0
+	for i, bs := range sizes {
+		m := median(raw[i])
+		best = max(best, m)
+		fmt.Fprintf(stdout, "raw_evals_per_sec batch=%d %.0f\n", bs, m)
+	}
+	for i, n := range counts {
+		m := median(sims[i])
+		fmt.Fprintf(stdout, "mcts_sims_per_sec searches=%d %.0f mean_batch=%.1f ratio_to_best_raw=%.2f\n", n, m, median(batches[i]), m/best)
 	}
 
 	// Latency of a single interactive analysis (cache off: each run is cold).
@@ -89,6 +103,13 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "analysis_latency_ms visits=%d leaf_batch=%d median=%.1f min=%.1f max=%.1f\n", *visits, *leafBatch,
 		ms(times[len(times)/2]), ms(times[0]), ms(times[len(times)-1]))
 	return nil
+}
+
+// median returns the median of xs.
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/2]
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

@@ -121,3 +121,11 @@ func (p *Position) Result() Result {
 	}
 	return r
 }
+
+// Step returns the squares one orthogonal step from the squares of b that
+// no wall separates from them (stones are not considered).
+func (p *Position) Step(b Bitboard) Bitboard { return p.w.step(b) }
+
+// Fill returns everything connected to the squares of b without crossing a
+// wall: the union of their regions.
+func (p *Position) Fill(b Bitboard) Bitboard { return p.w.fill(b) }

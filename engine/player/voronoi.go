@@ -32,7 +32,6 @@ func (cl *Claims) Count(c engine.Color) int { return cl.Land[c].Count() }
 // neutral, as does a square nobody can reach. Whose turn it is plays no
 // part.
 func Voronoi(pos *engine.Position) Claims {
-	g := graphOf(pos)
 	n := engine.Color(pos.Players())
 	occ := pos.Occupied()
 	var cl Claims
@@ -42,7 +41,7 @@ func Voronoi(pos *engine.Position) Claims {
 	var settled engine.Bitboard
 	for c := engine.Color(0); c < n; c++ {
 		for st := pos.Stones(c) &^ regions; st != 0; st &^= regions {
-			r := g.fill(engine.Bit(st.First()))
+			r := pos.Fill(engine.Bit(st.First()))
 			regions |= r
 			if r&occ&^pos.Stones(c) == 0 {
 				cl.Settled[c] |= r
@@ -71,7 +70,7 @@ func Voronoi(pos *engine.Position) Claims {
 			if front[c] == 0 {
 				continue
 			}
-			x := g.step(front[c]) & pass[c] &^ reach[c]
+			x := pos.Step(front[c]) & pass[c] &^ reach[c]
 			reach[c] |= x
 			front[c] = x
 			next[c] = x &^ decided

@@ -11,7 +11,6 @@ import (
 
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/render"
-	"github.com/wallzero/wallzero/store"
 )
 
 // registerPictures adds the picture endpoints and the review page:
@@ -138,7 +137,7 @@ func (s *server) reviewWinrateSVG(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	if j.Status != store.StatusSucceeded || j.Result == nil {
+	if j.Status != service.StatusSucceeded || j.Result == nil {
 		writeError(c, &service.Error{Code: service.CodeConflict, Field: "id", Message: fmt.Sprintf(
 			"review %s is %s (%d of %d positions analysed): its curve is drawn once it has succeeded", j.ID, j.Status, j.Progress.Done, j.Progress.Total)})
 		return

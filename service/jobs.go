@@ -20,6 +20,15 @@ const (
 	KindOpenings = "openings"
 )
 
+// Job statuses, as Job.Status reports them.
+const (
+	StatusQueued    = store.StatusQueued
+	StatusRunning   = store.StatusRunning
+	StatusSucceeded = store.StatusSucceeded
+	StatusFailed    = store.StatusFailed
+	StatusCancelled = store.StatusCancelled
+)
+
 // Job is a review or opening-batch job as clients see it.
 type Job struct {
 	// ID identifies the job (a UUID).

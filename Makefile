@@ -104,9 +104,12 @@ bench-api: build onnxruntime
 
 ## fuzz: run every fuzz target for FUZZTIME each (default 30s).
 FUZZTIME ?= 30s
+FUZZ_PKGS := ./engine/ ./service/render/ ./api/
 fuzz: check-go
-	@for t in $$($(GO) test -list '^Fuzz' ./engine/ | grep '^Fuzz'); do \
-	  echo "== $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./engine/ || exit 1; \
+	@for p in $(FUZZ_PKGS); do \
+	  for t in $$($(GO) test -list '^Fuzz' $$p | grep '^Fuzz'); do \
+	    echo "== $$p $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$p || exit 1; \
+	  done; \
 	done
 
 ## bench-engine: random games per second on one core.

@@ -39,6 +39,24 @@ const svgType = "image/svg+xml; charset=utf-8"
 // `distances` is the square of a stone; `analyze=N` draws the engine's N
 // best moves (with `visits`, default the service's); `title` replaces the
 // picture's title.
+//
+//	@Summary		Draw a board diagram
+//	@Description	SVG of a position with optional overlays: reachability, settled territory, predicted ownership, candidate moves, step distances.
+//	@Tags			pictures
+//	@Produce		image/svg+xml
+//	@Param			moves		query		string	false	"moves in notation, comma-separated"	example(C3,E3,C5,E5)
+//	@Param			record		query		string	false	"a whole game record as JSON (instead of moves)"
+//	@Param			mode		query		string	false	"opening: empty or four-stone"
+//	@Param			turn		query		int		false	"the position after this many moves (default all)"
+//	@Param			reach		query		bool	false	"reachability overlay"
+//	@Param			territory	query		bool	false	"settled territory overlay"
+//	@Param			ownership	query		string	false	"49 values in [-1,1] (Red's view) or 1 for the engine's prediction"
+//	@Param			candidates	query		string	false	"moves with win rates, e.g. E5-E4:N@0.62"
+//	@Param			distances	query		string	false	"square of a stone whose step distances to draw"
+//	@Param			analyze		query		int		false	"draw the engine's N best moves"
+//	@Success		200			{string}	string	"SVG"
+//	@Failure		400			{object}	ErrorResponse	"bad record, move or parameter"
+//	@Router			/v1/render/board.svg [get]
 func (s *server) boardSVG(c *gin.Context) {
 	req, err := parseBoardQuery(c.Request.URL.Query(), s.svc.Limits())
 	if err != nil {
@@ -122,6 +140,16 @@ func optionError(err error) error {
 // win rate per ply, the setup phase shaded, inaccuracies, mistakes and
 // blunders marked. `current` (a ply) adds a marker line. A review that has
 // not succeeded yet answers 409.
+//
+//	@Summary	Draw a review's win-rate curve
+//	@Tags		pictures
+//	@Produce	image/svg+xml
+//	@Param		id		path		string	true	"review id"
+//	@Param		current	query		int		false	"ply to mark"
+//	@Success	200		{string}	string	"SVG"
+//	@Failure	404		{object}	ErrorResponse	"no such review"
+//	@Failure	409		{object}	ErrorResponse	"the review has not finished"
+//	@Router		/v1/reviews/{id}/winrate.svg [get]
 func (s *server) reviewWinrateSVG(c *gin.Context) {
 	current := -1
 	if v := c.Query("current"); v != "" {

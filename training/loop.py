@@ -111,6 +111,7 @@ def main(argv=None) -> int:
     p.add_argument("--work", default=str(HERE), help="directory holding data/ and checkpoints/")
     p.add_argument("--games", type=int, default=400, help="self-play games per iteration")
     p.add_argument("--bootstrap-games", type=int, default=4000, help="heuristic self-play games of iteration 1")
+    p.add_argument("--bootstrap-visits", type=int, default=400, help="full-search visits of heuristic self-play")
     p.add_argument("--visits", type=int, default=160, help="visits of a full self-play search")
     p.add_argument("--fast-visits", type=int, default=32)
     p.add_argument("--full-prob", type=float, default=0.25)
@@ -118,6 +119,7 @@ def main(argv=None) -> int:
     p.add_argument("--bootstrap-passes", type=float, default=3.0)
     p.add_argument("--batch", type=int, default=256)
     p.add_argument("--lr", type=float, default=0.02)
+    p.add_argument("--q-mix", type=float, default=0.5, help="value target share from the search's q")
     p.add_argument("--window", type=int, default=200_000)
     p.add_argument("--blocks", type=int, default=6)
     p.add_argument("--channels", type=int, default=64)
@@ -158,8 +160,9 @@ def main(argv=None) -> int:
             games = args.bootstrap_games if first else args.games
             shutil.rmtree(it_dir, ignore_errors=True)
             t0 = time.time()
+            visits = args.bootstrap_visits if first else args.visits
             r = last_json(run([BIN, "selfplay", "-model", model, "-games", games, "-out", it_dir,
-                               "-visits", args.visits, "-fast-visits", args.fast_visits,
+                               "-visits", visits, "-fast-visits", max(args.fast_visits, visits // 5),
                                "-full-prob", args.full_prob, "-parallel", args.parallel,
                                "-seed", it * 1_000_003]))
             state["selfplay_seconds"] += time.time() - t0
@@ -177,7 +180,7 @@ def main(argv=None) -> int:
             out = run([PY, "-m", "wallzero.train", "--data", data.resolve(), "--checkpoint", (ckpts / "latest.pt").resolve(),
                        "--steps", steps, "--batch", args.batch, "--lr", args.lr, "--window", args.window,
                        "--blocks", args.blocks, "--channels", args.channels, "--log-every", 100,
-                       "--seed", it], cwd=HERE)
+                       "--seed", it, "--q-mix", args.q_mix], cwd=HERE)
             state["train_seconds"] += time.time() - t0
             summary = last_json(out)
             state["train_steps"] = summary.get("step", state["train_steps"] + steps)

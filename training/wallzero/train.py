@@ -79,6 +79,8 @@ def parse_args(argv: Optional[List[str]] = None) -> argparse.Namespace:
     p.add_argument("--threads", type=int, default=2, help="torch.set_num_threads")
     p.add_argument("--device", default="cpu", help="torch device (cpu, cuda); checkpoints are loadable on CPU")
     p.add_argument("--summary-out", help="also write the final summary JSON here")
+    p.add_argument("--q-mix", type=float, default=0.5,
+                   help="share of the value target from the search's q (the rest from the game result)")
     a = p.parse_args(argv)
     if a.lr is None:
         a.lr = DEFAULT_LR[a.optimizer]
@@ -149,7 +151,7 @@ def main(argv: Optional[List[str]] = None) -> Dict[str, Any]:
         "threads": torch.get_num_threads(), "device": str(args.device),
     })
 
-    weights = LossWeights()
+    weights = LossWeights(q_mix=args.q_mix)
     net.train()
     batches = window.batches(args.batch, seed=args.seed * 1_000_003 + step)
     acc: Dict[str, float] = {}

@@ -1,0 +1,100 @@
+"""Writes models/README.md from the loop state, the ladder and the strength
+measurements.
+
+    cd training && /usr/bin/python3 report.py [--state checkpoints/loop.json]
+        [--ladder ../models/ladder.json] [--strength ../models/strength.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--state", default=str(HERE / "checkpoints" / "loop.json"))
+    p.add_argument("--ladder", default=str(ROOT / "models" / "ladder.json"))
+    p.add_argument("--strength", default=str(ROOT / "models" / "strength.json"))
+    p.add_argument("--out", default=str(ROOT / "models" / "README.md"))
+    p.add_argument("--notes", default="", help="a paragraph of notes to add")
+    a = p.parse_args(argv)
+    ladder = json.loads(Path(a.ladder).read_text())["models"]
+    best = ladder[-1]
+    tr = best["training"]
+    lines = [
+        "# models/",
+        "",
+        f"`wallzero.onnx` is the shipped WallZero network: **{best['id']}**, a "
+        f"{tr.get('blocks', 6)}-block, {tr.get('channels', 64)}-channel residual network "
+        "(policy, value, margin and ownership heads; inputs and actions as the "
+        "WallZero paper, see README.md). `make run`, `wallzero analysis` and the "
+        "search players load it by default. Its metadata (feature set, action "
+        "layout, heads, training summary) travels inside the ONNX file and is "
+        "checked at load.",
+        "",
+        "## Training",
+        "",
+        "| | |",
+        "|---|---|",
+        f"| self-play games | {tr['games']:,} |",
+        f"| samples (positions with a full search) | {tr['samples']:,} |",
+        f"| optimizer steps (batch 256) | {tr['steps']:,} |",
+        f"| self-play time | {tr['selfplay_seconds'] / 60:.0f} min |",
+        f"| training time | {tr['train_seconds'] / 60:.0f} min |",
+        f"| wall-clock of the loop | {tr['wall_seconds'] / 60:.0f} min |",
+        "",
+        "All on the 2-core development machine (CPU only), with `make train` "
+        "(training/loop.py). See training/README.md for the data format and the "
+        "learner.",
+        "",
+        "## Ladder",
+        "",
+        "Each model was promoted only after beating its predecessor (the first: "
+        "the strongest heuristic player) in a `wallzero match`; `ladder.json` "
+        "holds every match.",
+        "",
+        "| model | opponent | games | score | " + " | ".join(
+            k for k in ladder[0]["vs_baselines"]) + " |",
+        "|---|---|---|---|" + "---|" * len(ladder[0]["vs_baselines"]),
+    ]
+    for m in ladder:
+        vp = m["vs_previous"]
+        base = " | ".join(pct(v["a_score"]) for v in m["vs_baselines"].values())
+        lines.append(f"| {m['id']} | {vp['opponent']} ({vp['visits']} visits each) | {vp['games']} | {pct(vp['a_score'])} | {base} |")
+    sp = Path(a.strength)
+    if sp.exists():
+        st = json.loads(sp.read_text())
+        lines += ["", "## Strength of the shipped model", "",
+                  "Measured with `cd training && /usr/bin/python3 evaluate.py` "
+                  "(`wallzero match`, colours swapped game by game, both openings).", "",
+                  "| player | opponent | games | wins | draws | win rate | score | four-stone | empty |",
+                  "|---|---|---|---|---|---|---|---|---|"]
+        for r in st["strength"]:
+            bm = r["by_mode"]
+            lines.append(f"| `{r['a']}` | `{r['b']}` | {r['games']} | {r['a_wins']} | {r['draws']} | "
+                         f"{pct(r['a_win_rate'])} | {pct(r['a_score'])} | {pct(bm['four-stone']['a_score'])} | {pct(bm['empty']['a_score'])} |")
+        if st.get("fairness"):
+            lines += ["", "## Fairness in self-play", "",
+                      "| opening | player | games | Red wins | Blue wins | draws | Red win rate (95% CI) | paper (5000 games) |",
+                      "|---|---|---|---|---|---|---|---|"]
+            for f in st["fairness"]:
+                lo, hi = f["ci95"]
+                lines.append(f"| {f['mode']} | `{f['player']}` | {f['games']} | {f['red_wins']} | {f['blue_wins']} | "
+                             f"{f['draws']} | {pct(f['red_win_rate'])} ({pct(lo)}-{pct(hi)}) | {pct(f['paper_red_win_rate'])} |")
+    if a.notes:
+        lines += ["", "## Notes", "", a.notes]
+    Path(a.out).write_text("\n".join(lines) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -50,13 +50,17 @@ type Config struct {
 }
 
 // DefaultConfig returns settings for analysis: 400 visits, PUCT, 8 leaves in
-// flight, no noise.
+// flight, no noise. The first-play reductions (0.3 below the root, 0.2 at
+// it) were chosen by matches of mcts:visits=200 with the shipped model
+// against voronoi-hard: with no reduction at the root the search spreads
+// its visits over every move and scored 0.68-0.79 instead of about 0.8.
 func DefaultConfig() Config {
 	return Config{
 		MaxVisits:        400,
 		LeafBatch:        8,
 		CPuct:            1.5,
-		FPUReduction:     0.2,
+		FPUReduction:     0.3,
+		RootFPUReduction: 0.2,
 		VirtualLoss:      1,
 		GumbelCandidates: 16,
 		GumbelCVisit:     50,

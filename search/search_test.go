@@ -84,6 +84,7 @@ func TestFindsWinInOneTurn(t *testing.T) {
 			cfg := DefaultConfig()
 			cfg.MaxVisits, cfg.Gumbel, cfg.Seed = tc.visits, tc.gumbel, 7
 			cfg.GumbelCandidates = 256 // flat priors: every move must be a candidate
+			cfg.RootFPUReduction = 0   // and every root move must be tried
 			s, err := New(EvaluatorFunc(flatEval), cfg, pos, nil)
 			if err != nil {
 				t.Fatal(err)

@@ -11,7 +11,7 @@ import (
 
 // playerSpecHelp describes the player specifications match accepts.
 const playerSpecHelp = "random, voronoi-easy, voronoi-medium, voronoi-hard, " +
-	"mcts:visits=N[,model=PATH|heuristic][,gumbel=1][,batch=K] or policy[:model=PATH]"
+	"mcts:visits=N[,model=PATH|heuristic][,gumbel=1][,batch=K][,cpuct=C][,fpu=F][,rootfpu=F] or policy[:model=PATH]"
 
 // parseSpec splits "kind:key=value,key=value" into the kind and options,
 // rejecting keys not in allowed.
@@ -44,7 +44,7 @@ func playerConstructor(ev *evaluators) player.Constructor {
 	return func(spec string, seed uint64) (player.Player, error) {
 		switch {
 		case strings.HasPrefix(spec, "mcts"):
-			_, opts, err := parseSpec(spec, "visits", "model", "gumbel", "batch")
+			_, opts, err := parseSpec(spec, "visits", "model", "gumbel", "batch", "cpuct", "fpu", "rootfpu")
 			if err != nil {
 				return nil, err
 			}
@@ -61,6 +61,15 @@ func playerConstructor(ev *evaluators) player.Constructor {
 				}
 			}
 			cfg.Gumbel = opts["gumbel"] == "1" || opts["gumbel"] == "true"
+			for key, dst := range map[string]*float32{"cpuct": &cfg.CPuct, "fpu": &cfg.FPUReduction, "rootfpu": &cfg.RootFPUReduction} {
+				if v, ok := opts[key]; ok {
+					f, err := strconv.ParseFloat(v, 32)
+					if err != nil || f < 0 {
+						return nil, fmt.Errorf("player %q: %s must be a non-negative number", spec, key)
+					}
+					*dst = float32(f)
+				}
+			}
 			eval, _, err := ev.get(opts["model"])
 			if err != nil {
 				return nil, fmt.Errorf("player %q: %w", spec, err)

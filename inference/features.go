@@ -25,7 +25,6 @@ const (
 	historyPlanes   = 9
 	firstHistory    = 13
 	FeatureSetID    = "wallzero-btrh-49-v1"
-	featurePlayers  = 2
 	planeRedToMove  = 6
 	planeTerritory  = 8
 	planeReach      = 11
@@ -38,7 +37,7 @@ func Encode(dst []float32, req *search.Request) {
 	dst = dst[:FeatureSize]
 	clear(dst)
 	p := &req.Position
-	encodeFrame(dst, 0, 8, p)
+	encodeFrame(dst, 0, planeTerritory, p)
 	turn := planeRedToMove
 	if p.ToMove() == engine.Blue {
 		turn = planeBlueToMove

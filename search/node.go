@@ -86,12 +86,3 @@ func (n *node) child(m engine.Move) *node {
 	}
 	return nil
 }
-
-// size returns the number of nodes in the subtree.
-func (n *node) size() int {
-	s := 1
-	for i := range n.children {
-		s += n.children[i].size()
-	}
-	return s
-}

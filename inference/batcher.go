@@ -64,12 +64,22 @@ type item struct {
 	call *call
 }
 
-// call is one Evaluate call waiting for its items.
+// call is one Evaluate call waiting for its items. pending counts the
+// items not yet answered plus one held by the submitter while it queues;
+// whoever brings it to zero closes done.
 type call struct {
 	ctx     context.Context
-	pending sync.WaitGroup
+	pending atomic.Int32
+	done    chan struct{}
 	mu      sync.Mutex
 	err     error
+}
+
+// release marks one item (or the submitter's hold) finished.
+func (c *call) release() {
+	if c.pending.Add(-1) == 0 {
+		close(c.done)
+	}
 }
 
 func (c *call) fail(err error) {
@@ -118,12 +128,15 @@ func (b *Batcher) Evaluate(ctx context.Context, reqs []*search.Request) error {
 		return ErrClosed
 	default:
 	}
-	c := &call{ctx: ctx}
-	q := b.queues[PriorityOf(ctx)]
 	for _, r := range reqs {
 		if r.Position.Players() != 2 {
 			return fmt.Errorf("inference: the network evaluates two-player positions, not %d-player ones (use the heuristic evaluator)", r.Position.Players())
 		}
+	}
+	c := &call{ctx: ctx, done: make(chan struct{})}
+	c.pending.Store(1)
+	q := b.queues[PriorityOf(ctx)]
+	for _, r := range reqs {
 		if e, ok := b.cache.Get(FeatureKey(r)); ok {
 			r.Out = e
 			continue
@@ -132,14 +145,14 @@ func (b *Batcher) Evaluate(ctx context.Context, reqs []*search.Request) error {
 		select {
 		case q <- &item{req: r, call: c}:
 		case <-ctx.Done():
-			c.pending.Done()
+			c.release()
+			c.release()
 			return ctx.Err()
 		}
 	}
-	done := make(chan struct{})
-	go func() { c.pending.Wait(); close(done) }()
+	c.release()
 	select {
-	case <-done:
+	case <-c.done:
 	case <-ctx.Done():
 		return ctx.Err()
 	}
@@ -235,7 +248,7 @@ func (b *Batcher) run(batch []*item, input []float32, out *Outputs) {
 	for _, it := range batch {
 		if it.call.ctx.Err() != nil {
 			it.call.fail(it.call.ctx.Err())
-			it.call.pending.Done()
+			it.call.release()
 			continue
 		}
 		live = append(live, it)
@@ -256,7 +269,7 @@ func (b *Batcher) run(batch []*item, input []float32, out *Outputs) {
 			decode(out, i, it.req)
 			b.cache.Put(FeatureKey(it.req), it.req.Out)
 		}
-		it.call.pending.Done()
+		it.call.release()
 	}
 }
 

@@ -33,8 +33,12 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	parallel := fs.Int("parallel", 16, "games in flight at once (they share the network's batches)")
 	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "seed of game 0 (game i uses seed+i)")
 	chunk := fs.Int("chunk", 4096, "samples per .npz chunk")
+	seconds := fs.Float64("seconds", 0, "start no new game after this many seconds (0: no limit); -games still caps the count")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *seconds > 0 {
+		def.StopAfter = time.Now().Add(time.Duration(*seconds * float64(time.Second)))
 	}
 	var rules []engine.Rules
 	for _, m := range strings.Split(*modes, ",") {

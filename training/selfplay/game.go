@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"time"
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/search"
@@ -26,6 +27,9 @@ type Config struct {
 	SampleMoves int
 	// LeafBatch is the leaves one search keeps in flight.
 	LeafBatch int
+	// StopAfter, when set, is the time after which Generate starts no new
+	// game (games in flight finish and are written).
+	StopAfter time.Time
 }
 
 // DefaultConfig returns the settings the training loop uses.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/search"
@@ -34,7 +35,7 @@ func Generate(ctx context.Context, eval search.Evaluator, cfg Config, rules []en
 			defer wg.Done()
 			for {
 				i := int(next.Add(1) - 1)
-				if i >= games || ctx.Err() != nil {
+				if i >= games || ctx.Err() != nil || (!cfg.StopAfter.IsZero() && time.Now().After(cfg.StopAfter)) {
 					return
 				}
 				r := rules[i%len(rules)]

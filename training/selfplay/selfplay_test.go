@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
@@ -136,5 +137,39 @@ func TestWriterChunks(t *testing.T) {
 	}
 	if seen != len(want) || len(zr.File) != 7 {
 		t.Errorf("chunk holds %d files", len(zr.File))
+	}
+}
+
+// TestGenerateStopAfter checks that Generate plays every game asked for
+// without a deadline, starts none once StopAfter has passed, and still
+// flushes the writer.
+func TestGenerateStopAfter(t *testing.T) {
+	t.Parallel()
+	cfg := Config{FullVisits: 4, FastVisits: 2, FullProb: 1, LeafBatch: 1}
+	rules := []engine.Rules{engine.DefaultRules()}
+	for _, tc := range []struct {
+		name      string
+		stopAfter time.Time
+		want      int
+	}{
+		{"no deadline", time.Time{}, 3},
+		{"deadline passed", time.Now().Add(-time.Second), 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			w, err := NewWriter(t.TempDir(), 1000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := cfg
+			c.StopAfter = tc.stopAfter
+			st, err := Generate(context.Background(), inference.Heuristic{}, c, rules, 3, 2, 1, w, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Games != tc.want {
+				t.Errorf("games = %d, want %d", st.Games, tc.want)
+			}
+		})
 	}
 }

@@ -74,3 +74,26 @@ def test_train_cli_resumes(tmp_path, capsys):
     assert out[0]["origin"] == "init"
     assert same_state(ckpt.load(c2)["model"], ckpt.load(c)["model"])
     assert ckpt.load(c2)["optimizer"]["name"] == "adam"
+
+
+def test_train_follow_seconds_cosine(tmp_path, capsys):
+    """--follow with --max-reuse trains no more than the ratio allows, stops
+    on --seconds, and the cosine schedule ends near --lr-min-frac."""
+    data = tmp_path / "data"
+    data.mkdir()
+    write_dir(data, [40])
+    c = str(tmp_path / "ck.pt")
+    summary = train.main(["--data", str(data), "--checkpoint", c, "--batch", "16", "--window", "100",
+                          "--blocks", "1", "--channels", "8", "--seconds", "3", "--follow",
+                          "--reload-seconds", "0.5", "--max-reuse", "2", "--lr", "0.1",
+                          "--lr-schedule", "cosine", "--lr-min-frac", "0.1", "--log-every", "1"])
+    out = lines(capsys)
+    assert out[0]["event"] == "start" and out[0]["window"] == 40
+    assert summary["samples_generated"] == 40
+    assert 80 <= summary["samples"] < 80 + 16  # reuse 2: at most one batch past 2 x 40
+    assert summary["waited_seconds"] > 0
+    lrs = [o["lr"] for o in out if o["event"] == "train"]
+    assert lrs[0] <= 0.1 and min(lrs) < lrs[0]
+    assert ckpt.load(c)["step"] == summary["step"]
+    with pytest.raises(SystemExit):
+        train.main(["--data", str(data), "--checkpoint", c])  # no stopping rule

@@ -6,7 +6,7 @@ import torch
 
 from synth import make_arrays, write_dir
 from wallzero import contract as C
-from wallzero.data import (ChunkError, ReplayWindow, check_arrays, list_chunks, make_batch, pack_features,
+from wallzero.data import (ChunkError, DeviceWindow, ReplayWindow, check_arrays, list_chunks, make_batch, pack_features,
                            read_chunk, unpack_features, write_chunk)
 
 
@@ -108,3 +108,32 @@ def test_batches_cover_each_sample_once_per_pass(tmp_path):
     assert sorted(seen) == sorted(w.data.margin)
     small = ReplayWindow.load(tmp_path, window=5).batches(256)
     assert next(small).features.shape == (5, 49, 7, 7)
+
+
+def test_device_window_follows_directory(tmp_path):
+    written = write_dir(tmp_path, [10, 20])
+    w = DeviceWindow(tmp_path, window=50)
+    assert w.refresh() == 30 and len(w) == 30 and w.total_seen == 30
+    assert w.refresh() == 0
+    more = make_arrays(30, seed=7)
+    more.pop("_planes")
+    write_chunk(tmp_path / "later.npz", more)
+    os.utime(tmp_path / "later.npz", ns=(10**10, 10**10))
+    assert w.refresh() == 30 and len(w) == 50 and w.total_seen == 60
+    # The window keeps the newest 50 samples, and its batches equal the CPU
+    # path's conversion of the same rows.
+    ref = ReplayWindow.load(tmp_path, window=50)
+    idx = np.array([0, 3, 19, 20, 49])
+    got, want = w.batch(torch.from_numpy(idx)), make_batch(ref.data.slice(idx))
+    for g, x in zip(got, want):
+        assert g.dtype == x.dtype and torch.equal(g, x)
+    assert np.array_equal(ref.data.margin[:20], np.concatenate([written[0]["margin"], written[1]["margin"]])[-20:])
+    b = next(w.batches(64, seed=1))
+    assert b.features.shape == (64, 49, 7, 7) and set(b.value.tolist()) <= {0, 1, 2}
+
+
+def test_device_window_empty(tmp_path):
+    w = DeviceWindow(tmp_path / "missing", window=10)
+    assert w.refresh() == 0 and len(w) == 0
+    with pytest.raises(ChunkError, match="no samples"):
+        next(w.batches(4))

@@ -264,3 +264,90 @@ class ReplayWindow:
             for i in range(0, n - b + 1, b):
                 idx = np.sort(perm[i : i + b])  # sorted gathers are faster
                 yield make_batch(self.data.slice(idx))
+
+
+# ---------------------------------------------------------------- device window
+
+
+class DeviceWindow:
+    """The replay window held as tensors on a torch device, for GPU training.
+
+    Features are unpacked once (uint8, 2401 per sample) and batches are
+    gathered on the device, so the host does no per-batch work. With
+    ``refresh()`` the window follows a directory that self-play is still
+    writing: chunk files not seen before are appended and the oldest samples
+    beyond ``window`` dropped. Batches are drawn uniformly with replacement
+    from the window as it is at the time of the draw.
+
+    >>> w = DeviceWindow("data/", window=1_000_000, device="cuda")
+    >>> w.refresh()            # loads every chunk there now
+    >>> for batch in w.batches(1024, seed=0): ...
+    """
+
+    def __init__(self, directory: os.PathLike, window: int, device: str = "cpu"):
+        self.directory = Path(directory)
+        self.window = window
+        self.device = torch.device(device)
+        self.files: List[Path] = []
+        self.total_seen = 0  # samples read so far, including dropped ones
+        self._seen: set = set()
+        self._t: Optional[Dict[str, torch.Tensor]] = None
+
+    def __len__(self) -> int:
+        return 0 if self._t is None else int(self._t["value"].shape[0])
+
+    def full_fraction(self) -> float:
+        return float(self._t["full"].float().mean()) if len(self) else 0.0
+
+    def refresh(self) -> int:
+        """Load the chunk files that appeared since the last call; returns
+        the number of new samples."""
+        new = [p for p in list_chunks(self.directory) if p not in self._seen] if self.directory.exists() else []
+        if not new:
+            return 0
+        c = concat_chunks([read_chunk(p) for p in new])
+        bits = np.unpackbits(c.features, axis=1, count=C.FEATURE_SIZE, bitorder="big")
+        add = {
+            "features": torch.from_numpy(bits),
+            "policy": torch.from_numpy(c.policy),
+            "full": torch.from_numpy(c.full),
+            "value": torch.from_numpy(c.value),
+            "ownership": torch.from_numpy(c.ownership),
+            "margin": torch.from_numpy(c.margin),
+            "q": torch.from_numpy(c.q),
+        }
+        add = {k: v.to(self.device) for k, v in add.items()}
+        if self._t is not None:
+            add = {k: torch.cat([self._t[k], v]) for k, v in add.items()}
+        n = add["value"].shape[0]
+        if n > self.window:
+            add = {k: v[n - self.window:].contiguous() for k, v in add.items()}
+        self._t = add
+        self._seen.update(new)
+        self.files.extend(new)
+        self.total_seen += len(c)
+        return len(c)
+
+    def batch(self, idx: torch.Tensor) -> Batch:
+        """The training tensors of the samples at ``idx`` (on the device)."""
+        t = self._t
+        return Batch(
+            features=t["features"][idx].float().view(-1, C.NUM_PLANES, C.BOARD, C.BOARD),
+            policy=t["policy"][idx].float(),
+            full=t["full"][idx].float(),
+            value=1 - t["value"][idx].long(),
+            ownership=t["ownership"][idx].float(),
+            margin=t["margin"][idx],
+            q=t["q"][idx],
+        )
+
+    def batches(self, batch_size: int, seed: int = 0) -> Iterator[Batch]:
+        """Endless batches drawn uniformly (with replacement) from the
+        current window."""
+        if not len(self):
+            raise ChunkError(f"{self.directory}: the chunks hold no samples")
+        g = torch.Generator(device=self.device)
+        g.manual_seed(seed)
+        while True:
+            idx = torch.randint(len(self), (batch_size,), device=self.device, generator=g)
+            yield self.batch(idx)

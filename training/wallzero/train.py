@@ -18,6 +18,16 @@ Output: JSON lines on stdout, one ``{"event": "start", ...}``, one
 "ownership": .., "margin": .., "lr": .., "samples_per_sec": ..}`` every
 ``--log-every`` steps (loss terms averaged over the interval) and a final
 ``{"event": "done", ...}`` summary (also written to ``--summary-out``).
+
+Streaming (GPU) training: ``--follow`` trains while self-play still writes
+into ``--data``: new chunk files are loaded every ``--reload-seconds``,
+training waits until ``--min-samples`` exist and never uses more than
+``--max-reuse`` training samples per sample generated so far (KataGo's
+fixed ratio of training rows to data rows, so a fast learner does not
+overfit the first games). ``--seconds`` bounds the run by time, and
+``--lr-schedule cosine`` anneals the learning rate to ``--lr-min-frac`` of
+``--lr`` over the run (by steps or by time, whichever is further along).
+On a CUDA device the window lives on the GPU (``data.DeviceWindow``).
 """
 
 from __future__ import annotations
@@ -33,7 +43,7 @@ from typing import Any, Dict, List, Optional
 import torch
 
 from . import checkpoint as ckpt
-from .data import ReplayWindow
+from .data import DeviceWindow, ReplayWindow
 from .losses import LossWeights, compute_losses
 from .model import ModelConfig, WallZeroNet, count_parameters
 
@@ -62,7 +72,7 @@ def parse_args(argv: Optional[List[str]] = None) -> argparse.Namespace:
     p.add_argument("--data", required=True, help="directory of .npz chunks (searched recursively)")
     p.add_argument("--checkpoint", required=True, help="checkpoint to resume from and save to")
     p.add_argument("--init", help="checkpoint to take initial weights from when --checkpoint does not exist")
-    g = p.add_mutually_exclusive_group(required=True)
+    g = p.add_mutually_exclusive_group()
     g.add_argument("--steps", type=int, help="optimizer steps to run now")
     g.add_argument("--until-step", type=int, help="run until the checkpoint's step counter reaches this")
     p.add_argument("--batch", type=int, default=256)
@@ -81,7 +91,17 @@ def parse_args(argv: Optional[List[str]] = None) -> argparse.Namespace:
     p.add_argument("--summary-out", help="also write the final summary JSON here")
     p.add_argument("--q-mix", type=float, default=0.5,
                    help="share of the value target from the search's q (the rest from the game result)")
+    p.add_argument("--seconds", type=float, help="stop after this many seconds of training")
+    p.add_argument("--lr-schedule", choices=("constant", "cosine"), default="constant")
+    p.add_argument("--lr-min-frac", type=float, default=0.05, help="cosine: final learning rate as a share of --lr")
+    p.add_argument("--follow", action="store_true", help="--data is still being written: keep loading new chunks")
+    p.add_argument("--reload-seconds", type=float, default=30.0, help="--follow: how often to look for new chunks")
+    p.add_argument("--min-samples", type=int, default=1, help="--follow: wait until the window holds this many")
+    p.add_argument("--max-reuse", type=float, default=0.0,
+                   help="--follow: at most this many training samples per sample generated (0: no limit)")
     a = p.parse_args(argv)
+    if a.steps is None and a.until_step is None and a.seconds is None:
+        p.error("one of --steps, --until-step or --seconds is required")
     if a.lr is None:
         a.lr = DEFAULT_LR[a.optimizer]
     if (a.steps is not None and a.steps < 0) or a.batch < 1 or a.window < 1:
@@ -136,12 +156,29 @@ def main(argv: Optional[List[str]] = None) -> Dict[str, Any]:
     torch.set_num_threads(args.threads)
 
     t_load = time.time()
-    window = ReplayWindow.load(args.data, args.window)
+    on_device = args.device != "cpu"
+    if args.follow or on_device:
+        window = DeviceWindow(args.data, args.window, args.device)
+        window.refresh()
+        while args.follow and len(window) < args.min_samples:
+            time.sleep(min(5.0, args.reload_seconds))
+            window.refresh()
+        if not len(window):
+            raise SystemExit(f"{args.data}: no samples")
+    else:
+        window = ReplayWindow.load(args.data, args.window)
     load_seconds = time.time() - t_load
+    if on_device and torch.cuda.is_available():
+        torch.backends.cudnn.benchmark = True
 
     net, opt, step, stats, origin = build(args)
     start_step = step
-    target = args.until_step if args.until_step is not None else step + args.steps
+    if args.until_step is not None:
+        target = args.until_step
+    elif args.steps is not None:
+        target = step + args.steps
+    else:
+        target = None  # --seconds alone
     log({
         "event": "start", "origin": origin, "step": step, "target_step": target,
         "config": net.config.to_dict(), "parameters": count_parameters(net),
@@ -158,8 +195,22 @@ def main(argv: Optional[List[str]] = None) -> Dict[str, Any]:
     acc_n = 0
     last: Dict[str, float] = {}
     samples = 0
-    t0 = t_int = time.time()
+    t0 = t_int = t_reload = time.time()
     samples_int = 0
+    waited = 0.0
+
+    def progress() -> float:
+        """How far along the run is, 0..1, by steps or time."""
+        f = 0.0
+        if target is not None and target > start_step:
+            f = (step - start_step) / (target - start_step)
+        if args.seconds:
+            f = max(f, (time.time() - t0) / args.seconds)
+        return min(1.0, f)
+
+    def finished() -> bool:
+        return (target is not None and step >= target) or (
+            args.seconds is not None and time.time() - t0 >= args.seconds)
 
     def save():
         stats_now = dict(stats)
@@ -168,10 +219,22 @@ def main(argv: Optional[List[str]] = None) -> Dict[str, Any]:
         ckpt.save(args.checkpoint, net, opt, args.optimizer, step, stats_now)
 
     try:
-        while step < target:
+        while not finished():
+            if args.follow:
+                now = time.time()
+                if now - t_reload >= args.reload_seconds:
+                    window.refresh()
+                    t_reload = now
+                if args.max_reuse and samples >= args.max_reuse * window.total_seen:
+                    time.sleep(1.0)  # wait for self-play
+                    waited += 1.0
+                    t_reload = 0.0
+                    continue
+            if args.lr_schedule == "cosine":
+                lr = args.lr * (args.lr_min_frac + (1 - args.lr_min_frac) * 0.5 * (1 + math.cos(math.pi * progress())))
+                for gr in opt.param_groups:
+                    gr["lr"] = lr
             batch = next(batches)
-            if args.device != "cpu":
-                batch = type(batch)(*(t.to(args.device, non_blocking=True) for t in batch))
             out = net(batch.features)
             losses = compute_losses(out, batch, weights)
             vals = {k: v.detach().item() for k, v in losses.items()}
@@ -188,7 +251,7 @@ def main(argv: Optional[List[str]] = None) -> Dict[str, Any]:
             for k, v in vals.items():
                 acc[k] = acc.get(k, 0.0) + v
             acc_n += 1
-            if step % args.log_every == 0 or step == target:
+            if step % args.log_every == 0 or finished():
                 now = time.time()
                 last = {k: v / acc_n for k, v in acc.items()}
                 log({"event": "train", "step": step,
@@ -196,16 +259,19 @@ def main(argv: Optional[List[str]] = None) -> Dict[str, Any]:
                      "lr": opt.param_groups[0]["lr"],
                      "samples_per_sec": round(samples_int / max(now - t_int, 1e-9), 1)})
                 acc, acc_n, t_int, samples_int = {}, 0, now, 0
-            if args.save_every and step % args.save_every == 0 and step < target:
+            if args.save_every and step % args.save_every == 0 and not finished():
                 save()
     except KeyboardInterrupt:
         log({"event": "interrupted", "step": step})
+    if acc_n:  # steps since the last log line (a time limit ended the run)
+        last = {k: v / acc_n for k, v in acc.items()}
     save()
 
     seconds = time.time() - t0
     summary = {
         "event": "done", "step": step, "steps": step - start_step, "samples": samples,
         "window": len(window), "files": len(window.files),
+        "samples_generated": getattr(window, "total_seen", len(window)), "waited_seconds": waited,
         "seconds": round(seconds, 3), "samples_per_sec": round(samples / max(seconds, 1e-9), 1),
         "loss": {k: round(v, 5) for k, v in last.items()},
         "config": net.config.to_dict(), "checkpoint": str(args.checkpoint),

@@ -16,6 +16,12 @@ Each iteration:
    ``models/wallzero.onnx`` and is added, with its match figures against the
    fixed baselines, to the ladder ``models/ladder.json``.
 
+A network trained elsewhere (``gpu_session.sh`` on a GPU machine) enters
+the loop with ``--import-checkpoint PATH --import-stats JSON``: it becomes
+this iteration's training result (``checkpoints/latest.pt``, the previous
+one kept as ``latest-before-import.pt``) and goes through the same export,
+gate and promotion; later iterations continue from it.
+
 Every step leaves its result on disk and ``checkpoints/loop.json`` records the
 last finished step, so the loop resumes where it stopped. Only the standard
 library is used here; the work happens in the Go binary and wallzero.train.
@@ -104,6 +110,29 @@ def match(a: str, b: str, games: int, seed: int, modes=("four-stone", "empty")) 
     return total
 
 
+def import_checkpoint(state: State, ckpts: Path, path: Path, stats: dict) -> None:
+    """Makes a checkpoint trained elsewhere this iteration's training result,
+    so the next steps export, gate and (maybe) promote it."""
+    if state["step"] != "start":
+        raise SystemExit(f"loop: --import-checkpoint needs an iteration at its start, not after {state['step']!r}")
+    if not path.is_file():
+        raise SystemExit(f"loop: --import-checkpoint {path}: no such file")
+    latest = ckpts / "latest.pt"
+    if latest.exists():
+        shutil.copyfile(latest, ckpts / "latest-before-import.pt")
+    tmp = latest.with_suffix(".tmp")
+    shutil.copyfile(path, tmp)
+    tmp.replace(latest)
+    for k in ("games", "samples", "selfplay_seconds", "train_seconds", "train_steps"):
+        state[k] += stats.get(k, 0)
+    state["train_samples"] = state.d.get("train_samples", 0) + stats.get("train_samples", 0)
+    state["imported"] = state.d.get("imported", []) + [{"checkpoint": str(path), **stats}]
+    state["last_train"] = {"event": "import", "checkpoint": str(path), **stats}
+    state["step"] = "train"
+    state.save()
+    log(event="import", iteration=state["iteration"], checkpoint=str(path), **stats)
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--iterations", type=int, default=1000, help="stop after this many iterations")
@@ -131,6 +160,9 @@ def main(argv=None) -> int:
     p.add_argument("--promote-dir", default=str(MODELS), help="where the best model and the ladder go")
     p.add_argument("--parallel", type=int, default=16)
     p.add_argument("--bootstrap-stats", help="selfplay JSON of heuristic games already in data/: iteration 1 trains on them instead of playing")
+    p.add_argument("--import-checkpoint", help="checkpoint trained elsewhere: it becomes this iteration's training result")
+    p.add_argument("--import-stats", help="JSON object for --import-checkpoint: games, samples, selfplay_seconds, "
+                   "train_seconds and a free-form note on how it was trained")
     args = p.parse_args(argv)
 
     work = Path(args.work)
@@ -141,6 +173,9 @@ def main(argv=None) -> int:
     state = State(ckpts / "loop.json")
     deadline = time.time() + args.hours * 3600
     done = 0
+    if args.import_checkpoint:
+        import_checkpoint(state, ckpts, Path(args.import_checkpoint),
+                          json.loads(Path(args.import_stats).read_text()) if args.import_stats else {})
     while done < args.iterations and time.time() < deadline:
         it = state["iteration"]
         tag = f"{it:04d}"
@@ -183,7 +218,8 @@ def main(argv=None) -> int:
                        "--seed", it, "--q-mix", args.q_mix], cwd=HERE)
             state["train_seconds"] += time.time() - t0
             summary = last_json(out)
-            state["train_steps"] = summary.get("step", state["train_steps"] + steps)
+            state["train_steps"] += summary.get("steps", steps)
+            state["train_samples"] = state.d.get("train_samples", 0) + summary.get("samples", steps * args.batch)
             state["last_train"] = summary
             state["step"] = "train"
             state.save()
@@ -192,10 +228,12 @@ def main(argv=None) -> int:
         model_id = f"wz-{tag}"
         if state["step"] == "train":
             training = {"iteration": it, "games": state["games"], "samples": state["samples"],
-                        "steps": state["train_steps"], "parent": (state["best"] or {}).get("id", "heuristic"),
+                        "steps": state["train_steps"], "train_samples": state.d.get("train_samples"), "parent": (state["best"] or {}).get("id", "heuristic"),
                         "selfplay_seconds": round(state["selfplay_seconds"]),
                         "train_seconds": round(state["train_seconds"]),
                         "wall_seconds": round(time.time() - state["started"])}
+            if state["last_train"].get("event") == "import":
+                training["imported"] = state["last_train"]
             run([PY, "-m", "wallzero.export", "--checkpoint", (ckpts / "latest.pt").resolve(), "--out", cand.resolve(),
                  "--model-id", model_id, "--training-json", json.dumps(training)], cwd=HERE)
             state["candidate"] = training

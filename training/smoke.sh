@@ -2,7 +2,9 @@
 # One tiny training iteration end to end: heuristic self-play of a few games,
 # a few training steps of a 1x16 network, ONNX export, gating and promotion
 # (which load the model in Go and play it), then one analysis query on the
-# promoted model. Part of `make test` (make train-smoke).
+# promoted model; then the GPU-session path on the CPU (gpu_session.sh for a
+# few seconds, its checkpoint imported into the loop's second iteration,
+# gated and promoted). Part of `make test` (make train-smoke).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
@@ -17,4 +19,14 @@ grep -q '"event": "promote"' "$work/loop.log" || { echo "train-smoke: no promoti
 out=$(echo '{"id":"smoke","moves":["C3","E3","C5","E5"],"maxVisits":16,"topK":1}' |
   bin/wallzero analysis -model "$work/models/wallzero.onnx")
 echo "$out" | grep -q '"moveInfos":\[{"move":' || { echo "train-smoke: the promoted model did not analyse: $out"; exit 1; }
+OUT="$work/gpu" PY=/usr/bin/python3 DEVICE=cpu SELFPLAY_SECONDS=2 TRAIN_SECONDS=2 MIN_SAMPLES=20 BATCH=32 \
+  VISITS=16 FAST_VISITS=4 NETS="s:1:16" WORK="$work/gpu-work" training/gpu_session.sh > "$work/gpu.log" 2>&1 ||
+  { echo "train-smoke: gpu_session.sh failed"; cat "$work/gpu.log"; exit 1; }
+echo '{"games": 1, "samples": 2, "train_steps": 3, "note": "smoke"}' > "$work/import.json"
+/usr/bin/python3 training/loop.py --work "$work" --promote-dir "$work/models" --iterations 1 \
+  --import-checkpoint "$work/gpu/s.pt" --import-stats "$work/import.json" \
+  --gate-games 1 --gate-visits 8 --gate-score 0 --ladder-games 1 --ladder-visits 8 > "$work/loop2.log"
+grep -q '"event": "import"' "$work/loop2.log" && grep -q '"event": "promote"' "$work/loop2.log" ||
+  { echo "train-smoke: the imported checkpoint was not promoted"; cat "$work/loop2.log"; exit 1; }
+/usr/bin/python3 -c 'import json, sys; m = json.load(open(sys.argv[1]))["models"]; assert len(m) == 2 and m[1]["training"]["imported"]["note"] == "smoke", m' "$work/models/ladder.json"
 echo "train-smoke: ok ($(grep -c '"event"' "$work/loop.log") loop events; analysis: ${out:0:120}...)"

@@ -47,14 +47,30 @@ def main(argv=None) -> int:
         "|---|---|",
         f"| self-play games | {tr['games']:,} |",
         f"| samples (positions with a full search) | {tr['samples']:,} |",
-        f"| optimizer steps (batch 256) | {tr['steps']:,} |",
+        f"| optimizer steps | {tr['steps']:,} |",
+        *([f"| training samples (steps x batch) | {tr['train_samples']:,} |"] if tr.get("train_samples") else []),
         f"| self-play time | {tr['selfplay_seconds'] / 60:.0f} min |",
         f"| training time | {tr['train_seconds'] / 60:.0f} min |",
         f"| wall-clock of the loop | {tr['wall_seconds'] / 60:.0f} min |",
         "",
-        "All on the 2-core development machine (CPU only), with `make train` "
-        "(training/loop.py). See training/README.md for the data format and the "
-        "learner.",
+    ]
+    imported = [m["training"]["imported"] for m in ladder if m["training"].get("imported")]
+    if imported:
+        lines += [
+            "The loop ran on the 2-core development machine (CPU only, `make "
+            "train`, training/loop.py, batch 256), except for these imported "
+            "GPU sessions (training/gpu_session.sh, counted in the table above):",
+            "",
+            *[f"- {imp.get('device', 'GPU')}: {imp.get('games', 0):,} games, "
+              f"{imp.get('samples', 0):,} samples, {imp.get('train_steps', 0):,} steps "
+              f"({imp.get('train_samples', 0):,} training samples). {imp.get('note', '')}" for imp in imported],
+            "",
+        ]
+    else:
+        lines += ["All on the 2-core development machine (CPU only), with `make train` "
+                  "(training/loop.py)."]
+    lines += [
+        "See training/README.md for the data format and the learner.",
         "",
         "## Ladder",
         "",

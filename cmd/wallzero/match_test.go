@@ -21,6 +21,9 @@ func TestMatchCommand(t *testing.T) {
 		{"unknown player", []string{"-red", "alphazero", "-games", "2"}, 1, "unknown player", 0},
 		{"three players", []string{"-players", "3", "-mode", "empty", "-games", "2"}, 1, "two-player", 0},
 		{"bad mode", []string{"-mode", "nine-stone"}, 1, "rules.opening", 0},
+		{"heuristic search, 4 symmetries", []string{"-red", "mcts:visits=8,model=heuristic,sym=4", "-blue", "voronoi-easy", "-games", "2", "-swap"}, 0, "", 2},
+		{"bad symmetry count", []string{"-red", "mcts:visits=8,model=heuristic,sym=3", "-games", "2"}, 1, "3 is not 1, 2, 4 or 8", 0},
+		{"symmetry not a number", []string{"-red", "mcts:visits=8,model=heuristic,sym=all", "-games", "2"}, 1, "sym must be", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

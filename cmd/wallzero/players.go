@@ -11,7 +11,8 @@ import (
 
 // playerSpecHelp describes the player specifications match accepts.
 const playerSpecHelp = "random, voronoi-easy, voronoi-medium, voronoi-hard, " +
-	"mcts:visits=N[,model=PATH|heuristic][,gumbel=1][,batch=K][,cpuct=C][,fpu=F][,rootfpu=F] or policy[:model=PATH]"
+	"mcts:visits=N[,model=PATH|heuristic][,gumbel=1][,batch=K][,cpuct=C][,fpu=F][,rootfpu=F][,sym=S] " +
+	"or policy[:model=PATH][,sym=S] (sym: average the network over S = 1, 2, 4 or 8 board symmetries)"
 
 // parseSpec splits "kind:key=value,key=value" into the kind and options,
 // rejecting keys not in allowed.
@@ -44,7 +45,7 @@ func playerConstructor(ev *evaluators) player.Constructor {
 	return func(spec string, seed uint64) (player.Player, error) {
 		switch {
 		case strings.HasPrefix(spec, "mcts"):
-			_, opts, err := parseSpec(spec, "visits", "model", "gumbel", "batch", "cpuct", "fpu", "rootfpu")
+			_, opts, err := parseSpec(spec, "visits", "model", "gumbel", "batch", "cpuct", "fpu", "rootfpu", "sym")
 			if err != nil {
 				return nil, err
 			}
@@ -70,22 +71,44 @@ func playerConstructor(ev *evaluators) player.Constructor {
 					*dst = float32(f)
 				}
 			}
-			eval, _, err := ev.get(opts["model"])
-			if err != nil {
-				return nil, fmt.Errorf("player %q: %w", spec, err)
-			}
-			return search.NewPlayer(spec, eval, cfg)
-		case spec == "policy" || strings.HasPrefix(spec, "policy:"):
-			_, opts, err := parseSpec(spec, "model")
+			eval, err := playerEvaluator(ev, spec, opts)
 			if err != nil {
 				return nil, err
 			}
-			eval, _, err := ev.get(opts["model"])
+			return search.NewPlayer(spec, eval, cfg)
+		case spec == "policy" || strings.HasPrefix(spec, "policy:"):
+			_, opts, err := parseSpec(spec, "model", "sym")
 			if err != nil {
-				return nil, fmt.Errorf("player %q: %w", spec, err)
+				return nil, err
+			}
+			eval, err := playerEvaluator(ev, spec, opts)
+			if err != nil {
+				return nil, err
 			}
 			return search.NewPolicyPlayer(spec, eval, seed), nil
 		}
 		return player.New(spec, seed)
 	}
+}
+
+// playerEvaluator returns the evaluator a player spec asks for: its model
+// (or the default one), averaged over sym=S symmetries when given.
+func playerEvaluator(ev *evaluators, spec string, opts map[string]string) (search.Evaluator, error) {
+	eval, _, err := ev.get(opts["model"])
+	if err != nil {
+		return nil, fmt.Errorf("player %q: %w", spec, err)
+	}
+	v, ok := opts["sym"]
+	if !ok {
+		return eval, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return nil, fmt.Errorf("player %q: sym must be 1, 2, 4 or 8", spec)
+	}
+	sym, err := search.NewSymmetric(eval, n)
+	if err != nil {
+		return nil, fmt.Errorf("player %q: %w", spec, err)
+	}
+	return sym, nil
 }

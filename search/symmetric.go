@@ -1,0 +1,88 @@
+package search
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/wallzero/wallzero/engine"
+)
+
+// Symmetric is an Evaluator that evaluates every request under several
+// board symmetries and averages the answers (priors, utilities, margin and
+// ownership, each mapped back to the request's own orientation): the
+// symmetry ensemble that AlphaGo Zero and Leela used to smooth a network's
+// orientation-dependent errors. It costs one inner evaluation per symmetry,
+// all in the same call so a batching evaluator sees them together.
+type Symmetric struct {
+	// Inner evaluates the transformed requests.
+	Inner Evaluator
+	// Symmetries are the orientations to average over; Identity should be
+	// among them.
+	Symmetries []engine.Symmetry
+}
+
+// NewSymmetric returns a Symmetric evaluator averaging over the first n of
+// the 8 symmetries of the square (1, 2, 4 or 8; Identity first).
+func NewSymmetric(inner Evaluator, n int) (*Symmetric, error) {
+	switch n {
+	case 1, 2, 4, 8:
+	default:
+		return nil, fmt.Errorf("symmetries: %d is not 1, 2, 4 or 8", n)
+	}
+	syms := make([]engine.Symmetry, n)
+	for i := range syms {
+		syms[i] = engine.AllSymmetries[i]
+	}
+	return &Symmetric{Inner: inner, Symmetries: syms}, nil
+}
+
+// Evaluate implements Evaluator.
+func (s *Symmetric) Evaluate(ctx context.Context, reqs []*Request) error {
+	k := len(s.Symmetries)
+	inner := make([]*Request, 0, k*len(reqs))
+	for _, r := range reqs {
+		for _, t := range s.Symmetries {
+			tr := &Request{Position: t.Position(r.Position), HistoryCount: r.HistoryCount, Moves: make([]engine.Move, len(r.Moves))}
+			for i := 0; i < r.HistoryCount; i++ {
+				tr.History[i] = t.Position(r.History[i])
+			}
+			for i, m := range r.Moves {
+				tr.Moves[i] = t.Move(m)
+			}
+			inner = append(inner, tr)
+		}
+	}
+	if err := s.Inner.Evaluate(ctx, inner); err != nil {
+		return err
+	}
+	w := 1 / float32(k)
+	for j, r := range reqs {
+		out := Eval{Priors: make([]float32, len(r.Moves)), HasMargin: true}
+		var own *[engine.NumSquares]float32
+		for i, t := range s.Symmetries {
+			e := inner[j*k+i].Out
+			for m, p := range e.Priors {
+				out.Priors[m] += w * p
+			}
+			for c := range out.Utility {
+				out.Utility[c] += w * e.Utility[c]
+			}
+			out.Margin += w * e.Margin
+			out.HasMargin = out.HasMargin && e.HasMargin
+			if e.Ownership != nil {
+				if own == nil {
+					own = new([engine.NumSquares]float32)
+				}
+				for sq := range engine.NumSquares {
+					own[sq] += w * e.Ownership[t.Square(engine.Square(sq))]
+				}
+			}
+		}
+		if !out.HasMargin {
+			out.Margin = 0
+		}
+		out.Ownership = own
+		r.Out = out
+	}
+	return nil
+}

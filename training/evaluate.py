@@ -54,7 +54,15 @@ def main(argv=None) -> int:
         (f"mcts:visits={args.visits},model={m}", "voronoi-hard"),
         (f"policy:model={m}", "voronoi-medium"),
         (f"policy:model={m}", "voronoi-hard"),
+        # The raw policy averaged over the 8 board symmetries (still no search).
+        (f"policy:model={m},sym=8", "voronoi-medium"),
     ]
+
+    def display(spec: str) -> str:
+        kind, _, opts = spec.partition(":")
+        rest = [o for o in opts.split(",") if o and o != f"model={m}"]
+        return kind + (":" + ",".join(rest) if rest else "")
+
     result = {"model": m, "strength": [], "fairness": []}
     for a, b in pairings:
         modes = {}
@@ -63,7 +71,7 @@ def main(argv=None) -> int:
         games = sum(r["games"] for r in modes.values())
         wins = sum(r["a_wins"] for r in modes.values())
         draws = sum(r["draws"] for r in modes.values())
-        result["strength"].append({"a": a.replace(f",model={m}", "").replace(f":model={m}", ""), "b": b,
+        result["strength"].append({"a": display(a), "b": b,
                                    "games": games, "a_wins": wins, "draws": draws,
                                    "a_win_rate": wins / games, "a_score": (wins + draws / 2) / games,
                                    "by_mode": {k: {"a_wins": v["a_wins"], "b_wins": v["b_wins"], "draws": v["draws"],

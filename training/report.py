@@ -54,12 +54,15 @@ def main(argv=None) -> int:
         f"| wall-clock of the loop | {tr['wall_seconds'] / 60:.0f} min |",
         "",
     ]
-    imported = [m["training"]["imported"] for m in ladder if m["training"].get("imported")]
+    state_path = Path(a.state)
+    state = json.loads(state_path.read_text()) if state_path.exists() else {}
+    imported = state.get("imported") or [m["training"]["imported"] for m in ladder if m["training"].get("imported")]
     if imported:
         lines += [
             "The loop ran on the 2-core development machine (CPU only, `make "
-            "train`, training/loop.py, batch 256), except for these imported "
-            "GPU sessions (training/gpu_session.sh, counted in the table above):",
+            "train`, training/loop.py, batch 256), except for these training "
+            "runs imported into it with `loop.py --import-checkpoint` (counted "
+            "in the table above, in order; a GPU session is training/gpu_session.sh):",
             "",
             *[f"- {imp.get('device', 'GPU')}: {imp.get('games', 0):,} games, "
               f"{imp.get('samples', 0):,} samples, {imp.get('train_steps', 0):,} steps "

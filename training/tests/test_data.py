@@ -128,6 +128,12 @@ def test_device_window_follows_directory(tmp_path):
     for g, x in zip(got, want):
         assert g.dtype == x.dtype and torch.equal(g, x)
     assert np.array_equal(ref.data.margin[:20], np.concatenate([written[0]["margin"], written[1]["margin"]])[-20:])
+    # On a directory holding more than the window, only the newest files
+    # that fill it are read.
+    small = DeviceWindow(tmp_path, window=25)
+    assert small.refresh() == 30 and len(small) == 25 and small.total_seen == 30
+    assert [p.name for p in small.files] == ["later.npz"]
+    assert small.refresh() == 0
     b = next(w.batches(64, seed=1))
     assert b.features.shape == (64, 49, 7, 7) and set(b.value.tolist()) <= {0, 1, 2}
 

@@ -198,17 +198,51 @@ class Batch(NamedTuple):
     q: torch.Tensor  # [B] search's expected result for the side to move, in [0, 1]
 
 
+def tensors_to_batch(t: Dict[str, torch.Tensor]) -> Batch:
+    """Training tensors from per-sample tensors named as the chunk arrays,
+    in the file dtypes except ``features``, which is unpacked (0/1, any
+    dtype, [B, 2401] or [B, 49, 7, 7]). The one place the value classes
+    (win 0, draw 1, loss 2) are derived."""
+    return Batch(
+        features=t["features"].float().reshape(-1, C.NUM_PLANES, C.BOARD, C.BOARD),
+        policy=t["policy"].float(),
+        full=t["full"].float(),
+        value=1 - t["value"].long(),
+        ownership=t["ownership"].float(),
+        margin=t["margin"].float(),
+        q=t["q"].float(),
+    )
+
+
+def chunk_tensors(c: Chunk) -> Dict[str, torch.Tensor]:
+    """The arrays of a chunk as tensors (sharing memory), features unpacked
+    to uint8 bits."""
+    t = {k: torch.from_numpy(np.ascontiguousarray(v)) for k, v in c.arrays().items()}
+    t["features"] = torch.from_numpy(np.unpackbits(c.features, axis=1, count=C.FEATURE_SIZE, bitorder="big"))
+    return t
+
+
 def make_batch(c: Chunk) -> Batch:
     """Convert (a slice of) a chunk to training tensors."""
-    return Batch(
-        features=torch.from_numpy(unpack_features(c.features)),
-        policy=torch.from_numpy(c.policy.astype(np.float32)),
-        full=torch.from_numpy(c.full.astype(np.float32)),
-        value=torch.from_numpy((1 - c.value.astype(np.int64))),
-        ownership=torch.from_numpy(c.ownership.astype(np.float32)),
-        margin=torch.from_numpy(c.margin.astype(np.float32)),
-        q=torch.from_numpy(c.q.astype(np.float32)),
-    )
+    return tensors_to_batch(chunk_tensors(c))
+
+
+def newest_chunks(paths: Sequence[Path], window: Optional[int]) -> List[Tuple[Path, int]]:
+    """The newest of ``paths`` (given oldest first) that together hold at
+    least ``window`` samples (all of them when ``window`` is None), oldest
+    first, with their sample counts; empty files are skipped. Only the
+    small ``value`` arrays are read."""
+    chosen: List[Tuple[Path, int]] = []
+    have = 0
+    for p in reversed(paths):
+        if window is not None and have >= window:
+            break
+        n = chunk_length(p)
+        if n:
+            chosen.append((p, n))
+            have += n
+    chosen.reverse()
+    return chosen
 
 
 class ReplayWindow:
@@ -227,17 +261,7 @@ class ReplayWindow:
         paths = list_chunks(directory)
         if not paths:
             raise ChunkError(f"{directory}: no .npz chunks")
-        # Choose the newest files holding at least `window` samples.
-        chosen: List[Tuple[Path, int]] = []
-        have = 0
-        for p in reversed(paths):
-            if window is not None and have >= window:
-                break
-            n = chunk_length(p)
-            if n:
-                chosen.append((p, n))
-                have += n
-        chosen.reverse()  # oldest first
+        chosen = newest_chunks(paths, window)
         chunks = [read_chunk(p) for p, _ in chosen]
         data = concat_chunks(chunks)
         if window is not None and len(data) > window:
@@ -289,7 +313,7 @@ class DeviceWindow:
         self.window = window
         self.device = torch.device(device)
         self.files: List[Path] = []
-        self.total_seen = 0  # samples read so far, including dropped ones
+        self.total_seen = 0  # samples loaded so far, including ones dropped since
         self._seen: set = set()
         self._t: Optional[Dict[str, torch.Tensor]] = None
 
@@ -300,46 +324,30 @@ class DeviceWindow:
         return float(self._t["full"].float().mean()) if len(self) else 0.0
 
     def refresh(self) -> int:
-        """Load the chunk files that appeared since the last call; returns
-        the number of new samples."""
+        """Load the chunk files that appeared since the last call (of them,
+        only the newest that fill the window: the first call on a full
+        directory reads no more than it keeps); returns the number of
+        samples loaded."""
         new = [p for p in list_chunks(self.directory) if p not in self._seen] if self.directory.exists() else []
-        if not new:
+        chosen = newest_chunks(new, self.window)
+        self._seen.update(new)
+        if not chosen:
             return 0
-        c = concat_chunks([read_chunk(p) for p in new])
-        bits = np.unpackbits(c.features, axis=1, count=C.FEATURE_SIZE, bitorder="big")
-        add = {
-            "features": torch.from_numpy(bits),
-            "policy": torch.from_numpy(c.policy),
-            "full": torch.from_numpy(c.full),
-            "value": torch.from_numpy(c.value),
-            "ownership": torch.from_numpy(c.ownership),
-            "margin": torch.from_numpy(c.margin),
-            "q": torch.from_numpy(c.q),
-        }
-        add = {k: v.to(self.device) for k, v in add.items()}
+        c = concat_chunks([read_chunk(p) for p, _ in chosen])
+        add = {k: v.to(self.device) for k, v in chunk_tensors(c).items()}
         if self._t is not None:
             add = {k: torch.cat([self._t[k], v]) for k, v in add.items()}
         n = add["value"].shape[0]
         if n > self.window:
             add = {k: v[n - self.window:].contiguous() for k, v in add.items()}
         self._t = add
-        self._seen.update(new)
-        self.files.extend(new)
+        self.files.extend(p for p, _ in chosen)
         self.total_seen += len(c)
         return len(c)
 
     def batch(self, idx: torch.Tensor) -> Batch:
         """The training tensors of the samples at ``idx`` (on the device)."""
-        t = self._t
-        return Batch(
-            features=t["features"][idx].float().view(-1, C.NUM_PLANES, C.BOARD, C.BOARD),
-            policy=t["policy"][idx].float(),
-            full=t["full"][idx].float(),
-            value=1 - t["value"][idx].long(),
-            ownership=t["ownership"][idx].float(),
-            margin=t["margin"][idx],
-            q=t["q"][idx],
-        )
+        return tensors_to_batch({k: v[idx] for k, v in self._t.items()})
 
     def batches(self, batch_size: int, seed: int = 0) -> Iterator[Batch]:
         """Endless batches drawn uniformly (with replacement) from the

@@ -48,13 +48,24 @@ sp_cores=$((cores - ${#nets[@]}))
 ((sp_cores < 1)) && sp_cores=1
 echo "cores=$cores selfplay_cores=$sp_cores learners=${#nets[@]} work=$WORK"
 
+# Sets start to the arguments that give a learner its first network: a
+# checkpoint to continue (absolute, or relative to the repository root) or
+# a new shape.
+set_start() { # blocks channels [init]
+	case "${3:-}" in
+	"") start=(--blocks "$1" --channels "$2") ;;
+	/*) start=(--init "$3") ;;
+	*) start=(--init "$ROOT/$3") ;;
+	esac
+}
+
 # Preflight (seconds): every learner takes a few steps on a few games, so a
 # broken set-up fails before the long part starts.
 "$BIN" selfplay -model heuristic -games 8 -parallel 8 -visits 16 -fast-visits 4 -out "$WORK/pre" -seed 1 >/dev/null
 for spec in "${nets[@]}"; do
 	IFS=: read -r name blocks channels init <<<"$spec"
-	pre=(--data "$WORK/pre" --checkpoint "$WORK/pre-$name.pt" --device "$DEVICE" --steps 3 --batch 64 --log-every 1)
-	if [[ -n "${init:-}" ]]; then pre+=(--init "$ROOT/$init"); else pre+=(--blocks "$blocks" --channels "$channels"); fi
+	set_start "$blocks" "$channels" "${init:-}"
+	pre=(--data "$WORK/pre" --checkpoint "$WORK/pre-$name.pt" --device "$DEVICE" --steps 3 --batch 64 --log-every 1 "${start[@]}")
 	(cd "$ROOT/training" && "$PY" -m wallzero.train "${pre[@]}" | tail -n 1)
 done
 
@@ -69,11 +80,8 @@ for spec in "${nets[@]}"; do
 		--min-samples "$MIN_SAMPLES" --max-reuse "$MAX_REUSE" --seconds "$TRAIN_SECONDS"
 		--batch "$BATCH" --lr "$LR" --lr-schedule cosine --window 4000000 --log-every 200 --reload-seconds 15
 		--save-every 2000 --q-mix "$Q_MIX" --threads 1)
-	if [[ -n "${init:-}" ]]; then
-		args+=(--init "$ROOT/$init")
-	else
-		args+=(--blocks "$blocks" --channels "$channels")
-	fi
+	set_start "$blocks" "$channels" "${init:-}"
+	args+=("${start[@]}")
 	(cd "$ROOT/training" && PYTHONUNBUFFERED=1 "$PY" -m wallzero.train "${args[@]}") >"$WORK/logs/train-$name.jsonl" 2>&1 &
 	pids+=($!)
 done

@@ -20,8 +20,10 @@ out=$(echo '{"id":"smoke","moves":["C3","E3","C5","E5"],"maxVisits":16,"topK":1}
   bin/wallzero analysis -model "$work/models/wallzero.onnx")
 echo "$out" | grep -q '"moveInfos":\[{"move":' || { echo "train-smoke: the promoted model did not analyse: $out"; exit 1; }
 OUT="$work/gpu" PY=/usr/bin/python3 DEVICE=cpu SELFPLAY_SECONDS=2 TRAIN_SECONDS=2 MIN_SAMPLES=20 BATCH=32 \
-  VISITS=16 FAST_VISITS=4 NETS="s:1:16" WORK="$work/gpu-work" training/gpu_session.sh > "$work/gpu.log" 2>&1 ||
+  VISITS=16 FAST_VISITS=4 NETS="s:1:16 c:1:16:$work/checkpoints/latest.pt" WORK="$work/gpu-work" training/gpu_session.sh > "$work/gpu.log" 2>&1 ||
   { echo "train-smoke: gpu_session.sh failed"; cat "$work/gpu.log"; exit 1; }
+test -s "$work/gpu/s.pt" && test -s "$work/gpu/c.pt" ||
+  { echo "train-smoke: gpu_session.sh returned no checkpoint for a learner"; cat "$work/gpu.log"; exit 1; }
 echo '{"games": 1, "samples": 2, "train_steps": 3, "note": "smoke"}' > "$work/import.json"
 /usr/bin/python3 training/loop.py --work "$work" --promote-dir "$work/models" --iterations 1 \
   --import-checkpoint "$work/gpu/s.pt" --import-stats "$work/import.json" \

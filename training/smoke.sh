@@ -4,7 +4,8 @@
 # (which load the model in Go and play it), then one analysis query on the
 # promoted model; then the GPU-session path on the CPU (gpu_session.sh for a
 # few seconds, its checkpoint imported into the loop's second iteration,
-# gated and promoted). Part of `make test` (make train-smoke).
+# gated and promoted) and the CPU teacher fine-tune (teacher_finetune.sh for a
+# few seconds). Part of `make test` (make train-smoke).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
@@ -24,6 +25,11 @@ OUT="$work/gpu" PY=/usr/bin/python3 DEVICE=cpu SELFPLAY_SECONDS=2 TRAIN_SECONDS=
   { echo "train-smoke: gpu_session.sh failed"; cat "$work/gpu.log"; exit 1; }
 test -s "$work/gpu/s.pt" && test -s "$work/gpu/c.pt" ||
   { echo "train-smoke: gpu_session.sh returned no checkpoint for a learner"; cat "$work/gpu.log"; exit 1; }
+PROCS=1 SELFPLAY_SECONDS=1 TRAIN_SECONDS=2 VISITS=16 FAST_VISITS=4 BATCH=32 TEACHER="$work/teacher" \
+  INIT="$work/checkpoints/latest.pt" OUT="$work/ft/ft.pt" training/teacher_finetune.sh > "$work/ft.log" 2>&1 ||
+  { echo "train-smoke: teacher_finetune.sh failed"; cat "$work/ft.log" "$work"/ft/ft.logs/*.err; exit 1; }
+test -s "$work/ft/ft.pt" && grep -q '"games": [1-9]' "$work/ft/ft.import.json" ||
+  { echo "train-smoke: teacher_finetune.sh left no checkpoint or import stats"; cat "$work/ft.log"; exit 1; }
 echo '{"games": 1, "samples": 2, "train_steps": 3, "note": "smoke"}' > "$work/import.json"
 /usr/bin/python3 training/loop.py --work "$work" --promote-dir "$work/models" --iterations 1 \
   --import-checkpoint "$work/gpu/s.pt" --import-stats "$work/import.json" \

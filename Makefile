@@ -6,7 +6,7 @@ GO    ?= go
 BIN   := bin/wallzero
 
 .PHONY: all build run test vet unit fuzz bench-engine check-go clean onnxruntime db db-stop openapi bench-api \
-	python-deps pytest train train-smoke browser-test
+	python-deps pytest train train-smoke train-finetune browser-test
 
 # ONNX Runtime's shared library, from the npm package onnxruntime-node
 # (matches github.com/yalue/onnxruntime_go v1.27.0, C API 24).
@@ -137,6 +137,11 @@ train: build onnxruntime python-deps
 	cp $(BIN) .local/wallzero-train
 	cd training && WALLZERO_BIN=$(CURDIR)/.local/wallzero-train GLIBC_TUNABLES=$(TORCH_TUNABLES) \
 	  /usr/bin/python3 loop.py $(TRAIN_ARGS)
+
+## train-finetune: the CPU teacher fine-tune (training/teacher_finetune.sh;
+## its environment variables set the seconds, the init checkpoint, the output).
+train-finetune: build python-deps
+	GLIBC_TUNABLES=$(TORCH_TUNABLES) training/teacher_finetune.sh
 
 ## onnxruntime: fetch libonnxruntime.so.1 (npm registry), verify its checksum.
 onnxruntime: $(ORT_LIB)

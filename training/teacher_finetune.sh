@@ -46,6 +46,8 @@ logs="${OUT%.pt}.logs"
 mkdir -p "$new" "$logs" "$(dirname "$OUT")"
 echo "teacher_finetune: $PROCS self-play processes for ${SELFPLAY_SECONDS}s into $new, then ${TRAIN_SECONDS}s of training from $INIT"
 
+# A failure anywhere stops the self-play processes still running.
+trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
 pids=()
 for ((i = 1; i <= PROCS; i++)); do
 	GOMAXPROCS=1 "$BIN" selfplay -model heuristic -games 100000000 -seconds "$SELFPLAY_SECONDS" -parallel 4 \

@@ -63,10 +63,14 @@ def pack_features(x: np.ndarray) -> np.ndarray:
     return np.packbits(x.astype(np.uint8), axis=1, bitorder="big")
 
 
+def unpack_bits(packed: np.ndarray) -> np.ndarray:
+    """Packed uint8 [N, 301] -> uint8 bits [N, 2401] (the file's bit order)."""
+    return np.unpackbits(packed, axis=1, count=C.FEATURE_SIZE, bitorder="big")
+
+
 def unpack_features(packed: np.ndarray) -> np.ndarray:
     """Packed uint8 [N, 301] -> float32 [N, 49, 7, 7]."""
-    bits = np.unpackbits(packed, axis=1, count=C.FEATURE_SIZE, bitorder="big")
-    return bits.reshape(len(packed), C.NUM_PLANES, C.BOARD, C.BOARD).astype(np.float32)
+    return unpack_bits(packed).reshape(len(packed), C.NUM_PLANES, C.BOARD, C.BOARD).astype(np.float32)
 
 
 # ---------------------------------------------------------------- chunks
@@ -218,7 +222,7 @@ def chunk_tensors(c: Chunk) -> Dict[str, torch.Tensor]:
     """The arrays of a chunk as tensors (sharing memory), features unpacked
     to uint8 bits."""
     t = {k: torch.from_numpy(np.ascontiguousarray(v)) for k, v in c.arrays().items()}
-    t["features"] = torch.from_numpy(np.unpackbits(c.features, axis=1, count=C.FEATURE_SIZE, bitorder="big"))
+    t["features"] = torch.from_numpy(unpack_bits(c.features))
     return t
 
 

@@ -2,10 +2,13 @@ package api
 
 import (
 	"errors"
+	"math"
 	"net/http"
+	"strconv"
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/wallzero/wallzero/internal/reqid"
 	"github.com/wallzero/wallzero/service"
 )
 
@@ -17,13 +20,24 @@ type ErrorResponse struct {
 // ErrorBody describes an error.
 type ErrorBody struct {
 	// Code is the service error code: invalid, too_large, not_found,
-	// conflict, unavailable, timeout or internal.
+	// conflict, unavailable, timeout, internal, unauthorized,
+	// rate_limited, overloaded, unsupported_media_type or
+	// method_not_allowed.
 	Code string `json:"code" example:"invalid"`
-	// Field names the request field or move the error concerns, e.g.
-	// "moves[4]" or "maxVisits" (empty when it concerns the whole request).
+	// Field is the full JSON path of the request field the error concerns,
+	// e.g. "moves[4]", "rules.players" or "board.stones.red[2]", or the
+	// query parameter or header (empty when it concerns the whole request).
 	Field string `json:"field,omitempty" example:"moves[4]"`
-	// Message says what is wrong.
+	// Message says what is wrong. For 5xx errors it says what failed in
+	// general words only; the details are in the server's log under the
+	// request id.
 	Message string `json:"message" example:"\"E5-E1:N\": E1 is not reachable from E5 in two steps (walls, stones or distance)"`
+	// RequestID is the request's id (the X-Request-ID header, sent or
+	// generated), also in every log line about the request.
+	RequestID string `json:"requestId,omitempty" example:"6c3b1f0e9a8d4c2b"`
+	// RetryAfterSeconds repeats the Retry-After header of 429 and 503
+	// answers.
+	RetryAfterSeconds int `json:"retryAfterSeconds,omitempty" example:"2"`
 }
 
 // statusOf maps service error codes to HTTP statuses: the only place that
@@ -32,13 +46,21 @@ func statusOf(code service.Code) int {
 	switch code {
 	case service.CodeInvalid:
 		return http.StatusBadRequest
-	case service.CodeTooLarge:
-		return http.StatusRequestEntityTooLarge
+	case service.CodeUnauthorized:
+		return http.StatusUnauthorized
 	case service.CodeNotFound:
 		return http.StatusNotFound
+	case service.CodeMethodNotAllowed:
+		return http.StatusMethodNotAllowed
 	case service.CodeConflict:
 		return http.StatusConflict
-	case service.CodeUnavailable:
+	case service.CodeTooLarge:
+		return http.StatusRequestEntityTooLarge
+	case service.CodeUnsupportedMediaType:
+		return http.StatusUnsupportedMediaType
+	case service.CodeRateLimited:
+		return http.StatusTooManyRequests
+	case service.CodeUnavailable, service.CodeOverloaded:
 		return http.StatusServiceUnavailable
 	case service.CodeTimeout:
 		return http.StatusGatewayTimeout
@@ -46,15 +68,42 @@ func statusOf(code service.Code) int {
 	return http.StatusInternalServerError
 }
 
-// writeError answers with err as an ErrorResponse.
+// publicMessage is what a 5xx answer says: what failed in general words.
+// The error's own message, which may name hosts, users or SQL states, goes
+// to the log only.
+func publicMessage(code service.Code) string {
+	switch code {
+	case service.CodeUnavailable:
+		return "a service this request needs (the database or the model) is unavailable; try again later"
+	case service.CodeOverloaded:
+		return "the service is at capacity; try again after the Retry-After delay"
+	case service.CodeTimeout:
+		return "the analysis did not finish before the deadline; ask for fewer visits or positions, or try again"
+	}
+	return "internal error"
+}
+
+// writeError answers with err as an ErrorResponse: the status of its code,
+// Retry-After when the error carries one, and the request id. A 5xx answer
+// carries a general message; the error itself is logged by the access log.
 func writeError(c *gin.Context, err error) {
 	var se *service.Error
 	if !errors.As(err, &se) {
 		se = &service.Error{Code: service.CodeInternal, Message: err.Error(), Err: err}
 	}
 	status := statusOf(se.Code)
+	body := ErrorBody{Code: string(se.Code), Field: se.Field, Message: se.Message, RequestID: reqid.From(c.Request.Context())}
 	if status >= 500 {
-		c.Error(err) // logged by the access log
+		c.Error(err) // logged by the access log, with the request id
+		body.Field, body.Message = "", publicMessage(se.Code)
+		if se.Code == service.CodeOverloaded {
+			body.Message = se.Message // says which limit, nothing private
+		}
 	}
-	c.AbortWithStatusJSON(status, ErrorResponse{Error: ErrorBody{Code: string(se.Code), Field: se.Field, Message: se.Message}})
+	if se.RetryAfter > 0 {
+		secs := int(math.Ceil(se.RetryAfter.Seconds()))
+		c.Header("Retry-After", strconv.Itoa(secs))
+		body.RetryAfterSeconds = secs
+	}
+	c.AbortWithStatusJSON(status, ErrorResponse{Error: body})
 }

@@ -9,8 +9,25 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/wallzero/wallzero/internal/reqid"
 	"github.com/wallzero/wallzero/service"
 )
+
+// requestID gives every request an id: the client's X-Request-ID when it
+// is a sensible one, else a new one. The id is echoed in the response
+// header, carried by the request's context (so every log line about the
+// request has it) and put in every error body.
+func requestID() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		id := c.GetHeader(reqid.Header)
+		if !reqid.Valid(id) {
+			id = reqid.New()
+		}
+		c.Header(reqid.Header, id)
+		c.Request = c.Request.WithContext(reqid.With(c.Request.Context(), id))
+		c.Next()
+	}
+}
 
 // accessLog logs one structured line per request.
 func (s *server) accessLog() gin.HandlerFunc {

@@ -56,12 +56,12 @@ func New(svc *service.Service, cfg Config) http.Handler {
 	m := newHTTPMetrics(reg)
 	reg.MustRegister(newServiceCollector(svc))
 
-	r.Use(s.recovery(), m.middleware(), s.accessLog())
+	r.Use(requestID(), s.recovery(), m.middleware(), s.accessLog())
 	r.NoRoute(func(c *gin.Context) {
 		writeError(c, &service.Error{Code: service.CodeNotFound, Message: "no such endpoint: " + c.Request.Method + " " + c.Request.URL.Path})
 	})
 	r.NoMethod(func(c *gin.Context) {
-		c.AbortWithStatusJSON(http.StatusMethodNotAllowed, ErrorResponse{Error: ErrorBody{Code: "method_not_allowed", Message: c.Request.Method + " is not allowed on " + c.Request.URL.Path}})
+		writeError(c, &service.Error{Code: service.CodeMethodNotAllowed, Message: c.Request.Method + " is not allowed on " + c.Request.URL.Path})
 	})
 
 	v1 := r.Group("/v1")

@@ -3,6 +3,7 @@ package service
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/wallzero/wallzero/engine"
 )
@@ -27,6 +28,19 @@ const (
 	CodeTimeout Code = "timeout"
 	// CodeInternal: a bug or an unexpected failure.
 	CodeInternal Code = "internal"
+	// CodeUnauthorized: no valid API key was given.
+	CodeUnauthorized Code = "unauthorized"
+	// CodeRateLimited: the caller's API key is over one of its quotas
+	// (visits per second, concurrent jobs, batch size); retry after
+	// Error.RetryAfter.
+	CodeRateLimited Code = "rate_limited"
+	// CodeOverloaded: the service is full (every search slot busy and the
+	// wait queue full); retry after Error.RetryAfter.
+	CodeOverloaded Code = "overloaded"
+	// CodeUnsupportedMediaType: the body is not sent as application/json.
+	CodeUnsupportedMediaType Code = "unsupported_media_type"
+	// CodeMethodNotAllowed: the path exists, but not with that method.
+	CodeMethodNotAllowed Code = "method_not_allowed"
 )
 
 // Error is the service's error type: a code, the field it concerns (a JSON
@@ -35,7 +49,10 @@ type Error struct {
 	Code    Code
 	Field   string
 	Message string
-	Err     error
+	// RetryAfter, when positive, tells the client when to try again
+	// (CodeRateLimited, CodeOverloaded).
+	RetryAfter time.Duration
+	Err        error
 }
 
 // Error returns "field: message".

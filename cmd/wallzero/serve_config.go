@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/api"
+	"github.com/wallzero/wallzero/internal/reqid"
 	"github.com/wallzero/wallzero/service"
 )
 
@@ -98,9 +99,9 @@ func newLogger(w io.Writer, level, format string) (*slog.Logger, error) {
 	opts := &slog.HandlerOptions{Level: l}
 	switch format {
 	case "json":
-		return slog.New(slog.NewJSONHandler(w, opts)), nil
+		return slog.New(reqid.Handler{Handler: slog.NewJSONHandler(w, opts)}), nil
 	case "text":
-		return slog.New(slog.NewTextHandler(w, opts)), nil
+		return slog.New(reqid.Handler{Handler: slog.NewTextHandler(w, opts)}), nil
 	}
 	return nil, fmt.Errorf("-log-format %q: json or text", format)
 }

@@ -20,7 +20,7 @@ type ErrorResponse struct {
 // ErrorBody describes an error.
 type ErrorBody struct {
 	// Code is the service error code: invalid, too_large, not_found,
-	// conflict, unavailable, timeout, internal, unauthorized,
+	// conflict, unavailable, timeout, internal, unauthorized, forbidden,
 	// rate_limited, overloaded, unsupported_media_type or
 	// method_not_allowed.
 	Code string `json:"code" example:"invalid"`
@@ -48,6 +48,8 @@ func statusOf(code service.Code) int {
 		return http.StatusBadRequest
 	case service.CodeUnauthorized:
 		return http.StatusUnauthorized
+	case service.CodeForbidden:
+		return http.StatusForbidden
 	case service.CodeNotFound:
 		return http.StatusNotFound
 	case service.CodeMethodNotAllowed:

@@ -42,6 +42,8 @@ type options struct {
 	maxOpenings int
 	maxBody     int64
 	noWorker    bool
+	admission   service.AdmissionConfig
+	cors        []string
 }
 
 // testServer is the whole service (heuristic evaluator, real PostgreSQL,
@@ -79,6 +81,7 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 	if o.maxOpenings > 0 {
 		cfg.MaxOpenings = o.maxOpenings
 	}
+	cfg.Admission = o.admission
 	svc := service.New(cfg, service.Deps{Analyzer: an, Store: st, Metrics: metrics, Logger: log,
 		Models: []service.Model{service.HeuristicModel([]int{2, 3, 4}, "test")}})
 	ts := &testServer{t: t, store: st}
@@ -94,6 +97,7 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 	if o.maxBody > 0 {
 		ac.MaxBodyBytes = o.maxBody
 	}
+	ac.CORSOrigins = o.cors
 	ts.http = httptest.NewServer(api.New(svc, ac))
 	ts.url = ts.http.URL
 	t.Cleanup(ts.stop)

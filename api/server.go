@@ -17,6 +17,9 @@ type Config struct {
 	MaxBodyBytes int64
 	// RequestTimeout is the deadline of a synchronous analysis (504 after).
 	RequestTimeout time.Duration
+	// CORSOrigins lists the origins (scheme://host[:port], or "*") whose
+	// pages may call the API from a browser; empty: CORS is off.
+	CORSOrigins []string
 	// Logger receives the access log (nil: slog.Default()).
 	Logger *slog.Logger
 }
@@ -54,9 +57,9 @@ func New(svc *service.Service, cfg Config) http.Handler {
 
 	reg := prometheus.NewRegistry()
 	m := newHTTPMetrics(reg)
-	reg.MustRegister(newServiceCollector(svc))
+	reg.MustRegister(newServiceCollector(svc), newAdmissionCollector(svc))
 
-	r.Use(requestID(), s.recovery(), m.middleware(), s.accessLog())
+	r.Use(requestID(), s.recovery(), m.middleware(), s.accessLog(), cors(cfg.CORSOrigins))
 	r.NoRoute(func(c *gin.Context) {
 		writeError(c, &service.Error{Code: service.CodeNotFound, Message: "no such endpoint: " + c.Request.Method + " " + c.Request.URL.Path})
 	})

@@ -10,17 +10,27 @@ import (
 	"github.com/wallzero/wallzero/store"
 )
 
-// analyzeTurn analyses positions[turn] for q, through the cache.
-func (s *Service) analyzeTurn(ctx context.Context, q *Query, rules string, positions []engine.Position, turn, visits int) (*Analysis, error) {
-	if s.store == nil || positions[turn].IsOver() {
-		s.countSearch(ctx)
-		return s.an.AnalyzePosition(ctx, q, positions, turn)
+// cachedTurn returns the analysis of positions[turn] for q from the cache,
+// or nil when it must be searched (a miss, a finished game, no database).
+func (s *Service) cachedTurn(ctx context.Context, q *Query, rules string, positions []engine.Position, turn, visits int) (*Analysis, error) {
+	pos := &positions[turn]
+	if s.store == nil || pos.IsOver() {
+		return nil, nil
 	}
-	a, err := s.cachedAnalysis(ctx, rules, positions, turn, visits, q)
-	if err != nil {
+	hash, sym := pos.CanonicalHash()
+	key := store.CacheKey{CanonicalHash: hash, Rules: rules, Model: s.an.ModelFor(pos.Players())}
+	canon, info, err := s.lookup(ctx, key, visits)
+	if err != nil || canon == nil {
 		return nil, err
 	}
-	return shape(a, q, turn), nil
+	a, err := transformAnalysis(shape(canon, q, turn), sym.Inverse())
+	if err != nil {
+		return nil, &Error{Code: CodeInternal, Message: err.Error(), Err: err}
+	}
+	a.TurnNumber = turn
+	a.RootInfo.Hash = fmt.Sprintf("%016x", pos.Hash())
+	a.Cache = info
+	return a, nil
 }
 
 // fullAnalysis returns the analysis of positions[turn] with every move and
@@ -34,6 +44,25 @@ func (s *Service) fullAnalysis(ctx context.Context, rules string, positions []en
 // cachedAnalysis is fullAnalysis cut down to what q asks (nil: everything)
 // before the symmetry is undone, which keeps cache hits cheap.
 func (s *Service) cachedAnalysis(ctx context.Context, rules string, positions []engine.Position, turn, visits int, q *Query) (*Analysis, error) {
+	return s.analysisFrom(ctx, rules, positions, turn, visits, q, true)
+}
+
+// searchedAnalysis is cachedAnalysis for a position whose cache lookup
+// already missed: it searches (sharing the search with concurrent callers)
+// and caches the result without looking again.
+func (s *Service) searchedAnalysis(ctx context.Context, q *Query, rules string, positions []engine.Position, turn, visits int) (*Analysis, error) {
+	if s.store == nil || positions[turn].IsOver() {
+		s.countSearch(ctx)
+		return s.an.AnalyzePosition(ctx, q, positions, turn)
+	}
+	return s.analysisFrom(ctx, rules, positions, turn, visits, q, false)
+}
+
+// analysisFrom returns the analysis of positions[turn]: from the cache
+// when look is set and it holds one, else searched in the canonical
+// orientation and cached; then cut down to q (nil: everything) and
+// oriented like positions[turn].
+func (s *Service) analysisFrom(ctx context.Context, rules string, positions []engine.Position, turn, visits int, q *Query, look bool) (*Analysis, error) {
 	pos := &positions[turn]
 	if pos.IsOver() || s.store == nil {
 		s.countSearch(ctx)
@@ -41,9 +70,13 @@ func (s *Service) cachedAnalysis(ctx context.Context, rules string, positions []
 	}
 	hash, sym := pos.CanonicalHash()
 	key := store.CacheKey{CanonicalHash: hash, Rules: rules, Model: s.an.ModelFor(pos.Players())}
-	canon, info, err := s.lookup(ctx, key, visits)
-	if err != nil {
-		return nil, err
+	var canon *Analysis
+	var info *CacheInfo
+	if look {
+		var err error
+		if canon, info, err = s.lookup(ctx, key, visits); err != nil {
+			return nil, err
+		}
 	}
 	if canon == nil {
 		flightKey := fmt.Sprintf("%016x|%s|%s|%d|%d", key.CanonicalHash, key.Rules, key.Model, visits, inference.PriorityOf(ctx))
@@ -82,7 +115,9 @@ func (s *Service) cachedAnalysis(ctx context.Context, rules string, positions []
 // lookup reads the canonical analysis of key with at least visits from
 // the cache; a database error is logged and treated as a miss.
 func (s *Service) lookup(ctx context.Context, key store.CacheKey, visits int) (*Analysis, *CacheInfo, error) {
-	row, ok, err := s.store.LookupAnalysis(ctx, key, visits)
+	lctx, cancel := context.WithTimeout(ctx, s.cfg.CacheTimeout)
+	row, ok, err := s.store.LookupAnalysis(lctx, key, visits)
+	cancel()
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, nil, timeoutOr(ctx.Err())
@@ -110,7 +145,9 @@ func (s *Service) lookup(ctx context.Context, key store.CacheKey, visits int) (*
 func (s *Service) save(ctx context.Context, key store.CacheKey, visits int, canon *Analysis) {
 	data, err := json.Marshal(canon)
 	if err == nil {
-		err = s.store.SaveAnalyses(context.WithoutCancel(ctx), store.CachedAnalysis{Key: key, Visits: visits, Analysis: data})
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.CacheTimeout)
+		err = s.store.SaveAnalyses(sctx, store.CachedAnalysis{Key: key, Visits: visits, Analysis: data})
+		cancel()
 	}
 	if err != nil {
 		s.log.Warn("caching an analysis failed", "hash", fmt.Sprintf("%016x", key.CanonicalHash), "error", err)

@@ -30,6 +30,9 @@ const (
 	CodeInternal Code = "internal"
 	// CodeUnauthorized: no valid API key was given.
 	CodeUnauthorized Code = "unauthorized"
+	// CodeForbidden: the request is understood but not allowed (a
+	// cross-origin request from an origin not in the allow-list).
+	CodeForbidden Code = "forbidden"
 	// CodeRateLimited: the caller's API key is over one of its quotas
 	// (visits per second, concurrent jobs, batch size); retry after
 	// Error.RetryAfter.

@@ -52,7 +52,8 @@ type Readiness struct {
 	// Ready is true when the database answers (if one is configured) and a
 	// model is loaded.
 	Ready bool `json:"ready" example:"true"`
-	// Database is "ok", "none" (running without one) or the error.
+	// Database is "ok", "none" (running without one) or "unavailable" (the
+	// reason is in the server's log).
 	Database string `json:"database" example:"ok"`
 	// Model is the id of the model analysing two-player games, and
 	// ModelKind its kind.
@@ -75,7 +76,9 @@ func (s *Service) Ready(ctx context.Context) Readiness {
 		ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 		defer cancel()
 		if err := s.store.Ping(ctx); err != nil {
-			r.Ready, r.Database = false, "unavailable: "+err.Error()
+			// The error names hosts, ports and users: log it, do not show it.
+			s.log.WarnContext(ctx, "readiness: the database does not answer", "error", err)
+			r.Ready, r.Database = false, "unavailable"
 		} else {
 			r.Database = "ok"
 		}

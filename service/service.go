@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -28,11 +29,18 @@ type Config struct {
 	// BatchYield bounds how long a job waits, before each search, for the
 	// interactive analyses running to finish.
 	BatchYield time.Duration
+	// Admission bounds the synchronous analyses (zero fields: defaults).
+	Admission AdmissionConfig
+	// CacheTimeout bounds one cache lookup or save of a synchronous
+	// analysis; past it the analysis is searched (or not cached), so a
+	// slow or stopped database does not eat the request's deadline.
+	CacheTimeout time.Duration
 }
 
 // DefaultConfig returns the defaults of a deployment.
 func DefaultConfig() Config {
-	return Config{ReviewVisits: 200, OpeningVisits: 100, MaxOpenings: 10000, JobParallel: 4, MaxAttempts: 5, KeyMoves: 3, BatchYield: 200 * time.Millisecond}
+	return Config{ReviewVisits: 200, OpeningVisits: 100, MaxOpenings: 10000, JobParallel: 4, MaxAttempts: 5, KeyMoves: 3,
+		BatchYield: 200 * time.Millisecond, Admission: DefaultAdmissionConfig(), CacheTimeout: 2 * time.Second}
 }
 
 // BatcherStats is what the service reads from a batching evaluator for
@@ -73,6 +81,7 @@ type Service struct {
 	metrics *Metrics
 	log     *slog.Logger
 	gate    *gate
+	adm     *admission
 	flight  singleflight.Group
 }
 
@@ -100,7 +109,12 @@ func New(cfg Config, d Deps) *Service {
 	if cfg.BatchYield <= 0 {
 		cfg.BatchYield = def.BatchYield
 	}
-	s := &Service{an: d.Analyzer, store: d.Store, cfg: cfg, models: d.Models, batcher: d.Batcher, metrics: d.Metrics, log: d.Logger, gate: newGate()}
+	if cfg.CacheTimeout <= 0 {
+		cfg.CacheTimeout = def.CacheTimeout
+	}
+	cfg.Admission = cfg.Admission.withDefaults()
+	s := &Service{an: d.Analyzer, store: d.Store, cfg: cfg, models: d.Models, batcher: d.Batcher, metrics: d.Metrics, log: d.Logger,
+		gate: newGate(), adm: newAdmission(cfg.Admission)}
 	if s.metrics == nil {
 		s.metrics = &Metrics{}
 	}
@@ -127,27 +141,58 @@ func (s *Service) Batcher() BatcherStats { return s.batcher }
 // analysed.
 func (s *Service) InteractiveInFlight() int { return s.gate.interactive() }
 
+// AdmissionStats returns the admission controller's state (for /metrics).
+func (s *Service) AdmissionStats() AdmissionStats { return s.adm.stats() }
+
 // Analyze answers a query: one analysis per asked turn, from the cache
 // when it holds one with at least the asked visits (for the position or
 // any rotation or mirror of it), else by searching at interactive
-// priority and caching the result.
+// priority and caching the result. Cache hits are answered at once; the
+// searches wait for a slot of the admission controller, which refuses the
+// request with CodeOverloaded (and Retry-After) when the service cannot
+// start it soon enough.
 func (s *Service) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
 	g, turns, err := s.an.Prepare(q)
 	if err != nil {
 		return nil, err
 	}
-	done := s.gate.enter()
-	defer done()
-	ctx = inference.WithPriority(ctx, inference.Interactive)
-	positions := g.Positions()
 	visits := s.visits(q.MaxVisits)
-	out := make([]*Analysis, 0, len(turns))
-	for _, t := range turns {
-		a, err := s.analyzeTurn(ctx, q, g.Rules.String(), positions, t, visits)
+	if work := visits * len(turns); work > s.cfg.Admission.MaxRequestVisits {
+		return nil, &Error{Code: CodeTooLarge, Field: "maxVisits", Message: fmt.Sprintf(
+			"%d visits x %d positions = %d visits, at most %d per request: ask for fewer positions or visits, or submit a review job",
+			visits, len(turns), work, s.cfg.Admission.MaxRequestVisits)}
+	}
+	positions := g.Positions()
+	rules := g.Rules.String()
+	out := make([]*Analysis, len(turns))
+	var misses []int
+	for i, t := range turns {
+		a, err := s.cachedTurn(ctx, q, rules, positions, t, visits)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, a)
+		if a == nil {
+			misses = append(misses, i)
+		}
+		out[i] = a
+	}
+	if len(misses) == 0 {
+		return out, nil
+	}
+	release, err := s.adm.acquire(ctx, int64(visits*len(misses)))
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	done := s.gate.enter()
+	defer done()
+	ctx = inference.WithPriority(ctx, inference.Interactive)
+	for _, i := range misses {
+		a, err := s.searchedAnalysis(ctx, q, rules, positions, turns[i], visits)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = a
 	}
 	return out, nil
 }

@@ -37,7 +37,10 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: a.handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	// No ReadTimeout: it would also cancel long /analyze requests (net/http's
+	// background read); the API sets a read deadline on each body instead.
+	srv := &http.Server{Handler: a.handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
+		WriteTimeout: cfg.api.RequestTimeout + time.Minute, MaxHeaderBytes: cfg.maxHeaderBytes}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("serving", "addr", ln.Addr().String(), "docs", "/docs", "openapi", "/openapi.json")

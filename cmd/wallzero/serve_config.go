@@ -31,6 +31,7 @@ type serveConfig struct {
 	shutdownTimeout time.Duration
 	logLevel        string
 	logFormat       string
+	maxHeaderBytes  int
 }
 
 // register adds the flags; http adds those of the HTTP server.
@@ -55,7 +56,9 @@ func (c *serveConfig) register(fs *flag.FlagSet, http bool) {
 	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", 20*time.Second, "on SIGTERM, how long running requests and jobs may finish before jobs are re-queued")
 	fs.StringVar(&c.logLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&c.logFormat, "log-format", "json", "json or text")
+	c.registerAdmission(fs)
 	if http {
+		c.registerHTTP(fs)
 		fs.StringVar(&c.addr, "addr", ":8080", "HTTP listen address")
 		fs.Int64Var(&c.api.MaxBodyBytes, "max-body-bytes", c.api.MaxBodyBytes, "largest request body (413 beyond)")
 		fs.DurationVar(&c.api.RequestTimeout, "request-timeout", c.api.RequestTimeout, "deadline of a synchronous /analyze request (504 after)")

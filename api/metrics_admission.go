@@ -1,0 +1,52 @@
+package api
+
+import (
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/wallzero/wallzero/service"
+)
+
+// admissionCollector exports the admission controller of synchronous
+// analyses at scrape time.
+type admissionCollector struct {
+	svc *service.Service
+
+	searching, queued, maxSearches, maxQueue, rate, requests *prometheus.Desc
+}
+
+func newAdmissionCollector(svc *service.Service) *admissionCollector {
+	d := func(name, help string, labels ...string) *prometheus.Desc {
+		return prometheus.NewDesc(name, help, labels, nil)
+	}
+	return &admissionCollector{svc: svc,
+		searching:   d("wallzero_admission_searching", "Synchronous analyses holding a search slot."),
+		queued:      d("wallzero_admission_queued", "Synchronous analyses waiting for a search slot."),
+		maxSearches: d("wallzero_admission_max_searches", "Search slots for synchronous analyses (-max-searches)."),
+		maxQueue:    d("wallzero_admission_max_queue", "Longest wait queue for search slots (-max-queue)."),
+		rate:        d("wallzero_admission_visits_per_second", "Measured search throughput the wait estimates use (all searches together)."),
+		requests:    d("wallzero_admission_requests_total", "Synchronous analyses that needed a search, by outcome: admitted at once, admitted after waiting, refused.", "outcome"),
+	}
+}
+
+// Describe implements prometheus.Collector.
+func (ac *admissionCollector) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range []*prometheus.Desc{ac.searching, ac.queued, ac.maxSearches, ac.maxQueue, ac.rate, ac.requests} {
+		ch <- d
+	}
+}
+
+// Collect implements prometheus.Collector.
+func (ac *admissionCollector) Collect(ch chan<- prometheus.Metric) {
+	st := ac.svc.AdmissionStats()
+	gauge := func(d *prometheus.Desc, v float64) {
+		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v)
+	}
+	gauge(ac.searching, float64(st.Searching))
+	gauge(ac.queued, float64(st.Queued))
+	gauge(ac.maxSearches, float64(st.MaxSearches))
+	gauge(ac.maxQueue, float64(st.MaxQueue))
+	gauge(ac.rate, st.VisitsPerSecond)
+	for outcome, v := range map[string]int64{"immediate": st.Admitted - st.Waited, "waited": st.Waited, "refused": st.Refused} {
+		ch <- prometheus.MustNewConstMetric(ac.requests, prometheus.CounterValue, float64(v), outcome)
+	}
+}

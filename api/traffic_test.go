@@ -1,0 +1,192 @@
+package api_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/wallzero/wallzero/api"
+	"github.com/wallzero/wallzero/service"
+)
+
+// rawResponse is an answer with its headers and decoded error body.
+type rawResponse struct {
+	status  int
+	header  http.Header
+	body    []byte
+	err     api.ErrorBody
+	elapsed time.Duration
+}
+
+// send sends a request with the given headers and returns the answer.
+func (ts *testServer) send(method, path, body string, header map[string]string) rawResponse {
+	ts.t.Helper()
+	req, err := http.NewRequest(method, ts.url+path, strings.NewReader(body))
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	start := time.Now()
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	data, _ := io.ReadAll(res.Body)
+	out := rawResponse{status: res.StatusCode, header: res.Header, body: data, elapsed: time.Since(start)}
+	if res.StatusCode >= 400 {
+		var e api.ErrorResponse
+		if err := json.Unmarshal(data, &e); err != nil {
+			ts.t.Fatalf("%s %s: %d with a body that is not an error: %s", method, path, res.StatusCode, data)
+		}
+		out.err = e.Error
+	}
+	return out
+}
+
+// TestOverloadIsRefusedAtOnce fills the only search slot and the only
+// queue place, then checks every further request is refused at once with
+// 503, Retry-After and the request id, and the admitted ones succeed.
+func TestOverloadIsRefusedAtOnce(t *testing.T) {
+	t.Parallel()
+	ts := start(t, newDatabase(t), options{delay: 300 * time.Millisecond, noWorker: true,
+		admission: service.AdmissionConfig{MaxSearches: 1, MaxQueue: 1, MaxQueueWait: time.Minute}})
+	squares := []string{"A1", "B2", "C3", "D4", "E5", "F6", "G7", "A7"}
+	results := make([]rawResponse, len(squares))
+	var wg sync.WaitGroup
+	for i, sq := range squares {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			body := `{"rules":{"opening":"empty"},"moves":["` + sq + `"],"maxVisits":16}`
+			results[i] = ts.send("POST", "/v1/analyze", body, map[string]string{"X-Request-ID": "burst-" + strconv.Itoa(i)})
+		}()
+	}
+	wg.Wait()
+	ok, refused := 0, 0
+	for i, r := range results {
+		switch r.status {
+		case http.StatusOK:
+			ok++
+		case http.StatusServiceUnavailable:
+			refused++
+			if r.err.Code != "overloaded" || r.err.RequestID != "burst-"+strconv.Itoa(i) {
+				t.Errorf("refusal %d: %+v", i, r.err)
+			}
+			if s, err := strconv.Atoi(r.header.Get("Retry-After")); err != nil || s < 1 || s != r.err.RetryAfterSeconds {
+				t.Errorf("refusal %d: Retry-After %q, body %d", i, r.header.Get("Retry-After"), r.err.RetryAfterSeconds)
+			}
+			if r.elapsed > 250*time.Millisecond {
+				t.Errorf("refusal %d took %v: a refusal must not wait for the searches", i, r.elapsed)
+			}
+		default:
+			t.Errorf("request %d: %d %s", i, r.status, r.body)
+		}
+	}
+	if ok < 2 || refused < 1 || ok+refused != len(squares) {
+		t.Errorf("%d answered, %d refused: want the slot's and the queue's requests answered and the rest refused", ok, refused)
+	}
+	m := ts.send("GET", "/metrics", "", nil)
+	if !bytes.Contains(m.body, []byte(`wallzero_admission_requests_total{outcome="refused"} `+strconv.Itoa(refused))) {
+		t.Errorf("metrics do not count %d refusals:\n%s", refused, grep(m.body, "wallzero_admission"))
+	}
+}
+
+// grep returns the lines of b that contain s.
+func grep(b []byte, s string) string {
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.Contains(l, s) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func TestRequestWorkIsBounded(t *testing.T) {
+	t.Parallel()
+	ts := start(t, newDatabase(t), options{noWorker: true, admission: service.AdmissionConfig{MaxRequestVisits: 1000}})
+	r := ts.send("POST", "/v1/analyze", `{"moves":["C3","E3"],"maxVisits":400,"analyzeTurns":[0,1,2]}`, nil)
+	if r.status != http.StatusRequestEntityTooLarge || r.err.Field != "maxVisits" || !strings.Contains(r.err.Message, "1200") {
+		t.Errorf("400 visits x 3 positions over a 1000 budget: %d %+v", r.status, r.err)
+	}
+	if r := ts.send("POST", "/v1/analyze", `{"moves":["C3","E3"],"maxVisits":300,"analyzeTurns":[0,1,2]}`, nil); r.status != http.StatusOK {
+		t.Errorf("300 x 3 within the budget: %d %s", r.status, r.body)
+	}
+}
+
+func TestCORS(t *testing.T) {
+	t.Parallel()
+	db := newDatabase(t)
+	off := start(t, db, options{noWorker: true})
+	on := start(t, db, options{noWorker: true, cors: []string{"https://app.example"}})
+	analyze := `{"moves":["C3"],"maxVisits":8}`
+	for _, tc := range []struct {
+		name   string
+		ts     *testServer
+		method string
+		path   string
+		body   string
+		header map[string]string
+		status int
+		acao   string // the Access-Control-Allow-Origin expected
+	}{
+		{"no origin", off, "POST", "/v1/analyze", analyze, nil, 200, ""},
+		{"same origin", off, "POST", "/v1/analyze", analyze, map[string]string{"Origin": off.url}, 200, ""},
+		{"foreign POST, CORS off", off, "POST", "/v1/analyze", analyze, map[string]string{"Origin": "https://evil.example"}, 403, ""},
+		{"foreign review, CORS off", off, "POST", "/v1/reviews", `{"moves":["C3"]}`, map[string]string{"Origin": "https://evil.example"}, 403, ""},
+		{"foreign DELETE, CORS off", off, "DELETE", "/v1/jobs/6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10", "", map[string]string{"Origin": "https://evil.example"}, 403, ""},
+		{"foreign GET, CORS off", off, "GET", "/v1/models", "", map[string]string{"Origin": "https://evil.example"}, 200, ""},
+		{"foreign preflight, CORS off", off, "OPTIONS", "/v1/analyze", "", map[string]string{"Origin": "https://evil.example", "Access-Control-Request-Method": "POST"}, 403, ""},
+		{"allowed preflight", on, "OPTIONS", "/v1/analyze", "", map[string]string{"Origin": "https://app.example", "Access-Control-Request-Method": "POST"}, 204, "https://app.example"},
+		{"allowed POST", on, "POST", "/v1/analyze", analyze, map[string]string{"Origin": "https://app.example"}, 200, "https://app.example"},
+		{"other origin, CORS on", on, "POST", "/v1/analyze", analyze, map[string]string{"Origin": "https://evil.example"}, 403, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r := tc.ts.send(tc.method, tc.path, tc.body, tc.header)
+			if r.status != tc.status {
+				t.Fatalf("status %d, want %d: %s", r.status, tc.status, r.body)
+			}
+			if got := r.header.Get("Access-Control-Allow-Origin"); got != tc.acao {
+				t.Errorf("Access-Control-Allow-Origin %q, want %q", got, tc.acao)
+			}
+			if r.status == 403 && (r.err.Code != "forbidden" || r.err.Field != "Origin") {
+				t.Errorf("refusal body %+v", r.err)
+			}
+			if tc.status == 204 && !strings.Contains(r.header.Get("Access-Control-Allow-Headers"), "Authorization") {
+				t.Errorf("preflight allows headers %q", r.header.Get("Access-Control-Allow-Headers"))
+			}
+		})
+	}
+}
+
+func TestRequestIDs(t *testing.T) {
+	t.Parallel()
+	ts := start(t, newDatabase(t), options{noWorker: true})
+	r := ts.send("GET", "/v1/jobs/nope", "", map[string]string{"X-Request-ID": "client-id-1"})
+	if r.header.Get("X-Request-ID") != "client-id-1" || r.err.RequestID != "client-id-1" {
+		t.Errorf("a client's id: header %q, body %q", r.header.Get("X-Request-ID"), r.err.RequestID)
+	}
+	for _, sent := range []string{"", strings.Repeat("x", 200), "bad id\twith tab"} {
+		r := ts.send("GET", "/v1/jobs/nope", "", map[string]string{"X-Request-ID": sent})
+		got := r.header.Get("X-Request-ID")
+		if len(got) != 32 || got == sent || r.err.RequestID != got {
+			t.Errorf("sent %q: header %q, body %q; want a new 32-character id in both", sent, got, r.err.RequestID)
+		}
+	}
+	if r := ts.send("GET", "/healthz", "", nil); r.header.Get("X-Request-ID") == "" {
+		t.Error("a successful answer has no X-Request-ID")
+	}
+}

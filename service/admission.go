@@ -1,0 +1,221 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+	"time"
+)
+
+// AdmissionConfig bounds the synchronous analyses (POST /v1/analyze and
+// the pictures that search), so that under overload the requests the
+// service can serve are served at full speed and the others are refused at
+// once, instead of every request slowing down together until all of them
+// miss their deadline.
+type AdmissionConfig struct {
+	// MaxSearches is the number of synchronous requests searching at once.
+	// The batching evaluator is busiest with about this many searches
+	// feeding it (docs/admission.md has the measurement); more only add
+	// latency.
+	MaxSearches int
+	// MaxQueue caps the requests waiting for a search slot.
+	MaxQueue int
+	// MaxQueueWait is the longest estimated wait a request is queued for;
+	// beyond it the request is refused at once with Retry-After.
+	MaxQueueWait time.Duration
+	// MaxRequestVisits caps the work of one request: maxVisits times the
+	// positions it asks for (cache hits included).
+	MaxRequestVisits int
+	// VisitsPerSecond is the throughput assumed until one is measured; the
+	// measured one (visits of finished requests per second, all searches
+	// together) then replaces it.
+	VisitsPerSecond float64
+}
+
+// DefaultAdmissionConfig returns the defaults for a 2-core machine with the
+// shipped model: 16 searches, 64 waiting at most 5 s, 50,000 visits per
+// request, 2,000 visits per second until measured.
+func DefaultAdmissionConfig() AdmissionConfig {
+	return AdmissionConfig{MaxSearches: 16, MaxQueue: 64, MaxQueueWait: 5 * time.Second, MaxRequestVisits: 50000, VisitsPerSecond: 2000}
+}
+
+// withDefaults fills the zero fields of c from the defaults.
+func (c AdmissionConfig) withDefaults() AdmissionConfig {
+	d := DefaultAdmissionConfig()
+	if c.MaxSearches <= 0 {
+		c.MaxSearches = d.MaxSearches
+	}
+	if c.MaxQueue < 0 {
+		c.MaxQueue = 0
+	} else if c.MaxQueue == 0 {
+		c.MaxQueue = d.MaxQueue
+	}
+	if c.MaxQueueWait <= 0 {
+		c.MaxQueueWait = d.MaxQueueWait
+	}
+	if c.MaxRequestVisits <= 0 {
+		c.MaxRequestVisits = d.MaxRequestVisits
+	}
+	if c.VisitsPerSecond <= 0 {
+		c.VisitsPerSecond = d.VisitsPerSecond
+	}
+	return c
+}
+
+// AdmissionStats is a snapshot of the admission controller for /metrics.
+type AdmissionStats struct {
+	// Searching and Queued count the requests holding a slot and waiting.
+	Searching, Queued int
+	// MaxSearches and MaxQueue are the configured bounds.
+	MaxSearches, MaxQueue int
+	// VisitsPerSecond is the throughput the wait estimates use.
+	VisitsPerSecond float64
+	// Admitted, Waited and Refused count requests since start: admitted at
+	// once or after a wait, waited (a subset of admitted), refused.
+	Admitted, Waited, Refused int64
+}
+
+// admission is a counting semaphore of search slots with a bounded FIFO
+// queue in front of it. A request is queued only when the work ahead of it
+// (queued and running visits over the measured throughput) lets it start
+// within MaxQueueWait and finish before its deadline; otherwise it is
+// refused at once. Slots are handed to waiters in arrival order.
+type admission struct {
+	cfg AdmissionConfig
+
+	mu        sync.Mutex
+	searching int
+	queue     []*waiter
+	// queuedVisits and runningVisits are the visits asked by the queued
+	// and the running requests.
+	queuedVisits, runningVisits int64
+	// rate is the measured throughput in visits per second (all searches
+	// together), an exponentially weighted average.
+	rate float64
+
+	admitted, waited, refused int64
+}
+
+// waiter is a queued request.
+type waiter struct {
+	cost    int64
+	ready   chan struct{} // closed when the slot is handed over
+	granted bool
+}
+
+func newAdmission(cfg AdmissionConfig) *admission {
+	cfg = cfg.withDefaults()
+	return &admission{cfg: cfg, rate: cfg.VisitsPerSecond}
+}
+
+// errOverloaded returns the refusal of a request when the service is full.
+func errOverloaded(why string, wait time.Duration) *Error {
+	return &Error{Code: CodeOverloaded, Message: "the service is at capacity: " + why + "; try again after the Retry-After delay",
+		RetryAfter: min(max(wait, time.Second), 30*time.Second)}
+}
+
+// acquire waits for a search slot for a request of cost visits and returns
+// the function that gives it back; or it refuses the request at once with
+// a CodeOverloaded error carrying Retry-After.
+func (a *admission) acquire(ctx context.Context, cost int64) (release func(), err error) {
+	a.mu.Lock()
+	if a.searching < a.cfg.MaxSearches && len(a.queue) == 0 {
+		a.searching++
+		a.runningVisits += cost
+		a.admitted++
+		a.mu.Unlock()
+		return a.releaser(cost, time.Now()), nil
+	}
+	ahead := a.queuedVisits + a.runningVisits
+	wait := a.duration(ahead)
+	finish := a.duration(ahead + cost)
+	var refusal *Error
+	switch {
+	case len(a.queue) >= a.cfg.MaxQueue:
+		refusal = errOverloaded(fmt.Sprintf("%d searches running and %d requests waiting", a.searching, len(a.queue)), wait)
+	case wait > a.cfg.MaxQueueWait:
+		refusal = errOverloaded(fmt.Sprintf("the work queued ahead would take about %.1f s", wait.Seconds()), wait-a.cfg.MaxQueueWait)
+	default:
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < finish {
+			refusal = errOverloaded(fmt.Sprintf("the analysis would not finish before its deadline (about %.1f s of work is ahead)", wait.Seconds()), wait)
+		}
+	}
+	if refusal != nil {
+		a.refused++
+		a.mu.Unlock()
+		return nil, refusal
+	}
+	w := &waiter{cost: cost, ready: make(chan struct{})}
+	a.queue = append(a.queue, w)
+	a.queuedVisits += cost
+	a.mu.Unlock()
+
+	select {
+	case <-w.ready:
+		return a.releaser(cost, time.Now()), nil
+	case <-ctx.Done():
+	}
+	a.mu.Lock()
+	if w.granted { // the slot came as the context ended: give it back
+		a.mu.Unlock()
+		a.releaser(cost, time.Now())()
+		return nil, timeoutOr(ctx.Err())
+	}
+	for i, q := range a.queue {
+		if q == w {
+			a.queue = append(a.queue[:i], a.queue[i+1:]...)
+			break
+		}
+	}
+	a.queuedVisits -= cost
+	a.mu.Unlock()
+	return nil, timeoutOr(ctx.Err())
+}
+
+// duration estimates how long visits of work take at the measured rate.
+// Called with a.mu held.
+func (a *admission) duration(visits int64) time.Duration {
+	return time.Duration(float64(visits) / a.rate * float64(time.Second))
+}
+
+// releaser returns the function that gives back a slot held since start
+// for cost visits: it updates the measured throughput and hands the slot
+// to the first waiter.
+func (a *admission) releaser(cost int64, start time.Time) func() {
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			a.mu.Lock()
+			defer a.mu.Unlock()
+			if el := time.Since(start).Seconds(); cost > 0 && el > 0.001 {
+				// This request ran at cost/el visits per second while
+				// sharing the evaluator with the others searching: the
+				// service's rate is about that times the searches.
+				sample := float64(cost) / el * float64(a.searching)
+				a.rate = math.Max(1, 0.8*a.rate+0.2*sample)
+			}
+			a.searching--
+			a.runningVisits -= cost
+			if len(a.queue) > 0 {
+				w := a.queue[0]
+				a.queue = a.queue[1:]
+				a.queuedVisits -= w.cost
+				a.searching++
+				a.runningVisits += w.cost
+				a.admitted++
+				a.waited++
+				w.granted = true
+				close(w.ready)
+			}
+		})
+	}
+}
+
+// stats returns a snapshot.
+func (a *admission) stats() AdmissionStats {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return AdmissionStats{Searching: a.searching, Queued: len(a.queue), MaxSearches: a.cfg.MaxSearches, MaxQueue: a.cfg.MaxQueue,
+		VisitsPerSecond: a.rate, Admitted: a.admitted, Waited: a.waited, Refused: a.refused}
+}

@@ -37,6 +37,8 @@ func (s *server) accessLog() gin.HandlerFunc {
 		status := c.Writer.Status()
 		level := slog.LevelInfo
 		switch {
+		case status == http.StatusServiceUnavailable || status == http.StatusGatewayTimeout:
+			level = slog.LevelWarn // overload and outages: expected, counted in /metrics
 		case status >= 500:
 			level = slog.LevelError
 		case c.FullPath() == "/healthz" || c.FullPath() == "/readyz" || c.FullPath() == "/metrics":

@@ -34,6 +34,11 @@ func benchAPI(args []string, stdout, stderr io.Writer) error {
 	openings := fs.Int("openings", 1000, "openings in the batch")
 	openingVisits := fs.Int("batch-visits", 32, "maxVisits of each opening of the batch")
 	seed := fs.Uint64("seed", 1, "seed of the random positions")
+	standard := fs.Bool("standard", true, "run the standard phases (latency at 1 and 16 clients, cache hits, an opening batch)")
+	burst := fs.Int("burst", 0, "also send this many distinct /analyze requests all at once (0: no burst)")
+	sustain := fs.Duration("sustain", 0, "also keep -sustain-clients clients sending distinct requests for this long (0: none)")
+	sustainClients := fs.Int("sustain-clients", 16, "clients of the sustained run")
+	serverPID := fs.Int("server-pid", 0, "with -url: the server's process id, to report its peak memory")
 	if err := parseWithEnv(fs, args); err != nil {
 		return err
 	}
@@ -56,7 +61,7 @@ func benchAPI(args []string, stdout, stderr io.Writer) error {
 		base = "http://" + ln.Addr().String()
 		fmt.Fprintf(stdout, "model=%s job_workers=%d job_parallel=%d\n", a.svc.Models()[0].ID, cfg.jobWorkers, a.svc.Config().JobParallel)
 	}
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 5 * time.Minute}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1024}, Timeout: 5 * time.Minute}
 	post := func(path string, body any) ([]byte, time.Duration, error) {
 		data, _ := json.Marshal(body)
 		start := time.Now()
@@ -78,7 +83,12 @@ func benchAPI(args []string, stdout, stderr io.Writer) error {
 	rules := engine.DefaultRules()
 	var positions []engine.Position
 	var records [][]string
-	for len(positions) < 2**requests {
+	seenPos := map[uint64]bool{}
+	want := 0
+	if *standard {
+		want = 2 * *requests
+	}
+	for len(positions) < want+*burst+max(*sustainClients*200, 1)*min(int(*sustain/time.Second), 1) {
 		p := engine.NewPosition(rules)
 		n := 10 + rng.IntN(21)
 		var moves []string
@@ -88,10 +98,29 @@ func benchAPI(args []string, stdout, stderr io.Writer) error {
 			p.Apply(m)
 			moves = append(moves, m.String())
 		}
-		if p.IsOver() {
+		if h, _ := p.CanonicalHash(); p.IsOver() || seenPos[h] {
 			continue
+		} else {
+			seenPos[h] = true
 		}
 		positions, records = append(positions, p), append(records, moves)
+	}
+	mem := processMemory(*serverPID)
+	if *url == "" {
+		mem = processMemory(0)
+	}
+	failures := 0
+	if *burst > 0 {
+		failures += runBurst(stdout, client, base, records[want:want+*burst], *visits, mem)
+	}
+	if *sustain > 0 {
+		failures += runSustained(stdout, client, base, records[want+*burst:], *visits, *sustainClients, *sustain, mem)
+	}
+	if failures > 0 {
+		return fmt.Errorf("bench api: %d requests failed", failures)
+	}
+	if !*standard {
+		return nil
 	}
 	next := 0
 	for _, clients := range []int{1, 16} {

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// loadResult is one request of a burst or a sustained run.
+type loadResult struct {
+	status  int // 0: a transport error
+	latency time.Duration
+	err     string
+}
+
+// postAnalyze sends one /v1/analyze request and returns its outcome.
+func postAnalyze(client *http.Client, base string, moves []string, visits int) loadResult {
+	data, _ := json.Marshal(map[string]any{"moves": moves, "maxVisits": visits, "topK": 5})
+	start := time.Now()
+	res, err := client.Post(base+"/v1/analyze", "application/json", bytes.NewReader(data))
+	if err != nil {
+		return loadResult{latency: time.Since(start), err: err.Error()}
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	r := loadResult{status: res.StatusCode, latency: time.Since(start)}
+	if res.StatusCode != http.StatusOK {
+		r.err = strings.TrimSpace(string(body))
+	}
+	return r
+}
+
+// statusCounts formats the statuses of results as "200=412 503=188".
+func statusCounts(results []loadResult) string {
+	counts := map[int]int{}
+	for _, r := range results {
+		counts[r.status]++
+	}
+	keys := make([]int, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%d=%d", k, counts[k]))
+	}
+	return strings.Join(parts, " ")
+}
+
+// latencies returns the latencies of the results whose status satisfies keep.
+func latencies(results []loadResult, keep func(int) bool) []time.Duration {
+	var out []time.Duration
+	for _, r := range results {
+		if keep(r.status) {
+			out = append(out, r.latency)
+		}
+	}
+	return out
+}
+
+// maxLatency returns the largest latency in milliseconds.
+func maxLatency(lat []time.Duration) float64 {
+	var m time.Duration
+	for _, d := range lat {
+		m = max(m, d)
+	}
+	return ms(m)
+}
+
+// runBurst sends one request per record all at once and reports how the
+// service answered: the statuses (anything but 200, 429 and 503 is a
+// failure), how fast refusals came, the latency of the admitted requests
+// against the burst's duration, and the server's peak memory.
+func runBurst(stdout io.Writer, client *http.Client, base string, records [][]string, visits int, mem func() string) (failures int) {
+	results := make([]loadResult, len(records))
+	var wg sync.WaitGroup
+	gate := make(chan struct{})
+	for i := range records {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-gate
+			results[i] = postAnalyze(client, base, records[i], visits)
+		}()
+	}
+	start := time.Now()
+	close(gate)
+	wg.Wait()
+	wall := time.Since(start)
+	var firstErr string
+	for _, r := range results {
+		if r.status != 200 && r.status != 429 && r.status != 503 {
+			failures++
+			if firstErr == "" {
+				firstErr = fmt.Sprintf("%d %s", r.status, r.err)
+			}
+		}
+	}
+	ok := latencies(results, func(s int) bool { return s == 200 })
+	refused := latencies(results, func(s int) bool { return s == 429 || s == 503 })
+	fmt.Fprintf(stdout, "analyze_burst requests=%d visits=%d statuses=%q failures=%d burst_seconds=%.1f admitted=%d admitted_p50_ms=%.0f admitted_p99_ms=%.0f refused=%d refused_p50_ms=%.1f refused_p99_ms=%.1f refused_max_ms=%.1f %s\n",
+		len(records), visits, statusCounts(results), failures, wall.Seconds(), len(ok), pct(ok, 50), pct(ok, 99),
+		len(refused), pct(refused, 50), pct(refused, 99), maxLatency(refused), mem())
+	if firstErr != "" {
+		fmt.Fprintf(stdout, "analyze_burst first_failure=%q\n", firstErr)
+	}
+	return failures
+}
+
+// runSustained keeps `clients` clients sending distinct requests back to
+// back for d and reports errors (any answer but 200), latency and
+// throughput.
+func runSustained(stdout io.Writer, client *http.Client, base string, records [][]string, visits, clients int, d time.Duration, mem func() string) (failures int) {
+	var next atomic.Int64
+	var mu sync.Mutex
+	var results []loadResult
+	var wg sync.WaitGroup
+	deadline := time.Now().Add(d)
+	start := time.Now()
+	for range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for time.Now().Before(deadline) {
+				i := int(next.Add(1)-1) % len(records)
+				r := postAnalyze(client, base, records[i], visits)
+				mu.Lock()
+				results = append(results, r)
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	wall := time.Since(start)
+	var firstErr string
+	for _, r := range results {
+		if r.status != 200 {
+			failures++
+			if firstErr == "" {
+				firstErr = fmt.Sprintf("%d %s", r.status, r.err)
+			}
+		}
+	}
+	lat := latencies(results, func(int) bool { return true })
+	fmt.Fprintf(stdout, "analyze_sustained clients=%d seconds=%.0f visits=%d requests=%d statuses=%q errors=%d p50_ms=%.0f p99_ms=%.0f throughput_rps=%.1f %s\n",
+		clients, wall.Seconds(), visits, len(results), statusCounts(results), failures, pct(lat, 50), pct(lat, 99),
+		float64(len(results))/wall.Seconds(), mem())
+	if firstErr != "" {
+		fmt.Fprintf(stdout, "analyze_sustained first_error=%q\n", firstErr)
+	}
+	return failures
+}
+
+// processMemory returns a function that reports the peak and current
+// resident memory of process pid (0: this process) from /proc.
+func processMemory(pid int) func() string {
+	path := "/proc/self/status"
+	who := "process"
+	if pid > 0 {
+		path, who = "/proc/"+strconv.Itoa(pid)+"/status", "server"
+	}
+	return func() string {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			var m runtime.MemStats
+			runtime.ReadMemStats(&m)
+			return fmt.Sprintf("go_heap_sys_mb=%.0f", float64(m.HeapSys)/(1<<20))
+		}
+		field := func(name string) float64 {
+			for _, l := range strings.Split(string(data), "\n") {
+				if v, ok := strings.CutPrefix(l, name+":"); ok {
+					kb, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 64)
+					return kb / 1024
+				}
+			}
+			return 0
+		}
+		return fmt.Sprintf("%s_peak_rss_mb=%.0f %s_rss_mb=%.0f", who, field("VmHWM"), who, field("VmRSS"))
+	}
+}

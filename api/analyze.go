@@ -29,9 +29,14 @@ type AnalyzeResponse struct {
 //	@Success		200		{object}	AnalyzeResponse
 //	@Failure		400		{object}	ErrorResponse	"malformed JSON, unknown field, illegal move, wrong turn order, too many visits"
 //	@Failure		413		{object}	ErrorResponse	"body too large"
+//	@Failure		503		{object}	ErrorResponse	"the service is at capacity (Retry-After says when to try again) or a dependency is down"
 //	@Failure		504		{object}	ErrorResponse	"the deadline passed"
 //	@Router			/v1/analyze [post]
 func (s *server) analyze(c *gin.Context) {
+	if err := s.svc.AdmissionFull(); err != nil { // refused before reading the body
+		writeError(c, err)
+		return
+	}
 	var q service.Query
 	if err := decodeBody(c, s.cfg.MaxBodyBytes, &q); err != nil {
 		writeError(c, err)

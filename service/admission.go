@@ -35,9 +35,9 @@ type AdmissionConfig struct {
 
 // DefaultAdmissionConfig returns the defaults for a 2-core machine with the
 // shipped model: 16 searches, 64 waiting at most 5 s, 50,000 visits per
-// request, 2,000 visits per second until measured.
+// request, 1,000 visits per second until measured.
 func DefaultAdmissionConfig() AdmissionConfig {
-	return AdmissionConfig{MaxSearches: 16, MaxQueue: 64, MaxQueueWait: 5 * time.Second, MaxRequestVisits: 50000, VisitsPerSecond: 2000}
+	return AdmissionConfig{MaxSearches: 16, MaxQueue: 64, MaxQueueWait: 5 * time.Second, MaxRequestVisits: 50000, VisitsPerSecond: 1000}
 }
 
 // withDefaults fills the zero fields of c from the defaults.
@@ -127,21 +127,7 @@ func (a *admission) acquire(ctx context.Context, cost int64) (release func(), er
 		a.mu.Unlock()
 		return a.releaser(cost, time.Now()), nil
 	}
-	ahead := a.queuedVisits + a.runningVisits
-	wait := a.duration(ahead)
-	finish := a.duration(ahead + cost)
-	var refusal *Error
-	switch {
-	case len(a.queue) >= a.cfg.MaxQueue:
-		refusal = errOverloaded(fmt.Sprintf("%d searches running and %d requests waiting", a.searching, len(a.queue)), wait)
-	case wait > a.cfg.MaxQueueWait:
-		refusal = errOverloaded(fmt.Sprintf("the work queued ahead would take about %.1f s", wait.Seconds()), wait-a.cfg.MaxQueueWait)
-	default:
-		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < finish {
-			refusal = errOverloaded(fmt.Sprintf("the analysis would not finish before its deadline (about %.1f s of work is ahead)", wait.Seconds()), wait)
-		}
-	}
-	if refusal != nil {
+	if refusal := a.refusalLocked(ctx, cost); refusal != nil {
 		a.refused++
 		a.mu.Unlock()
 		return nil, refusal
@@ -171,6 +157,53 @@ func (a *admission) acquire(ctx context.Context, cost int64) (release func(), er
 	a.queuedVisits -= cost
 	a.mu.Unlock()
 	return nil, timeoutOr(ctx.Err())
+}
+
+// precheck refuses a request of cost visits at once, as acquire would,
+// without taking or waiting for a slot: the service calls it before any
+// database work, so that under overload a refusal costs next to nothing.
+func (a *admission) precheck(ctx context.Context, cost int64) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.searching < a.cfg.MaxSearches && len(a.queue) == 0 {
+		return nil
+	}
+	if refusal := a.refusalLocked(ctx, cost); refusal != nil {
+		a.refused++
+		return refusal
+	}
+	return nil
+}
+
+// full refuses at once, before the request is even read, when the wait
+// queue is full: no request could then be queued, whatever its cost.
+func (a *admission) full() error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if len(a.queue) < a.cfg.MaxQueue || a.searching < a.cfg.MaxSearches {
+		return nil
+	}
+	a.refused++
+	return errOverloaded(fmt.Sprintf("%d searches running and %d requests waiting", a.searching, len(a.queue)), a.duration(a.queuedVisits+a.runningVisits))
+}
+
+// refusalLocked returns why a request of cost visits cannot be queued now
+// (nil when it can): the queue is full, the estimated wait is longer than
+// MaxQueueWait, or the request would not finish before its deadline.
+// Called with a.mu held.
+func (a *admission) refusalLocked(ctx context.Context, cost int64) *Error {
+	ahead := a.queuedVisits + a.runningVisits
+	wait := a.duration(ahead)
+	switch {
+	case len(a.queue) >= a.cfg.MaxQueue:
+		return errOverloaded(fmt.Sprintf("%d searches running and %d requests waiting", a.searching, len(a.queue)), wait)
+	case wait > a.cfg.MaxQueueWait:
+		return errOverloaded(fmt.Sprintf("the work queued ahead would take about %.1f s", wait.Seconds()), wait-a.cfg.MaxQueueWait)
+	}
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < a.duration(ahead+cost) {
+		return errOverloaded(fmt.Sprintf("the analysis would not finish before its deadline (about %.1f s of work is ahead)", wait.Seconds()), wait)
+	}
+	return nil
 }
 
 // duration estimates how long visits of work take at the measured rate.

@@ -63,6 +63,14 @@ func TestAdmissionRefusals(t *testing.T) {
 				}()
 			}
 			waitFor(t, func() bool { return a.stats().Queued == len(tc.queued) })
+			if full := a.full(); (full != nil) != (len(tc.queued) >= a.cfg.MaxQueue) {
+				t.Errorf("full() = %v with %d of %d queued", full, len(tc.queued), a.cfg.MaxQueue)
+			} else if full != nil {
+				overloaded(t, full)
+				a.mu.Lock()
+				a.refused-- // counted again below
+				a.mu.Unlock()
+			}
 			qctx := ctx
 			if tc.timeout > 0 {
 				var c2 context.CancelFunc

@@ -141,6 +141,11 @@ func (s *Service) Batcher() BatcherStats { return s.batcher }
 // analysed.
 func (s *Service) InteractiveInFlight() int { return s.gate.interactive() }
 
+// AdmissionFull returns a CodeOverloaded error when the admission queue of
+// synchronous analyses is full, so that the API can refuse a request
+// before reading it.
+func (s *Service) AdmissionFull() error { return s.adm.full() }
+
 // AdmissionStats returns the admission controller's state (for /metrics).
 func (s *Service) AdmissionStats() AdmissionStats { return s.adm.stats() }
 
@@ -161,6 +166,11 @@ func (s *Service) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
 		return nil, &Error{Code: CodeTooLarge, Field: "maxVisits", Message: fmt.Sprintf(
 			"%d visits x %d positions = %d visits, at most %d per request: ask for fewer positions or visits, or submit a review job",
 			visits, len(turns), work, s.cfg.Admission.MaxRequestVisits)}
+	}
+	// Refuse before any database work when the service is full, counting
+	// every position as a miss.
+	if err := s.adm.precheck(ctx, int64(visits*len(turns))); err != nil {
+		return nil, err
 	}
 	positions := g.Positions()
 	rules := g.Rules.String()

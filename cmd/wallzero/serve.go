@@ -11,6 +11,16 @@ import (
 	"time"
 )
 
+// newHTTPServer returns the HTTP server of serve: deadlines for headers,
+// writes and idle connections and a header size limit. It sets no
+// ReadTimeout: that would also cancel long /analyze requests (through
+// net/http's background read); the API sets a read deadline on each body
+// instead.
+func newHTTPServer(cfg *serveConfig, h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
+		WriteTimeout: cfg.api.RequestTimeout + time.Minute, MaxHeaderBytes: cfg.maxHeaderBytes}
+}
+
 // runServe implements `wallzero serve`: the HTTP API with a job worker,
 // until SIGINT or SIGTERM; then it stops taking connections, lets running
 // requests finish, and gives running jobs the shutdown timeout before
@@ -37,10 +47,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	// No ReadTimeout: it would also cancel long /analyze requests (net/http's
-	// background read); the API sets a read deadline on each body instead.
-	srv := &http.Server{Handler: a.handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
-		WriteTimeout: cfg.api.RequestTimeout + time.Minute, MaxHeaderBytes: cfg.maxHeaderBytes}
+	srv := newHTTPServer(&cfg, a.handler)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("serving", "addr", ln.Addr().String(), "docs", "/docs", "openapi", "/openapi.json")

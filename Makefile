@@ -96,11 +96,12 @@ openapi: check-go
 ## visits with 1 and 16 clients, cache-hit latency, openings per minute,
 ## against a throwaway PostgreSQL. BENCH_MODEL=heuristic or a .onnx file.
 BENCH_MODEL ?= inference/testdata/random-6x64.onnx
+BENCH_ARGS  ?=
 bench-api: build onnxruntime
 	@set -e; mkdir -p .local; dir=$$(mktemp -d $(CURDIR)/.local/pg-bench.XXXXXX); \
 	trap 'scripts/localpg.sh destroy "'"$$dir"'"' EXIT; \
 	url=$$(scripts/localpg.sh start "$$dir" $$(scripts/localpg.sh free-port 57432)); \
-	$(BIN) bench api -database-url "$$url" -model $(BENCH_MODEL)
+	$(BIN) bench api -database-url "$$url" -model $(BENCH_MODEL) $(BENCH_ARGS)
 
 ## fuzz: run every fuzz target for FUZZTIME each (default 30s).
 FUZZTIME ?= 30s

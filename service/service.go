@@ -59,6 +59,8 @@ type Deps struct {
 	Metrics *Metrics
 	// Logger receives structured logs (nil: slog.Default()).
 	Logger *slog.Logger
+	// Auth verifies API keys and holds their quotas (nil: -auth off).
+	Auth *Auth
 }
 
 // Service is the analysis service: cached analyses, review and opening
@@ -74,6 +76,7 @@ type Service struct {
 	log     *slog.Logger
 	gate    *gate
 	flight  singleflight.Group
+	auth    *Auth
 }
 
 // New returns a service.
@@ -100,7 +103,7 @@ func New(cfg Config, d Deps) *Service {
 	if cfg.BatchYield <= 0 {
 		cfg.BatchYield = def.BatchYield
 	}
-	s := &Service{an: d.Analyzer, store: d.Store, cfg: cfg, models: d.Models, batcher: d.Batcher, metrics: d.Metrics, log: d.Logger, gate: newGate()}
+	s := &Service{an: d.Analyzer, store: d.Store, cfg: cfg, models: d.Models, batcher: d.Batcher, metrics: d.Metrics, log: d.Logger, gate: newGate(), auth: d.Auth}
 	if s.metrics == nil {
 		s.metrics = &Metrics{}
 	}
@@ -134,6 +137,9 @@ func (s *Service) InteractiveInFlight() int { return s.gate.interactive() }
 func (s *Service) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
 	g, turns, err := s.an.Prepare(q)
 	if err != nil {
+		return nil, err
+	}
+	if err := chargeVisits(ctx, len(turns), s.visits(q.MaxVisits)); err != nil {
 		return nil, err
 	}
 	done := s.gate.enter()

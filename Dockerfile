@@ -36,9 +36,13 @@ COPY --from=build /src/.local/onnxruntime/libonnxruntime.so.1 /app/lib/libonnxru
 # models/wallzero.onnx when the repository has it; without it the service
 # analyses with the heuristic evaluator (and says so in /v1/models).
 COPY --from=build /src/models /app/models
+# API keys are required (docs/auth.md): make the first one with
+#   docker run --rm -e DATABASE_URL=... wallzero keys create -name NAME
+# (or `docker compose run --rm api keys create -name NAME`).
 ENV WALLZERO_ORT_LIB=/app/lib/libonnxruntime.so.1 \
     WALLZERO_ADDR=:8080 \
-    WALLZERO_LOG_FORMAT=json
+    WALLZERO_LOG_FORMAT=json \
+    WALLZERO_AUTH=required
 USER wallzero
 EXPOSE 8080
 ENTRYPOINT ["/app/bin/wallzero"]

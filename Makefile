@@ -36,6 +36,7 @@ build: check-go
 ## PostgreSQL ($DATABASE_URL when set, else a project-local cluster under
 ## .local/pg started by scripts/localpg.sh), migrates and serves on $(PORT).
 ## Without models/wallzero.onnx two-player games use the heuristic evaluator.
+## A localhost cluster: -auth off (no API keys; see docs/auth.md).
 PORT    ?= 8080
 PG_PORT ?= 55432
 PG_DIR  := .local/pg
@@ -43,7 +44,7 @@ run: build onnxruntime
 	@url="$${DATABASE_URL:-$$(scripts/localpg.sh start $(PG_DIR) $(PG_PORT))}" || exit 1; \
 	echo "make run: database $$url; API on http://localhost:$(PORT) (docs: /docs)"; \
 	DATABASE_URL="$$url" $(BIN) migrate && \
-	exec env DATABASE_URL="$$url" $(BIN) serve -addr ":$(PORT)" -log-format text
+	exec env DATABASE_URL="$$url" $(BIN) serve -addr ":$(PORT)" -log-format text -auth off
 
 ## db: start the project-local PostgreSQL and print its URL; db-stop: stop it.
 db:

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"io"
@@ -44,6 +45,11 @@ type options struct {
 	noWorker    bool
 	admission   service.AdmissionConfig
 	cors        []string
+	// auth runs the server with -auth required: keys verified for authTTL
+	// (default 200 ms), keys without quotas get quotas (zero: unlimited).
+	auth    bool
+	authTTL time.Duration
+	quotas  service.Quotas
 }
 
 // testServer is the whole service (heuristic evaluator, real PostgreSQL,
@@ -82,8 +88,12 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 		cfg.MaxOpenings = o.maxOpenings
 	}
 	cfg.Admission = o.admission
-	svc := service.New(cfg, service.Deps{Analyzer: an, Store: st, Metrics: metrics, Logger: log,
-		Models: []service.Model{service.HeuristicModel([]int{2, 3, 4}, "test")}})
+	deps := service.Deps{Analyzer: an, Store: st, Metrics: metrics, Logger: log,
+		Models: []service.Model{service.HeuristicModel([]int{2, 3, 4}, "test")}}
+	if o.auth {
+		deps.Auth = service.NewAuth(st, service.AuthConfig{CacheTTL: cmp.Or(o.authTTL, 200*time.Millisecond), Defaults: o.quotas, Logger: log})
+	}
+	svc := service.New(cfg, deps)
 	ts := &testServer{t: t, store: st}
 	if !o.noWorker {
 		ts.worker, err = st.StartWorker(ctx, store.WorkerConfig{Workers: svc.Workers(), MaxWorkers: 2, JobTimeout: time.Minute,

@@ -60,6 +60,7 @@ func New(svc *service.Service, cfg Config) http.Handler {
 	reg.MustRegister(newServiceCollector(svc), newAdmissionCollector(svc))
 
 	r.Use(requestID(), s.recovery(), m.middleware(), s.accessLog(), cors(cfg.CORSOrigins))
+	s.useAuth(r, reg) // API keys under -auth required (after CORS, before the routes)
 	r.NoRoute(func(c *gin.Context) {
 		writeError(c, &service.Error{Code: service.CodeNotFound, Message: "no such endpoint: " + c.Request.Method + " " + c.Request.URL.Path})
 	})

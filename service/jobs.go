@@ -77,7 +77,7 @@ func (s *Service) Job(ctx context.Context, id string) (*Job, error) {
 	if s.store == nil {
 		return nil, errNoDatabase
 	}
-	j, err := s.store.Job(ctx, id)
+	j, err := s.store.OwnedJob(ctx, id, CallerFrom(ctx).owner())
 	if err != nil {
 		return nil, storeError(err, id)
 	}
@@ -90,7 +90,7 @@ func (s *Service) CancelJob(ctx context.Context, id string) (*Job, error) {
 	if s.store == nil {
 		return nil, errNoDatabase
 	}
-	j, err := s.store.CancelJob(ctx, id)
+	j, err := s.store.CancelJob(ctx, id, CallerFrom(ctx).owner())
 	if errors.Is(err, store.ErrFinished) {
 		return nil, &Error{Code: CodeConflict, Field: "id", Message: fmt.Sprintf("job %s has already %s", id, j.Status)}
 	}
@@ -124,9 +124,20 @@ func (s *Service) submit(ctx context.Context, kind string, req any, total int, a
 	if err != nil {
 		return nil, &Error{Code: CodeInternal, Message: err.Error(), Err: err}
 	}
-	j, err := s.store.CreateJob(ctx, store.NewJob{Kind: kind, Request: data, Total: total, Args: args, MaxAttempts: s.cfg.MaxAttempts})
+	owner, maxActive, err := s.admitJob(ctx, req, total)
+	if err != nil {
+		return nil, err
+	}
+	j, err := s.store.CreateJob(ctx, store.NewJob{Kind: kind, Request: data, Total: total, Args: args, MaxAttempts: s.cfg.MaxAttempts,
+		Owner: owner, MaxActive: maxActive})
+	if qerr := jobQuotaError(ctx, err); qerr != nil {
+		return nil, qerr
+	}
 	if err != nil {
 		return nil, storeError(err, "")
+	}
+	if c := CallerFrom(ctx); c != nil {
+		c.stats.jobs.Add(1)
 	}
 	s.log.Info("job queued", "job", j.ID, "kind", kind, "items", total)
 	return jobOf(j), nil

@@ -67,6 +67,8 @@ type Deps struct {
 	Metrics *Metrics
 	// Logger receives structured logs (nil: slog.Default()).
 	Logger *slog.Logger
+	// Auth verifies API keys and holds their quotas (nil: -auth off).
+	Auth *Auth
 }
 
 // Service is the analysis service: cached analyses, review and opening
@@ -83,6 +85,7 @@ type Service struct {
 	gate    *gate
 	adm     *admission
 	flight  singleflight.Group
+	auth    *Auth
 }
 
 // New returns a service.
@@ -114,7 +117,7 @@ func New(cfg Config, d Deps) *Service {
 	}
 	cfg.Admission = cfg.Admission.withDefaults()
 	s := &Service{an: d.Analyzer, store: d.Store, cfg: cfg, models: d.Models, batcher: d.Batcher, metrics: d.Metrics, log: d.Logger,
-		gate: newGate(), adm: newAdmission(cfg.Admission)}
+		gate: newGate(), adm: newAdmission(cfg.Admission), auth: d.Auth}
 	if s.metrics == nil {
 		s.metrics = &Metrics{}
 	}
@@ -170,6 +173,10 @@ func (s *Service) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
 	// Refuse before any database work when the service is full, counting
 	// every position as a miss.
 	if err := s.adm.precheck(ctx, int64(visits*len(turns))); err != nil {
+		return nil, err
+	}
+	// The caller's API key pays for every position, cache hits included.
+	if err := chargeVisits(ctx, len(turns), visits); err != nil {
 		return nil, err
 	}
 	positions := g.Positions()

@@ -53,6 +53,28 @@ type NewJob struct {
 	Args func(id string) river.JobArgs
 	// MaxAttempts caps River's attempts (0: River's default).
 	MaxAttempts int
+	// Owner is the id of the API key that makes the job (AnyOwner: an
+	// anonymous job, made under -auth off).
+	Owner int64
+	// MaxActive, when positive, caps the owner's queued and running jobs
+	// (this one included): CreateJob returns a *TooManyJobsError beyond.
+	MaxActive int
+}
+
+// AnyOwner, as the owner of a new job, leaves it anonymous (-auth off);
+// as the owner of a lookup, it matches every job.
+const AnyOwner int64 = 0
+
+// TooManyJobsError is returned by CreateJob when the owner already has
+// MaxActive queued and running jobs.
+type TooManyJobsError struct {
+	// Active is the owner's queued and running jobs.
+	Active int
+}
+
+// Error implements error.
+func (e *TooManyJobsError) Error() string {
+	return fmt.Sprintf("store: the key already has %d queued or running jobs", e.Active)
 }
 
 const jobColumns = `id::text, kind, status, request, progress_done, progress_total, result,
@@ -79,9 +101,12 @@ func (s *Store) CreateJob(ctx context.Context, nj NewJob) (*Job, error) {
 		return nil, fmt.Errorf("store: create job: %w", err)
 	}
 	defer tx.Rollback(ctx)
+	if err := checkActiveJobs(ctx, tx, nj.Owner, nj.MaxActive); err != nil {
+		return nil, err
+	}
 	var id string
-	if err := tx.QueryRow(ctx, `INSERT INTO jobs (kind, request, progress_total) VALUES ($1, $2, $3) RETURNING id::text`,
-		nj.Kind, nj.Request, nj.Total).Scan(&id); err != nil {
+	if err := tx.QueryRow(ctx, `INSERT INTO jobs (kind, request, progress_total, owner) VALUES ($1, $2, $3, $4) RETURNING id::text`,
+		nj.Kind, nj.Request, nj.Total, nullIfZero(nj.Owner)).Scan(&id); err != nil {
 		return nil, fmt.Errorf("store: create job: %w", err)
 	}
 	res, err := s.inserter.InsertTx(ctx, tx, nj.Args(id), &river.InsertOpts{MaxAttempts: nj.MaxAttempts})
@@ -98,6 +123,27 @@ func (s *Store) CreateJob(ctx context.Context, nj NewJob) (*Job, error) {
 	return j, nil
 }
 
+// checkActiveJobs locks the owner's key row for the rest of the
+// transaction (so concurrent submits of one key take turns) and fails with
+// a *TooManyJobsError when the owner already has max active jobs.
+func checkActiveJobs(ctx context.Context, tx pgx.Tx, owner int64, max int) error {
+	if owner == AnyOwner || max <= 0 {
+		return nil
+	}
+	var locked int64
+	if err := tx.QueryRow(ctx, `SELECT id FROM api_keys WHERE id = $1 FOR UPDATE`, owner).Scan(&locked); err != nil {
+		return fmt.Errorf("store: create job: lock key %d: %w", owner, err)
+	}
+	var active int
+	if err := tx.QueryRow(ctx, `SELECT count(*) FROM jobs WHERE owner = $1 AND status IN ('queued', 'running')`, owner).Scan(&active); err != nil {
+		return fmt.Errorf("store: create job: count jobs: %w", err)
+	}
+	if active >= max {
+		return &TooManyJobsError{Active: active}
+	}
+	return nil
+}
+
 var uuidRE = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
 // ValidJobID reports whether id has the form of a job id (a UUID).
@@ -109,6 +155,20 @@ func (s *Store) Job(ctx context.Context, id string) (*Job, error) {
 		return nil, ErrNotFound
 	}
 	j, err := scanJob(s.pool.QueryRow(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = $1`, id))
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return nil, fmt.Errorf("store: job: %w", err)
+	}
+	return j, err
+}
+
+// OwnedJob returns the job with the given id if owner made it, or any
+// job when owner is AnyOwner (ErrNotFound otherwise: another key's job is
+// not revealed).
+func (s *Store) OwnedJob(ctx context.Context, id string, owner int64) (*Job, error) {
+	if !ValidJobID(id) {
+		return nil, ErrNotFound
+	}
+	j, err := scanJob(s.pool.QueryRow(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = $1 AND ($2::bigint = 0 OR owner = $2)`, id, owner))
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return nil, fmt.Errorf("store: job: %w", err)
 	}
@@ -188,17 +248,18 @@ func (s *Store) RequeueJob(ctx context.Context, id, msg string) error {
 // CancelJob marks a queued or running job cancelled and cancels its River
 // job (a running worker also notices at its next progress update). It
 // returns ErrNotFound or ErrFinished (with the job) when there is nothing
-// to cancel.
-func (s *Store) CancelJob(ctx context.Context, id string) (*Job, error) {
+// to cancel. Only owner's jobs are cancelled (any job for AnyOwner);
+// another owner's job is ErrNotFound.
+func (s *Store) CancelJob(ctx context.Context, id string, owner int64) (*Job, error) {
 	if !ValidJobID(id) {
 		return nil, ErrNotFound
 	}
 	j, err := scanJob(s.pool.QueryRow(ctx, `
 		UPDATE jobs SET status = 'cancelled', finished_at = now(), updated_at = now(), error = 'cancelled by request'
-		WHERE id = $1 AND status IN ('queued', 'running')
-		RETURNING `+jobColumns, id))
+		WHERE id = $1 AND status IN ('queued', 'running') AND ($2::bigint = 0 OR owner = $2)
+		RETURNING `+jobColumns, id, owner))
 	if errors.Is(err, ErrNotFound) {
-		j, err := s.Job(ctx, id)
+		j, err := s.OwnedJob(ctx, id, owner)
 		if err != nil {
 			return nil, err
 		}

@@ -29,8 +29,8 @@ func TestMigrateIsIdempotent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Applied || len(res.RiverVersions) != 0 || res.Version != 2 {
-		t.Errorf("second migration: %+v, want nothing applied at version 2", res)
+	if res.Applied || len(res.RiverVersions) != 0 || res.Version != 4 {
+		t.Errorf("second migration: %+v, want nothing applied at version 4", res)
 	}
 	if err := st.Ping(context.Background()); err != nil {
 		t.Fatal(err)
@@ -154,7 +154,7 @@ func TestJobLifecycle(t *testing.T) {
 	if err != nil || j.Status != store.StatusSucceeded || j.Done != 5 || string(j.Result) != `{"ok": true}` || j.FinishedAt == nil || j.Error != "" {
 		t.Fatalf("finished %+v %v", j, err)
 	}
-	if _, err := st.CancelJob(ctx, j.ID); !errors.Is(err, store.ErrFinished) {
+	if _, err := st.CancelJob(ctx, j.ID, store.AnyOwner); !errors.Is(err, store.ErrFinished) {
 		t.Errorf("cancelling a finished job: %v", err)
 	}
 }
@@ -168,7 +168,7 @@ func TestCancelJob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := st.CancelJob(ctx, j.ID)
+	c, err := st.CancelJob(ctx, j.ID, store.AnyOwner)
 	if err != nil || c.Status != store.StatusCancelled {
 		t.Fatalf("cancel: %+v %v", c, err)
 	}
@@ -190,7 +190,7 @@ func TestJobNotFound(t *testing.T) {
 		if _, err := st.Job(context.Background(), id); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("Job(%q): %v, want ErrNotFound", id, err)
 		}
-		if _, err := st.CancelJob(context.Background(), id); !errors.Is(err, store.ErrNotFound) {
+		if _, err := st.CancelJob(context.Background(), id, store.AnyOwner); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("CancelJob(%q): %v, want ErrNotFound", id, err)
 		}
 	}

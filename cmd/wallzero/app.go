@@ -31,6 +31,9 @@ type app struct {
 // worker when cfg.jobWorkers > 0.
 func newApp(ctx context.Context, cfg *serveConfig, log *slog.Logger) (*app, error) {
 	a := &app{cfg: cfg, log: log, ev: newEvaluators(cfg.model)}
+	if err := cfg.auth.check(); err != nil {
+		return nil, err
+	}
 	if cfg.databaseURL == "" {
 		return nil, errors.New("no database: set -database-url or DATABASE_URL (`make run` starts a local PostgreSQL)")
 	}
@@ -60,7 +63,11 @@ func newApp(ctx context.Context, cfg *serveConfig, log *slog.Logger) (*app, erro
 		a.close(ctx)
 		return nil, fmt.Errorf("database: %w", err)
 	}
-	deps := service.Deps{Analyzer: analyzer, Store: a.store, Models: models, Metrics: metrics, Logger: log}
+	deps := service.Deps{Analyzer: analyzer, Store: a.store, Models: models, Metrics: metrics, Logger: log,
+		Auth: cfg.auth.newAuth(a.store, log)}
+	if cfg.auth.mode != "" {
+		log.Info("API keys", "auth", cfg.auth.mode)
+	}
 	if batcher != nil {
 		deps.Batcher = batcher
 	}

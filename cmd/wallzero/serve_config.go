@@ -32,6 +32,7 @@ type serveConfig struct {
 	logLevel        string
 	logFormat       string
 	maxHeaderBytes  int
+	auth            authConfig // -auth and -key-* (auth_config.go)
 }
 
 // register adds the flags; http adds those of the HTTP server.
@@ -62,6 +63,7 @@ func (c *serveConfig) register(fs *flag.FlagSet, http bool) {
 		fs.StringVar(&c.addr, "addr", ":8080", "HTTP listen address")
 		fs.Int64Var(&c.api.MaxBodyBytes, "max-body-bytes", c.api.MaxBodyBytes, "largest request body (413 beyond)")
 		fs.DurationVar(&c.api.RequestTimeout, "request-timeout", c.api.RequestTimeout, "deadline of a synchronous /analyze request (504 after)")
+		c.auth.register(fs)
 	}
 }
 

@@ -1,0 +1,3 @@
+DROP INDEX IF EXISTS jobs_owner_active_idx;
+ALTER TABLE jobs DROP COLUMN IF EXISTS owner;
+DROP TABLE IF EXISTS api_keys;

@@ -15,7 +15,7 @@ import (
 var webFiles embed.FS
 
 // pageCSP allows the page its own files and the API's pictures only.
-const pageCSP = "default-src 'self'; img-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+const pageCSP = "default-src 'self'; img-src 'self' blob:; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 // registerPage serves the review page at / and its files under /web/.
 func registerPage(r *gin.Engine) {

@@ -59,7 +59,9 @@ func (l *browserLog) event(method, _ string, params json.RawMessage) {
 		l.problems = append(l.problems, "log: "+p.Entry.Text+" "+p.Entry.URL)
 	case method == "Network.requestWillBeSent":
 		l.requests++
-		if u := p.Request.URL; !strings.HasPrefix(u, l.origin+"/") && !strings.HasPrefix(u, "data:") {
+		// blob: URLs of the page's own origin hold pictures fetched with
+		// the API key.
+		if u := p.Request.URL; !strings.HasPrefix(u, l.origin+"/") && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:"+l.origin+"/") {
 			l.problems = append(l.problems, "request to another origin: "+u)
 		}
 	case method == "Network.responseReceived" && p.Response.Status >= 400:
@@ -74,6 +76,10 @@ func (l *browserLog) event(method, _ string, params json.RawMessage) {
 // classifications shown. $WALLZERO_SCREENSHOT, when set, receives a PNG of
 // the finished review. Runs under WALLZERO_BROWSER_TEST=1 (make
 // browser-test), which also makes a missing Chromium an error.
+//
+// It runs twice: against a server with -auth off, and against one with
+// -auth required where the reader types an API key into the page (the
+// pictures are then fetched with the key and shown as blobs).
 func TestReviewPageInBrowser(t *testing.T) {
 	if os.Getenv("WALLZERO_BROWSER_TEST") != "1" {
 		t.Skip("skipped: set WALLZERO_BROWSER_TEST=1 (make browser-test) to drive the review page in headless Chromium")
@@ -83,7 +89,17 @@ func TestReviewPageInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := startPictureServer(t, true)
+	for _, auth := range []bool{false, true} {
+		t.Run(map[bool]string{false: "auth off", true: "auth required"}[auth], func(t *testing.T) {
+			t.Parallel()
+			reviewPageFlow(t, exe, auth)
+		})
+	}
+}
+
+// reviewPageFlow is TestReviewPageInBrowser against one server.
+func reviewPageFlow(t *testing.T, exe string, auth bool) {
+	srv := startPictureServerAuth(t, true, true, auth)
 	b, err := cdp.Start(exe)
 	if err != nil {
 		t.Fatal(err)
@@ -91,7 +107,7 @@ func TestReviewPageInBrowser(t *testing.T) {
 	defer b.Close()
 	log := &browserLog{origin: srv.URL}
 	b.OnEvent(log.event)
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	page, err := b.NewPage(ctx, 1200, 1000)
 	if err != nil {
@@ -116,6 +132,19 @@ func TestReviewPageInBrowser(t *testing.T) {
 		t.Errorf("title %q", got)
 	}
 	must(page.WaitFor(ctx, `document.body.dataset.state === "idle"`))
+	if auth {
+		// Without the key the server refuses the review (401), and the
+		// page shows why; with it, everything below works.
+		must(page.Eval(ctx, `document.getElementById("example").click(); document.getElementById("submit-button").click()`, nil))
+		must(page.WaitFor(ctx, `!document.getElementById("error").hidden`))
+		if msg := text("error"); !strings.Contains(msg, "Authorization") {
+			t.Errorf("error shown without a key: %q", msg)
+		}
+		log.mu.Lock()
+		log.problems = nil // the expected 401
+		log.mu.Unlock()
+		must(page.Eval(ctx, `const k = document.getElementById("api-key"); k.value = `+strconvQuote(srv.key)+`; k.dispatchEvent(new Event("change"))`, nil))
+	}
 
 	// Submit a record that is not JSON: the page says so and sends nothing.
 	must(page.Eval(ctx, `document.getElementById("record").value = "{moves: oops"; document.getElementById("submit-button").click()`, nil))
@@ -165,15 +194,17 @@ func TestReviewPageInBrowser(t *testing.T) {
 		}
 		// Both pictures load, and the board is the position after ply moves.
 		must(page.WaitFor(ctx, `["board", "curve"].every(id => { const i = document.getElementById(id); return i.complete && i.naturalWidth > 0; })`))
-		src := eval(`document.getElementById("board").src`)
+		src := eval(`document.getElementById("board").dataset.url`)
 		if !strings.Contains(src, fmt.Sprintf("turn=%d", ply)) {
 			t.Errorf("board %s is not the position after %d moves", src, ply)
 		}
 		stones := 4 + min(ply, 4)
 		var counts struct{ Stones, Walls, Played, Last, Fifty, Current int }
 		must(page.Eval(ctx, `(async () => {
-			const board = await (await fetch(document.getElementById("board").src)).text();
-			const curve = await (await fetch(document.getElementById("curve").src)).text();
+			const key = document.getElementById("api-key").value;
+			const init = { headers: key ? { Authorization: "Bearer " + key } : {} };
+			const board = await (await fetch(document.getElementById("board").dataset.url, init)).text();
+			const curve = await (await fetch(document.getElementById("curve").dataset.url, init)).text();
 			const n = (s, re) => (s.match(re) || []).length;
 			return {Stones: n(board, /class="stone /g), Walls: n(board, /class="wall /g), Played: n(board, /class="candidate played"/g),
 				Last: n(board, /class="last-move"/g), Fifty: n(curve, /class="fifty"/g), Current: n(curve, /class="current"/g)};
@@ -242,7 +273,7 @@ func TestReviewPageInBrowser(t *testing.T) {
 	}
 	state(13)
 
-	if path := os.Getenv("WALLZERO_SCREENSHOT"); path != "" {
+	if path := os.Getenv("WALLZERO_SCREENSHOT"); path != "" && !auth {
 		png, err := page.Screenshot(ctx)
 		must(err)
 		must(os.WriteFile(path, png, 0o644))
@@ -256,6 +287,12 @@ func TestReviewPageInBrowser(t *testing.T) {
 	if log.requests == 0 {
 		t.Error("no requests seen: the network log is not working")
 	}
+}
+
+// strconvQuote quotes s as a JavaScript string literal.
+func strconvQuote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
 
 func eval2bool(t *testing.T, p *cdp.Page, ctx context.Context, expr string) bool {

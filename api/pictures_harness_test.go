@@ -22,6 +22,8 @@ import (
 type pictureServer struct {
 	*httptest.Server
 	svc *service.Service
+	// key is the API key of a server started with authentication.
+	key string
 }
 
 // startPictureServer starts the API over a service with the heuristic
@@ -35,6 +37,13 @@ func startPictureServer(t *testing.T, withDB bool) *pictureServer {
 // (jobs then stay queued).
 func startPictureServerWorker(t *testing.T, withDB, withWorker bool) *pictureServer {
 	t.Helper()
+	return startPictureServerAuth(t, withDB, withWorker, false)
+}
+
+// startPictureServerAuth is startPictureServerWorker, with -auth required
+// and one API key (pictureServer.key) when auth is set (it needs withDB).
+func startPictureServerAuth(t *testing.T, withDB, withWorker, auth bool) *pictureServer {
+	t.Helper()
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	an := service.NewAnalyzer(service.Evaluators{Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID}, service.DefaultLimits())
 	deps := service.Deps{Analyzer: an, Logger: quiet}
@@ -46,6 +55,14 @@ func startPictureServerWorker(t *testing.T, withDB, withWorker bool) *pictureSer
 		}
 		t.Cleanup(st.Close)
 		deps.Store = st
+	}
+	key := ""
+	if auth {
+		deps.Auth = service.NewAuth(deps.Store, service.AuthConfig{Logger: quiet})
+		var err error
+		if key, _, err = service.CreateKey(context.Background(), deps.Store, "browser", store.KeyQuotas{}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	svc := service.New(service.DefaultConfig(), deps)
 	if withWorker {
@@ -59,7 +76,7 @@ func startPictureServerWorker(t *testing.T, withDB, withWorker bool) *pictureSer
 	cfg.Logger = quiet
 	srv := httptest.NewServer(withPictures(t, New(svc, cfg), svc, cfg))
 	t.Cleanup(srv.Close)
-	return &pictureServer{Server: srv, svc: svc}
+	return &pictureServer{Server: srv, svc: svc, key: key}
 }
 
 // withPictures registers the picture routes and the page on h unless New

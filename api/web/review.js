@@ -27,9 +27,35 @@
     $('error').textContent = '';
   }
 
+  // apiKey returns the API key typed on the page ('' when none: a server
+  // run with -auth off needs none).
+  function apiKey() {
+    return ($('api-key').value || '').trim();
+  }
+
+  // authHeaders returns the Authorization header of the typed key.
+  function authHeaders() {
+    const key = apiKey();
+    return key ? { Authorization: 'Bearer ' + key } : {};
+  }
+
+  // setPicture shows an SVG of the API in img: by URL without a key, or
+  // fetched with the key's header (an <img> cannot send one) as a blob.
+  const blobs = {};
+  async function setPicture(img, url) {
+    img.dataset.url = url;
+    if (!apiKey()) { img.src = url; return; }
+    const res = await fetch(url, { headers: authHeaders() });
+    if (!res.ok) { img.removeAttribute('src'); return; }
+    const blob = URL.createObjectURL(await res.blob());
+    if (blobs[img.id]) URL.revokeObjectURL(blobs[img.id]);
+    blobs[img.id] = blob;
+    img.src = blob;
+  }
+
   // api calls the service and turns its JSON errors into messages.
   async function api(method, url, body) {
-    const init = { method, headers: {} };
+    const init = { method, headers: authHeaders() };
     if (body !== undefined) {
       init.headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);
@@ -174,9 +200,9 @@
       if (next.bestMove && next.bestMove !== next.move) q.set('candidates', `${next.bestMove}@${next.bestWinrate}`);
       q.set('played', `${next.move}@${next.playedWinrate}`);
     }
-    $('board').src = '/v1/render/board.svg?' + q.toString();
+    setPicture($('board'), '/v1/render/board.svg?' + q.toString());
     $('board').alt = `The board after ${ply} moves` + (next ? `; next ${next.player} played ${next.move}` : '');
-    $('curve').src = `/v1/reviews/${encodeURIComponent(state.id)}/winrate.svg?current=${ply}`;
+    setPicture($('curve'), `/v1/reviews/${encodeURIComponent(state.id)}/winrate.svg?current=${ply}`);
     $('ply').textContent = `Ply ${ply} of ${n}`;
     $('ply').dataset.ply = String(ply);
     if (ply > 0) moveText($('last-move'), moves[ply - 1]); else $('last-move').textContent = 'none (start)';
@@ -236,6 +262,11 @@
   }
 
   document.addEventListener('DOMContentLoaded', () => {
+    // The key lives in this tab's session only.
+    try { $('api-key').value = sessionStorage.getItem('wz-api-key') || ''; } catch (e) { /* private mode */ }
+    $('api-key').addEventListener('change', () => {
+      try { sessionStorage.setItem('wz-api-key', apiKey()); } catch (e) { /* private mode */ }
+    });
     $('review-form').addEventListener('submit', submit);
     $('example').addEventListener('click', () => { $('record').value = JSON.stringify(EXAMPLE, null, 1); });
     $('file').addEventListener('change', onFile);

@@ -39,6 +39,7 @@ func benchAPI(args []string, stdout, stderr io.Writer) error {
 	sustain := fs.Duration("sustain", 0, "also keep -sustain-clients clients sending distinct requests for this long (0: none)")
 	sustainClients := fs.Int("sustain-clients", 16, "clients of the sustained run")
 	serverPID := fs.Int("server-pid", 0, "with -url: the server's process id, to report its peak memory")
+	key := fs.String("key", "", "with -url: an API key (wz_...) sent as Authorization: Bearer (env WALLZERO_KEY)")
 	if err := parseWithEnv(fs, args); err != nil {
 		return err
 	}
@@ -61,7 +62,11 @@ func benchAPI(args []string, stdout, stderr io.Writer) error {
 		base = "http://" + ln.Addr().String()
 		fmt.Fprintf(stdout, "model=%s job_workers=%d job_parallel=%d\n", a.svc.Models()[0].ID, cfg.jobWorkers, a.svc.Config().JobParallel)
 	}
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1024}, Timeout: 5 * time.Minute}
+	var transport http.RoundTripper = &http.Transport{MaxIdleConnsPerHost: 1024}
+	if *key != "" {
+		transport = bearer{token: *key, next: transport}
+	}
+	client := &http.Client{Transport: transport, Timeout: 5 * time.Minute}
 	post := func(path string, body any) ([]byte, time.Duration, error) {
 		data, _ := json.Marshal(body)
 		start := time.Now()
@@ -250,4 +255,17 @@ func pct(lat []time.Duration, p float64) float64 {
 	i := int(float64(len(s))*p/100+0.5) - 1
 	i = max(0, min(len(s)-1, i))
 	return ms(s[i])
+}
+
+// bearer is a RoundTripper that sends an API key with every request.
+type bearer struct {
+	token string
+	next  http.RoundTripper
+}
+
+// RoundTrip implements http.RoundTripper.
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.token)
+	return b.next.RoundTrip(r)
 }

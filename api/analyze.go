@@ -33,7 +33,7 @@ type AnalyzeResponse struct {
 //	@Router			/v1/analyze [post]
 func (s *server) analyze(c *gin.Context) {
 	var q service.Query
-	if err := decodeBody(c, s.cfg.MaxBodyBytes, &q); err != nil {
+	if err := s.decodeBody(c, &q); err != nil {
 		writeError(c, err)
 		return
 	}

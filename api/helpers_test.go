@@ -42,6 +42,7 @@ type options struct {
 	maxOpenings int
 	maxBody     int64
 	noWorker    bool
+	bodyTimeout time.Duration // api.Config.BodyTimeout when positive
 }
 
 // testServer is the whole service (heuristic evaluator, real PostgreSQL,
@@ -93,6 +94,9 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 	ac.Logger = log
 	if o.maxBody > 0 {
 		ac.MaxBodyBytes = o.maxBody
+	}
+	if o.bodyTimeout > 0 {
+		ac.BodyTimeout = o.bodyTimeout
 	}
 	ts.http = httptest.NewServer(api.New(svc, ac))
 	ts.url = ts.http.URL

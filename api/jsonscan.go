@@ -450,6 +450,9 @@ func (s *scanner) number(path string) (string, error) {
 			return "", s.fail(path, "malformed JSON: a number needs digits in its exponent")
 		}
 	}
+	if s.pos < len(d) && (d[s.pos] == '.' || d[s.pos] == '_' || d[s.pos] >= '0' && d[s.pos] <= '9' || d[s.pos]|0x20 >= 'a' && d[s.pos]|0x20 <= 'z') {
+		return "", s.fail(path, "malformed JSON: a number followed by %q", rune(d[s.pos]))
+	}
 	return string(d[start:s.pos]), nil
 }
 

@@ -183,7 +183,11 @@ func (req *boardRequest) parseRecord(q url.Values, limits service.Limits) error 
 func prefixField(param string, err error) error {
 	var se *service.Error
 	if errors.As(err, &se) {
-		se.Field = joinKey(param, se.Field)
+		if se.Field == "" {
+			se.Field = param
+		} else {
+			se.Field = joinKey(param, se.Field)
+		}
 		return se
 	}
 	return err
@@ -207,6 +211,8 @@ func recordParamError(err error, recordForm bool) error {
 		field, msg = fe.Field, fe.Err.Error()
 	}
 	switch {
+	case recordForm && field == "":
+		field = "record"
 	case recordForm:
 		field = joinKey("record", field)
 	case ruleParams[field] != "":

@@ -66,22 +66,29 @@ func checkJSONContentType(ct string) error {
 // (http.Server.ReadTimeout would instead cancel the context of long
 // requests through net/http's background read.)
 func readBody(c *gin.Context, limit int64, timeout time.Duration) ([]byte, error) {
-	if timeout > 0 {
-		rc := http.NewResponseController(c.Writer)
-		if rc.SetReadDeadline(time.Now().Add(timeout)) == nil {
-			defer rc.SetReadDeadline(time.Time{})
-		}
-	}
+	rc := http.NewResponseController(c.Writer)
+	deadline := timeout > 0 && rc.SetReadDeadline(time.Now().Add(timeout)) == nil
 	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, limit))
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		// The deadline stays: net/http's attempt to discard the rest of
+		// the body after the answer then fails at once, and the
+		// connection is closed.
+		c.Header("Connection", "close")
+		return nil, &service.Error{Code: service.CodeRequestTimeout, Message: fmt.Sprintf("the request body did not arrive within %v", timeout), Err: err}
+	}
+	if deadline {
+		// Lift the deadline: net/http's background read, which watches
+		// for the client going away while the handler runs, must not
+		// time out (that would cancel the request's context). net/http
+		// clears it too when it starts that read; this keeps the
+		// guarantee here.
+		_ = rc.SetReadDeadline(time.Time{})
+	}
 	if err != nil {
 		var mbe *http.MaxBytesError
-		var ne net.Error
-		switch {
-		case errors.As(err, &mbe):
+		if errors.As(err, &mbe) {
 			return nil, &service.Error{Code: service.CodeTooLarge, Message: fmt.Sprintf("the request body exceeds %d bytes", limit)}
-		case errors.As(err, &ne) && ne.Timeout():
-			c.Header("Connection", "close")
-			return nil, &service.Error{Code: service.CodeRequestTimeout, Message: fmt.Sprintf("the request body did not arrive within %v", timeout), Err: err}
 		}
 		return nil, &service.Error{Code: service.CodeInvalid, Message: "reading the request body: " + err.Error(), Err: err}
 	}

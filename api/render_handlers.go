@@ -161,7 +161,8 @@ func (s *server) reviewWinrateSVG(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	for k, v := range q {
+	for _, k := range sortedKeys(q) {
+		v := q[k]
 		if k != "current" {
 			writeError(c, invalidParam(k, "unknown query parameter (known: current)"))
 			return

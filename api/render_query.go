@@ -59,7 +59,8 @@ func parseQuery(raw string) (url.Values, error) {
 	if err != nil {
 		return nil, invalidParam("", "malformed query string: %v", err)
 	}
-	for k, vs := range q {
+	for _, k := range sortedKeys(q) {
+		vs := q[k]
 		if !utf8.ValidString(k) || strings.IndexFunc(k, isControl) >= 0 || len(k) > 64 {
 			return nil, invalidParam("", "a query parameter name %q is not valid UTF-8 text of at most 64 bytes", clipText(k, 64))
 		}
@@ -70,6 +71,17 @@ func parseQuery(raw string) (url.Values, error) {
 		}
 	}
 	return q, nil
+}
+
+// sortedKeys returns a query's parameter names in order, so that the first
+// bad one named is always the same.
+func sortedKeys(q url.Values) []string {
+	keys := make([]string, 0, len(q))
+	for k := range q {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // isControl reports C0 control characters and DEL.
@@ -105,7 +117,8 @@ func checkParam(k, v string) error {
 // "board.walls[0].side", "record.rules.players").
 func parseBoardQuery(q url.Values, limits service.Limits) (*boardRequest, error) {
 	var unknown []string
-	for k, v := range q {
+	for _, k := range sortedKeys(q) {
+		v := q[k]
 		if !boardParams[k] {
 			unknown = append(unknown, k)
 		} else if len(v) > 1 {

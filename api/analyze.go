@@ -38,7 +38,7 @@ func (s *server) analyze(c *gin.Context) {
 		return
 	}
 	var q service.Query
-	if err := decodeBody(c, s.cfg.MaxBodyBytes, &q); err != nil {
+	if err := s.decodeBody(c, &q); err != nil {
 		writeError(c, err)
 		return
 	}

@@ -164,15 +164,15 @@ func TestAnalyzeBadInput(t *testing.T) {
 	}
 	var cases []badCase
 	for _, tc := range []badCase{
-		{"malformed", `{"moves":["C3",}`, 400, "invalid", "", "malformed JSON at byte"},
-		{"truncated", `{"moves":["C3"`, 400, "invalid", "", "ends in the middle"},
+		{"malformed", `{"moves":["C3",}`, 400, "invalid", "moves[1]", "malformed JSON"},
+		{"truncated", `{"moves":["C3"`, 400, "invalid", "moves", "ends inside an array"},
 		{"empty", ``, 400, "invalid", "", "empty"},
-		{"not an object", `[1,2]`, 400, "invalid", "", "expected a JSON an object"},
+		{"not an object", `[1,2]`, 400, "invalid", "", "expected an object"},
 		{"trailing data", `{"moves":[]} {}`, 400, "invalid", "", "unexpected data"},
 		{"unknown field", `{"moves":[],"visits":10}`, 400, "invalid", "visits", "unknown field"},
 		{"unknown rules field", `{"rules":{"colour":"red"},"moves":[]}`, 400, "invalid", "rules.colour", "unknown field"},
-		{"wrong type", `{"moves":[],"maxVisits":"many"}`, 400, "invalid", "maxVisits", "expected a number"},
-		{"bad rules", `{"rules":{"players":5},"moves":[]}`, 400, "invalid", "", "rules.players"},
+		{"wrong type", `{"moves":[],"maxVisits":"many"}`, 400, "invalid", "maxVisits", "expected a whole number"},
+		{"bad rules", `{"rules":{"players":5},"moves":[]}`, 400, "invalid", "rules.players", "not supported"},
 		{"illegal move", `{"moves":["C3","E3","C5","E5","E5-E1:N"]}`, 400, "invalid", "moves[4]", "not reachable"},
 		{"occupied", `{"moves":["C3","C3"]}`, 400, "invalid", "moves[1]", "already holds"},
 		{"unparsable move", `{"moves":["C3","Z9"]}`, 400, "invalid", "moves[1]", "Z9"},

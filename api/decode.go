@@ -6,33 +6,118 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
+	"net"
 	"net/http"
+	"reflect"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"github.com/wallzero/wallzero/service"
 )
 
-// decodeBody reads the request body (at most limit bytes) into v,
-// strictly: one JSON value, no unknown fields. Errors are *service.Error
-// values naming the field.
-func decodeBody(c *gin.Context, limit int64, v any) error {
-	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, limit))
+// decodeBody reads the request body (at most limit bytes, within the
+// server's BodyTimeout) into v, strictly: Content-Type application/json,
+// one JSON value checked to the last byte (see scanJSON), no unknown
+// fields. Errors are *service.Error values naming the field: 415 for
+// another media type, 408 for a body that does not arrive in time, 413
+// for one too large, 400 for everything else.
+func (s *server) decodeBody(c *gin.Context, v any) error {
+	if err := checkJSONContentType(c.GetHeader("Content-Type")); err != nil {
+		return err
+	}
+	body, err := readBody(c, s.cfg.MaxBodyBytes, s.cfg.BodyTimeout)
 	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return &service.Error{Code: service.CodeTooLarge, Message: fmt.Sprintf("the request body exceeds %d bytes", limit)}
-		}
-		return &service.Error{Code: service.CodeInvalid, Message: "reading the request body: " + err.Error()}
+		return err
 	}
 	return decodeJSON(body, v)
 }
 
-// decodeJSON decodes one JSON value into v, rejecting unknown fields and
-// trailing data, and names the offending field in its errors.
+// checkJSONContentType accepts application/json, with an optional charset
+// parameter of utf-8 (any case), and refuses anything else, missing
+// included: a cross-site form can post text/plain without a CORS
+// preflight, never application/json.
+func checkJSONContentType(ct string) error {
+	unsupported := func(msg string) error {
+		return &service.Error{Code: service.CodeUnsupportedMediaType, Field: "Content-Type", Message: msg}
+	}
+	if strings.TrimSpace(ct) == "" {
+		return unsupported("no Content-Type: send the body as application/json")
+	}
+	mt, params, err := mime.ParseMediaType(ct)
+	if err != nil || mt != "application/json" {
+		return unsupported(fmt.Sprintf("%q is not application/json", clipText(ct, 100)))
+	}
+	for k, v := range params {
+		if k != "charset" || !strings.EqualFold(v, "utf-8") {
+			return unsupported(fmt.Sprintf("%q: the only parameter application/json takes here is charset=utf-8", clipText(ct, 100)))
+		}
+	}
+	return nil
+}
+
+// readBody reads the whole body, at most limit bytes. A body that has not
+// arrived within timeout (when positive) is dropped: the connection's read
+// deadline is set for the read and cleared after it, so a client that
+// sends headers and then stalls holds the connection no longer than that.
+// (http.Server.ReadTimeout would instead cancel the context of long
+// requests through net/http's background read.)
+func readBody(c *gin.Context, limit int64, timeout time.Duration) ([]byte, error) {
+	rc := http.NewResponseController(c.Writer)
+	deadline := timeout > 0 && rc.SetReadDeadline(time.Now().Add(timeout)) == nil
+	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, limit))
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		// The deadline stays: net/http's attempt to discard the rest of
+		// the body after the answer then fails at once, and the
+		// connection is closed.
+		c.Header("Connection", "close")
+		return nil, &service.Error{Code: service.CodeRequestTimeout, Message: fmt.Sprintf("the request body did not arrive within %v", timeout), Err: err}
+	}
+	if deadline {
+		// Lift the deadline: net/http's background read, which watches
+		// for the client going away while the handler runs, must not
+		// time out (that would cancel the request's context). net/http
+		// clears it too when it starts that read; this keeps the
+		// guarantee here.
+		_ = rc.SetReadDeadline(time.Time{})
+	}
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, &service.Error{Code: service.CodeTooLarge, Message: fmt.Sprintf("the request body exceeds %d bytes", limit)}
+		}
+		return nil, &service.Error{Code: service.CodeInvalid, Message: "reading the request body: " + err.Error(), Err: err}
+	}
+	return body, nil
+}
+
+// clipText shortens s to at most n bytes for a message.
+func clipText(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
+
+// decodeJSON decodes one JSON value into v after scanJSON has checked it
+// to the last byte against v's type, so that every error names the full
+// JSON path of its field.
 func decodeJSON(body []byte, v any) error {
+	if err := scanJSON(body, reflect.TypeOf(v)); err != nil {
+		return err
+	}
+	return decodeChecked(body, v)
+}
+
+// decodeChecked decodes a body scanJSON accepted with encoding/json,
+// rejecting unknown fields and trailing data. scanJSON refuses everything
+// encoding/json would (the fuzz test checks it), so the errors here are a
+// safety net.
+func decodeChecked(body []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -46,7 +131,8 @@ func decodeJSON(body []byte, v any) error {
 
 var unknownFieldRE = regexp.MustCompile(`unknown field "([^"]*)"`)
 
-// jsonError turns a decoding error into a *service.Error naming the field.
+// jsonError turns an encoding/json error into a *service.Error, naming the
+// field as far as encoding/json tells it.
 func jsonError(err error) error {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
@@ -59,38 +145,10 @@ func jsonError(err error) error {
 	case errors.As(err, &syn):
 		return &service.Error{Code: service.CodeInvalid, Message: fmt.Sprintf("malformed JSON at byte %d: %s", syn.Offset, strings.TrimPrefix(syn.Error(), "json: "))}
 	case errors.As(err, &typ):
-		field := typ.Field
-		if field == "" {
-			return &service.Error{Code: service.CodeInvalid, Message: fmt.Sprintf("expected a JSON %s, got %s", jsonKind(typ.Type.Kind().String()), typ.Value)}
-		}
-		return &service.Error{Code: service.CodeInvalid, Field: field, Message: fmt.Sprintf("expected %s, got %s", jsonKind(typ.Type.Kind().String()), typ.Value)}
+		return &service.Error{Code: service.CodeInvalid, Field: typ.Field, Message: fmt.Sprintf("expected %s, got %s", want(typ.Type), typ.Value)}
 	}
 	if m := unknownFieldRE.FindStringSubmatch(msg); m != nil {
-		field := m[1]
-		if prefix, _, ok := strings.Cut(msg, ": json: "); ok && !strings.Contains(prefix, " ") {
-			field = prefix + "." + field // e.g. rules.colour
-		}
-		return &service.Error{Code: service.CodeInvalid, Field: field, Message: "unknown field"}
-	}
-	if prefix, rest, ok := strings.Cut(msg, ": "); ok && !strings.Contains(prefix, " ") && prefix != "json" {
-		return &service.Error{Code: service.CodeInvalid, Field: prefix, Message: strings.TrimPrefix(rest, "json: ")}
+		return &service.Error{Code: service.CodeInvalid, Field: m[1], Message: "unknown field"}
 	}
 	return &service.Error{Code: service.CodeInvalid, Message: strings.TrimPrefix(msg, "json: ")}
-}
-
-// jsonKind names a Go kind in JSON terms.
-func jsonKind(k string) string {
-	switch {
-	case strings.HasPrefix(k, "int"), strings.HasPrefix(k, "uint"), strings.HasPrefix(k, "float"):
-		return "a number"
-	case k == "string":
-		return "a string"
-	case k == "bool":
-		return "true or false"
-	case k == "slice" || k == "array":
-		return "an array"
-	case k == "struct" || k == "map":
-		return "an object"
-	}
-	return k
 }

@@ -21,8 +21,8 @@ type ErrorResponse struct {
 type ErrorBody struct {
 	// Code is the service error code: invalid, too_large, not_found,
 	// conflict, unavailable, timeout, internal, unauthorized, forbidden,
-	// rate_limited, overloaded, unsupported_media_type or
-	// method_not_allowed.
+	// rate_limited, overloaded, unsupported_media_type,
+	// method_not_allowed or request_timeout.
 	Code string `json:"code" example:"invalid"`
 	// Field is the full JSON path of the request field the error concerns,
 	// e.g. "moves[4]", "rules.players" or "board.stones.red[2]", or the
@@ -54,6 +54,8 @@ func statusOf(code service.Code) int {
 		return http.StatusNotFound
 	case service.CodeMethodNotAllowed:
 		return http.StatusMethodNotAllowed
+	case service.CodeRequestTimeout:
+		return http.StatusRequestTimeout
 	case service.CodeConflict:
 		return http.StatusConflict
 	case service.CodeTooLarge:

@@ -47,9 +47,10 @@ type options struct {
 	cors        []string
 	// auth runs the server with -auth required: keys verified for authTTL
 	// (default 200 ms), keys without quotas get quotas (zero: unlimited).
-	auth    bool
-	authTTL time.Duration
-	quotas  service.Quotas
+	auth        bool
+	authTTL     time.Duration
+	quotas      service.Quotas
+	bodyTimeout time.Duration // api.Config.BodyTimeout when positive
 }
 
 // testServer is the whole service (heuristic evaluator, real PostgreSQL,
@@ -108,6 +109,9 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 		ac.MaxBodyBytes = o.maxBody
 	}
 	ac.CORSOrigins = o.cors
+	if o.bodyTimeout > 0 {
+		ac.BodyTimeout = o.bodyTimeout
+	}
 	ts.http = httptest.NewServer(api.New(svc, ac))
 	ts.url = ts.http.URL
 	t.Cleanup(ts.stop)

@@ -24,7 +24,7 @@ import (
 //	@Router			/v1/reviews [post]
 func (s *server) createReview(c *gin.Context) {
 	var r service.ReviewRequest
-	if err := decodeBody(c, s.cfg.MaxBodyBytes, &r); err != nil {
+	if err := s.decodeBody(c, &r); err != nil {
 		writeError(c, err)
 		return
 	}
@@ -71,7 +71,7 @@ func (s *server) getReview(c *gin.Context) {
 //	@Router			/v1/openings/batch [post]
 func (s *server) createOpenings(c *gin.Context) {
 	var r service.OpeningsRequest
-	if err := decodeBody(c, s.cfg.MaxBodyBytes, &r); err != nil {
+	if err := s.decodeBody(c, &r); err != nil {
 		writeError(c, err)
 		return
 	}

@@ -166,7 +166,7 @@ func TestJobBadInput(t *testing.T) {
 		{"openings occupied", "/v1/openings/batch", `{"openings":[["C3"],["D4","B6"]]}`, 400, "openings[1][1]", "already holds"},
 		{"openings break", "/v1/openings/batch", `{"openings":[["xD4:E"]]}`, 400, "openings[0][0]", "not a placement"},
 		{"openings too many", "/v1/openings/batch", map[string]any{"openings": many}, 413, "openings", "at most 50"},
-		{"openings type", "/v1/openings/batch", `{"openings":["C3"]}`, 400, "openings", "expected an array"},
+		{"openings type", "/v1/openings/batch", `{"openings":["C3"]}`, 400, "openings[0]", "expected an array"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var e api.ErrorResponse

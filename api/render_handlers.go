@@ -58,7 +58,12 @@ const svgType = "image/svg+xml; charset=utf-8"
 //	@Failure		400			{object}	ErrorResponse	"bad record, move or parameter"
 //	@Router			/v1/render/board.svg [get]
 func (s *server) boardSVG(c *gin.Context) {
-	req, err := parseBoardQuery(c.Request.URL.Query(), s.svc.Limits())
+	q, err := parseQuery(c.Request.URL.RawQuery)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	req, err := parseBoardQuery(q, s.svc.Limits())
 	if err != nil {
 		writeError(c, err)
 		return
@@ -151,8 +156,24 @@ func optionError(err error) error {
 //	@Failure	409		{object}	ErrorResponse	"the review has not finished"
 //	@Router		/v1/reviews/{id}/winrate.svg [get]
 func (s *server) reviewWinrateSVG(c *gin.Context) {
+	q, err := parseQuery(c.Request.URL.RawQuery)
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	for _, k := range sortedKeys(q) {
+		v := q[k]
+		if k != "current" {
+			writeError(c, invalidParam(k, "unknown query parameter (known: current)"))
+			return
+		}
+		if len(v) > 1 {
+			writeError(c, invalidParam(k, "given %d times, at most once", len(v)))
+			return
+		}
+	}
 	current := -1
-	if v := c.Query("current"); v != "" {
+	if v := q.Get("current"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
 			writeError(c, &service.Error{Code: service.CodeInvalid, Field: "current", Message: fmt.Sprintf("%q is not a ply (a whole number from 0)", v)})

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service"
@@ -38,11 +39,86 @@ func invalidParam(field, format string, args ...any) *service.Error {
 	return &service.Error{Code: service.CodeInvalid, Field: field, Message: fmt.Sprintf(format, args...)}
 }
 
+// maxParamBytes bounds a query parameter's value: a whole record or board
+// as JSON may take this much, the others much less (maxShortParamBytes;
+// title: maxTitleChars characters).
+const (
+	maxParamBytes      = 16 << 10
+	maxShortParamBytes = 1024
+	maxTitleChars      = 200
+)
+
+// longParams may take up to maxParamBytes.
+var longParams = map[string]bool{"record": true, "moves": true, "board": true, "candidates": true}
+
+// parseQuery parses a raw query string strictly: a malformed escape is an
+// error (url.URL.Query drops such pairs silently), and every value must be
+// valid UTF-8 without control characters and within its length limit.
+func parseQuery(raw string) (url.Values, error) {
+	q, err := url.ParseQuery(raw)
+	if err != nil {
+		return nil, invalidParam("", "malformed query string: %v", err)
+	}
+	for _, k := range sortedKeys(q) {
+		vs := q[k]
+		if !utf8.ValidString(k) || strings.IndexFunc(k, isControl) >= 0 || len(k) > 64 {
+			return nil, invalidParam("", "a query parameter name %q is not valid UTF-8 text of at most 64 bytes", clipText(k, 64))
+		}
+		for _, v := range vs {
+			if err := checkParam(k, v); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return q, nil
+}
+
+// sortedKeys returns a query's parameter names in order, so that the first
+// bad one named is always the same.
+func sortedKeys(q url.Values) []string {
+	keys := make([]string, 0, len(q))
+	for k := range q {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// isControl reports C0 control characters and DEL.
+func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
+
+// checkParam checks one query value's encoding and length.
+func checkParam(k, v string) error {
+	if !utf8.ValidString(v) {
+		return invalidParam(k, "not valid UTF-8")
+	}
+	if i := strings.IndexFunc(v, isControl); i >= 0 {
+		if v[i] == 0 {
+			return invalidParam(k, "holds a NUL character")
+		}
+		return invalidParam(k, "holds a control character (%U)", rune(v[i]))
+	}
+	limit := maxShortParamBytes
+	if longParams[k] {
+		limit = maxParamBytes
+	}
+	if len(v) > limit {
+		return invalidParam(k, "%d bytes, at most %d", len(v), limit)
+	}
+	if k == "title" && utf8.RuneCountInString(v) > maxTitleChars {
+		return invalidParam(k, "%d characters, at most %d", utf8.RuneCountInString(v), maxTitleChars)
+	}
+	return nil
+}
+
 // parseBoardQuery reads the position and the overlays from a board.svg
-// query. Errors are *service.Error values naming the parameter.
+// query. Errors are *service.Error values naming the parameter (with the
+// path inside it for record, moves and board: "moves[3]",
+// "board.walls[0].side", "record.rules.players").
 func parseBoardQuery(q url.Values, limits service.Limits) (*boardRequest, error) {
 	var unknown []string
-	for k, v := range q {
+	for _, k := range sortedKeys(q) {
+		v := q[k]
 		if !boardParams[k] {
 			unknown = append(unknown, k)
 		} else if len(v) > 1 {
@@ -71,26 +147,24 @@ func (req *boardRequest) parseRecord(q url.Values, limits service.Limits) error 
 				return invalidParam(k, "give either record or moves (with mode, players, stay, tiebreak, board), not both")
 			}
 		}
-		rec, err := engine.ParseRecord([]byte(q.Get("record")))
-		if err != nil {
-			return invalidParam("record", "%s", strings.TrimPrefix(err.Error(), "game record: "))
+		if err := decodeJSON([]byte(q.Get("record")), &req.record); err != nil {
+			return prefixField("record", err)
 		}
-		req.record = rec
 	} else {
 		if err := req.parseMoves(q); err != nil {
 			return err
 		}
 	}
 	if len(req.record.Moves) > limits.MaxMoves {
-		return &service.Error{Code: service.CodeTooLarge, Field: "moves", Message: fmt.Sprintf("%d moves, at most %d", len(req.record.Moves), limits.MaxMoves)}
+		field := "moves"
+		if q.Has("record") {
+			field = "record.moves"
+		}
+		return &service.Error{Code: service.CodeTooLarge, Field: field, Message: fmt.Sprintf("%d moves, at most %d", len(req.record.Moves), limits.MaxMoves)}
 	}
 	g, err := req.record.Game()
 	if err != nil {
-		var me *engine.MoveError
-		if errors.As(err, &me) {
-			return invalidParam(fmt.Sprintf("moves[%d]", me.Index), "%q: %v", me.Move, me.Err)
-		}
-		return invalidParam("", "%v", err)
+		return recordParamError(err, q.Has("record"))
 	}
 	req.turn = len(g.Moves)
 	if v := q.Get("turn"); v != "" {
@@ -115,6 +189,49 @@ func (req *boardRequest) parseRecord(q url.Values, limits service.Limits) error 
 	}
 	req.record.Moves = req.record.Moves[:len(g.Moves)]
 	return nil
+}
+
+// prefixField puts a query parameter's name before the JSON path of a
+// decoding error about its value.
+func prefixField(param string, err error) error {
+	var se *service.Error
+	if errors.As(err, &se) {
+		if se.Field == "" {
+			se.Field = param
+		} else {
+			se.Field = joinKey(param, se.Field)
+		}
+		return se
+	}
+	return err
+}
+
+// ruleParams names the query parameter of each rules field in the moves
+// form of the query.
+var ruleParams = map[string]string{"rules.players": "players", "rules.opening": "mode", "rules.stay": "stay", "rules.tieBreak": "tiebreak"}
+
+// recordParamError maps an error of Record.Game to the query parameter
+// (and path) it concerns: in the record form "record.moves[3]" or
+// "record.rules.players"; else "moves[3]", "players", "board.walls[0]".
+func recordParamError(err error, recordForm bool) error {
+	var me *engine.MoveError
+	var fe *engine.FieldError
+	field, msg := "", err.Error()
+	switch {
+	case errors.As(err, &me):
+		field, msg = me.Field(), fmt.Sprintf("%q: %v", me.Move, me.Err)
+	case errors.As(err, &fe):
+		field, msg = fe.Field, fe.Err.Error()
+	}
+	switch {
+	case recordForm && field == "":
+		field = "record"
+	case recordForm:
+		field = joinKey("record", field)
+	case ruleParams[field] != "":
+		field = ruleParams[field]
+	}
+	return &service.Error{Code: service.CodeInvalid, Field: field, Message: msg, Err: err}
 }
 
 // parseMoves reads moves, mode, players, stay, tiebreak and board.
@@ -147,12 +264,7 @@ func (req *boardRequest) parseMoves(q url.Values) error {
 	if v := q.Get("board"); v != "" {
 		var b engine.Board
 		if err := decodeJSON([]byte(v), &b); err != nil {
-			var se *service.Error
-			if errors.As(err, &se) {
-				se.Field = strings.TrimSuffix("board."+se.Field, ".")
-				return se
-			}
-			return err
+			return prefixField("board", err)
 		}
 		req.record.Board = &b
 	}

@@ -20,13 +20,17 @@ type Config struct {
 	// CORSOrigins lists the origins (scheme://host[:port], or "*") whose
 	// pages may call the API from a browser; empty: CORS is off.
 	CORSOrigins []string
+	// BodyTimeout is how long a request body may take to arrive once the
+	// handler starts reading it (408 and a closed connection after).
+	BodyTimeout time.Duration
 	// Logger receives the access log (nil: slog.Default()).
 	Logger *slog.Logger
 }
 
-// DefaultConfig returns the defaults: 1 MiB bodies, 30 s analyses.
+// DefaultConfig returns the defaults: 1 MiB bodies, 30 s analyses, 15 s
+// for a body to arrive.
 func DefaultConfig() Config {
-	return Config{MaxBodyBytes: 1 << 20, RequestTimeout: 30 * time.Second}
+	return Config{MaxBodyBytes: 1 << 20, RequestTimeout: 30 * time.Second, BodyTimeout: 15 * time.Second}
 }
 
 // server holds what the handlers share.
@@ -45,6 +49,9 @@ func New(svc *service.Service, cfg Config) http.Handler {
 	}
 	if cfg.RequestTimeout <= 0 {
 		cfg.RequestTimeout = def.RequestTimeout
+	}
+	if cfg.BodyTimeout <= 0 {
+		cfg.BodyTimeout = def.BodyTimeout
 	}
 	s := &server{svc: svc, cfg: cfg, log: cfg.Logger}
 	if s.log == nil {

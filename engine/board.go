@@ -67,7 +67,7 @@ func BoardOf(p *Position) Board {
 // Position builds the position the board describes under rules (which must
 // be normalized), checking that it could arise in a game: stone counts, the
 // player to move, walls on interior slots and not doubled. Errors name the
-// field, e.g. `board.walls[2]: ...`.
+// field: a *FieldError such as `board.walls[2]: ...`.
 func (b Board) Position(rules Rules) (Position, error) {
 	p := NewPosition(rules)
 	p.stones = [MaxPlayers]Bitboard{}
@@ -75,18 +75,18 @@ func (b Board) Position(rules Rules) (Position, error) {
 	for name, squares := range b.Stones {
 		c, err := ParseColor(name)
 		if err != nil || int(c) >= rules.Players {
-			return Position{}, fmt.Errorf("board.stones: %q is not a player of a %d-player game", name, rules.Players)
+			return Position{}, fieldError("board.stones."+name, "%q is not a player of a %d-player game", name, rules.Players)
 		}
 		if len(squares) > per {
-			return Position{}, fmt.Errorf("board.stones.%s: %d stones, at most %d", name, len(squares), per)
+			return Position{}, fieldError("board.stones."+name, "%d stones, at most %d", len(squares), per)
 		}
 		for i, text := range squares {
 			s, err := ParseSquare(text)
 			if err != nil {
-				return Position{}, fmt.Errorf("board.stones.%s[%d]: %w", name, i, err)
+				return Position{}, &FieldError{Field: fmt.Sprintf("board.stones.%s[%d]", name, i), Err: err}
 			}
 			if p.Occupied().Has(s) {
-				return Position{}, fmt.Errorf("board.stones.%s[%d]: %s holds two stones", name, i, s)
+				return Position{}, fieldError(fmt.Sprintf("board.stones.%s[%d]", name, i), "%s holds two stones", s)
 			}
 			p.stones[c] |= Bit(s)
 		}
@@ -94,22 +94,22 @@ func (b Board) Position(rules Rules) (Position, error) {
 	for i, wall := range b.Walls {
 		s, err := ParseSquare(wall.Square)
 		if err != nil {
-			return Position{}, fmt.Errorf("board.walls[%d].square: %w", i, err)
+			return Position{}, &FieldError{Field: fmt.Sprintf("board.walls[%d].square", i), Err: err}
 		}
 		d, err := ParseSide(wall.Side)
 		if err != nil {
-			return Position{}, fmt.Errorf("board.walls[%d].side: %w", i, err)
+			return Position{}, &FieldError{Field: fmt.Sprintf("board.walls[%d].side", i), Err: err}
 		}
 		c, err := ParseColor(wall.By)
 		if err != nil || int(c) >= rules.Players {
-			return Position{}, fmt.Errorf("board.walls[%d].by: %q is not a player of a %d-player game", i, wall.By, rules.Players)
+			return Position{}, fieldError(fmt.Sprintf("board.walls[%d].by", i), "%q is not a player of a %d-player game", wall.By, rules.Players)
 		}
 		north, at, ok := slot(s, d)
 		if !ok {
-			return Position{}, fmt.Errorf("board.walls[%d]: the %s side of %s is the board's edge", i, d, s)
+			return Position{}, fieldError(fmt.Sprintf("board.walls[%d]", i), "the %s side of %s is the board's edge", d, s)
 		}
 		if p.w.has(s, d) {
-			return Position{}, fmt.Errorf("board.walls[%d]: a wall on the %s side of %s is given twice", i, d, s)
+			return Position{}, fieldError(fmt.Sprintf("board.walls[%d]", i), "a wall on the %s side of %s is given twice", d, s)
 		}
 		if north {
 			p.built[c].north |= Bit(at)
@@ -121,12 +121,12 @@ func (b Board) Position(rules Rules) (Position, error) {
 	}
 	toMove, err := ParseColor(b.ToMove)
 	if err != nil || int(toMove) >= rules.Players {
-		return Position{}, fmt.Errorf("board.toMove: %q is not a player of a %d-player game", b.ToMove, rules.Players)
+		return Position{}, fieldError("board.toMove", "%q is not a player of a %d-player game", b.ToMove, rules.Players)
 	}
 	for i, name := range b.BreaksUsed {
 		c, err := ParseColor(name)
 		if err != nil || int(c) >= rules.Players || rules.Players != 3 {
-			return Position{}, fmt.Errorf("board.breaksUsed[%d]: %q: breaks exist for the players of three-player games only", i, name)
+			return Position{}, fieldError(fmt.Sprintf("board.breaksUsed[%d]", i), "%q: breaks exist for the players of three-player games only", name)
 		}
 		p.broken |= 1 << uint(c)
 	}
@@ -149,12 +149,12 @@ func (b Board) checkPhase(p *Position, rules Rules, toMove Color) error {
 		for c, s := range rules.presetStones() {
 			preset += s.Count()
 			if p.stones[c]&s != s {
-				return fmt.Errorf("board.stones: the %s opening's preset stones are missing", rules.Opening)
+				return fieldError("board.stones", "the %s opening's preset stones are missing", rules.Opening)
 			}
 		}
 		p.placed = int8(total - preset)
 		if p.placed >= p.setupLen {
-			return fmt.Errorf("board.phase: all stones are placed, so the phase is play")
+			return fieldError("board.phase", "all stones are placed, so the phase is play")
 		}
 		var want [MaxPlayers]int
 		for c := range MaxPlayers {
@@ -165,33 +165,33 @@ func (b Board) checkPhase(p *Position, rules Rules, toMove Color) error {
 		}
 		for c := Color(0); c < Color(rules.Players); c++ {
 			if p.stones[c].Count() != want[c] {
-				return fmt.Errorf("board.stones.%s: %d stones, but after %d placements %s has %d", c, p.stones[c].Count(), p.placed, c, want[c])
+				return fieldError("board.stones."+c.String(), "%d stones, but after %d placements %s has %d", p.stones[c].Count(), p.placed, c, want[c])
 			}
 		}
 		if p.WallCount() > 0 {
-			return fmt.Errorf("board.walls: no walls can stand in the setup phase")
+			return fieldError("board.walls", "no walls can stand in the setup phase")
 		}
 		if p.broken != 0 {
-			return fmt.Errorf("board.breaksUsed: no wall can have been broken in the setup phase")
+			return fieldError("board.breaksUsed", "no wall can have been broken in the setup phase")
 		}
 		if b.MidTurn {
-			return fmt.Errorf("board.midTurn: no turn is under way in the setup phase")
+			return fieldError("board.midTurn", "no turn is under way in the setup phase")
 		}
 		if next := p.placer(p.placed); next != toMove {
-			return fmt.Errorf("board.toMove: placement %d is %s's, not %s's", p.placed+1, next, toMove)
+			return fieldError("board.toMove", "placement %d is %s's, not %s's", p.placed+1, next, toMove)
 		}
 		p.phase = Setup
 	case "play", "over":
 		for c := Color(0); c < Color(rules.Players); c++ {
 			if p.stones[c].Count() != per {
-				return fmt.Errorf("board.stones.%s: %d stones, but every player has %d in the play phase", c, p.stones[c].Count(), per)
+				return fieldError("board.stones."+c.String(), "%d stones, but every player has %d in the play phase", p.stones[c].Count(), per)
 			}
 		}
 		p.placed = p.setupLen
 		p.phase = Play
 		p.midTurn = b.MidTurn
 		if b.MidTurn && !p.BreakUsed(toMove) {
-			return fmt.Errorf("board.midTurn: %s is mid-turn but has not used its break", toMove)
+			return fieldError("board.midTurn", "%s is mid-turn but has not used its break", toMove)
 		}
 		over := p.allSettled()
 		if !over {
@@ -204,18 +204,18 @@ func (b Board) checkPhase(p *Position, rules Rules, toMove Color) error {
 		}
 		switch {
 		case over && b.MidTurn:
-			return fmt.Errorf("board.midTurn: the game is over, so no turn is under way")
+			return fieldError("board.midTurn", "the game is over, so no turn is under way")
 		case over:
 			p.phase = Over
 		case b.Phase == "over":
-			return fmt.Errorf("board.phase: the game is not over: a region still holds stones of two players")
+			return fieldError("board.phase", "the game is not over: a region still holds stones of two players")
 		case rules.Players > 2 && p.Settled(toMove):
-			return fmt.Errorf("board.toMove: %s's stones all sit in its own land, so its turns are skipped", toMove)
+			return fieldError("board.toMove", "%s's stones all sit in its own land, so its turns are skipped", toMove)
 		case !p.hasLegalTurn(toMove):
-			return fmt.Errorf("board.toMove: %s has no legal turn, so its turns are skipped", toMove)
+			return fieldError("board.toMove", "%s has no legal turn, so its turns are skipped", toMove)
 		}
 	default:
-		return fmt.Errorf("board.phase: %q is not setup, play or over", b.Phase)
+		return fieldError("board.phase", "%q is not setup, play or over", b.Phase)
 	}
 	return nil
 }

@@ -95,8 +95,8 @@ func TestBoardErrors(t *testing.T) {
 		board   string
 		wantErr string
 	}{
-		{"unknown colour", two, `{"stones": {"purple": []}, "toMove": "red", "phase": "setup"}`, `board.stones: "purple" is not a player`},
-		{"third player in two", two, `{"stones": {"green": []}, "toMove": "red", "phase": "setup"}`, `board.stones: "green" is not a player of a 2-player game`},
+		{"unknown colour", two, `{"stones": {"purple": []}, "toMove": "red", "phase": "setup"}`, `board.stones.purple: "purple" is not a player`},
+		{"third player in two", two, `{"stones": {"green": []}, "toMove": "red", "phase": "setup"}`, `board.stones.green: "green" is not a player of a 2-player game`},
 		{"too many stones", three, `{"stones": {"red": ["A1", "A2", "A3"]}, "toMove": "red", "phase": "play"}`, "board.stones.red: 3 stones, at most 2"},
 		{"bad stone square", two, `{"stones": {"red": ["B6", "Z9"]}, "toMove": "red", "phase": "setup"}`, "board.stones.red[1]: square"},
 		{"two stones on a square", empty2, `{"stones": {"red": ["C3", "C3"]}, "toMove": "red", "phase": "setup"}`, "board.stones.red[1]: C3 holds two stones"},

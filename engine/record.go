@@ -28,6 +28,9 @@ type MoveError struct {
 	Err error
 }
 
+// Field returns the move's JSON path, e.g. "moves[4]".
+func (e *MoveError) Field() string { return fmt.Sprintf("moves[%d]", e.Index) }
+
 // Error returns e.g. `moves[4] "E5-E3:N": E3 is not reachable ...`.
 func (e *MoveError) Error() string {
 	return fmt.Sprintf("moves[%d] %q: %v", e.Index, e.Move, e.Err)
@@ -63,9 +66,14 @@ type Game struct {
 	Final Position
 }
 
+// MaxMoveText is the longest move text a record may hold, in bytes: the
+// longest move in notation with a colour prefix ("yellow E5-E3:N") and
+// some spaces fits with room to spare.
+const MaxMoveText = 32
+
 // Game normalizes the rules and replays every move, stopping at the first
-// error, which is a *MoveError naming the move (or an error naming the rules
-// or board field).
+// error, which is a *MoveError naming the move or a *FieldError naming the
+// rules or board field.
 func (r Record) Game() (*Game, error) {
 	rules, err := r.Rules.Normalize()
 	if err != nil {
@@ -79,6 +87,9 @@ func (r Record) Game() (*Game, error) {
 	}
 	g := &Game{Rules: rules, Start: start, Final: start}
 	for i, text := range r.Moves {
+		if len(text) > MaxMoveText {
+			return nil, &MoveError{Index: i, Move: text[:MaxMoveText] + "...", Err: fmt.Errorf("%d bytes, a move is at most %d", len(text), MaxMoveText)}
+		}
 		if err := g.PlayText(text); err != nil {
 			return nil, &MoveError{Index: i, Move: text, Err: err}
 		}

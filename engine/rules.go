@@ -70,7 +70,7 @@ func (r Rules) Normalize() (Rules, error) {
 		r.Players = 2
 	}
 	if r.Players < 2 || r.Players > MaxPlayers {
-		return r, fmt.Errorf("rules.players: %d is not supported (2, 3 or 4)", r.Players)
+		return r, fieldError("rules.players", "%d is not supported (2, 3 or 4)", r.Players)
 	}
 	switch r.Opening {
 	case "":
@@ -82,24 +82,24 @@ func (r Rules) Normalize() (Rules, error) {
 	case OpeningEmpty:
 	case OpeningFourStone:
 		if r.Players != 2 {
-			return r, fmt.Errorf("rules.opening: four-stone is a two-player opening, not for %d players", r.Players)
+			return r, fieldError("rules.opening", "four-stone is a two-player opening, not for %d players", r.Players)
 		}
 	default:
-		return r, fmt.Errorf("rules.opening: %q is not empty or four-stone", string(r.Opening))
+		return r, fieldError("rules.opening", "%q is not empty or four-stone", string(r.Opening))
 	}
 	switch r.Stay {
 	case "":
 		r.Stay = StayAlways
 	case StayAlways, StayStepOut:
 	default:
-		return r, fmt.Errorf("rules.stay: %q is not always or step-out", string(r.Stay))
+		return r, fieldError("rules.stay", "%q is not always or step-out", string(r.Stay))
 	}
 	switch r.TieBreak {
 	case "":
 		r.TieBreak = TieBreakLargestRegion
 	case TieBreakLargestRegion, TieBreakNone:
 	default:
-		return r, fmt.Errorf("rules.tieBreak: %q is not largest-region or none", string(r.TieBreak))
+		return r, fieldError("rules.tieBreak", "%q is not largest-region or none", string(r.TieBreak))
 	}
 	return r, nil
 }
@@ -125,7 +125,7 @@ func (r *Rules) UnmarshalJSON(data []byte) error {
 	type plain Rules
 	var p plain
 	if err := decodeStrict(data, &p); err != nil {
-		return fmt.Errorf("rules: %w", err)
+		return &FieldError{Field: "rules", Err: err}
 	}
 	*r = Rules(p)
 	return nil

@@ -112,8 +112,8 @@ func TestQueryErrors(t *testing.T) {
 		{`{"moves":["C3"],"maxVisits":100000}`, "maxVisits", "outside"},
 		{`{"moves":["C3"],"analyzeTurns":[0,2]}`, "analyzeTurns[1]", "outside 0..1"},
 		{`{"moves":["C3"],"topK":-1}`, "topK", "negative"},
-		{`{"rules":{"players":5}}`, "", "rules.players"},
-		{`{"rules":{"opening":"four-stone","players":3}}`, "", "two-player opening"},
+		{`{"rules":{"players":5}}`, "rules.players", "not supported"},
+		{`{"rules":{"opening":"four-stone","players":3}}`, "rules.opening", "two-player opening"},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			t.Parallel()

@@ -44,6 +44,8 @@ const (
 	CodeUnsupportedMediaType Code = "unsupported_media_type"
 	// CodeMethodNotAllowed: the path exists, but not with that method.
 	CodeMethodNotAllowed Code = "method_not_allowed"
+	// CodeRequestTimeout: the request body did not arrive in time.
+	CodeRequestTimeout Code = "request_timeout"
 )
 
 // Error is the service's error type: a code, the field it concerns (a JSON
@@ -82,11 +84,17 @@ func ErrorCode(err error) Code {
 }
 
 // recordError turns an engine error about a record into an *Error naming
-// the field.
+// the field by its full JSON path: a *engine.MoveError names the move
+// ("moves[4]"), a *engine.FieldError the rules or board field
+// ("rules.players", "board.walls[1].side").
 func recordError(err error) *Error {
 	var me *engine.MoveError
 	if errors.As(err, &me) {
-		return &Error{Code: CodeInvalid, Field: fmt.Sprintf("moves[%d]", me.Index), Message: fmt.Sprintf("%q: %v", me.Move, me.Err), Err: err}
+		return &Error{Code: CodeInvalid, Field: me.Field(), Message: fmt.Sprintf("%q: %v", me.Move, me.Err), Err: err}
+	}
+	var fe *engine.FieldError
+	if errors.As(err, &fe) {
+		return &Error{Code: CodeInvalid, Field: fe.Field, Message: fe.Err.Error(), Err: err}
 	}
 	return &Error{Code: CodeInvalid, Message: err.Error(), Err: err}
 }

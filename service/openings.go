@@ -64,9 +64,12 @@ type OpeningScore struct {
 // returns the final positions with their game histories.
 func (s *Service) validateOpenings(r *OpeningsRequest) (engine.Rules, [][]engine.Position, error) {
 	l := s.an.Limits()
+	if err := checkID("id", r.ID); err != nil {
+		return r.Rules, nil, err
+	}
 	rules, err := r.Rules.Normalize()
 	if err != nil {
-		return rules, nil, invalid("", err.Error())
+		return rules, nil, recordError(err)
 	}
 	if rules.Players != 2 {
 		return rules, nil, invalid("rules.players", fmt.Sprintf("opening batches score two-player openings, not %d-player ones", rules.Players))
@@ -82,10 +85,16 @@ func (s *Service) validateOpenings(r *OpeningsRequest) (engine.Rules, [][]engine
 	}
 	out := make([][]engine.Position, len(r.Openings))
 	for i, moves := range r.Openings {
+		if len(moves) == 0 {
+			return rules, nil, invalid(fmt.Sprintf("openings[%d]", i), "an empty opening: give at least one placement")
+		}
 		g := &engine.Game{Rules: rules, Start: engine.NewPosition(rules)}
 		g.Final = g.Start
 		for k, text := range moves {
 			field := fmt.Sprintf("openings[%d][%d]", i, k)
+			if len(text) > engine.MaxMoveText {
+				return rules, nil, invalid(field, fmt.Sprintf("%d bytes, a placement is at most %d", len(text), engine.MaxMoveText))
+			}
 			if g.Final.Phase() != engine.Setup {
 				return rules, nil, invalid(field, fmt.Sprintf("%q: an opening holds setup placements only, and the setup phase is over", text))
 			}

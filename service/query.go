@@ -2,6 +2,8 @@ package service
 
 import (
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/wallzero/wallzero/engine"
 )
@@ -53,8 +55,30 @@ func DefaultLimits() Limits {
 	return Limits{MaxVisits: 10000, DefaultVisits: 200, MaxTurns: 200, MaxMoves: 400}
 }
 
+// MaxIDLength is the longest client id (the "id" of a query, review or
+// opening batch), in characters.
+const MaxIDLength = 128
+
+// checkID checks a client id: valid UTF-8, no NUL or other control
+// character, at most MaxIDLength characters.
+func checkID(field, id string) error {
+	if !utf8.ValidString(id) {
+		return invalid(field, "not valid UTF-8")
+	}
+	if n := utf8.RuneCountInString(id); n > MaxIDLength {
+		return invalid(field, fmt.Sprintf("%d characters, at most %d", n, MaxIDLength))
+	}
+	if i := strings.IndexFunc(id, func(r rune) bool { return r < 0x20 || r == 0x7f }); i >= 0 {
+		return invalid(field, fmt.Sprintf("holds a control character (%U) at byte %d", id[i], i))
+	}
+	return nil
+}
+
 // validate checks q against the limits and returns the turns to analyse.
 func (q *Query) validate(l Limits, plies int) ([]int, error) {
+	if err := checkID("id", q.ID); err != nil {
+		return nil, err
+	}
 	if q.MaxVisits < 0 || q.MaxVisits > l.MaxVisits {
 		return nil, invalid("maxVisits", fmt.Sprintf("%d is outside 1..%d", q.MaxVisits, l.MaxVisits))
 	}

@@ -28,6 +28,9 @@ type ReviewRequest struct {
 // validateReview replays the game and checks the limits.
 func (s *Service) validateReview(r *ReviewRequest) (*engine.Game, error) {
 	l := s.an.Limits()
+	if err := checkID("id", r.ID); err != nil {
+		return nil, err
+	}
 	if r.MaxVisits < 0 || r.MaxVisits > l.MaxVisits {
 		return nil, invalid("maxVisits", fmt.Sprintf("%d is outside 1..%d", r.MaxVisits, l.MaxVisits))
 	}

@@ -64,6 +64,7 @@ func (c *serveConfig) register(fs *flag.FlagSet, http bool) {
 		fs.Int64Var(&c.api.MaxBodyBytes, "max-body-bytes", c.api.MaxBodyBytes, "largest request body (413 beyond)")
 		fs.DurationVar(&c.api.RequestTimeout, "request-timeout", c.api.RequestTimeout, "deadline of a synchronous /analyze request (504 after)")
 		c.auth.register(fs)
+		fs.DurationVar(&c.api.BodyTimeout, "body-timeout", c.api.BodyTimeout, "longest a request body may take to arrive (408 and the connection closed after)")
 	}
 }
 

@@ -31,6 +31,12 @@ type AnalyzeResponse struct {
 //	@Failure		413		{object}	ErrorResponse	"body too large"
 //	@Failure		503		{object}	ErrorResponse	"the service is at capacity (Retry-After says when to try again) or a dependency is down"
 //	@Failure		504		{object}	ErrorResponse	"the deadline passed"
+//	@Security		BearerAuth
+//	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
+//	@Failure		403	{object}	ErrorResponse	"a cross-origin request from an origin not in -cors-origins"
+//	@Failure		408	{object}	ErrorResponse	"the request body did not arrive within -body-timeout"
+//	@Failure		415	{object}	ErrorResponse	"the body is not sent as application/json"
+//	@Failure		429	{object}	ErrorResponse	"the API key is over a quota (Retry-After says when to try again)"
 //	@Router			/v1/analyze [post]
 func (s *server) analyze(c *gin.Context) {
 	if err := s.svc.AdmissionFull(); err != nil { // refused before reading the body

@@ -6,14 +6,21 @@
 //	@title						WallZero analysis API
 //	@version					1.0
 //	@description				Analysis service for WallGo (7x7 walls and territory): position analysis, game reviews and opening batches.
-//	@description				Errors are JSON objects {"error": {"code", "field", "message"}}: field names the request field or move index (e.g. "moves[4]").
+//	@description				Errors are JSON objects {"error": {"code", "field", "message", "requestId"}}: field is the full JSON path of the request field (e.g. "moves[4]", "rules.players", "board.stones.red[2]"), the query parameter or the header concerned; 429 and 503 answers carry Retry-After (also as retryAfterSeconds).
+//	@description				Under -auth required every /v1 endpoint needs an API key: Authorization: Bearer wz_... (wallzero keys create).
 //	@BasePath					/
+//	@securityDefinitions.apikey	BearerAuth
+//	@in							header
+//	@name						Authorization
+//	@description				An API key as "Bearer wz_...", made with `wallzero keys create`.
 //	@accept						json
 //	@produce					json
 //	@tag.name					analysis
 //	@tag.description			Synchronous analysis of positions (interactive priority).
 //	@tag.name					jobs
 //	@tag.description			Reviews and opening batches run as queued jobs.
+//	@tag.name					pictures
+//	@tag.description			SVG pictures of positions and win-rate curves.
 //	@tag.name					operations
 //	@tag.description			Models, health, readiness and metrics.
 package api

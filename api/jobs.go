@@ -21,6 +21,12 @@ import (
 //	@Failure		400		{object}	ErrorResponse
 //	@Failure		413		{object}	ErrorResponse
 //	@Failure		503		{object}	ErrorResponse	"no database"
+//	@Security		BearerAuth
+//	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
+//	@Failure		403	{object}	ErrorResponse	"a cross-origin request from an origin not in -cors-origins"
+//	@Failure		408	{object}	ErrorResponse	"the request body did not arrive within -body-timeout"
+//	@Failure		415	{object}	ErrorResponse	"the body is not sent as application/json"
+//	@Failure		429	{object}	ErrorResponse	"the API key is over a quota (Retry-After says when to try again)"
 //	@Router			/v1/reviews [post]
 func (s *server) createReview(c *gin.Context) {
 	var r service.ReviewRequest
@@ -45,6 +51,9 @@ func (s *server) createReview(c *gin.Context) {
 //	@Param		id	path		string	true	"job id"
 //	@Success	200	{object}	service.ReviewJob
 //	@Failure	404	{object}	ErrorResponse
+//	@Security		BearerAuth
+//	@Failure		400	{object}	ErrorResponse	"a malformed id or parameter"
+//	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
 //	@Router		/v1/reviews/{id} [get]
 func (s *server) getReview(c *gin.Context) {
 	j, err := s.svc.Review(c.Request.Context(), c.Param("id"))
@@ -68,6 +77,12 @@ func (s *server) getReview(c *gin.Context) {
 //	@Failure		400		{object}	ErrorResponse
 //	@Failure		413		{object}	ErrorResponse	"body or batch too large"
 //	@Failure		503		{object}	ErrorResponse	"no database"
+//	@Security		BearerAuth
+//	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
+//	@Failure		403	{object}	ErrorResponse	"a cross-origin request from an origin not in -cors-origins"
+//	@Failure		408	{object}	ErrorResponse	"the request body did not arrive within -body-timeout"
+//	@Failure		415	{object}	ErrorResponse	"the body is not sent as application/json"
+//	@Failure		429	{object}	ErrorResponse	"the API key is over a quota (Retry-After says when to try again)"
 //	@Router			/v1/openings/batch [post]
 func (s *server) createOpenings(c *gin.Context) {
 	var r service.OpeningsRequest
@@ -93,6 +108,9 @@ func (s *server) createOpenings(c *gin.Context) {
 //	@Param			id	path		string	true	"job id"
 //	@Success		200	{object}	service.Job
 //	@Failure		404	{object}	ErrorResponse
+//	@Security		BearerAuth
+//	@Failure		400	{object}	ErrorResponse	"a malformed id or parameter"
+//	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
 //	@Router			/v1/jobs/{id} [get]
 func (s *server) getJob(c *gin.Context) {
 	j, err := s.svc.Job(c.Request.Context(), c.Param("id"))
@@ -113,6 +131,9 @@ func (s *server) getJob(c *gin.Context) {
 //	@Success		200	{object}	service.Job
 //	@Failure		404	{object}	ErrorResponse
 //	@Failure		409	{object}	ErrorResponse	"the job already ended"
+//	@Security		BearerAuth
+//	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
+//	@Failure		403	{object}	ErrorResponse	"a cross-origin request from an origin not in -cors-origins"
 //	@Router			/v1/jobs/{id} [delete]
 func (s *server) cancelJob(c *gin.Context) {
 	j, err := s.svc.CancelJob(c.Request.Context(), c.Param("id"))

@@ -20,6 +20,8 @@ type ModelsResponse struct {
 //	@Tags			operations
 //	@Produce		json
 //	@Success		200	{object}	ModelsResponse
+//	@Security		BearerAuth
+//	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
 //	@Router			/v1/models [get]
 func (s *server) models(c *gin.Context) {
 	c.JSON(http.StatusOK, ModelsResponse{Models: s.svc.Models()})

@@ -56,6 +56,10 @@ const svgType = "image/svg+xml; charset=utf-8"
 //	@Param			analyze		query		int		false	"draw the engine's N best moves"
 //	@Success		200			{string}	string	"SVG"
 //	@Failure		400			{object}	ErrorResponse	"bad record, move or parameter"
+//	@Security		BearerAuth
+//	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
+//	@Failure		429	{object}	ErrorResponse	"the API key is over a quota (Retry-After says when to try again)"
+//	@Failure		503	{object}	ErrorResponse	"the service is at capacity (Retry-After) or a dependency is down"
 //	@Router			/v1/render/board.svg [get]
 func (s *server) boardSVG(c *gin.Context) {
 	q, err := parseQuery(c.Request.URL.RawQuery)
@@ -154,6 +158,9 @@ func optionError(err error) error {
 //	@Success	200		{string}	string	"SVG"
 //	@Failure	404		{object}	ErrorResponse	"no such review"
 //	@Failure	409		{object}	ErrorResponse	"the review has not finished"
+//	@Security		BearerAuth
+//	@Failure		400	{object}	ErrorResponse	"a malformed id or parameter"
+//	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
 //	@Router		/v1/reviews/{id}/winrate.svg [get]
 func (s *server) reviewWinrateSVG(c *gin.Context) {
 	q, err := parseQuery(c.Request.URL.RawQuery)

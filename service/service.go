@@ -28,6 +28,11 @@ type Config struct {
 	// BatchYield bounds how long a job waits, before each search, for the
 	// interactive analyses running to finish.
 	BatchYield time.Duration
+	// Jobs cuts jobs into steps (service/jobs.go; zero: the defaults).
+	Jobs JobsConfig
+	// Retention is what the retention job prunes (service/retention.go;
+	// zero: nothing).
+	Retention RetentionConfig
 }
 
 // DefaultConfig returns the defaults of a deployment.

@@ -366,8 +366,12 @@ func (p *progress) flush(ctx context.Context) (string, error) {
 	return status, err
 }
 
-// stepOver reports whether the step should start no more work items.
-func (p *progress) stepOver() bool { return !time.Now().Before(p.stepEnd) }
+// stepOver reports whether the step should start no more work items:
+// its time is up and it has done more than the progress stored when it
+// began (so every step moves the job on, however short).
+func (p *progress) stepOver() bool {
+	return !time.Now().Before(p.stepEnd) && p.doneCount() > p.base
+}
 
 func (p *progress) doneCount() int {
 	p.mu.Lock()

@@ -142,6 +142,13 @@ func checkRows(t *testing.T, url, refURL, id string) {
 		}
 		return n
 	}
+	// River marks its row completed a moment after the job's row says
+	// succeeded (its completer works in batches).
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if count(url, `SELECT count(*) FROM river_job WHERE args->>'jobId' = $1 AND state = 'completed'`, id) == 1 {
+			break
+		}
+	}
 	checks := []struct {
 		what  string
 		query string
@@ -159,6 +166,15 @@ func checkRows(t *testing.T, url, refURL, id string) {
 	for _, c := range checks {
 		if got := count(url, c.query, c.args...); got != c.want {
 			t.Errorf("%s: %d, want %d", c.what, got, c.want)
+		}
+	}
+	if t.Failed() {
+		conn, err := pgx.Connect(ctx, url)
+		if err == nil {
+			defer conn.Close(ctx)
+			var row string
+			conn.QueryRow(ctx, `SELECT concat_ws(' ', state, attempt, max_attempts, metadata::text, errors::text) FROM river_job WHERE args->>'jobId' = $1`, id).Scan(&row)
+			t.Logf("river_job: %s", row)
 		}
 	}
 }

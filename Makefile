@@ -46,7 +46,8 @@ run: build onnxruntime
 	DATABASE_URL="$$url" $(BIN) migrate && \
 	exec env DATABASE_URL="$$url" $(BIN) serve -addr ":$(PORT)" -log-format text -auth off
 
-## db: start the project-local PostgreSQL and print its URL; db-stop: stop it.
+## db: start the project-local PostgreSQL (durable: fsync on, password
+## over TCP, kept in .local/pg/password) and print its URL; db-stop: stop it.
 db:
 	@scripts/localpg.sh start $(PG_DIR) $(PG_PORT)
 db-stop:
@@ -60,7 +61,7 @@ vet: check-go
 	$(GO) vet ./...
 
 # unit starts a throwaway PostgreSQL (its own cluster on a free port under
-# .local/, removed afterwards) for the store and API tests, which each get
+# .local/, durability off, removed afterwards) for the store and API tests, which each get
 # their own database; $$WALLZERO_TEST_DATABASE_URL instead points them at an
 # existing server where databases may be created.
 unit: check-go onnxruntime
@@ -68,7 +69,7 @@ unit: check-go onnxruntime
 	if [ -z "$$WALLZERO_TEST_DATABASE_URL" ]; then \
 	  mkdir -p .local; dir=$$(mktemp -d $(CURDIR)/.local/pg-test.XXXXXX); \
 	  trap 'scripts/localpg.sh destroy "'"$$dir"'"' EXIT; \
-	  url=$$(scripts/localpg.sh start "$$dir" $$(scripts/localpg.sh free-port 56432) postgres); \
+	  url=$$(scripts/localpg.sh start "$$dir" $$(scripts/localpg.sh free-port 56432) postgres --throwaway); \
 	  export WALLZERO_TEST_DATABASE_URL="$$url"; \
 	fi; \
 	WALLZERO_REQUIRE_DB=1 WALLZERO_REQUIRE_ORT=1 $(GO) test -race -count=1 -timeout 15m ./...
@@ -83,7 +84,7 @@ browser-test: check-go
 	if [ -z "$$WALLZERO_TEST_DATABASE_URL" ]; then \
 	  mkdir -p .local; dir=$$(mktemp -d $(CURDIR)/.local/pg-browser.XXXXXX); \
 	  trap 'scripts/localpg.sh destroy "'"$$dir"'"' EXIT; \
-	  url=$$(scripts/localpg.sh start "$$dir" $$(scripts/localpg.sh free-port 58432) postgres); \
+	  url=$$(scripts/localpg.sh start "$$dir" $$(scripts/localpg.sh free-port 58432) postgres --throwaway); \
 	  export WALLZERO_TEST_DATABASE_URL="$$url"; \
 	fi; \
 	WALLZERO_BROWSER_TEST=1 WALLZERO_REQUIRE_DB=1 WALLZERO_SCREENSHOT="$(if $(SCREENSHOT),$(abspath $(SCREENSHOT)))" \
@@ -101,7 +102,7 @@ BENCH_ARGS  ?=
 bench-api: build onnxruntime
 	@set -e; mkdir -p .local; dir=$$(mktemp -d $(CURDIR)/.local/pg-bench.XXXXXX); \
 	trap 'scripts/localpg.sh destroy "'"$$dir"'"' EXIT; \
-	url=$$(scripts/localpg.sh start "$$dir" $$(scripts/localpg.sh free-port 57432)); \
+	url=$$(scripts/localpg.sh start "$$dir" $$(scripts/localpg.sh free-port 57432) wallzero --throwaway); \
 	$(BIN) bench api -database-url "$$url" -model $(BENCH_MODEL) $(BENCH_ARGS)
 
 ## fuzz: run every fuzz target for FUZZTIME each (default 30s).

@@ -3,11 +3,21 @@
 # and `make bench-api`. Prints a DATABASE_URL on stdout; messages go to
 # stderr.
 #
-#   scripts/localpg.sh start DIR PORT [DB]   init (once) and start a cluster in DIR,
+#   scripts/localpg.sh start DIR PORT [DB] [--throwaway]
+#                                            init (once) and start a cluster in DIR,
 #                                            create database DB (default wallzero)
 #   scripts/localpg.sh stop DIR              stop the cluster in DIR
 #   scripts/localpg.sh destroy DIR           stop it and delete DIR
 #   scripts/localpg.sh free-port FROM        print the first free TCP port >= FROM
+#
+# The cluster is durable: fsync, synchronous_commit and full_page_writes
+# stay on. TCP connections need a password (scram-sha-256): the password
+# of the `postgres` user is generated at initdb and kept in DIR/password
+# (mode 0600); the printed URL carries it. Local socket connections (the
+# admin steps here) use peer/trust. --throwaway (test clusters that are
+# destroyed afterwards) turns fsync, synchronous_commit and
+# full_page_writes off for speed. A cluster made by an older localpg.sh
+# (trust over TCP) gets a password and scram-sha-256 on its next start.
 #
 # initdb refuses to run as root, so as root the cluster belongs to the
 # `postgres` user and every server command runs through `runuser -u
@@ -72,17 +82,27 @@ port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 cmd=${1:-}
 case "$cmd" in
   start)
-    dir=${2:?usage: localpg.sh start DIR PORT [DB]}
-    port=${3:?usage: localpg.sh start DIR PORT [DB]}
-    db=${4:-wallzero}
+    usage="usage: localpg.sh start DIR PORT [DB] [--throwaway]"
+    throwaway=0
+    args=()
+    for a in "${@:2}"; do
+      if [[ $a == --throwaway ]]; then throwaway=1; else args+=("$a"); fi
+    done
+    dir=${args[0]:?$usage}
+    port=${args[1]:?$usage}
+    db=${args[2]:-wallzero}
     ensure_postgres
     data=$(datadir "$dir")
+    dir=$(cd "$dir" && pwd)
+    pwfile="$dir/password"
     if [[ ! -f "$data/PG_VERSION" ]]; then
       say "initialising a cluster in $data"
       mkdir -p "$data"
       [[ $(id -u) -eq 0 ]] && chown postgres "$data" "$(dirname "$data")"
-      as_pg "$BINDIR/initdb" -D "$data" -U postgres --auth=trust -E UTF8 --no-locale >/dev/null
+      as_pg "$BINDIR/initdb" -D "$data" -U postgres --auth-local=trust --auth-host=scram-sha-256 -E UTF8 --no-locale >/dev/null
+      rm -f "$pwfile"
     fi
+    sock=$data
     if as_pg "$BINDIR/pg_ctl" -D "$data" status >/dev/null 2>&1; then
       say "already running in $data"
       port=$(sed -n 's/^port *= *\([0-9]*\).*/\1/p' "$data/wallzero.conf" 2>/dev/null || echo "$port")
@@ -91,15 +111,35 @@ case "$cmd" in
       echo "port = $port" | as_pg tee "$data/wallzero.conf" >/dev/null
       grep -q "include_if_exists = 'wallzero.conf'" "$data/postgresql.conf" || \
         echo "include_if_exists = 'wallzero.conf'" | as_pg tee -a "$data/postgresql.conf" >/dev/null
-      say "starting PostgreSQL on 127.0.0.1:$port"
-      as_pg "$BINDIR/pg_ctl" -D "$data" -l "$data/server.log" -w -t 60 \
-        -o "-p $port -k $data -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+      opts="-p $port -k $data -c listen_addresses=127.0.0.1 -c max_connections=300"
+      if [[ $throwaway -eq 1 ]]; then
+        opts+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        say "starting a throwaway PostgreSQL (durability off) on 127.0.0.1:$port"
+      else
+        say "starting PostgreSQL on 127.0.0.1:$port"
+      fi
+      as_pg "$BINDIR/pg_ctl" -D "$data" -l "$data/server.log" -w -t 60 -o "$opts" \
         start >/dev/null || { cat "$data/server.log" >&2; die "pg_ctl start failed"; }
     fi
-    if ! as_pg "$BINDIR/psql" -h 127.0.0.1 -p "$port" -U postgres -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname='$db'" | grep -q 1; then
-      as_pg "$BINDIR/createdb" -h 127.0.0.1 -p "$port" -U postgres "$db"
+    psql_admin() { as_pg "$BINDIR/psql" -h "$sock" -p "$port" -U postgres -d postgres -v ON_ERROR_STOP=1 -qtAc "$1"; }
+    if [[ ! -s "$pwfile" ]]; then
+      # A new cluster, or one made when TCP connections were trusted.
+      (umask 077; od -An -tx1 -N24 /dev/urandom | tr -d ' \n' >"$pwfile")
+      chmod 600 "$pwfile"
+      psql_admin "ALTER USER postgres PASSWORD '$(cat "$pwfile")'" >/dev/null
+      if as_pg grep -Eq '^host.*trust' "$data/pg_hba.conf"; then
+        say "TCP connections were trusted: switching them to scram-sha-256 (password in $pwfile)"
+        as_pg sed -i -E 's/^(host.*[[:space:]])trust[[:space:]]*$/\1scram-sha-256/' "$data/pg_hba.conf"
+        psql_admin "SELECT pg_reload_conf()" >/dev/null
+      fi
     fi
-    echo "postgres://postgres@127.0.0.1:$port/$db?sslmode=disable"
+    if [[ $throwaway -eq 0 && $(psql_admin "SHOW fsync") != on ]]; then
+      say "warning: this cluster runs with fsync off (started by an older localpg.sh or with --throwaway): restart it for durability: scripts/localpg.sh stop $dir"
+    fi
+    if ! psql_admin "SELECT 1 FROM pg_database WHERE datname='$db'" | grep -q 1; then
+      as_pg "$BINDIR/createdb" -h "$sock" -p "$port" -U postgres "$db"
+    fi
+    echo "postgres://postgres:$(cat "$pwfile")@127.0.0.1:$port/$db?sslmode=disable"
     ;;
   stop|destroy)
     dir=${2:?usage: localpg.sh $cmd DIR}
@@ -118,5 +158,5 @@ case "$cmd" in
     echo "$p"
     ;;
   *)
-    sed -n '2,12p' "$0" >&2; exit 2 ;;
+    sed -n "2,23p" "$0" >&2; exit 2 ;;
 esac

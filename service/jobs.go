@@ -183,6 +183,7 @@ func (s *Service) Workers() *river.Workers {
 	w := river.NewWorkers()
 	river.AddWorker(w, &reviewWorker{s: s})
 	river.AddWorker(w, &openingsWorker{s: s})
+	river.AddWorker(w, &retentionWorker{s: s, cfg: s.cfg.Retention})
 	return w
 }
 
@@ -190,15 +191,48 @@ func (s *Service) Workers() *river.Workers {
 // cancelled the job.
 var errJobCancelled = errors.New("the job was cancelled")
 
-// jobRun computes a job's result.
+// errStepDone is returned by a jobRun that stopped starting work items
+// because its step's time was up (see JobsConfig): the job continues in
+// its next step.
+var errStepDone = errors.New("the step's time is up; the job continues in its next step")
+
+// errStepOverrun is the cause of a step context stopped stepMargin before
+// River's JobTimeout would cancel the attempt.
+var errStepOverrun = errors.New("the step overran the job timeout")
+
+// JobsConfig sets how jobs are cut into steps. Each River attempt of a job
+// works one step: it starts work items (positions, openings) for Step,
+// waits for those in flight, records its progress and hands the job back
+// to the queue (a River snooze, which costs no attempt), and the next
+// step (on any worker) continues at once, reading the items already done
+// from the analysis cache. Short steps keep every attempt far below
+// River's JobTimeout, so a short JobTimeout, and with it a quick rescue
+// of a job left by a killed process, is safe. docs/jobs.md has the
+// design and the timeline.
+type JobsConfig struct {
+	// Step is how long one step starts new work items (0: DefaultJobStep).
+	Step time.Duration
+}
+
+// DefaultJobStep is the default JobsConfig.Step.
+const DefaultJobStep = 10 * time.Second
+
+// stepMargin: a step still running this long before River's deadline is
+// stopped by the service itself, so that it can keep what it finished and
+// continue in a new step instead of failing the attempt.
+const stepMargin = 5 * time.Second
+
+// jobRun computes a job's result, or returns errStepDone when p says the
+// step is over before it is done.
 type jobRun func(ctx context.Context, j *store.Job, p *progress) ([]byte, error)
 
-// runJob runs one attempt of a job and tells River what became of it:
-// done; cancelled (not retried); interrupted by a shutdown (snoozed: the
-// next worker to start resumes it at once, the cache keeping what was
+// runJob runs one step of a job and tells River what became of it: done;
+// continued (snoozed: the step's time was up, or it overran but made
+// progress); cancelled (not retried); interrupted by a shutdown (snoozed:
+// the next worker to start resumes it at once, the cache keeping what was
 // analysed); or failed (retried with backoff until the attempts run out).
 func (s *Service) runJob(ctx context.Context, id string, attempt, maxAttempts int, run jobRun) error {
-	j, err := s.store.StartJob(ctx, id)
+	j, err := s.store.StartJob(ctx, id, attempt)
 	if errors.Is(err, store.ErrNotFound) {
 		return river.JobCancel(fmt.Errorf("job %s: no such row", id))
 	}
@@ -210,11 +244,24 @@ func (s *Service) runJob(ctx context.Context, id string, attempt, maxAttempts in
 		return river.JobCancel(fmt.Errorf("job %s is %s", id, j.Status))
 	}
 	log := s.log.With("job", id, "kind", j.Kind, "attempt", attempt)
-	log.Info("job started")
+	if j.Done == 0 {
+		log.Info("job started", "runs", j.Attempts)
+	} else {
+		log.Debug("job step started", "runs", j.Attempts, "done", j.Done, "total", j.Total)
+	}
 	start := time.Now()
+	step := s.cfg.Jobs.Step
+	if step <= 0 {
+		step = DefaultJobStep
+	}
 	jobCtx, cancel := context.WithCancelCause(inference.WithPriority(ctx, inference.Batch))
 	defer cancel(nil)
-	p := &progress{s: s, id: id, total: j.Total, cancel: cancel}
+	if dl, ok := ctx.Deadline(); ok {
+		var cancelSoft context.CancelFunc
+		jobCtx, cancelSoft = context.WithDeadlineCause(jobCtx, dl.Add(-stepMargin), errStepOverrun)
+		defer cancelSoft()
+	}
+	p := &progress{s: s, id: id, total: j.Total, base: j.Done, cancel: cancel, stepEnd: start.Add(step)}
 	result, err := run(jobCtx, j, p)
 	bg := context.WithoutCancel(ctx)
 	if err == nil {
@@ -227,10 +274,25 @@ func (s *Service) runJob(ctx context.Context, id string, attempt, maxAttempts in
 			return river.JobCancel(errJobCancelled)
 		}
 		s.metrics.JobsSucceeded.Add(1)
-		log.Info("job succeeded", "seconds", time.Since(start).Seconds())
+		log.Info("job succeeded", "seconds", time.Since(start).Seconds(), "runs", j.Attempts)
 		return nil
 	}
-	if errors.Is(context.Cause(jobCtx), errJobCancelled) || s.isCancelled(bg, id) {
+	cancelled := errors.Is(context.Cause(jobCtx), errJobCancelled)
+	overran := ctx.Err() == nil && errors.Is(context.Cause(jobCtx), errStepOverrun)
+	if !cancelled && (errors.Is(err, errStepDone) || overran && p.doneCount() > p.base) {
+		status, perr := p.flush(bg)
+		if perr == nil && status == store.StatusCancelled {
+			cancelled = true
+		} else {
+			log.Debug("job step done; continuing", "done", p.doneCount(), "total", j.Total, "overran", overran)
+			return river.JobSnooze(0)
+		}
+	}
+	if overran && !cancelled {
+		err = fmt.Errorf("a step finished no work item in %s (the job timeout less %s); raise -job-timeout for searches this long: %w",
+			time.Since(start).Round(time.Second), stepMargin, err)
+	}
+	if cancelled || s.isCancelled(bg, id) {
 		s.metrics.JobsCancelled.Add(1)
 		log.Info("job stopped: cancelled")
 		return river.JobCancel(errJobCancelled)
@@ -266,13 +328,15 @@ func (s *Service) isCancelled(ctx context.Context, id string) bool {
 }
 
 // progress reports a job's progress to the store, at most every
-// progressEvery, and cancels the job's context when the store says the
-// job was cancelled.
+// progressEvery, cancels the job's context when the store says the job
+// was cancelled, and tells the job's run when its step is over.
 type progress struct {
-	s      *Service
-	id     string
-	total  int
-	cancel context.CancelCauseFunc
+	s       *Service
+	id      string
+	total   int
+	base    int // the progress stored when the step began
+	cancel  context.CancelCauseFunc
+	stepEnd time.Time
 
 	mu   sync.Mutex
 	done int
@@ -302,6 +366,22 @@ func (p *progress) add(ctx context.Context, n int) {
 	if status == store.StatusCancelled {
 		p.cancel(errJobCancelled)
 	}
+}
+
+// flush records the progress now and returns the job's status.
+func (p *progress) flush(ctx context.Context) (string, error) {
+	status, err := p.s.store.SetProgress(ctx, p.id, p.doneCount())
+	if err != nil {
+		p.s.log.Warn("recording progress failed", "job", p.id, "error", err)
+	}
+	return status, err
+}
+
+// stepOver reports whether the step should start no more work items:
+// its time is up and it has done more than the progress stored when it
+// began (so every step moves the job on, however short).
+func (p *progress) stepOver() bool {
+	return !time.Now().Before(p.stepEnd) && p.doneCount() > p.base
 }
 
 func (p *progress) doneCount() int {

@@ -139,6 +139,11 @@ type openingGroup struct {
 // canonical position are searched once; the cache is read with one query
 // per thousand positions; misses are searched JobParallel at a time (so
 // the batching evaluator gets full batches) and written back in batches.
+// It starts searches until its step is over (p.stepOver), then returns
+// errStepDone once those in flight are stored; the next step reads them
+// from the cache. Result.Cached counts the positions cached before the
+// job first started, so a job worked in several steps (or resumed after
+// a crash) reports what an uninterrupted run would.
 func (s *Service) runOpenings(ctx context.Context, j *store.Job, p *progress) ([]byte, error) {
 	var r OpeningsRequest
 	if err := json.Unmarshal(j.Request, &r); err != nil {
@@ -175,6 +180,7 @@ func (s *Service) runOpenings(ctx context.Context, j *store.Job, p *progress) ([
 		return nil, err
 	}
 	var todo []*openingGroup
+	preCached := 0
 	for _, g := range order {
 		row, ok := cached[g.hash]
 		var a Analysis
@@ -182,6 +188,9 @@ func (s *Service) runOpenings(ctx context.Context, j *store.Job, p *progress) ([
 			g.score = scoreOf(&a)
 			s.metrics.CacheHits.Add(1)
 			p.add(ctx, len(g.members))
+			if j.StartedAt == nil || row.CreatedAt.Before(*j.StartedAt) {
+				preCached++
+			}
 			continue
 		}
 		s.metrics.CacheMisses.Add(1)
@@ -206,8 +215,13 @@ func (s *Service) runOpenings(ctx context.Context, j *store.Job, p *progress) ([
 		}()
 	}
 	var runErr error
+	stopped := false
 feed:
 	for _, g := range todo {
+		if p.stepOver() {
+			stopped = true
+			break
+		}
 		select {
 		case work <- g:
 		case runErr = <-errs:
@@ -231,7 +245,10 @@ feed:
 	if runErr != nil {
 		return nil, runErr
 	}
-	res := &OpeningsResult{ID: r.ID, Model: model, Visits: visits, Unique: len(order), Cached: len(order) - len(todo), Openings: make([]OpeningScore, 0, len(games))}
+	if stopped {
+		return nil, errStepDone
+	}
+	res := &OpeningsResult{ID: r.ID, Model: model, Visits: visits, Unique: len(order), Cached: preCached, Openings: make([]OpeningScore, 0, len(games))}
 	for _, g := range order {
 		for _, i := range g.members {
 			sc := g.score

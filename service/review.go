@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/riverqueue/river"
 	"golang.org/x/sync/errgroup"
@@ -97,7 +98,9 @@ func (s *Service) Review(ctx context.Context, id string) (*ReviewJob, error) {
 }
 
 // runReview analyses every position of the game, JobParallel at a time,
-// through the cache, and assembles the review.
+// through the cache, and assembles the review. It starts positions until
+// its step is over (p.stepOver), then returns errStepDone once those in
+// flight are done and cached; the next step finds them in the cache.
 func (s *Service) runReview(ctx context.Context, j *store.Job, p *progress) ([]byte, error) {
 	var r ReviewRequest
 	if err := json.Unmarshal(j.Request, &r); err != nil {
@@ -114,10 +117,18 @@ func (s *Service) runReview(ctx context.Context, j *store.Job, p *progress) ([]b
 	positions := g.Positions()
 	analyses := make([]*Analysis, len(positions))
 	rules := g.Rules.String()
+	var stopped atomic.Bool
 	eg, ctx := errgroup.WithContext(ctx)
 	eg.SetLimit(s.cfg.JobParallel)
 	for i := range positions {
+		if stopped.Load() {
+			break
+		}
 		eg.Go(func() error {
+			if p.stepOver() {
+				stopped.Store(true)
+				return nil
+			}
 			if err := s.gate.wait(ctx, s.cfg.BatchYield); err != nil {
 				return err
 			}
@@ -132,6 +143,9 @@ func (s *Service) runReview(ctx context.Context, j *store.Job, p *progress) ([]b
 	}
 	if err := eg.Wait(); err != nil {
 		return nil, err
+	}
+	if stopped.Load() {
+		return nil, errStepDone
 	}
 	res := buildReview(g, analyses, s.cfg.KeyMoves)
 	res.ID, res.Visits, res.Model = r.ID, visits, s.an.ModelFor(2)

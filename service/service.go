@@ -35,6 +35,11 @@ type Config struct {
 	// analysis; past it the analysis is searched (or not cached), so a
 	// slow or stopped database does not eat the request's deadline.
 	CacheTimeout time.Duration
+	// Jobs cuts jobs into steps (service/jobs.go; zero: the defaults).
+	Jobs JobsConfig
+	// Retention is what the retention job prunes (service/retention.go;
+	// zero: nothing).
+	Retention RetentionConfig
 }
 
 // DefaultConfig returns the defaults of a deployment.

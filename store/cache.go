@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -26,24 +27,47 @@ type CachedAnalysis struct {
 	Visits int
 	// Analysis is the analysis as JSON, in the canonical orientation.
 	Analysis []byte
+	// CreatedAt is when the analysis was stored (set by the lookups).
+	CreatedAt time.Time
 }
+
+// TouchAfter: a cache hit records its time in last_used_at (which the
+// retention job reads) only when the stored time is older than this, so
+// a hot row is written at most once an hour, not on every read.
+const TouchAfter = time.Hour
 
 // LookupAnalysis returns the cached analysis of key with the most visits,
 // if it has at least minVisits.
 func (s *Store) LookupAnalysis(ctx context.Context, key CacheKey, minVisits int) (CachedAnalysis, bool, error) {
 	row := CachedAnalysis{Key: key}
+	var lastUsed time.Time
 	err := s.pool.QueryRow(ctx, `
-		SELECT visits, analysis FROM analyses
+		SELECT visits, analysis, created_at, last_used_at FROM analyses
 		WHERE canonical_hash = $1 AND rules = $2 AND model = $3 AND visits >= $4
 		ORDER BY visits DESC LIMIT 1`,
-		int64(key.CanonicalHash), key.Rules, key.Model, minVisits).Scan(&row.Visits, &row.Analysis)
+		int64(key.CanonicalHash), key.Rules, key.Model, minVisits).Scan(&row.Visits, &row.Analysis, &row.CreatedAt, &lastUsed)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return CachedAnalysis{}, false, nil
 	}
 	if err != nil {
 		return CachedAnalysis{}, false, fmt.Errorf("store: lookup analysis: %w", err)
 	}
+	if time.Since(lastUsed) > TouchAfter {
+		s.touch(ctx, key.Rules, key.Model, []int64{int64(key.CanonicalHash)})
+	}
 	return row, true, nil
+}
+
+// touch records that the analyses of hashes (rules, model) were just used;
+// a failure is only logged (the hit was served).
+func (s *Store) touch(ctx context.Context, rules, model string, hashes []int64) {
+	_, err := s.pool.Exec(ctx, `
+		UPDATE analyses SET last_used_at = now()
+		WHERE rules = $1 AND model = $2 AND canonical_hash = ANY($3) AND last_used_at < now() - make_interval(secs => $4)`,
+		rules, model, hashes, TouchAfter.Seconds())
+	if err != nil {
+		s.logger.Warn("recording cache use failed", "error", err)
+	}
 }
 
 // lookupChunk bounds the hashes of one LookupAnalyses query.
@@ -61,24 +85,32 @@ func (s *Store) LookupAnalyses(ctx context.Context, rules, model string, hashes 
 			ids[i] = int64(h)
 		}
 		rows, err := s.pool.Query(ctx, `
-			SELECT DISTINCT ON (canonical_hash) canonical_hash, visits, analysis FROM analyses
+			SELECT DISTINCT ON (canonical_hash) canonical_hash, visits, analysis, created_at, last_used_at FROM analyses
 			WHERE rules = $1 AND model = $2 AND visits >= $3 AND canonical_hash = ANY($4)
 			ORDER BY canonical_hash, visits DESC`, rules, model, minVisits, ids)
 		if err != nil {
 			return nil, fmt.Errorf("store: lookup analyses: %w", err)
 		}
+		var stale []int64
 		for rows.Next() {
 			var h int64
+			var lastUsed time.Time
 			r := CachedAnalysis{Key: CacheKey{Rules: rules, Model: model}}
-			if err := rows.Scan(&h, &r.Visits, &r.Analysis); err != nil {
+			if err := rows.Scan(&h, &r.Visits, &r.Analysis, &r.CreatedAt, &lastUsed); err != nil {
 				rows.Close()
 				return nil, fmt.Errorf("store: lookup analyses: %w", err)
 			}
 			r.Key.CanonicalHash = uint64(h)
 			out[r.Key.CanonicalHash] = r
+			if time.Since(lastUsed) > TouchAfter {
+				stale = append(stale, h)
+			}
 		}
 		if err := rows.Err(); err != nil {
 			return nil, fmt.Errorf("store: lookup analyses: %w", err)
+		}
+		if len(stale) > 0 {
+			s.touch(ctx, rules, model, stale)
 		}
 	}
 	return out, nil
@@ -99,7 +131,7 @@ func (s *Store) SaveAnalyses(ctx context.Context, rows ...CachedAnalysis) error 
 			INSERT INTO analyses (canonical_hash, rules, model, visits, analysis)
 			VALUES ($1, $2, $3, $4, $5)
 			ON CONFLICT (canonical_hash, rules, model, visits)
-			DO UPDATE SET analysis = EXCLUDED.analysis, created_at = now()`,
+			DO UPDATE SET analysis = EXCLUDED.analysis, created_at = now(), last_used_at = now()`,
 			int64(r.Key.CanonicalHash), r.Key.Rules, r.Key.Model, r.Visits, r.Analysis)
 	}
 	if err := s.pool.SendBatch(ctx, &b).Close(); err != nil {

@@ -175,15 +175,21 @@ func (s *Store) OwnedJob(ctx context.Context, id string, owner int64) (*Job, err
 	return j, err
 }
 
-// StartJob marks a queued (or interrupted running) job running and counts
-// the attempt. A job that is no longer queued or running is returned
-// unchanged, so the worker can see it was cancelled.
-func (s *Store) StartJob(ctx context.Context, id string) (*Job, error) {
+// StartJob marks a queued (or interrupted running) job running at the
+// start of a step of River attempt riverAttempt. It counts a run when the
+// job was queued (new, or handed back by a shutdown or a failed attempt)
+// or River's attempt rose (a retry, or a rescue after its worker was
+// killed); the further steps of one run count nothing. A job that is no
+// longer queued or running is returned unchanged, so the worker can see
+// it was cancelled.
+func (s *Store) StartJob(ctx context.Context, id string, riverAttempt int) (*Job, error) {
 	j, err := scanJob(s.pool.QueryRow(ctx, `
-		UPDATE jobs SET status = 'running', attempts = attempts + 1,
+		UPDATE jobs SET status = 'running',
+			attempts = attempts + CASE WHEN status = 'queued' OR $2 > river_attempt THEN 1 ELSE 0 END,
+			river_attempt = greatest(river_attempt, $2),
 			started_at = coalesce(started_at, now()), updated_at = now()
 		WHERE id = $1 AND status IN ('queued', 'running')
-		RETURNING `+jobColumns, id))
+		RETURNING `+jobColumns, id, riverAttempt))
 	if errors.Is(err, ErrNotFound) {
 		return s.Job(ctx, id)
 	}
@@ -193,12 +199,13 @@ func (s *Store) StartJob(ctx context.Context, id string) (*Job, error) {
 	return j, nil
 }
 
-// SetProgress records the work items done and returns the job's status
-// (a worker stops when it reads "cancelled").
+// SetProgress records the work items done, never lowering what is stored
+// (a step that resumes a job counts its cached items again), and returns
+// the job's status (a worker stops when it reads "cancelled").
 func (s *Store) SetProgress(ctx context.Context, id string, done int) (string, error) {
 	var status string
 	err := s.pool.QueryRow(ctx, `
-		UPDATE jobs SET progress_done = CASE WHEN status = 'running' THEN $2 ELSE progress_done END,
+		UPDATE jobs SET progress_done = CASE WHEN status = 'running' THEN greatest(progress_done, $2) ELSE progress_done END,
 			updated_at = CASE WHEN status = 'running' THEN now() ELSE updated_at END
 		WHERE id = $1 RETURNING status`, id, done).Scan(&status)
 	if errors.Is(err, pgx.ErrNoRows) {

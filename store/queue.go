@@ -19,15 +19,34 @@ type WorkerConfig struct {
 	Workers *river.Workers
 	// MaxWorkers is how many jobs this process runs at once.
 	MaxWorkers int
-	// JobTimeout cancels a job that runs longer; a job left running by a
-	// crashed process is rescued (retried elsewhere) a minute after it.
+	// JobTimeout cancels a job attempt (one step of a job, see service's
+	// JobsConfig) that runs longer (0: DefaultJobTimeout). A job left
+	// running by a killed process is rescued (retried by any worker)
+	// RescueMargin after it.
 	JobTimeout time.Duration
+	// PeriodicJobs are enqueued by the elected leader of the workers at
+	// their intervals (e.g. the retention job).
+	PeriodicJobs []*river.PeriodicJob
 	// PollInterval is how often the queue is polled besides
 	// LISTEN/NOTIFY (0: River's default, one second).
 	PollInterval time.Duration
 	// Logger receives River's logs (nil: the store's).
 	Logger *slog.Logger
 }
+
+// DefaultJobTimeout is the default JobTimeout: jobs work in steps of
+// about ten seconds (see service.JobsConfig), so an attempt is short.
+const DefaultJobTimeout = 30 * time.Second
+
+// RescueMargin is how long after JobTimeout a job still marked running
+// is taken for abandoned (its process was killed) and rescued by River's
+// rescuer. The margin leaves a worker whose attempt just timed out the
+// time to report it. River's rescuer runs every 30 s on the elected
+// leader, so a job left by a killed process is retried at most
+// JobTimeout + RescueMargin + 30 s (+ the leader election, the retry
+// delay and the scheduler's 5 s tick) after its last step began;
+// docs/jobs.md has the timeline.
+const RescueMargin = 10 * time.Second
 
 // Worker is a running River client that works jobs.
 type Worker struct {
@@ -40,7 +59,7 @@ func (s *Store) StartWorker(ctx context.Context, cfg WorkerConfig) (*Worker, err
 		return nil, fmt.Errorf("store: worker: MaxWorkers %d must be at least 1", cfg.MaxWorkers)
 	}
 	if cfg.JobTimeout <= 0 {
-		cfg.JobTimeout = time.Hour
+		cfg.JobTimeout = DefaultJobTimeout
 	}
 	logger := cfg.Logger
 	if logger == nil {
@@ -50,7 +69,8 @@ func (s *Store) StartWorker(ctx context.Context, cfg WorkerConfig) (*Worker, err
 		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.MaxWorkers}},
 		Workers:              cfg.Workers,
 		JobTimeout:           cfg.JobTimeout,
-		RescueStuckJobsAfter: cfg.JobTimeout + time.Minute,
+		RescueStuckJobsAfter: cfg.JobTimeout + RescueMargin,
+		PeriodicJobs:         cfg.PeriodicJobs,
 		RetryPolicy:          backoff{},
 		FetchPollInterval:    cfg.PollInterval,
 		Logger:               logger,
@@ -84,7 +104,9 @@ func (w *Worker) Stop(ctx context.Context, grace time.Duration) error {
 }
 
 // backoff retries failed jobs after 1, 2, 4, ... seconds, at most five
-// minutes apart.
+// minutes apart (the first retry, also of a job rescued from a killed
+// process, comes after one second). Snoozed steps record no error, so
+// they do not lengthen it.
 type backoff struct{}
 
 // NextRetry implements river.ClientRetryPolicy.

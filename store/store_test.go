@@ -3,10 +3,14 @@ package store_test
 import (
 	"context"
 	"errors"
+	"io/fs"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/riverqueue/river"
 
+	"github.com/wallzero/wallzero/migrations"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/storetest"
 )
@@ -22,6 +26,24 @@ func open(t *testing.T) (*store.Store, string) {
 	return st, url
 }
 
+// latestMigration is the highest NNNN of migrations/NNNN_*.up.sql.
+func latestMigration(t *testing.T) uint {
+	t.Helper()
+	files, err := fs.Glob(migrations.FS, "*.up.sql")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("migration files: %v %v", files, err)
+	}
+	var v uint
+	for _, f := range files {
+		n, err := strconv.ParseUint(strings.SplitN(f, "_", 2)[0], 10, 32)
+		if err != nil {
+			t.Fatalf("migration %s: %v", f, err)
+		}
+		v = max(v, uint(n))
+	}
+	return v
+}
+
 func TestMigrateIsIdempotent(t *testing.T) {
 	t.Parallel()
 	st, url := open(t)
@@ -29,8 +51,8 @@ func TestMigrateIsIdempotent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Applied || len(res.RiverVersions) != 0 || res.Version != 4 {
-		t.Errorf("second migration: %+v, want nothing applied at version 4", res)
+	if want := latestMigration(t); res.Applied || len(res.RiverVersions) != 0 || res.Version != want {
+		t.Errorf("second migration: %+v, want nothing applied at version %d", res, want)
 	}
 	if err := st.Ping(context.Background()); err != nil {
 		t.Fatal(err)
@@ -135,7 +157,7 @@ func TestJobLifecycle(t *testing.T) {
 	if j.Status != store.StatusQueued || j.RiverJobID == 0 || j.Total != 5 || !store.ValidJobID(j.ID) {
 		t.Fatalf("created %+v", j)
 	}
-	if j, err = st.StartJob(ctx, j.ID); err != nil || j.Status != store.StatusRunning || j.Attempts != 1 || j.StartedAt == nil {
+	if j, err = st.StartJob(ctx, j.ID, 1); err != nil || j.Status != store.StatusRunning || j.Attempts != 1 || j.StartedAt == nil {
 		t.Fatalf("started %+v %v", j, err)
 	}
 	if status, err := st.SetProgress(ctx, j.ID, 3); err != nil || status != store.StatusRunning {
@@ -144,8 +166,20 @@ func TestJobLifecycle(t *testing.T) {
 	if err := st.RequeueJob(ctx, j.ID, "interrupted"); err != nil {
 		t.Fatal(err)
 	}
-	if j, _ = st.StartJob(ctx, j.ID); j.Attempts != 2 || j.Done != 3 {
+	if j, _ = st.StartJob(ctx, j.ID, 1); j.Attempts != 2 || j.Done != 3 {
 		t.Fatalf("restarted %+v", j)
+	}
+	// Another step of the same run counts no run; progress never goes back.
+	if status, _ := st.SetProgress(ctx, j.ID, 1); status != store.StatusRunning {
+		t.Fatalf("progress: %q", status)
+	}
+	if j, _ = st.StartJob(ctx, j.ID, 1); j.Attempts != 2 || j.Done != 3 {
+		t.Fatalf("next step %+v, want 2 runs and 3 done", j)
+	}
+	// River's attempt rose while the row stayed running: a rescue after a
+	// crash, one more run.
+	if j, _ = st.StartJob(ctx, j.ID, 2); j.Attempts != 3 {
+		t.Fatalf("rescued %+v, want 3 runs", j)
 	}
 	if ok, err := st.FinishJob(ctx, j.ID, []byte(`{"ok":true}`)); err != nil || !ok {
 		t.Fatalf("finish: %v %v", ok, err)
@@ -175,7 +209,7 @@ func TestCancelJob(t *testing.T) {
 	if status, _ := st.SetProgress(ctx, j.ID, 1); status != store.StatusCancelled {
 		t.Errorf("status after cancel %q", status)
 	}
-	if s, _ := st.StartJob(ctx, j.ID); s.Status != store.StatusCancelled {
+	if s, _ := st.StartJob(ctx, j.ID, 1); s.Status != store.StatusCancelled {
 		t.Errorf("a cancelled job restarted: %+v", s)
 	}
 	if ok, _ := st.FinishJob(ctx, j.ID, []byte(`{}`)); ok {

@@ -74,7 +74,7 @@ func newApp(ctx context.Context, cfg *serveConfig, log *slog.Logger) (*app, erro
 	a.svc = service.New(cfg.svc, deps)
 	if cfg.jobWorkers > 0 {
 		a.worker, err = a.store.StartWorker(ctx, store.WorkerConfig{Workers: a.svc.Workers(), MaxWorkers: cfg.jobWorkers,
-			JobTimeout: cfg.jobTimeout, Logger: log.With("component", "river")})
+			JobTimeout: cfg.jobTimeout, PeriodicJobs: service.RetentionJobs(cfg.svc.Retention), Logger: log.With("component", "river")})
 		if err != nil {
 			a.close(ctx)
 			return nil, err

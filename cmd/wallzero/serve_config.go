@@ -53,7 +53,7 @@ func (c *serveConfig) register(fs *flag.FlagSet, http bool) {
 	fs.IntVar(&c.svc.JobParallel, "job-parallel", c.svc.JobParallel, "searches one job keeps in flight")
 	fs.IntVar(&c.svc.MaxAttempts, "job-attempts", c.svc.MaxAttempts, "attempts of a job before it fails")
 	fs.IntVar(&c.jobWorkers, "job-workers", 1, "jobs this process runs at once (0: none, the process only serves HTTP)")
-	fs.DurationVar(&c.jobTimeout, "job-timeout", time.Hour, "longest a job attempt may run; a job left by a crashed process is retried a minute after this")
+	c.registerJobFlags(fs)
 	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", 20*time.Second, "on SIGTERM, how long running requests and jobs may finish before jobs are re-queued")
 	fs.StringVar(&c.logLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&c.logFormat, "log-format", "json", "json or text")

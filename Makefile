@@ -5,7 +5,7 @@ SHELL := /bin/bash
 GO    ?= go
 BIN   := bin/wallzero
 
-.PHONY: all build run test vet unit fuzz bench-engine check-go clean onnxruntime db db-stop openapi bench-api \
+.PHONY: all build run test vet unit fuzz bench-engine check-go clean onnxruntime db db-stop openapi bench-api bench-burst \
 	python-deps pytest train train-smoke train-finetune browser-test
 
 # ONNX Runtime's shared library, from the npm package onnxruntime-node
@@ -104,6 +104,13 @@ bench-api: build onnxruntime
 	trap 'scripts/localpg.sh destroy "'"$$dir"'"' EXIT; \
 	url=$$(scripts/localpg.sh start "$$dir" $$(scripts/localpg.sh free-port 57432) wallzero --throwaway); \
 	$(BIN) bench api -database-url "$$url" -model $(BENCH_MODEL) $(BENCH_ARGS)
+
+## bench-burst: the service under a burst (600 distinct /analyze requests
+## at once, 200 visits) and 16 clients for 60 s, the server in its own
+## process (docs/admission.md). BURST_ARGS="MODEL BURST VISITS SUSTAIN".
+BURST_ARGS ?=
+bench-burst: build onnxruntime
+	@mkdir -p .local; scripts/bench-burst.sh $(BURST_ARGS)
 
 ## fuzz: run every fuzz target for FUZZTIME each (default 30s).
 FUZZTIME ?= 30s

@@ -33,6 +33,15 @@ type BatcherConfig struct {
 	Workers int
 	// CacheSize is the evaluation cache's capacity (0 disables it).
 	CacheSize int
+	// WarmUp runs the network once per power-of-two batch size up to
+	// MaxBatch in every worker before it takes work, so that the first
+	// requests do not pay for the runtime's first-run allocations.
+	WarmUp bool
+	// Nice, when positive, is the OS niceness of the worker threads (Linux;
+	// 1..19): network evaluation then yields the cores to the rest of the
+	// process (answering requests, refusing them under overload) whenever
+	// both want them, and takes them all when nothing else does.
+	Nice int
 }
 
 // DefaultBatcherConfig returns settings for a 2-core CPU: two workers of
@@ -50,6 +59,8 @@ var ErrClosed = errors.New("inference: evaluator closed")
 type Batcher struct {
 	runner Runner
 	cfg    BatcherConfig
+	// niceErr holds why a worker could not lower its priority, if any.
+	niceErr atomic.Value
 	queues [numPriorities]chan *item
 	cache  *Cache
 	closed chan struct{}
@@ -164,9 +175,24 @@ func (b *Batcher) Evaluate(ctx context.Context, reqs []*search.Request) error {
 // work is one worker: take a batch, run it, answer, repeat.
 func (b *Batcher) work() {
 	defer b.wg.Done()
+	if b.cfg.Nice > 0 {
+		// The network runs on this goroutine's thread (one intra-op
+		// thread per worker): make that thread yield to request handling.
+		if err := lowerThreadPriority(b.cfg.Nice); err != nil {
+			b.niceErr.Store(err.Error())
+		}
+	}
 	input := make([]float32, b.cfg.MaxBatch*FeatureSize)
 	out := b.runner.NewOutputs(b.cfg.MaxBatch)
 	batch := make([]*item, 0, b.cfg.MaxBatch)
+	if b.cfg.WarmUp {
+		for n := 1; ; n = min(2*n, b.cfg.MaxBatch) {
+			_ = b.runner.Run(input, n, out) // on empty boards; an error shows on the first real batch
+			if n == b.cfg.MaxBatch {
+				break
+			}
+		}
+	}
 	for {
 		batch = batch[:0]
 		it, ok := b.take(nil)

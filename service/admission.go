@@ -19,7 +19,8 @@ type AdmissionConfig struct {
 	// feeding it (docs/admission.md has the measurement); more only add
 	// latency.
 	MaxSearches int
-	// MaxQueue caps the requests waiting for a search slot.
+	// MaxQueue caps the requests waiting for a search slot (negative: none
+	// wait; zero: the default).
 	MaxQueue int
 	// MaxQueueWait is the longest estimated wait a request is queued for;
 	// beyond it the request is refused at once with Retry-After.
@@ -34,10 +35,10 @@ type AdmissionConfig struct {
 }
 
 // DefaultAdmissionConfig returns the defaults for a 2-core machine with the
-// shipped model: 16 searches, 64 waiting at most 5 s, 50,000 visits per
+// shipped model: 8 searches, 64 waiting at most 5 s, 50,000 visits per
 // request, 1,000 visits per second until measured.
 func DefaultAdmissionConfig() AdmissionConfig {
-	return AdmissionConfig{MaxSearches: 16, MaxQueue: 64, MaxQueueWait: 5 * time.Second, MaxRequestVisits: 50000, VisitsPerSecond: 1000}
+	return AdmissionConfig{MaxSearches: 8, MaxQueue: 64, MaxQueueWait: 5 * time.Second, MaxRequestVisits: 50000, VisitsPerSecond: 1000}
 }
 
 // withDefaults fills the zero fields of c from the defaults.
@@ -46,9 +47,7 @@ func (c AdmissionConfig) withDefaults() AdmissionConfig {
 	if c.MaxSearches <= 0 {
 		c.MaxSearches = d.MaxSearches
 	}
-	if c.MaxQueue < 0 {
-		c.MaxQueue = 0
-	} else if c.MaxQueue == 0 {
+	if c.MaxQueue == 0 { // negative: no queue
 		c.MaxQueue = d.MaxQueue
 	}
 	if c.MaxQueueWait <= 0 {
@@ -90,9 +89,20 @@ type admission struct {
 	// queuedVisits and runningVisits are the visits asked by the queued
 	// and the running requests.
 	queuedVisits, runningVisits int64
-	// rate is the measured throughput in visits per second (all searches
-	// together), an exponentially weighted average.
-	rate float64
+	// rate is the throughput in visits per second (all searches together)
+	// the estimates use: the assumed one until measured, then an
+	// exponentially weighted average of samples taken over every
+	// rateWindow of busy time (time with at least busyMin searches
+	// running, so that a quiet service does not read as a slow one).
+	rate     float64
+	measured bool
+	busyMin  int
+	// lastChange is when searching last changed; busy the busy time and
+	// done the visits finished so far; sampleBusy and sampleDone their
+	// values at the last sample.
+	lastChange       time.Time
+	busy, sampleBusy time.Duration
+	done, sampleDone int64
 
 	admitted, waited, refused int64
 }
@@ -104,9 +114,38 @@ type waiter struct {
 	granted bool
 }
 
+// rateWindow is the busy time one throughput sample spans.
+const rateWindow = 500 * time.Millisecond
+
 func newAdmission(cfg AdmissionConfig) *admission {
 	cfg = cfg.withDefaults()
-	return &admission{cfg: cfg, rate: cfg.VisitsPerSecond}
+	return &admission{cfg: cfg, rate: cfg.VisitsPerSecond, busyMin: max(1, cfg.MaxSearches/2), lastChange: time.Now()}
+}
+
+// account adds the time since the last change of a.searching to the busy
+// time when enough searches ran. Called with a.mu held, before a.searching
+// changes.
+func (a *admission) account(now time.Time) {
+	if a.searching >= a.busyMin {
+		a.busy += now.Sub(a.lastChange)
+	}
+	a.lastChange = now
+}
+
+// finished counts visits of a finished request and takes a throughput
+// sample when a window of busy time has passed. Called with a.mu held.
+func (a *admission) finished(visits int64) {
+	a.done += visits
+	span := a.busy - a.sampleBusy
+	if span < rateWindow {
+		return
+	}
+	sample := float64(a.done-a.sampleDone) / span.Seconds()
+	if a.measured {
+		sample = 0.7*a.rate + 0.3*sample
+	}
+	a.rate, a.measured = math.Max(1, sample), true
+	a.sampleBusy, a.sampleDone = a.busy, a.done
 }
 
 // errOverloaded returns the refusal of a request when the service is full.
@@ -121,11 +160,12 @@ func errOverloaded(why string, wait time.Duration) *Error {
 func (a *admission) acquire(ctx context.Context, cost int64) (release func(), err error) {
 	a.mu.Lock()
 	if a.searching < a.cfg.MaxSearches && len(a.queue) == 0 {
+		a.account(time.Now())
 		a.searching++
 		a.runningVisits += cost
 		a.admitted++
 		a.mu.Unlock()
-		return a.releaser(cost, time.Now()), nil
+		return a.releaser(cost), nil
 	}
 	if refusal := a.refusalLocked(ctx, cost); refusal != nil {
 		a.refused++
@@ -139,13 +179,13 @@ func (a *admission) acquire(ctx context.Context, cost int64) (release func(), er
 
 	select {
 	case <-w.ready:
-		return a.releaser(cost, time.Now()), nil
+		return a.releaser(cost), nil
 	case <-ctx.Done():
 	}
 	a.mu.Lock()
 	if w.granted { // the slot came as the context ended: give it back
+		a.releaseLocked(cost, 0) // nothing was searched: count no visits
 		a.mu.Unlock()
-		a.releaser(cost, time.Now())()
 		return nil, timeoutOr(ctx.Err())
 	}
 	for i, q := range a.queue {
@@ -180,7 +220,7 @@ func (a *admission) precheck(ctx context.Context, cost int64) error {
 func (a *admission) full() error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if len(a.queue) < a.cfg.MaxQueue || a.searching < a.cfg.MaxSearches {
+	if len(a.queue) < max(a.cfg.MaxQueue, 0) || a.searching < a.cfg.MaxSearches {
 		return nil
 	}
 	a.refused++
@@ -195,7 +235,7 @@ func (a *admission) refusalLocked(ctx context.Context, cost int64) *Error {
 	ahead := a.queuedVisits + a.runningVisits
 	wait := a.duration(ahead)
 	switch {
-	case len(a.queue) >= a.cfg.MaxQueue:
+	case len(a.queue) >= max(a.cfg.MaxQueue, 0):
 		return errOverloaded(fmt.Sprintf("%d searches running and %d requests waiting", a.searching, len(a.queue)), wait)
 	case wait > a.cfg.MaxQueueWait:
 		return errOverloaded(fmt.Sprintf("the work queued ahead would take about %.1f s", wait.Seconds()), wait-a.cfg.MaxQueueWait)
@@ -212,36 +252,38 @@ func (a *admission) duration(visits int64) time.Duration {
 	return time.Duration(float64(visits) / a.rate * float64(time.Second))
 }
 
-// releaser returns the function that gives back a slot held since start
-// for cost visits: it updates the measured throughput and hands the slot
-// to the first waiter.
-func (a *admission) releaser(cost int64, start time.Time) func() {
+// releaser returns the function that gives back a slot held for a
+// request of cost visits: it counts the visits for the throughput
+// measurement and hands the slot to the first waiter.
+func (a *admission) releaser(cost int64) func() {
 	var once sync.Once
 	return func() {
 		once.Do(func() {
 			a.mu.Lock()
 			defer a.mu.Unlock()
-			if el := time.Since(start).Seconds(); cost > 0 && el > 0.001 {
-				// This request ran at cost/el visits per second while
-				// sharing the evaluator with the others searching: the
-				// service's rate is about that times the searches.
-				sample := float64(cost) / el * float64(a.searching)
-				a.rate = math.Max(1, 0.8*a.rate+0.2*sample)
-			}
-			a.searching--
-			a.runningVisits -= cost
-			if len(a.queue) > 0 {
-				w := a.queue[0]
-				a.queue = a.queue[1:]
-				a.queuedVisits -= w.cost
-				a.searching++
-				a.runningVisits += w.cost
-				a.admitted++
-				a.waited++
-				w.granted = true
-				close(w.ready)
-			}
+			a.releaseLocked(cost, cost)
 		})
+	}
+}
+
+// releaseLocked gives back the slot of a request of cost visits that
+// searched done of them, and hands the slot to the first waiter. Called
+// with a.mu held.
+func (a *admission) releaseLocked(cost, done int64) {
+	a.account(time.Now())
+	a.finished(done)
+	a.searching--
+	a.runningVisits -= cost
+	if len(a.queue) > 0 {
+		w := a.queue[0]
+		a.queue = a.queue[1:]
+		a.queuedVisits -= w.cost
+		a.searching++
+		a.runningVisits += w.cost
+		a.admitted++
+		a.waited++
+		w.granted = true
+		close(w.ready)
 	}
 }
 
@@ -249,6 +291,6 @@ func (a *admission) releaser(cost int64, start time.Time) func() {
 func (a *admission) stats() AdmissionStats {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return AdmissionStats{Searching: a.searching, Queued: len(a.queue), MaxSearches: a.cfg.MaxSearches, MaxQueue: a.cfg.MaxQueue,
+	return AdmissionStats{Searching: a.searching, Queued: len(a.queue), MaxSearches: a.cfg.MaxSearches, MaxQueue: max(a.cfg.MaxQueue, 0),
 		VisitsPerSecond: a.rate, Admitted: a.admitted, Waited: a.waited, Refused: a.refused}
 }

@@ -212,10 +212,13 @@ func TestAdmissionNeverExceedsItsSlots(t *testing.T) {
 	}
 }
 
+// TestAdmissionMeasuresThroughput: one search at a time keeps a service of
+// two slots busy (busyMin 1); 60 requests of 1000 visits in ~10 ms each
+// span more than one sample window.
 func TestAdmissionMeasuresThroughput(t *testing.T) {
 	t.Parallel()
-	a := newAdmission(AdmissionConfig{MaxSearches: 4, VisitsPerSecond: 10})
-	for range 20 {
+	a := newAdmission(AdmissionConfig{MaxSearches: 2, VisitsPerSecond: 10})
+	for range 60 {
 		r, _ := a.acquire(context.Background(), 1000)
 		time.Sleep(10 * time.Millisecond) // 1000 visits in ~10 ms: ~100,000 per second
 		r()
@@ -234,5 +237,20 @@ func waitFor(t *testing.T, cond func() bool) {
 			t.Fatal("condition not reached in 5 s")
 		}
 		time.Sleep(time.Millisecond)
+	}
+}
+
+func TestAdmissionIgnoresQuietTime(t *testing.T) {
+	t.Parallel()
+	// Eight slots: fewer than four searches running is not busy time, so
+	// one slow request at a time leaves the assumed rate alone.
+	a := newAdmission(AdmissionConfig{MaxSearches: 8, VisitsPerSecond: 500})
+	for range 3 {
+		r, _ := a.acquire(context.Background(), 1)
+		time.Sleep(300 * time.Millisecond)
+		r()
+	}
+	if got := a.stats().VisitsPerSecond; got != 500 {
+		t.Errorf("rate %.1f after quiet requests, want the assumed 500", got)
 	}
 }

@@ -36,6 +36,8 @@ func benchAPI(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the random positions")
 	standard := fs.Bool("standard", true, "run the standard phases (latency at 1 and 16 clients, cache hits, an opening batch)")
 	burst := fs.Int("burst", 0, "also send this many distinct /analyze requests all at once (0: no burst)")
+	burstReps := fs.Int("burst-reps", 1, "bursts to send, one after another (each with new positions)")
+	burstWarm := fs.Bool("burst-warm", true, "open the burst's connections before it (as pooled clients do); false: every request dials")
 	sustain := fs.Duration("sustain", 0, "also keep -sustain-clients clients sending distinct requests for this long (0: none)")
 	sustainClients := fs.Int("sustain-clients", 16, "clients of the sustained run")
 	serverPID := fs.Int("server-pid", 0, "with -url: the server's process id, to report its peak memory")
@@ -93,7 +95,7 @@ func benchAPI(args []string, stdout, stderr io.Writer) error {
 	if *standard {
 		want = 2 * *requests
 	}
-	for len(positions) < want+*burst+max(*sustainClients*200, 1)*min(int(*sustain/time.Second), 1) {
+	for len(positions) < want+*burst**burstReps+max(*sustainClients*200, 1)*min(int(*sustain/time.Second), 1) {
 		p := engine.NewPosition(rules)
 		n := 10 + rng.IntN(21)
 		var moves []string
@@ -115,11 +117,13 @@ func benchAPI(args []string, stdout, stderr io.Writer) error {
 		mem = processMemory(0)
 	}
 	failures := 0
-	if *burst > 0 {
-		failures += runBurst(stdout, client, base, records[want:want+*burst], *visits, mem)
+	for r := range *burstReps {
+		if *burst > 0 {
+			failures += runBurst(stdout, client, base, records[want+r**burst:want+(r+1)**burst], *visits, *burstWarm, mem)
+		}
 	}
 	if *sustain > 0 {
-		failures += runSustained(stdout, client, base, records[want+*burst:], *visits, *sustainClients, *sustain, mem)
+		failures += runSustained(stdout, client, base, records[want+*burst**burstReps:], *visits, *sustainClients, *sustain, mem)
 	}
 	if failures > 0 {
 		return fmt.Errorf("bench api: %d requests failed", failures)

@@ -23,9 +23,19 @@ type loadResult struct {
 	err     string
 }
 
+// analyzeBody returns the /v1/analyze body of a record.
+func analyzeBody(moves []string, visits int) []byte {
+	data, _ := json.Marshal(map[string]any{"moves": moves, "maxVisits": visits, "topK": 5})
+	return data
+}
+
 // postAnalyze sends one /v1/analyze request and returns its outcome.
 func postAnalyze(client *http.Client, base string, moves []string, visits int) loadResult {
-	data, _ := json.Marshal(map[string]any{"moves": moves, "maxVisits": visits, "topK": 5})
+	return postBody(client, base, analyzeBody(moves, visits))
+}
+
+// postBody sends one /v1/analyze request body and returns its outcome.
+func postBody(client *http.Client, base string, data []byte) loadResult {
 	start := time.Now()
 	res, err := client.Post(base+"/v1/analyze", "application/json", bytes.NewReader(data))
 	if err != nil {
@@ -82,22 +92,43 @@ func maxLatency(lat []time.Duration) float64 {
 // service answered: the statuses (anything but 200, 429 and 503 is a
 // failure), how fast refusals came, the latency of the admitted requests
 // against the burst's duration, and the server's peak memory.
-func runBurst(stdout io.Writer, client *http.Client, base string, records [][]string, visits int, mem func() string) (failures int) {
+//
+// With warm set, every client first opens its connection (GET /healthz on
+// as many connections as requests), as the connection pools of app
+// servers do, so the burst measures the service and not TCP handshakes.
+func runBurst(stdout io.Writer, client *http.Client, base string, records [][]string, visits int, warm bool, mem func() string) (failures int) {
 	results := make([]loadResult, len(records))
 	var wg sync.WaitGroup
+	if warm {
+		for range records {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if res, err := client.Get(base + "/healthz"); err == nil {
+					io.Copy(io.Discard, res.Body)
+					res.Body.Close()
+				}
+			}()
+		}
+		wg.Wait()
+		time.Sleep(500 * time.Millisecond) // let the server settle
+	}
+	before := refusalBuckets(client, base)
 	gate := make(chan struct{})
 	for i := range records {
 		wg.Add(1)
+		body := analyzeBody(records[i], visits)
 		go func() {
 			defer wg.Done()
 			<-gate
-			results[i] = postAnalyze(client, base, records[i], visits)
+			results[i] = postBody(client, base, body)
 		}()
 	}
 	start := time.Now()
 	close(gate)
 	wg.Wait()
 	wall := time.Since(start)
+	server := serverRefusals(before, refusalBuckets(client, base))
 	var firstErr string
 	for _, r := range results {
 		if r.status != 200 && r.status != 429 && r.status != 503 {
@@ -109,9 +140,9 @@ func runBurst(stdout io.Writer, client *http.Client, base string, records [][]st
 	}
 	ok := latencies(results, func(s int) bool { return s == 200 })
 	refused := latencies(results, func(s int) bool { return s == 429 || s == 503 })
-	fmt.Fprintf(stdout, "analyze_burst requests=%d visits=%d statuses=%q failures=%d burst_seconds=%.1f admitted=%d admitted_p50_ms=%.0f admitted_p99_ms=%.0f refused=%d refused_p50_ms=%.1f refused_p99_ms=%.1f refused_max_ms=%.1f %s\n",
-		len(records), visits, statusCounts(results), failures, wall.Seconds(), len(ok), pct(ok, 50), pct(ok, 99),
-		len(refused), pct(refused, 50), pct(refused, 99), maxLatency(refused), mem())
+	fmt.Fprintf(stdout, "analyze_burst requests=%d warm_connections=%v visits=%d statuses=%q failures=%d burst_seconds=%.1f admitted=%d admitted_p50_ms=%.0f admitted_p99_ms=%.0f refused=%d refused_p50_ms=%.1f refused_p99_ms=%.1f refused_max_ms=%.1f %s %s\n",
+		len(records), warm, visits, statusCounts(results), failures, wall.Seconds(), len(ok), pct(ok, 50), pct(ok, 99),
+		len(refused), pct(refused, 50), pct(refused, 99), maxLatency(refused), server, mem())
 	if firstErr != "" {
 		fmt.Fprintf(stdout, "analyze_burst first_failure=%q\n", firstErr)
 	}
@@ -188,4 +219,37 @@ func processMemory(pid int) func() string {
 		}
 		return fmt.Sprintf("%s_peak_rss_mb=%.0f %s_rss_mb=%.0f", who, field("VmHWM"), who, field("VmRSS"))
 	}
+}
+
+// refusalBuckets reads the server's latency histogram of refused
+// /v1/analyze requests (status 503) from /metrics: the cumulative count
+// per upper bound (seconds, as the "le" label gives it).
+func refusalBuckets(client *http.Client, base string) map[string]float64 {
+	out := map[string]float64{}
+	res, err := client.Get(base + "/metrics")
+	if err != nil {
+		return out
+	}
+	defer res.Body.Close()
+	data, _ := io.ReadAll(res.Body)
+	const prefix = `wallzero_http_request_duration_seconds_bucket{method="POST",route="/v1/analyze",status="503",le="`
+	for _, l := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(l, prefix); ok {
+			le, val, _ := strings.Cut(rest, `"} `)
+			out[le], _ = strconv.ParseFloat(strings.TrimSpace(val), 64)
+		}
+	}
+	return out
+}
+
+// serverRefusals formats the share of the burst's refusals the server
+// answered within 10 ms and 100 ms by its own clock (from reading the
+// request to writing the answer).
+func serverRefusals(before, after map[string]float64) string {
+	total := after["+Inf"] - before["+Inf"]
+	if total <= 0 {
+		return "server_refusals=0"
+	}
+	share := func(le string) float64 { return 100 * (after[le] - before[le]) / total }
+	return fmt.Sprintf("server_refused_within_10ms_pct=%.1f server_refused_within_100ms_pct=%.1f", share("0.01"), share("0.1"))
 }

@@ -27,6 +27,7 @@ type modelFlags struct {
 	workers  int
 	maxBatch int
 	cache    int
+	nice     int
 }
 
 func (m *modelFlags) register(fs *flag.FlagSet) {
@@ -36,6 +37,7 @@ func (m *modelFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&m.workers, "eval-workers", 2, "network calls in flight at once")
 	fs.IntVar(&m.maxBatch, "max-batch", 128, "largest network batch")
 	fs.IntVar(&m.cache, "eval-cache", 200000, "evaluation cache entries (0 disables)")
+	fs.IntVar(&m.nice, "eval-nice", 10, "OS niceness of the network's worker threads (Linux, 0..19): requests are answered, and refused under overload, before evaluation takes the cores (0: same priority)")
 }
 
 // evaluators opens models on demand and shares one batching evaluator per
@@ -94,7 +96,8 @@ func (e *evaluators) get(name string) (search.Evaluator, inference.ModelInfo, er
 		return nil, inference.ModelInfo{}, err
 	}
 	cfg := inference.DefaultBatcherConfig()
-	cfg.Workers, cfg.MaxBatch, cfg.CacheSize = e.flags.workers, e.flags.maxBatch, e.flags.cache
+	cfg.Workers, cfg.MaxBatch, cfg.CacheSize, cfg.Nice = e.flags.workers, e.flags.maxBatch, e.flags.cache, e.flags.nice
+	cfg.WarmUp = true
 	b := inference.NewBatcher(net, cfg)
 	e.batchers[path] = b
 	return b, net.Info, nil

@@ -43,6 +43,13 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer a.close(context.Background())
+	if cfg.debugAddr != "" {
+		stopDebug, err := startDebugServer(cfg.debugAddr, log)
+		if err != nil {
+			return err
+		}
+		defer stopDebug()
+	}
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return err

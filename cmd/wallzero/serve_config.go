@@ -32,6 +32,7 @@ type serveConfig struct {
 	logLevel        string
 	logFormat       string
 	maxHeaderBytes  int
+	debugAddr       string
 	auth            authConfig // -auth and -key-* (auth_config.go)
 }
 

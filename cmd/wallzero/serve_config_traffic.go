@@ -18,6 +18,7 @@ func (c *serveConfig) registerAdmission(fs *flag.FlagSet) {
 
 // registerHTTP adds the flags of the HTTP server's hardening.
 func (c *serveConfig) registerHTTP(fs *flag.FlagSet) {
+	fs.StringVar(&c.debugAddr, "debug-addr", "", "serve Go's profiler (/debug/pprof/) on this separate address, e.g. localhost:6060 (empty: off; never expose it publicly)")
 	c.maxHeaderBytes = 64 << 10
 	fs.IntVar(&c.maxHeaderBytes, "max-header-bytes", c.maxHeaderBytes, "largest request header block (431 beyond)")
 	fs.Func("cors-origins", "comma-separated origins (https://app.example) whose pages may call the API from a browser, or *; empty: CORS off", func(v string) error {

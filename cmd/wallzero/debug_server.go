@@ -1,0 +1,30 @@
+package main
+
+import (
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/pprof"
+	"time"
+)
+
+// startDebugServer serves Go's profiler (net/http/pprof) on addr, a
+// separate listener meant for localhost or an internal network only:
+// `go tool pprof http://ADDR/debug/pprof/profile?seconds=10` takes a CPU
+// profile of a running server. It returns a function that stops it.
+func startDebugServer(addr string, log *slog.Logger) (stop func(), err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go srv.Serve(ln)
+	log.Info("profiler listening", "addr", ln.Addr().String(), "path", "/debug/pprof/")
+	return func() { srv.Close() }, nil
+}

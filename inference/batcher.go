@@ -61,12 +61,12 @@ type Batcher struct {
 	cfg    BatcherConfig
 	// niceErr holds why a worker could not lower its priority, if any.
 	niceErr atomic.Value
-	queues [numPriorities]chan *item
-	cache  *Cache
-	closed chan struct{}
-	once   sync.Once
-	wg     sync.WaitGroup
-	stats  batchStats
+	queues  [numPriorities]chan *item
+	cache   *Cache
+	closed  chan struct{}
+	once    sync.Once
+	wg      sync.WaitGroup
+	stats   batchStats
 }
 
 // item is one queued request.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/riverqueue/river"
 
@@ -106,7 +107,7 @@ var errNoDatabase = &Error{Code: CodeUnavailable, Message: "jobs need the databa
 // storeError maps a store error to a service error.
 func storeError(err error, id string) error {
 	if errors.Is(err, store.ErrNotFound) {
-		return &Error{Code: CodeNotFound, Field: "id", Message: fmt.Sprintf("no job %q", id), Err: err}
+		return &Error{Code: CodeNotFound, Field: "id", Message: fmt.Sprintf("no job %q", clip(id, 64)), Err: err}
 	}
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 		return timeoutOr(err)
@@ -397,4 +398,16 @@ func (s *Service) ActiveJobs(ctx context.Context) (map[string]int, error) {
 		return nil, nil
 	}
 	return s.store.ActiveJobs(ctx)
+}
+
+// clip shortens a client's string for a message: at most n bytes, cut at
+// a character boundary, with "..." when cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "..."
 }

@@ -28,9 +28,10 @@ type AdmissionConfig struct {
 	// MaxRequestVisits caps the work of one request: maxVisits times the
 	// positions it asks for (cache hits included).
 	MaxRequestVisits int
-	// VisitsPerSecond is the throughput assumed until one is measured; the
-	// measured one (visits of finished requests per second, all searches
-	// together) then replaces it.
+	// VisitsPerSecond is the throughput assumed at start; each request
+	// that finishes while the service is busy then moves the estimate
+	// towards the measured one (its visits per second times the searches
+	// running beside it).
 	VisitsPerSecond float64
 }
 
@@ -90,19 +91,16 @@ type admission struct {
 	// and the running requests.
 	queuedVisits, runningVisits int64
 	// rate is the throughput in visits per second (all searches together)
-	// the estimates use: the assumed one until measured, then an
-	// exponentially weighted average of samples taken over every
-	// rateWindow of busy time (time with at least busyMin searches
-	// running, so that a quiet service does not read as a slow one).
-	rate     float64
-	measured bool
-	busyMin  int
-	// lastChange is when searching last changed; busy the busy time and
-	// done the visits finished so far; sampleBusy and sampleDone their
-	// values at the last sample.
-	lastChange       time.Time
-	busy, sampleBusy time.Duration
-	done, sampleDone int64
+	// the estimates use: the assumed one at first, then an exponentially
+	// weighted average of one sample per finished request that ran busy
+	// (at least busyMin searches on average while it ran, so that a quiet
+	// service does not read as a slow one).
+	rate    float64
+	busyMin int
+	// lastChange is when searching last changed, and conc the integral of
+	// searching over time (search-seconds) up to then.
+	lastChange time.Time
+	conc       float64
 
 	admitted, waited, refused int64
 }
@@ -112,40 +110,44 @@ type waiter struct {
 	cost    int64
 	ready   chan struct{} // closed when the slot is handed over
 	granted bool
+	run     runStart // set when granted
 }
 
-// rateWindow is the busy time one throughput sample spans.
-const rateWindow = 500 * time.Millisecond
+// runStart is when a request got its slot, with the concurrency integral
+// then, to measure its run.
+type runStart struct {
+	at   time.Time
+	conc float64
+}
 
 func newAdmission(cfg AdmissionConfig) *admission {
 	cfg = cfg.withDefaults()
 	return &admission{cfg: cfg, rate: cfg.VisitsPerSecond, busyMin: max(1, cfg.MaxSearches/2), lastChange: time.Now()}
 }
 
-// account adds the time since the last change of a.searching to the busy
-// time when enough searches ran. Called with a.mu held, before a.searching
-// changes.
-func (a *admission) account(now time.Time) {
-	if a.searching >= a.busyMin {
-		a.busy += now.Sub(a.lastChange)
-	}
+// account brings the concurrency integral up to now. Called with a.mu
+// held, before a.searching changes.
+func (a *admission) account(now time.Time) runStart {
+	a.conc += float64(a.searching) * now.Sub(a.lastChange).Seconds()
 	a.lastChange = now
+	return runStart{at: now, conc: a.conc}
 }
 
-// finished counts visits of a finished request and takes a throughput
-// sample when a window of busy time has passed. Called with a.mu held.
-func (a *admission) finished(visits int64) {
-	a.done += visits
-	span := a.busy - a.sampleBusy
-	if span < rateWindow {
+// finished takes a throughput sample from a request that searched visits
+// since start: its own speed times the searches that ran beside it on
+// average, which is the service's throughput while it ran. Requests that
+// ran with fewer than busyMin searches on average are not samples.
+// Called with a.mu held, after account.
+func (a *admission) finished(visits int64, start runStart) {
+	el := a.lastChange.Sub(start.at).Seconds()
+	if visits <= 0 || el < 0.001 {
 		return
 	}
-	sample := float64(a.done-a.sampleDone) / span.Seconds()
-	if a.measured {
-		sample = 0.7*a.rate + 0.3*sample
+	avg := (a.conc - start.conc) / el
+	if avg < float64(a.busyMin) {
+		return
 	}
-	a.rate, a.measured = math.Max(1, sample), true
-	a.sampleBusy, a.sampleDone = a.busy, a.done
+	a.rate = math.Max(1, 0.8*a.rate+0.2*float64(visits)/el*avg)
 }
 
 // errOverloaded returns the refusal of a request when the service is full.
@@ -160,12 +162,12 @@ func errOverloaded(why string, wait time.Duration) *Error {
 func (a *admission) acquire(ctx context.Context, cost int64) (release func(), err error) {
 	a.mu.Lock()
 	if a.searching < a.cfg.MaxSearches && len(a.queue) == 0 {
-		a.account(time.Now())
+		start := a.account(time.Now())
 		a.searching++
 		a.runningVisits += cost
 		a.admitted++
 		a.mu.Unlock()
-		return a.releaser(cost), nil
+		return a.releaser(cost, start), nil
 	}
 	if refusal := a.refusalLocked(ctx, cost); refusal != nil {
 		a.refused++
@@ -179,12 +181,12 @@ func (a *admission) acquire(ctx context.Context, cost int64) (release func(), er
 
 	select {
 	case <-w.ready:
-		return a.releaser(cost), nil
+		return a.releaser(cost, w.run), nil
 	case <-ctx.Done():
 	}
 	a.mu.Lock()
 	if w.granted { // the slot came as the context ended: give it back
-		a.releaseLocked(cost, 0) // nothing was searched: count no visits
+		a.releaseLocked(cost, 0, w.run) // nothing was searched: no sample
 		a.mu.Unlock()
 		return nil, timeoutOr(ctx.Err())
 	}
@@ -252,26 +254,25 @@ func (a *admission) duration(visits int64) time.Duration {
 	return time.Duration(float64(visits) / a.rate * float64(time.Second))
 }
 
-// releaser returns the function that gives back a slot held for a
-// request of cost visits: it counts the visits for the throughput
-// measurement and hands the slot to the first waiter.
-func (a *admission) releaser(cost int64) func() {
+// releaser returns the function that gives back a slot held since start
+// by a request of cost visits.
+func (a *admission) releaser(cost int64, start runStart) func() {
 	var once sync.Once
 	return func() {
 		once.Do(func() {
 			a.mu.Lock()
 			defer a.mu.Unlock()
-			a.releaseLocked(cost, cost)
+			a.releaseLocked(cost, cost, start)
 		})
 	}
 }
 
-// releaseLocked gives back the slot of a request of cost visits that
-// searched done of them, and hands the slot to the first waiter. Called
-// with a.mu held.
-func (a *admission) releaseLocked(cost, done int64) {
-	a.account(time.Now())
-	a.finished(done)
+// releaseLocked gives back the slot of a request of cost visits that ran
+// since start and searched done of them (a throughput sample), and hands
+// the slot to the first waiter. Called with a.mu held.
+func (a *admission) releaseLocked(cost, done int64, start runStart) {
+	now := a.account(time.Now())
+	a.finished(done, start)
 	a.searching--
 	a.runningVisits -= cost
 	if len(a.queue) > 0 {
@@ -282,7 +283,7 @@ func (a *admission) releaseLocked(cost, done int64) {
 		a.runningVisits += w.cost
 		a.admitted++
 		a.waited++
-		w.granted = true
+		w.granted, w.run = true, now
 		close(w.ready)
 	}
 }

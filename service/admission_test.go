@@ -254,3 +254,31 @@ func TestAdmissionIgnoresQuietTime(t *testing.T) {
 		t.Errorf("rate %.1f after quiet requests, want the assumed 500", got)
 	}
 }
+
+// TestAdmissionMeasuresConcurrentThroughput keeps four searches of 100
+// visits in ~20 ms each running: the service does about 20,000 visits per
+// second, and the estimate must land near that from far below.
+func TestAdmissionMeasuresConcurrentThroughput(t *testing.T) {
+	t.Parallel()
+	a := newAdmission(AdmissionConfig{MaxSearches: 4, VisitsPerSecond: 100})
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 25 {
+				r, err := a.acquire(context.Background(), 100)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				time.Sleep(20 * time.Millisecond)
+				r()
+			}
+		}()
+	}
+	wg.Wait()
+	if got := a.stats().VisitsPerSecond; got < 8000 || got > 25000 {
+		t.Errorf("estimated %.0f visits/s, want about 20,000 (sleeps only lengthen the runs)", got)
+	}
+}

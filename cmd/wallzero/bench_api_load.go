@@ -21,6 +21,8 @@ type loadResult struct {
 	status  int // 0: a transport error
 	latency time.Duration
 	err     string
+	// retryAfter is the Retry-After of a 429 or 503.
+	retryAfter time.Duration
 }
 
 // analyzeBody returns the /v1/analyze body of a record.
@@ -44,6 +46,9 @@ func postBody(client *http.Client, base string, data []byte) loadResult {
 	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	r := loadResult{status: res.StatusCode, latency: time.Since(start)}
+	if secs, err := strconv.Atoi(res.Header.Get("Retry-After")); err == nil {
+		r.retryAfter = time.Duration(secs) * time.Second
+	}
 	if res.StatusCode != http.StatusOK {
 		r.err = strings.TrimSpace(string(body))
 	}
@@ -150,8 +155,8 @@ func runBurst(stdout io.Writer, client *http.Client, base string, records [][]st
 }
 
 // runSustained keeps `clients` clients sending distinct requests back to
-// back for d and reports errors (any answer but 200), latency and
-// throughput.
+// back for d (a refused client waits its Retry-After) and reports errors
+// (any answer but 200), latency and throughput.
 func runSustained(stdout io.Writer, client *http.Client, base string, records [][]string, visits, clients int, d time.Duration, mem func() string) (failures int) {
 	var next atomic.Int64
 	var mu sync.Mutex
@@ -169,6 +174,7 @@ func runSustained(stdout io.Writer, client *http.Client, base string, records []
 				mu.Lock()
 				results = append(results, r)
 				mu.Unlock()
+				time.Sleep(r.retryAfter) // a refused client backs off, as clients must
 			}
 		}()
 	}

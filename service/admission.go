@@ -217,16 +217,21 @@ func (a *admission) precheck(ctx context.Context, cost int64) error {
 	return nil
 }
 
-// full refuses at once, before the request is even read, when the wait
-// queue is full: no request could then be queued, whatever its cost.
+// full refuses at once, before the request is even read, when no request
+// could be queued whatever its cost: every slot is busy and either the
+// queue is full or the work ahead already exceeds MaxQueueWait. Refusing
+// here costs next to nothing, which keeps refusals fast in a burst.
 func (a *admission) full() error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if len(a.queue) < max(a.cfg.MaxQueue, 0) || a.searching < a.cfg.MaxSearches {
+	if a.searching < a.cfg.MaxSearches && len(a.queue) == 0 {
 		return nil
 	}
-	a.refused++
-	return errOverloaded(fmt.Sprintf("%d searches running and %d requests waiting", a.searching, len(a.queue)), a.duration(a.queuedVisits+a.runningVisits))
+	if refusal := a.refusalLocked(context.Background(), 0); refusal != nil {
+		a.refused++
+		return refusal
+	}
+	return nil
 }
 
 // refusalLocked returns why a request of cost visits cannot be queued now

@@ -31,11 +31,12 @@ func TestAdmissionRefusals(t *testing.T) {
 		cost    int64
 		timeout time.Duration
 		refuse  bool
+		early   bool // refused before the request is read (full)
 	}{
 		{name: "queue has room", cfg: AdmissionConfig{MaxSearches: 2, MaxQueue: 2, VisitsPerSecond: 1000}, queued: []int64{100}, cost: 100, refuse: false},
-		{name: "queue full", cfg: AdmissionConfig{MaxSearches: 2, MaxQueue: 2, VisitsPerSecond: 1000}, queued: []int64{100, 100}, cost: 100, refuse: true},
-		{name: "no queue", cfg: AdmissionConfig{MaxSearches: 2, MaxQueue: -1, VisitsPerSecond: 1000}, cost: 1, refuse: true},
-		{name: "wait too long", cfg: AdmissionConfig{MaxSearches: 2, MaxQueue: 100, MaxQueueWait: 3 * time.Second, VisitsPerSecond: 100}, queued: []int64{150}, cost: 10, refuse: true},
+		{name: "queue full", cfg: AdmissionConfig{MaxSearches: 2, MaxQueue: 2, VisitsPerSecond: 1000}, queued: []int64{100, 100}, cost: 100, refuse: true, early: true},
+		{name: "no queue", cfg: AdmissionConfig{MaxSearches: 2, MaxQueue: -1, VisitsPerSecond: 1000}, cost: 1, refuse: true, early: true},
+		{name: "wait too long", cfg: AdmissionConfig{MaxSearches: 2, MaxQueue: 100, MaxQueueWait: 3 * time.Second, VisitsPerSecond: 100}, queued: []int64{150}, cost: 10, refuse: true, early: true},
 		{name: "past the deadline", cfg: AdmissionConfig{MaxSearches: 2, MaxQueue: 100, MaxQueueWait: time.Minute, VisitsPerSecond: 100}, cost: 500, timeout: 2 * time.Second, refuse: true},
 		{name: "within the deadline", cfg: AdmissionConfig{MaxSearches: 2, MaxQueue: 100, MaxQueueWait: time.Minute, VisitsPerSecond: 1000}, cost: 500, timeout: 5 * time.Second, refuse: false},
 	} {
@@ -63,8 +64,8 @@ func TestAdmissionRefusals(t *testing.T) {
 				}()
 			}
 			waitFor(t, func() bool { return a.stats().Queued == len(tc.queued) })
-			if full := a.full(); (full != nil) != (len(tc.queued) >= a.cfg.MaxQueue) {
-				t.Errorf("full() = %v with %d of %d queued", full, len(tc.queued), a.cfg.MaxQueue)
+			if full := a.full(); (full != nil) != tc.early {
+				t.Errorf("full() = %v, want a refusal: %v", full, tc.early)
 			} else if full != nil {
 				overloaded(t, full)
 				a.mu.Lock()

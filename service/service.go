@@ -149,9 +149,10 @@ func (s *Service) Batcher() BatcherStats { return s.batcher }
 // analysed.
 func (s *Service) InteractiveInFlight() int { return s.gate.interactive() }
 
-// AdmissionFull returns a CodeOverloaded error when the admission queue of
-// synchronous analyses is full, so that the API can refuse a request
-// before reading it.
+// AdmissionFull returns a CodeOverloaded error when no synchronous
+// analysis could be admitted now whatever its size (every slot busy, and
+// the queue full or its work over MaxQueueWait), so that the API can
+// refuse a request before reading it.
 func (s *Service) AdmissionFull() error { return s.adm.full() }
 
 // AdmissionStats returns the admission controller's state (for /metrics).

@@ -19,6 +19,10 @@ var ErrNotFound = errors.New("store: not found")
 type Options struct {
 	// MaxConns caps the pool (0: pgx's default, max(4, CPUs)).
 	MaxConns int32
+	// MinConns is how many connections the pool opens at once and keeps
+	// (0: none until needed), so the first requests after a start do not
+	// pay for connecting and the server's first queries.
+	MinConns int32
 	// Logger receives River's logs (nil: slog.Default()).
 	Logger *slog.Logger
 }
@@ -40,6 +44,9 @@ func Open(ctx context.Context, url string, opts Options) (*Store, error) {
 	}
 	if opts.MaxConns > 0 {
 		cfg.MaxConns = opts.MaxConns
+	}
+	if opts.MinConns > 0 {
+		cfg.MinConns = min(opts.MinConns, cfg.MaxConns)
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {

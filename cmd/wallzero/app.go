@@ -54,7 +54,7 @@ func newApp(ctx context.Context, cfg *serveConfig, log *slog.Logger) (*app, erro
 		}
 		log.Info("database migrated", "version", res.Version, "applied", res.Applied, "river_applied", res.RiverVersions)
 	}
-	a.store, err = store.Open(ctx, cfg.databaseURL, store.Options{Logger: log.With("component", "river")})
+	a.store, err = store.Open(ctx, cfg.databaseURL, store.Options{MinConns: 4, Logger: log.With("component", "river")})
 	if err != nil {
 		a.close(ctx)
 		return nil, err

@@ -145,9 +145,9 @@ func runBurst(stdout io.Writer, client *http.Client, base string, records [][]st
 	}
 	ok := latencies(results, func(s int) bool { return s == 200 })
 	refused := latencies(results, func(s int) bool { return s == 429 || s == 503 })
-	fmt.Fprintf(stdout, "analyze_burst requests=%d warm_connections=%v visits=%d statuses=%q failures=%d burst_seconds=%.1f admitted=%d admitted_p50_ms=%.0f admitted_p99_ms=%.0f refused=%d refused_p50_ms=%.1f refused_p99_ms=%.1f refused_max_ms=%.1f %s %s\n",
+	fmt.Fprintf(stdout, "analyze_burst requests=%d warm_connections=%v visits=%d statuses=%q failures=%d burst_seconds=%.1f admitted=%d admitted_p50_ms=%.0f admitted_p99_ms=%.0f refused=%d refused_p50_ms=%.1f refused_p99_ms=%.1f refused_max_ms=%.1f refused_within_100ms_pct=%.1f %s %s\n",
 		len(records), warm, visits, statusCounts(results), failures, wall.Seconds(), len(ok), pct(ok, 50), pct(ok, 99),
-		len(refused), pct(refused, 50), pct(refused, 99), maxLatency(refused), server, mem())
+		len(refused), pct(refused, 50), pct(refused, 99), maxLatency(refused), within(refused, 100*time.Millisecond), server, mem())
 	if firstErr != "" {
 		fmt.Fprintf(stdout, "analyze_burst first_failure=%q\n", firstErr)
 	}
@@ -258,4 +258,18 @@ func serverRefusals(before, after map[string]float64) string {
 	}
 	share := func(le string) float64 { return 100 * (after[le] - before[le]) / total }
 	return fmt.Sprintf("server_refused_within_10ms_pct=%.1f server_refused_within_100ms_pct=%.1f", share("0.01"), share("0.1"))
+}
+
+// within returns the percentage of latencies at most d.
+func within(lat []time.Duration, d time.Duration) float64 {
+	if len(lat) == 0 {
+		return 100
+	}
+	n := 0
+	for _, l := range lat {
+		if l <= d {
+			n++
+		}
+	}
+	return 100 * float64(n) / float64(len(lat))
 }

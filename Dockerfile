@@ -3,39 +3,58 @@
 #   docker build -t wallzero .
 #   docker compose up            # with PostgreSQL, see compose.yaml
 #
-# The build stage runs the same Makefile targets as a developer machine:
-# `make build` (Go) and `make onnxruntime` (ONNX Runtime's shared library
-# from the onnxruntime-node npm package, checksum-verified).
+# Bases are pinned by exact version tag (the Go toolchain of go.mod, the
+# Debian point release). No digest is written here: none could be checked
+# from the machine this file was written on (it cannot reach a registry).
+# To pin by digest, resolve the tags once and pass them, e.g.
+#   --build-arg GO_IMAGE=golang:1.26.8-bookworm@sha256:...
+# scripts/image.sh (`make image`) builds this same file against local
+# stand-in bases through these two arguments.
 #
-# CUDA variant: ONNX Runtime's CUDA execution provider needs the CUDA and
-# cuDNN runtime libraries and a GPU build of libonnxruntime with its
-# providers (libonnxruntime_providers_shared.so, _cuda.so). Build with
-#   docker build --build-arg RUNTIME_IMAGE=nvidia/cuda:12.8.1-cudnn-runtime-ubuntu24.04 -t wallzero:cuda .
-# mount the GPU libraries at /opt/onnxruntime (or bake them in a derived
-# image), and run with
-#   docker run --gpus all -e WALLZERO_ORT_LIB=/opt/onnxruntime/libonnxruntime.so.1 -e WALLZERO_PROVIDER=cuda ...
-# The CPU library shipped here has no CUDA provider.
+# GPU image: Dockerfile.cuda (docs/deployment.md).
 
-ARG GO_IMAGE=golang:1.26-bookworm
-ARG RUNTIME_IMAGE=debian:bookworm-slim
+ARG GO_IMAGE=golang:1.26.8-bookworm
+ARG RUNTIME_IMAGE=debian:12.11-slim
 
 FROM ${GO_IMAGE} AS build
-RUN apt-get update && apt-get install -y --no-install-recommends npm make && rm -rf /var/lib/apt/lists/*
+# ONNX Runtime's shared library comes from the onnxruntime-node npm tarball
+# (the package onnxruntime_go v1.27.0 is tested with), downloaded directly
+# and checked twice: the tarball against the hash npm's registry publishes
+# (dist.integrity, as sha256 here) and the library inside it. The values
+# are the Makefile's ORT_VERSION, ORT_TGZ_SHA256 and ORT_LIB_SHA256
+# (deploy/deploy_test.go keeps them equal).
+ARG ORT_VERSION=1.24.3
+ARG ORT_TGZ_SHA256=aa1bb5fa261ea68de05dd53efbba210cd7adf2d2850f4c3a201054c74cc78040
+ARG ORT_LIB_SHA256=92ba8e44d31b80a34f5e805076a044122c3be1fffe0d88ed790de7267b0b2682
+RUN set -eu; mkdir -p /out/lib /tmp/ort; \
+    curl -fsSL -o /tmp/ort/ort.tgz "https://registry.npmjs.org/onnxruntime-node/-/onnxruntime-node-${ORT_VERSION}.tgz"; \
+    echo "${ORT_TGZ_SHA256}  /tmp/ort/ort.tgz" | sha256sum -c -; \
+    tar -xzf /tmp/ort/ort.tgz -C /tmp/ort package/bin/napi-v6/linux/x64/libonnxruntime.so.1; \
+    echo "${ORT_LIB_SHA256}  /tmp/ort/package/bin/napi-v6/linux/x64/libonnxruntime.so.1" | sha256sum -c -; \
+    mv /tmp/ort/package/bin/napi-v6/linux/x64/libonnxruntime.so.1 /out/lib/; rm -rf /tmp/ort
+
+# onnxruntime_go is cgo: without CGO_ENABLED=1 and a C compiler the build
+# fails with "build constraints exclude all Go files".
+ENV CGO_ENABLED=1
 WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN make build onnxruntime && mkdir -p models
+# The model is checked against models/wallzero.onnx.sha256, then loaded
+# once with the library above (its metadata is validated at load), so a
+# broken model or library fails the build, not the first request.
+RUN set -eu; sha256sum -c models/wallzero.onnx.sha256; \
+    go build -trimpath -o /out/bin/wallzero ./cmd/wallzero; \
+    WALLZERO_ORT_LIB=/out/lib/libonnxruntime.so.1 /out/bin/wallzero match -red policy -blue random -games 2 -workers 1 >/dev/null
 
 FROM ${RUNTIME_IMAGE}
-RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates && rm -rf /var/lib/apt/lists/* \
-    && useradd --system --home /app wallzero
+# No package manager run here: the CA bundle (for TLS to PostgreSQL) comes
+# from the build stage; libstdc++ for ONNX Runtime is in the Debian base.
+COPY --from=build /etc/ssl/certs/ca-certificates.crt /etc/ssl/certs/ca-certificates.crt
+COPY --from=build /out/bin/wallzero /app/bin/wallzero
+COPY --from=build /out/lib/libonnxruntime.so.1 /app/lib/libonnxruntime.so.1
+COPY --from=build /src/models/wallzero.onnx /app/models/wallzero.onnx
 WORKDIR /app
-COPY --from=build /src/bin/wallzero /app/bin/wallzero
-COPY --from=build /src/.local/onnxruntime/libonnxruntime.so.1 /app/lib/libonnxruntime.so.1
-# models/wallzero.onnx when the repository has it; without it the service
-# analyses with the heuristic evaluator (and says so in /v1/models).
-COPY --from=build /src/models /app/models
 # API keys are required (docs/auth.md): make the first one with
 #   docker run --rm -e DATABASE_URL=... wallzero keys create -name NAME
 # (or `docker compose run --rm api keys create -name NAME`).
@@ -43,7 +62,13 @@ ENV WALLZERO_ORT_LIB=/app/lib/libonnxruntime.so.1 \
     WALLZERO_ADDR=:8080 \
     WALLZERO_LOG_FORMAT=json \
     WALLZERO_AUTH=required
-USER wallzero
+# A numeric non-root user (no passwd entry needed; Kubernetes'
+# runAsNonRoot can check it).
+USER 65532:65532
 EXPOSE 8080
+# `wallzero healthcheck` GETs /healthz on the port of WALLZERO_ADDR; the
+# image has no curl. A `worker` container serves no HTTP: compose and the
+# Kubernetes manifests turn the check off for it.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 CMD ["/app/bin/wallzero", "healthcheck"]
 ENTRYPOINT ["/app/bin/wallzero"]
 CMD ["serve"]

@@ -6,7 +6,8 @@ GO    ?= go
 BIN   := bin/wallzero
 
 .PHONY: all build run test vet unit fuzz bench-engine check-go clean onnxruntime db db-stop openapi bench-api bench-burst \
-	python-deps pytest train train-smoke train-finetune browser-test
+	python-deps pytest train train-smoke train-finetune browser-test \
+	image test-scale deploy-test
 
 # ONNX Runtime's shared library, from the npm package onnxruntime-node
 # (matches github.com/yalue/onnxruntime_go v1.27.0, C API 24).
@@ -55,10 +56,17 @@ db-stop:
 
 ## test: go vet, every Go test with the race detector, the learner's Python
 ## tests and one tiny training iteration end to end.
-test: vet unit pytest train-smoke browser-test
+test: vet unit deploy-test pytest train-smoke browser-test
 
 vet: check-go
 	$(GO) vet ./...
+
+## deploy-test: the Kubernetes manifests (deploy/kubernetes) decoded strictly
+## into the Kubernetes API types and checked against the wallzero binary's
+## routes, ports and flags; the Dockerfiles' pinned values. deploy/ is its
+## own Go module (the Kubernetes libraries stay out of the service's go.mod).
+deploy-test: check-go
+	cd deploy && $(GO) vet ./... && $(GO) test -race -count=1 ./...
 
 # unit starts a throwaway PostgreSQL (its own cluster on a free port under
 # .local/, durability off, removed afterwards) for the store and API tests, which each get
@@ -167,3 +175,10 @@ $(ORT_LIB):
 
 clean:
 	rm -rf bin
+
+## image: build the Dockerfile with buildah against local stand-in bases
+## (debootstrap; no registry needed), run the image against a throwaway
+## PostgreSQL and smoke-test it (scripts/image.sh; minutes, root; not in
+## `make test`). `scripts/image.sh clean` removes its files.
+image:
+	scripts/image.sh

@@ -263,11 +263,15 @@ func TestOperations(t *testing.T) {
 	ts.do("POST", "/v1/analyze", `{"moves":["C3"],"maxVisits":8}`, nil)
 	metrics := get(t, ts.url+"/metrics")
 	for _, name := range []string{"wallzero_http_request_duration_seconds_bucket{method=\"POST\",route=\"/v1/analyze\",status=\"200\"",
-		"wallzero_analysis_cache_hit_ratio 0.5", "wallzero_evaluations_total", "wallzero_evaluations_per_second", "wallzero_eval_queue_depth{priority=\"batch\"}",
+		"wallzero_analysis_cache_hit_ratio 0.5", "wallzero_evaluations_total", "wallzero_eval_queue_depth{priority=\"batch\"}",
 		"wallzero_jobs{kind=\"review\",status=\"queued\"} 0", "wallzero_searches_total{priority=\"interactive\"} 1"} {
 		if !strings.Contains(metrics, name) {
 			t.Errorf("/metrics lacks %s", name)
 		}
+	}
+	// Rates are PromQL's, not a per-process gauge with scrape state.
+	if strings.Contains(metrics, "_per_second") {
+		t.Error("/metrics exports a _per_second gauge")
 	}
 	if doc := get(t, ts.url+"/openapi.json"); !strings.Contains(doc, `"/v1/analyze"`) {
 		t.Error("/openapi.json lacks /v1/analyze")

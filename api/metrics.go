@@ -4,7 +4,6 @@ import (
 	"context"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -53,18 +52,15 @@ func metricsHandler(reg *prometheus.Registry) gin.HandlerFunc {
 }
 
 // serviceCollector exports the service's counters, the evaluator's queue
-// and batches, and the job queue at scrape time.
+// and batches, and the job queue at scrape time. It keeps no state between
+// scrapes: rates are PromQL's (rate(wallzero_evaluations_total[1m])), so
+// they stay right with any number of replicas and scrapers.
 type serviceCollector struct {
 	svc *service.Service
 
-	mu        sync.Mutex
-	lastTime  time.Time
-	lastEvals int64
-	rate      float64
-
-	evals, evalRate, hits, misses, ratio, searches, jobs, openings *prometheus.Desc
-	queue, interactive, batches, samples, batchSize, netSeconds    *prometheus.Desc
-	activeJobs                                                     *prometheus.Desc
+	evals, hits, misses, ratio, searches, jobs, openings        *prometheus.Desc
+	queue, interactive, batches, samples, batchSize, netSeconds *prometheus.Desc
+	activeJobs                                                  *prometheus.Desc
 }
 
 func newServiceCollector(svc *service.Service) *serviceCollector {
@@ -73,7 +69,6 @@ func newServiceCollector(svc *service.Service) *serviceCollector {
 	}
 	return &serviceCollector{svc: svc,
 		evals:       d("wallzero_evaluations_total", "Positions sent by searches to an evaluator."),
-		evalRate:    d("wallzero_evaluations_per_second", "Evaluations per second since the previous scrape (at least one second)."),
 		hits:        d("wallzero_analysis_cache_hits_total", "Analysis cache lookups answered from PostgreSQL."),
 		misses:      d("wallzero_analysis_cache_misses_total", "Analysis cache lookups that needed a search."),
 		ratio:       d("wallzero_analysis_cache_hit_ratio", "Cache hits over lookups since start (0 before any)."),
@@ -86,13 +81,15 @@ func newServiceCollector(svc *service.Service) *serviceCollector {
 		samples:     d("wallzero_network_samples_total", "Positions evaluated by the network."),
 		batchSize:   d("wallzero_network_batch_size", "Positions per network call."),
 		netSeconds:  d("wallzero_network_seconds_total", "Time spent in network calls."),
-		activeJobs:  d("wallzero_jobs", "Queued and running jobs in the database, by status and kind.", "status", "kind"),
+		// The job queue is the database's, not this process's: every
+		// replica reports the same value, so aggregate with max, not sum.
+		activeJobs: d("wallzero_jobs", "Queued and running jobs in the whole database (the same on every replica: aggregate with max), by status and kind.", "status", "kind"),
 	}
 }
 
 // Describe implements prometheus.Collector.
 func (sc *serviceCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{sc.evals, sc.evalRate, sc.hits, sc.misses, sc.ratio, sc.searches, sc.jobs, sc.openings,
+	for _, d := range []*prometheus.Desc{sc.evals, sc.hits, sc.misses, sc.ratio, sc.searches, sc.jobs, sc.openings,
 		sc.queue, sc.interactive, sc.batches, sc.samples, sc.batchSize, sc.netSeconds, sc.activeJobs} {
 		ch <- d
 	}
@@ -109,16 +106,6 @@ func (sc *serviceCollector) Collect(ch chan<- prometheus.Metric) {
 	}
 	evals := m.Evaluations.Load()
 	counter(sc.evals, evals)
-	sc.mu.Lock()
-	now := time.Now()
-	if el := now.Sub(sc.lastTime); el >= time.Second || sc.lastTime.IsZero() {
-		if !sc.lastTime.IsZero() {
-			sc.rate = float64(evals-sc.lastEvals) / el.Seconds()
-		}
-		sc.lastTime, sc.lastEvals = now, evals
-	}
-	gauge(sc.evalRate, sc.rate)
-	sc.mu.Unlock()
 	hits, misses := m.CacheHits.Load(), m.CacheMisses.Load()
 	counter(sc.hits, hits)
 	counter(sc.misses, misses)

@@ -1,0 +1,140 @@
+package deploy
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"sigs.k8s.io/yaml"
+)
+
+func read(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// makeVar returns NAME's value in the Makefile (NAME := VALUE).
+func makeVar(t *testing.T, mk, name string) string {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)^` + name + `\s*:?=\s*(\S+)\s*$`).FindStringSubmatch(mk)
+	if m == nil {
+		t.Fatalf("Makefile has no %s", name)
+	}
+	return m[1]
+}
+
+// argDefault returns the default of ARG name in a Dockerfile.
+func argDefault(df, name string) string {
+	m := regexp.MustCompile(`(?m)^ARG ` + name + `=(\S*)\s*$`).FindStringSubmatch(df)
+	if m == nil {
+		return "<missing>"
+	}
+	return m[1]
+}
+
+// TestDockerfilesPinned: both Dockerfiles pin their bases by exact tag,
+// fetch the ONNX Runtime version the Makefile does (with the Makefile's
+// checksums), build with cgo, and run as a numeric non-root user with a
+// HEALTHCHECK.
+func TestDockerfilesPinned(t *testing.T) {
+	t.Parallel()
+	mk := read(t, "../Makefile")
+	gomod := read(t, "../go.mod")
+	goVersion := regexp.MustCompile(`(?m)^go (\S+)$`).FindStringSubmatch(gomod)[1]
+	exact := map[string]*regexp.Regexp{
+		"GO_IMAGE":      regexp.MustCompile(`^golang:` + regexp.QuoteMeta(goVersion) + `-bookworm(@sha256:[0-9a-f]{64})?$`),
+		"RUNTIME_IMAGE": regexp.MustCompile(`^debian:\d+\.\d+-slim(@sha256:[0-9a-f]{64})?$`),
+		"CUDA_IMAGE":    regexp.MustCompile(`^nvidia/cuda:\d+\.\d+\.\d+-cudnn-runtime-ubuntu\d+\.\d+(@sha256:[0-9a-f]{64})?$`),
+	}
+	for _, c := range []struct {
+		file  string
+		bases []string
+		args  map[string]string
+	}{
+		{"../Dockerfile", []string{"GO_IMAGE", "RUNTIME_IMAGE"}, map[string]string{
+			"ORT_VERSION": makeVar(t, mk, "ORT_VERSION"), "ORT_TGZ_SHA256": makeVar(t, mk, "ORT_TGZ_SHA256"),
+			"ORT_LIB_SHA256": makeVar(t, mk, "ORT_LIB_SHA256")}},
+		{"../Dockerfile.cuda", []string{"GO_IMAGE", "CUDA_IMAGE"}, map[string]string{
+			"ORT_VERSION": makeVar(t, mk, "ORT_VERSION")}},
+	} {
+		df := read(t, c.file)
+		for _, b := range c.bases {
+			if v := argDefault(df, b); !exact[b].MatchString(v) {
+				t.Errorf("%s: %s=%s is not an exact tag of the expected base (Go %s)", c.file, b, v, goVersion)
+			}
+		}
+		for name, want := range c.args {
+			if got := argDefault(df, name); got != want {
+				t.Errorf("%s: ARG %s=%s, the Makefile has %s", c.file, name, got, want)
+			}
+		}
+		for _, want := range []string{"ENV CGO_ENABLED=1", "USER 65532:65532", `HEALTHCHECK `, `CMD ["/app/bin/wallzero", "healthcheck"]`,
+			"sha256sum -c models/wallzero.onnx.sha256", "sha256sum -c -"} {
+			if !strings.Contains(df, want) {
+				t.Errorf("%s lacks %q", c.file, want)
+			}
+		}
+		if strings.Contains(df, "npm") && !strings.Contains(df, "registry.npmjs.org") {
+			t.Errorf("%s installs npm", c.file)
+		}
+	}
+	if df := read(t, "../Dockerfile.cuda"); !strings.Contains(df, "WALLZERO_PROVIDER=cuda") {
+		t.Error("Dockerfile.cuda does not default to -provider cuda")
+	}
+}
+
+// TestModelChecksum: models/wallzero.onnx.sha256, which the image builds
+// check, names the shipped model's hash.
+func TestModelChecksum(t *testing.T) {
+	t.Parallel()
+	model, err := os.ReadFile("../models/wallzero.onnx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(model)
+	want := hex.EncodeToString(sum[:]) + "  models/wallzero.onnx\n"
+	if got := read(t, "../models/wallzero.onnx.sha256"); got != want {
+		t.Errorf("models/wallzero.onnx.sha256 = %q, want %q (run: sha256sum models/wallzero.onnx > models/wallzero.onnx.sha256)", got, want)
+	}
+}
+
+// TestComposeBuildsOnce: compose.yaml builds the image in one service and
+// every service of WallZero runs that image.
+func TestComposeBuildsOnce(t *testing.T) {
+	t.Parallel()
+	var c struct {
+		Services map[string]struct {
+			Build   any      `json:"build"`
+			Image   string   `json:"image"`
+			Command []string `json:"command"`
+		} `json:"services"`
+	}
+	if err := yaml.Unmarshal([]byte(read(t, "../compose.yaml")), &c); err != nil {
+		t.Fatal(err)
+	}
+	builds, image := 0, ""
+	for name, s := range c.Services {
+		if s.Build != nil {
+			builds++
+			image = s.Image
+			if image == "" {
+				t.Errorf("service %s builds an image but names none for the others to reuse", name)
+			}
+		}
+	}
+	if builds != 1 {
+		t.Fatalf("%d services build an image, want 1", builds)
+	}
+	for name, s := range c.Services {
+		if len(s.Command) > 0 && s.Image != image {
+			t.Errorf("service %s runs %q, not the built %q", name, s.Image, image)
+		}
+	}
+}

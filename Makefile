@@ -7,7 +7,7 @@ BIN   := bin/wallzero
 
 .PHONY: all build run test vet unit fuzz bench-engine check-go clean onnxruntime db db-stop openapi bench-api bench-burst \
 	python-deps pytest train train-smoke train-finetune browser-test \
-	image test-scale deploy-test
+	image deploy-test
 
 # ONNX Runtime's shared library, from the npm package onnxruntime-node
 # (matches github.com/yalue/onnxruntime_go v1.27.0, C API 24).

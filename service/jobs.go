@@ -21,22 +21,14 @@ const (
 	KindOpenings = "openings"
 )
 
-// Job statuses, as Job.Status reports them.
-const (
-	StatusQueued    = store.StatusQueued
-	StatusRunning   = store.StatusRunning
-	StatusSucceeded = store.StatusSucceeded
-	StatusFailed    = store.StatusFailed
-	StatusCancelled = store.StatusCancelled
-)
-
 // Job is a review or opening-batch job as clients see it.
 type Job struct {
 	// ID identifies the job (a UUID).
 	ID string `json:"id" example:"6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10"`
 	// Kind is "review" or "openings".
 	Kind string `json:"kind" example:"review"`
-	// Status is queued, running, succeeded, failed or cancelled.
+	// Status is queued, running, succeeded, failed or cancelled: the jobs
+	// row's status (store.Status*), the one source of a job's state.
 	Status string `json:"status" example:"queued"`
 	// Progress counts the work items (positions or openings) done.
 	Progress Progress `json:"progress"`

@@ -55,7 +55,7 @@ func waitJob(t *testing.T, svc *service.Service, id string) *service.Job {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if j.Status != service.StatusQueued && j.Status != service.StatusRunning {
+		if j.Status != store.StatusQueued && j.Status != store.StatusRunning {
 			return j
 		}
 	}
@@ -109,7 +109,7 @@ func TestJobSteps(t *testing.T) {
 					t.Fatal(err)
 				}
 				done := waitJob(t, svc, j.ID)
-				if done.Status != service.StatusSucceeded || done.Attempts != 1 || done.Progress.Done != done.Progress.Total {
+				if done.Status != store.StatusSucceeded || done.Attempts != 1 || done.Progress.Done != done.Progress.Total {
 					t.Fatalf("step %v: %+v, want succeeded in 1 run", step, done)
 				}
 				n := snoozes(t, url, j.ID)

@@ -51,11 +51,11 @@ func FuzzParseMove(f *testing.F) {
 	})
 }
 
-// FuzzParseRecord: ParseRecord and Game never panic; a record that replays
+// FuzzParseRecord: parseRecord and Game never panic; a record that replays
 // comes back from Game.Record, through JSON, to the same game.
 func FuzzParseRecord(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
-		rec, err := ParseRecord(data)
+		rec, err := parseRecord(data)
 		if err != nil {
 			return
 		}
@@ -76,7 +76,7 @@ func FuzzParseRecord(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec2, err := ParseRecord(out)
+		rec2, err := parseRecord(out)
 		if err != nil {
 			t.Fatalf("re-serialised record %s does not parse: %v", out, err)
 		}

@@ -184,3 +184,13 @@ func diffSets(got, want map[Move]bool) string {
 	}
 	return s
 }
+
+// parseRecord decodes a record from JSON, rejecting unknown fields. It does
+// not replay the moves: see Record.Game.
+func parseRecord(data []byte) (Record, error) {
+	var r Record
+	if err := decodeStrict(data, &r); err != nil {
+		return Record{}, fmt.Errorf("game record: %w", err)
+	}
+	return r, nil
+}

@@ -39,16 +39,6 @@ func (e *MoveError) Error() string {
 // Unwrap returns the reason.
 func (e *MoveError) Unwrap() error { return e.Err }
 
-// ParseRecord decodes a record from JSON, rejecting unknown fields. It does
-// not replay the moves: see Record.Game.
-func ParseRecord(data []byte) (Record, error) {
-	var r Record
-	if err := decodeStrict(data, &r); err != nil {
-		return Record{}, fmt.Errorf("game record: %w", err)
-	}
-	return r, nil
-}
-
 // Game is a replayed record: the start position and the moves, all known to
 // be legal.
 type Game struct {

@@ -298,10 +298,11 @@ func TestMultiPlayer(t *testing.T) {
 	for _, players := range []int{3, 4} {
 		t.Run(fmt.Sprint(players), func(t *testing.T) {
 			t.Parallel()
-			p, err := engine.NewGame(engine.Rules{Players: players})
+			r, err := engine.Rules{Players: players}.Normalize()
 			if err != nil {
 				t.Fatal(err)
 			}
+			p := engine.NewPosition(r)
 			cfg := DefaultConfig()
 			cfg.MaxVisits = 50
 			for ply := 0; ply < 40 && !p.IsOver(); ply++ {

@@ -243,10 +243,7 @@ func (s *Service) runJob(ctx context.Context, id string, attempt, maxAttempts in
 		log.Debug("job step started", "runs", j.Attempts, "done", j.Done, "total", j.Total)
 	}
 	start := time.Now()
-	step := s.cfg.Jobs.Step
-	if step <= 0 {
-		step = DefaultJobStep
-	}
+	step := orDefault(s.cfg.Jobs.Step, DefaultJobStep)
 	jobCtx, cancel := context.WithCancelCause(inference.WithPriority(ctx, inference.Batch))
 	defer cancel(nil)
 	if dl, ok := ctx.Deadline(); ok {

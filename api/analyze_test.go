@@ -162,8 +162,7 @@ func TestAnalyzeBadInput(t *testing.T) {
 		code, field string
 		reason      string
 	}
-	var cases []badCase
-	for _, tc := range []badCase{
+	cases := []badCase{
 		{"malformed", `{"moves":["C3",}`, 400, "invalid", "moves[1]", "malformed JSON"},
 		{"truncated", `{"moves":["C3"`, 400, "invalid", "moves", "ends inside an array"},
 		{"empty", ``, 400, "invalid", "", "empty"},
@@ -181,8 +180,6 @@ func TestAnalyzeBadInput(t *testing.T) {
 		{"negative visits", `{"moves":["C3"],"maxVisits":-1}`, 400, "invalid", "maxVisits", "outside"},
 		{"turn outside", `{"moves":["C3"],"analyzeTurns":[0,2]}`, 400, "invalid", "analyzeTurns[1]", "outside 0..1"},
 		{"oversized body", big, 413, "too_large", "", "exceeds 4096 bytes"},
-	} {
-		cases = append(cases, tc)
 	}
 	t.Run("cases", func(t *testing.T) { // returns when every parallel case is done
 		for _, tc := range cases {

@@ -97,7 +97,7 @@ func sweepTemplates(ctx context.Context, admin string) {
 	}
 	names, _ := pgx.CollectRows(rows, pgx.RowTo[string])
 	for _, n := range names {
-		conn.Exec(ctx, fmt.Sprintf(`DROP DATABASE IF EXISTS %q WITH (FORCE)`, n))
+		_, _ = conn.Exec(ctx, fmt.Sprintf(`DROP DATABASE IF EXISTS %q WITH (FORCE)`, n)) // best effort: the next sweep retries
 	}
 }
 

@@ -126,6 +126,20 @@ func midgame(t *testing.T) engine.Position {
 	return g.Final
 }
 
+// runMidgame runs a search of the midgame with the territory evaluator.
+func runMidgame(t *testing.T, cfg Config) (*Search, *Result) {
+	t.Helper()
+	s, err := New(EvaluatorFunc(territoryEval), cfg, midgame(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, r
+}
+
 func TestSameSeedSameResult(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -222,14 +236,7 @@ func TestTreeReuse(t *testing.T) {
 	t.Parallel()
 	cfg := DefaultConfig()
 	cfg.MaxVisits = 300
-	s, err := New(EvaluatorFunc(territoryEval), cfg, midgame(t), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := s.Run(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, r := runMidgame(t, cfg)
 	kept := r.Moves[0].Visits
 	if err := s.Advance(r.Best); err != nil {
 		t.Fatal(err)
@@ -254,14 +261,7 @@ func TestPrioritiesAndStatistics(t *testing.T) {
 	t.Parallel()
 	cfg := DefaultConfig()
 	cfg.MaxVisits = 200
-	s, err := New(EvaluatorFunc(territoryEval), cfg, midgame(t), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := s.Run(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, r := runMidgame(t, cfg)
 	total, psum, ipsum := 0, float32(0), float32(0)
 	for i, m := range r.Moves {
 		total += m.Visits

@@ -156,14 +156,7 @@ func TestSameSeedSameResult(t *testing.T) {
 				cfg := DefaultConfig()
 				cfg.MaxVisits, cfg.Seed = 200, 42
 				tc.cfg(&cfg)
-				s, err := New(EvaluatorFunc(territoryEval), cfg, midgame(t), nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				r, err := s.Run(context.Background())
-				if err != nil {
-					t.Fatal(err)
-				}
+				_, r := runMidgame(t, cfg)
 				r.Elapsed = 0
 				return r
 			}

@@ -53,7 +53,7 @@ func TestAnalyzeRotatedCacheHit(t *testing.T) {
 	ts := start(t, newDatabase(t), options{noWorker: true})
 	empty := engine.Rules{Players: 2, Opening: engine.OpeningEmpty}
 	base := []string{"A1", "B3", "C5", "D4", "F2", "E6", "G7", "C2", "D4-D6:E", "B3-B4:N"}
-	query := func(moves []string, board *engine.Board, visits int) analyzeResponse {
+	query := func(moves []string, board *engine.Diagram, visits int) analyzeResponse {
 		t.Helper()
 		q := map[string]any{"id": "q", "rules": map[string]any{"opening": "empty"}, "moves": moves, "maxVisits": visits,
 			"includeOwnership": true, "includeReachability": true, "includePolicy": true}
@@ -79,7 +79,7 @@ func TestAnalyzeRotatedCacheHit(t *testing.T) {
 				if form == "record" {
 					got = query(mapMoves(t, sym, base), nil, 48).Analyses[0]
 				} else {
-					b := engine.BoardOf(&rotated)
+					b := engine.DiagramOf(&rotated)
 					got = query([]string{}, &b, 32).Analyses[0] // fewer visits: served by the 48-visit analysis
 				}
 				if got.Cache == nil || !got.Cache.Hit || got.Cache.Visits != 48 {

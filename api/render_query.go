@@ -250,7 +250,7 @@ func (req *boardRequest) parseMoves(q url.Values) error {
 		req.record.Rules.TieBreak = engine.TieBreak(v)
 	}
 	if v := q.Get("board"); v != "" {
-		var b engine.Board
+		var b engine.Diagram
 		if err := decodeJSON([]byte(v), &b); err != nil {
 			return prefixField("board", err)
 		}

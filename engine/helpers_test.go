@@ -92,7 +92,7 @@ type taggedPosition struct {
 
 // describe renders a position compactly for failure messages.
 func describe(p *Position) string {
-	b := BoardOf(p)
+	b := DiagramOf(p)
 	data, err := json.Marshal(b)
 	if err != nil {
 		return err.Error()
@@ -107,7 +107,7 @@ func mustBoard(t testing.TB, rules Rules, boardJSON string) Position {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b Board
+	var b Diagram
 	if err := json.Unmarshal([]byte(boardJSON), &b); err != nil {
 		t.Fatalf("board JSON: %v", err)
 	}

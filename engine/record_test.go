@@ -301,7 +301,7 @@ func TestGameRecordRoundTrip(t *testing.T) {
 			}
 			rec := Record{Rules: rules}
 			if startAt > 0 {
-				b := BoardOf(&ps[startAt])
+				b := DiagramOf(&ps[startAt])
 				rec.Board = &b
 			}
 			for _, m := range moves[startAt:] {

@@ -49,7 +49,7 @@ func flatEval(req *Request) {
 // boardPosition builds a two-player position from Board JSON.
 func boardPosition(t *testing.T, js string) engine.Position {
 	t.Helper()
-	var b engine.Board
+	var b engine.Diagram
 	if err := json.Unmarshal([]byte(js), &b); err != nil {
 		t.Fatal(err)
 	}

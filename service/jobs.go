@@ -27,8 +27,7 @@ type Job struct {
 	ID string `json:"id" example:"6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10"`
 	// Kind is "review" or "openings".
 	Kind string `json:"kind" example:"review"`
-	// Status is queued, running, succeeded, failed or cancelled: the jobs
-	// row's status (store.Status*), the one source of a job's state.
+	// Status is queued, running, succeeded, failed or cancelled.
 	Status string `json:"status" example:"queued"`
 	// Progress counts the work items (positions or openings) done.
 	Progress Progress `json:"progress"`
@@ -52,6 +51,8 @@ type Progress struct {
 	Fraction float64 `json:"fraction" example:"0"`
 }
 
+// jobOf is the client's view of a jobs row, the one source of a job's
+// state (see JobStore); its Status is one of store's Status constants.
 func jobOf(j *store.Job) *Job {
 	out := &Job{ID: j.ID, Kind: j.Kind, Status: j.Status, Attempts: j.Attempts, Error: j.Error,
 		CreatedAt: j.CreatedAt, StartedAt: j.StartedAt, FinishedAt: j.FinishedAt,

@@ -18,9 +18,9 @@ type ReviewRequest struct {
 	// ID is a client label echoed in the job's request.
 	ID string `json:"id,omitempty" example:"game-17"`
 	// Rules, Board and Moves describe the game as a record does.
-	Rules engine.Rules  `json:"rules"`
-	Board *engine.Board `json:"board,omitempty"`
-	Moves []string      `json:"moves" example:"C3,E3,C5,E5,E5-E4:N,E3-D3:S"`
+	Rules engine.Rules    `json:"rules"`
+	Board *engine.Diagram `json:"board,omitempty"`
+	Moves []string        `json:"moves" example:"C3,E3,C5,E5,E5-E4:N,E3-D3:S"`
 	// MaxVisits is the search budget per position (0: the service's
 	// review default).
 	MaxVisits int `json:"maxVisits,omitempty" example:"64"`

@@ -151,7 +151,7 @@ func benchAPI(args []string, stdout, stderr io.Writer) error {
 		lat, _, err := runClients(clients, *hits, func(i int) (time.Duration, error) {
 			p := positions[i%next]
 			q := engine.AllSymmetries[1+i%7].Position(p)
-			b := engine.BoardOf(&q)
+			b := engine.DiagramOf(&q)
 			out, d, err := post("/v1/analyze", map[string]any{"board": b, "moves": []string{}, "maxVisits": *visits, "topK": 10})
 			if err == nil && !bytes.Contains(out, []byte(`"hit":true`)) {
 				err = fmt.Errorf("request %d was not a cache hit", i)

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/store"
 )
 
 // Config holds the service's defaults and limits beyond the analyzer's.
@@ -60,8 +61,7 @@ type Deps struct {
 	// Analyzer runs searches (required).
 	Analyzer *Analyzer
 	// Store caches analyses and keeps jobs (*store.Store); nil runs
-	// without cache and refuses jobs. Pass a nil interface, not a nil
-	// *store.Store.
+	// without cache and refuses jobs.
 	Store Store
 	// Models describes the loaded models for GET /v1/models.
 	Models []Model
@@ -106,6 +106,9 @@ func New(cfg Config, d Deps) *Service {
 	cfg.BatchYield = orDefault(cfg.BatchYield, def.BatchYield)
 	cfg.CacheTimeout = orDefault(cfg.CacheTimeout, def.CacheTimeout)
 	cfg.Admission = cfg.Admission.withDefaults()
+	if st, ok := d.Store.(*store.Store); ok && st == nil {
+		d.Store = nil // a nil *store.Store means no database, as a nil Store does
+	}
 	s := &Service{an: d.Analyzer, store: d.Store, cfg: cfg, models: d.Models, batcher: d.Batcher, metrics: d.Metrics, log: d.Logger,
 		gate: newGate(), adm: newAdmission(cfg.Admission), auth: d.Auth}
 	s.metrics = cmp.Or(s.metrics, &Metrics{})

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service"
@@ -67,17 +66,7 @@ func waitJob(t *testing.T, svc *service.Service, id string) *service.Job {
 // one).
 func snoozes(t *testing.T, url, id string) int {
 	t.Helper()
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	var n int
-	if err := conn.QueryRow(ctx, `SELECT coalesce((metadata->>'snoozes')::int, 0) FROM river_job WHERE args->>'jobId' = $1`, id).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return storetest.QueryInt(t, url, `SELECT coalesce((metadata->>'snoozes')::int, 0) FROM river_job WHERE args->>'jobId' = $1`, id)
 }
 
 // TestJobSteps: a job cut into many steps (one work item each) ends with

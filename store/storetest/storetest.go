@@ -126,3 +126,20 @@ func randomSuffix() string {
 	rand.Read(b[:])
 	return hex.EncodeToString(b[:])
 }
+
+// QueryInt runs a query returning one whole number (a count, a column)
+// on the database at url and returns it; the test fails on any error.
+func QueryInt(t testing.TB, url, query string, args ...any) int {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var n int
+	if err := conn.QueryRow(ctx, query, args...).Scan(&n); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return n
+}

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/store"

@@ -26,7 +26,6 @@ func sql(t *testing.T, url, query string, args ...any) {
 	}
 }
 
-
 // TestPruneJobs: finished jobs past the age go, with their finished River
 // rows; recent and unfinished ones stay; a job whose River row was
 // discarded is failed.

@@ -53,7 +53,7 @@ func TestAnalyzeRotatedCacheHit(t *testing.T) {
 	ts := start(t, newDatabase(t), options{noWorker: true})
 	empty := engine.Rules{Players: 2, Opening: engine.OpeningEmpty}
 	base := []string{"A1", "B3", "C5", "D4", "F2", "E6", "G7", "C2", "D4-D6:E", "B3-B4:N"}
-	query := func(moves []string, board *engine.Board, visits int) analyzeResponse {
+	query := func(moves []string, board *engine.Diagram, visits int) analyzeResponse {
 		t.Helper()
 		q := map[string]any{"id": "q", "rules": map[string]any{"opening": "empty"}, "moves": moves, "maxVisits": visits,
 			"includeOwnership": true, "includeReachability": true, "includePolicy": true}
@@ -79,7 +79,7 @@ func TestAnalyzeRotatedCacheHit(t *testing.T) {
 				if form == "record" {
 					got = query(mapMoves(t, sym, base), nil, 48).Analyses[0]
 				} else {
-					b := engine.BoardOf(&rotated)
+					b := engine.DiagramOf(&rotated)
 					got = query([]string{}, &b, 32).Analyses[0] // fewer visits: served by the 48-visit analysis
 				}
 				if got.Cache == nil || !got.Cache.Hit || got.Cache.Visits != 48 {
@@ -162,8 +162,7 @@ func TestAnalyzeBadInput(t *testing.T) {
 		code, field string
 		reason      string
 	}
-	var cases []badCase
-	for _, tc := range []badCase{
+	cases := []badCase{
 		{"malformed", `{"moves":["C3",}`, 400, "invalid", "moves[1]", "malformed JSON"},
 		{"truncated", `{"moves":["C3"`, 400, "invalid", "moves", "ends inside an array"},
 		{"empty", ``, 400, "invalid", "", "empty"},
@@ -181,8 +180,6 @@ func TestAnalyzeBadInput(t *testing.T) {
 		{"negative visits", `{"moves":["C3"],"maxVisits":-1}`, 400, "invalid", "maxVisits", "outside"},
 		{"turn outside", `{"moves":["C3"],"analyzeTurns":[0,2]}`, 400, "invalid", "analyzeTurns[1]", "outside 0..1"},
 		{"oversized body", big, 413, "too_large", "", "exceeds 4096 bytes"},
-	} {
-		cases = append(cases, tc)
 	}
 	t.Run("cases", func(t *testing.T) { // returns when every parallel case is done
 		for _, tc := range cases {

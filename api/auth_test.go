@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -39,30 +38,12 @@ func (a answer) err(t *testing.T) api.ErrorBody {
 // is empty).
 func (ts *testServer) as(token, method, path string, body string) answer {
 	ts.t.Helper()
-	var r io.Reader
-	if body != "" {
-		r = strings.NewReader(body)
-	}
-	req, err := http.NewRequest(method, ts.url+path, r)
-	if err != nil {
-		ts.t.Fatal(err)
-	}
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
+	var header map[string]string
 	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
+		header = map[string]string{"Authorization": "Bearer " + token}
 	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		ts.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	data, err := io.ReadAll(res.Body)
-	if err != nil {
-		ts.t.Fatal(err)
-	}
-	return answer{res.StatusCode, res.Header, data}
+	r := ts.send(method, path, body, header)
+	return answer{r.status, r.header, r.body}
 }
 
 // key creates an API key and returns its token.

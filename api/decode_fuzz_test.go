@@ -34,7 +34,7 @@ func FuzzDecodeQuery(f *testing.F) {
 		checkDecode[service.Query](t, body)
 		checkDecode[service.ReviewRequest](t, body)
 		checkDecode[service.OpeningsRequest](t, body)
-		checkDecode[engine.Board](t, body)
+		checkDecode[engine.Diagram](t, body)
 	})
 }
 

@@ -47,9 +47,10 @@ func startPictureServerAuth(t *testing.T, withDB, withWorker, auth bool) *pictur
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	an := service.NewAnalyzer(service.Evaluators{Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID}, service.DefaultLimits())
 	deps := service.Deps{Analyzer: an, Logger: quiet}
+	var st *store.Store
 	if withDB {
-		ctx := context.Background()
-		st, err := store.Open(ctx, storetest.URL(t), store.Options{Logger: quiet})
+		var err error
+		st, err = store.Open(context.Background(), storetest.URL(t), store.Options{Logger: quiet})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,15 +59,15 @@ func startPictureServerAuth(t *testing.T, withDB, withWorker, auth bool) *pictur
 	}
 	key := ""
 	if auth {
-		deps.Auth = service.NewAuth(deps.Store, service.AuthConfig{Logger: quiet})
+		deps.Auth = service.NewAuth(st, service.AuthConfig{Logger: quiet})
 		var err error
-		if key, _, err = service.CreateKey(context.Background(), deps.Store, "browser", store.KeyQuotas{}); err != nil {
+		if key, _, err = service.CreateKey(context.Background(), st, "browser", store.KeyQuotas{}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	svc := service.New(service.DefaultConfig(), deps)
 	if withWorker {
-		w, err := deps.Store.StartWorker(context.Background(), store.WorkerConfig{Workers: svc.Workers(), MaxWorkers: 2, PollInterval: 100 * time.Millisecond, Logger: quiet})
+		w, err := st.StartWorker(context.Background(), store.WorkerConfig{Workers: svc.Workers(), MaxWorkers: 2, PollInterval: 100 * time.Millisecond, Logger: quiet})
 		if err != nil {
 			t.Fatal(err)
 		}

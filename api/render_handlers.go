@@ -193,7 +193,7 @@ func (s *server) reviewWinrateSVG(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	if j.Status != service.StatusSucceeded || j.Result == nil {
+	if !j.Succeeded() || j.Result == nil {
 		writeError(c, &service.Error{Code: service.CodeConflict, Field: "id", Message: fmt.Sprintf(
 			"review %s is %s (%d of %d positions analysed): its curve is drawn once it has succeeded", j.ID, j.Status, j.Progress.Done, j.Progress.Total)})
 		return

@@ -155,14 +155,7 @@ func (req *boardRequest) parseRecord(q url.Values, limits service.Limits) error 
 			return err
 		}
 	}
-	if len(req.record.Moves) > limits.MaxMoves {
-		field := "moves"
-		if q.Has("record") {
-			field = "record.moves"
-		}
-		return &service.Error{Code: service.CodeTooLarge, Field: field, Message: fmt.Sprintf("%d moves, at most %d", len(req.record.Moves), limits.MaxMoves)}
-	}
-	g, err := req.record.Game()
+	g, err := service.ReplayRecord(req.record, limits)
 	if err != nil {
 		return recordParamError(err, q.Has("record"))
 	}
@@ -210,28 +203,23 @@ func prefixField(param string, err error) error {
 // form of the query.
 var ruleParams = map[string]string{"rules.players": "players", "rules.opening": "mode", "rules.stay": "stay", "rules.tieBreak": "tiebreak"}
 
-// recordParamError maps an error of Record.Game to the query parameter
-// (and path) it concerns: in the record form "record.moves[3]" or
+// recordParamError puts the query parameter before the field of a
+// service.ReplayRecord error: in the record form "record.moves[3]" or
 // "record.rules.players"; else "moves[3]", "players", "board.walls[0]".
 func recordParamError(err error, recordForm bool) error {
-	var me *engine.MoveError
-	var fe *engine.FieldError
-	field, msg := "", err.Error()
-	switch {
-	case errors.As(err, &me):
-		field, msg = me.Field(), fmt.Sprintf("%q: %v", me.Move, me.Err)
-	case errors.As(err, &fe):
-		field, msg = fe.Field, fe.Err.Error()
+	var se *service.Error
+	if !errors.As(err, &se) {
+		return err
 	}
 	switch {
-	case recordForm && field == "":
-		field = "record"
+	case recordForm && se.Field == "":
+		se.Field = "record"
 	case recordForm:
-		field = joinKey("record", field)
-	case ruleParams[field] != "":
-		field = ruleParams[field]
+		se.Field = joinKey("record", se.Field)
+	case ruleParams[se.Field] != "":
+		se.Field = ruleParams[se.Field]
 	}
-	return &service.Error{Code: service.CodeInvalid, Field: field, Message: msg, Err: err}
+	return se
 }
 
 // parseMoves reads moves, mode, players, stay, tiebreak and board.
@@ -262,7 +250,7 @@ func (req *boardRequest) parseMoves(q url.Values) error {
 		req.record.Rules.TieBreak = engine.TieBreak(v)
 	}
 	if v := q.Get("board"); v != "" {
-		var b engine.Board
+		var b engine.Diagram
 		if err := decodeJSON([]byte(v), &b); err != nil {
 			return prefixField("board", err)
 		}

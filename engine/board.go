@@ -5,13 +5,13 @@ import (
 	"sort"
 )
 
-// Board is the JSON form of an explicit position, for clients that have no
+// Diagram is the JSON form of an explicit position, for clients that have no
 // move history:
 //
 //	{"stones": {"red": ["B6", "F2", "C3", "E5"], "blue": ["B2", "F6", "E3", "C5"]},
 //	 "walls": [{"square": "E3", "side": "N", "by": "red"}],
 //	 "toMove": "blue", "phase": "play"}
-type Board struct {
+type Diagram struct {
 	// Stones maps a colour name to the squares of its stones.
 	Stones map[string][]string `json:"stones"`
 	// Walls lists the walls with their builders.
@@ -28,7 +28,7 @@ type Board struct {
 	MidTurn bool `json:"midTurn,omitempty"`
 }
 
-// Wall is one wall of a Board: the side of a square it stands on and who
+// Wall is one wall of a Diagram: the side of a square it stands on and who
 // built it.
 type Wall struct {
 	Square string `json:"square"`
@@ -36,9 +36,9 @@ type Wall struct {
 	By     string `json:"by"`
 }
 
-// BoardOf returns the explicit form of p.
-func BoardOf(p *Position) Board {
-	b := Board{Stones: map[string][]string{}, Walls: []Wall{}, ToMove: p.toMove.String(), Phase: p.phase.String(), MidTurn: p.midTurn}
+// DiagramOf returns the explicit form of p.
+func DiagramOf(p *Position) Diagram {
+	b := Diagram{Stones: map[string][]string{}, Walls: []Wall{}, ToMove: p.toMove.String(), Phase: p.phase.String(), MidTurn: p.midTurn}
 	for c := Color(0); c < Color(p.players); c++ {
 		sq := []string{}
 		for _, s := range p.stones[c].Squares() {
@@ -68,7 +68,7 @@ func BoardOf(p *Position) Board {
 // be normalized), checking that it could arise in a game: stone counts, the
 // player to move, walls on interior slots and not doubled. Errors name the
 // field: a *FieldError such as `board.walls[2]: ...`.
-func (b Board) Position(rules Rules) (Position, error) {
+func (b Diagram) Position(rules Rules) (Position, error) {
 	p := NewPosition(rules)
 	p.stones = [MaxPlayers]Bitboard{}
 	per := rules.StonesPerPlayer()
@@ -140,7 +140,7 @@ func (b Board) Position(rules Rules) (Position, error) {
 
 // checkPhase sets the phase and checks the stone counts and the player to
 // move against it.
-func (b Board) checkPhase(p *Position, rules Rules, toMove Color) error {
+func (b Diagram) checkPhase(p *Position, rules Rules, toMove Color) error {
 	per := rules.StonesPerPlayer()
 	total := p.Occupied().Count()
 	switch b.Phase {

@@ -15,12 +15,12 @@ func TestBoardRoundTrip(t *testing.T) {
 	for _, tp := range randomPositions(21, 2) {
 		p := tp.p
 		phases[p.Phase()]++
-		b := BoardOf(&p)
+		b := DiagramOf(&p)
 		data, err := json.Marshal(b)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var back Board
+		var back Diagram
 		if err := decodeStrict(data, &back); err != nil {
 			t.Fatalf("decoding %s: %v", data, err)
 		}
@@ -48,10 +48,10 @@ func TestBoardRoundTrip(t *testing.T) {
 	}
 }
 
-func TestBoardOf(t *testing.T) {
+func TestDiagramOf(t *testing.T) {
 	t.Parallel()
 	p := mustPlay(t, Rules{Players: 3}, "E6", "G3", "F5", "F1", "G7", "C2", "C2-B1:E", "G3-G5:W", "F1-F3:N", "E6-E6:W", "xF5:E")
-	b := BoardOf(&p)
+	b := DiagramOf(&p)
 	data, err := json.Marshal(b)
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +61,7 @@ func TestBoardOf(t *testing.T) {
 		`"walls":[{"square":"B1","side":"E","by":"red"},{"square":"D6","side":"E","by":"red"},{"square":"F3","side":"N","by":"green"}],` +
 		`"toMove":"blue","phase":"play","breaksUsed":["blue"],"midTurn":true}`
 	if string(data) != want {
-		t.Fatalf("BoardOf:\n got %s\nwant %s", data, want)
+		t.Fatalf("DiagramOf:\n got %s\nwant %s", data, want)
 	}
 }
 
@@ -137,7 +137,7 @@ func TestBoardErrors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var b Board
+			var b Diagram
 			if err := decodeStrict([]byte(tc.board), &b); err != nil {
 				t.Fatalf("board JSON: %v", err)
 			}

@@ -51,11 +51,11 @@ func FuzzParseMove(f *testing.F) {
 	})
 }
 
-// FuzzParseRecord: ParseRecord and Game never panic; a record that replays
+// FuzzParseRecord: parseRecord and Game never panic; a record that replays
 // comes back from Game.Record, through JSON, to the same game.
 func FuzzParseRecord(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
-		rec, err := ParseRecord(data)
+		rec, err := parseRecord(data)
 		if err != nil {
 			return
 		}
@@ -76,7 +76,7 @@ func FuzzParseRecord(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec2, err := ParseRecord(out)
+		rec2, err := parseRecord(out)
 		if err != nil {
 			t.Fatalf("re-serialised record %s does not parse: %v", out, err)
 		}
@@ -91,12 +91,12 @@ func FuzzParseRecord(f *testing.F) {
 }
 
 // FuzzBoard: Board.Position never panics on any JSON and any rules; a board
-// it accepts round-trips through BoardOf, and the position it gives is
+// it accepts round-trips through DiagramOf, and the position it gives is
 // consistent: hash, legal moves, CheckMove, one move played.
 func FuzzBoard(f *testing.F) {
 	ruleSets := allRuleSets()
 	f.Fuzz(func(t *testing.T, data []byte, rulesIndex uint8) {
-		var b Board
+		var b Diagram
 		if err := json.Unmarshal(data, &b); err != nil {
 			return
 		}
@@ -108,10 +108,10 @@ func FuzzBoard(f *testing.F) {
 		if p.Hash() != p.computeHash() {
 			t.Fatalf("hash not computed")
 		}
-		b2 := BoardOf(&p)
+		b2 := DiagramOf(&p)
 		q, err := b2.Position(rules)
 		if err != nil {
-			t.Fatalf("BoardOf of an accepted board is refused: %v\n%s", err, describe(&p))
+			t.Fatalf("DiagramOf of an accepted board is refused: %v\n%s", err, describe(&p))
 		}
 		if q != p {
 			t.Fatalf("round trip differs:\n%s\n%s", describe(&p), describe(&q))

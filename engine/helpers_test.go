@@ -92,7 +92,7 @@ type taggedPosition struct {
 
 // describe renders a position compactly for failure messages.
 func describe(p *Position) string {
-	b := BoardOf(p)
+	b := DiagramOf(p)
 	data, err := json.Marshal(b)
 	if err != nil {
 		return err.Error()
@@ -107,7 +107,7 @@ func mustBoard(t testing.TB, rules Rules, boardJSON string) Position {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b Board
+	var b Diagram
 	if err := json.Unmarshal([]byte(boardJSON), &b); err != nil {
 		t.Fatalf("board JSON: %v", err)
 	}
@@ -183,4 +183,14 @@ func diffSets(got, want map[Move]bool) string {
 		}
 	}
 	return s
+}
+
+// parseRecord decodes a record from JSON, rejecting unknown fields. It does
+// not replay the moves: see Record.Game.
+func parseRecord(data []byte) (Record, error) {
+	var r Record
+	if err := decodeStrict(data, &r); err != nil {
+		return Record{}, fmt.Errorf("game record: %w", err)
+	}
+	return r, nil
 }

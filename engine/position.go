@@ -68,15 +68,6 @@ func NewPosition(rules Rules) Position {
 	return p
 }
 
-// NewGame normalizes rules and returns the start position.
-func NewGame(rules Rules) (Position, error) {
-	r, err := rules.Normalize()
-	if err != nil {
-		return Position{}, err
-	}
-	return NewPosition(r), nil
-}
-
 // placer returns who makes setup placement i.
 func (p *Position) placer(i int8) Color {
 	if p.fourStone {

@@ -13,7 +13,7 @@ type Record struct {
 	// Rules are the game's rules; every field is optional (see Rules).
 	Rules Rules `json:"rules"`
 	// Board, when set, is the position the moves start from.
-	Board *Board `json:"board,omitempty"`
+	Board *Diagram `json:"board,omitempty"`
 	// Moves are the moves in order, in the notation of ParseMove.
 	Moves []string `json:"moves"`
 }
@@ -38,16 +38,6 @@ func (e *MoveError) Error() string {
 
 // Unwrap returns the reason.
 func (e *MoveError) Unwrap() error { return e.Err }
-
-// ParseRecord decodes a record from JSON, rejecting unknown fields. It does
-// not replay the moves: see Record.Game.
-func ParseRecord(data []byte) (Record, error) {
-	var r Record
-	if err := decodeStrict(data, &r); err != nil {
-		return Record{}, fmt.Errorf("game record: %w", err)
-	}
-	return r, nil
-}
 
 // Game is a replayed record: the start position and the moves, all known to
 // be legal.
@@ -141,7 +131,7 @@ func (g *Game) Positions() []Position {
 func (g *Game) Record() Record {
 	r := Record{Rules: g.Rules, Moves: make([]string, len(g.Moves))}
 	if g.Start != NewPosition(g.Rules) {
-		b := BoardOf(&g.Start)
+		b := DiagramOf(&g.Start)
 		r.Board = &b
 	}
 	for i, m := range g.Moves {

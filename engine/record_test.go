@@ -37,7 +37,7 @@ func TestParseRecordStrict(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			_, err := ParseRecord([]byte(tc.json))
+			_, err := parseRecord([]byte(tc.json))
 			if tc.wantErr == "" {
 				if err != nil {
 					t.Fatalf("ParseRecord: %v", err)
@@ -82,8 +82,8 @@ func TestRulesNormalize(t *testing.T) {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("Normalize(%+v) = %v, want error containing %q", tc.in, err, tc.wantErr)
 				}
-				if _, err := NewGame(tc.in); err == nil {
-					t.Errorf("NewGame accepts %+v", tc.in)
+				if _, err := tc.in.Normalize(); err == nil {
+					t.Errorf("Normalize accepts %+v", tc.in)
 				}
 				return
 			}
@@ -172,7 +172,7 @@ func TestFourStonePreset(t *testing.T) {
 
 func TestRecordDefaults(t *testing.T) {
 	t.Parallel()
-	r, err := ParseRecord([]byte(`{"moves": ["C3"]}`))
+	r, err := parseRecord([]byte(`{"moves": ["C3"]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +186,7 @@ func TestRecordDefaults(t *testing.T) {
 	if g.Final.StoneAt(sq("C3")) != Red || g.Final.StoneAt(sq("B6")) != Red {
 		t.Fatalf("the four-stone opening should apply by default")
 	}
-	r, err = ParseRecord([]byte(`{"rules": {"players": 4}}`))
+	r, err = parseRecord([]byte(`{"rules": {"players": 4}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,7 +301,7 @@ func TestGameRecordRoundTrip(t *testing.T) {
 			}
 			rec := Record{Rules: rules}
 			if startAt > 0 {
-				b := BoardOf(&ps[startAt])
+				b := DiagramOf(&ps[startAt])
 				rec.Board = &b
 			}
 			for _, m := range moves[startAt:] {
@@ -341,9 +341,9 @@ func TestGameRecordRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			back, err := ParseRecord(data)
+			back, err := parseRecord(data)
 			if err != nil {
-				t.Fatalf("ParseRecord(%s): %v", data, err)
+				t.Fatalf("parseRecord(%s): %v", data, err)
 			}
 			g2, err := back.Game()
 			if err != nil {

@@ -16,7 +16,7 @@ func rowWalls(row int, by string) []Wall {
 }
 
 // position builds a position from a Board under rules.
-func position(t *testing.T, rules Rules, b Board) Position {
+func position(t *testing.T, rules Rules, b Diagram) Position {
 	t.Helper()
 	r, err := rules.Normalize()
 	if err != nil {
@@ -46,7 +46,7 @@ func TestScoring(t *testing.T) {
 	tests := []struct {
 		name     string
 		rules    Rules
-		board    Board
+		board    Diagram
 		over     bool
 		score    [MaxPlayers]int
 		largest  [MaxPlayers]int
@@ -62,7 +62,7 @@ func TestScoring(t *testing.T) {
 			// single region (Blue's 21 against 14) wins.
 			name:  "equal totals, largest region decides",
 			rules: Rules{Players: 2, Opening: OpeningEmpty},
-			board: Board{
+			board: Diagram{
 				Stones: map[string][]string{"red": {"A1", "B2", "C3", "D3"}, "blue": {"A4", "B5", "C6", "D4"}},
 				Walls:  bands, ToMove: "red", Phase: "over",
 			},
@@ -72,7 +72,7 @@ func TestScoring(t *testing.T) {
 		{
 			name:  "equal totals, no tie break: a draw",
 			rules: Rules{Players: 2, Opening: OpeningEmpty, TieBreak: TieBreakNone},
-			board: Board{
+			board: Diagram{
 				Stones: map[string][]string{"red": {"A1", "B2", "C3", "D3"}, "blue": {"A4", "B5", "C6", "D4"}},
 				Walls:  bands, ToMove: "red", Phase: "over",
 			},
@@ -84,7 +84,7 @@ func TestScoring(t *testing.T) {
 			// 6-7 neutral: equal totals and equal regions.
 			name:  "equal totals and regions: a draw",
 			rules: Rules{Players: 2, Opening: OpeningEmpty},
-			board: Board{
+			board: Diagram{
 				Stones: map[string][]string{"red": {"A1", "B2", "C1", "D2"}, "blue": {"A4", "B5", "C4", "D5"}},
 				Walls:  concat(rowWalls(2, "red"), rowWalls(3, "blue"), rowWalls(5, "red")),
 				ToMove: "blue", Phase: "over",
@@ -96,7 +96,7 @@ func TestScoring(t *testing.T) {
 			// Blue also holds row 7: 28 against 21.
 			name:  "clear win",
 			rules: Rules{Players: 2, Opening: OpeningEmpty, TieBreak: TieBreakNone},
-			board: Board{
+			board: Diagram{
 				Stones: map[string][]string{"red": {"A1", "B2", "C3", "D3"}, "blue": {"A4", "B5", "C6", "D7"}},
 				Walls:  bands, ToMove: "red", Phase: "over",
 			},
@@ -108,7 +108,7 @@ func TestScoring(t *testing.T) {
 			// game goes on and the land so far is counted.
 			name:  "ongoing: a mixed region",
 			rules: Rules{Players: 2, Opening: OpeningEmpty},
-			board: Board{
+			board: Diagram{
 				Stones: map[string][]string{"red": {"A1", "B2", "C3", "D3"}, "blue": {"A2", "B5", "C6", "D4"}},
 				Walls:  bands, ToMove: "red", Phase: "play",
 			},
@@ -120,7 +120,7 @@ func TestScoring(t *testing.T) {
 			// (7) = 14, Blue rows 4-6 (21). Blue wins outright.
 			name:  "three players",
 			rules: Rules{Players: 3},
-			board: Board{
+			board: Diagram{
 				Stones: map[string][]string{"red": {"A1", "G2"}, "green": {"C3", "D7"}, "blue": {"A4", "G6"}},
 				Walls:  bands, ToMove: "red", Phase: "over",
 			},
@@ -133,7 +133,7 @@ func TestScoring(t *testing.T) {
 			// Green share the win.
 			name:  "three players, tie break between two",
 			rules: Rules{Players: 3},
-			board: Board{
+			board: Diagram{
 				Stones: map[string][]string{"red": {"A1", "G2"}, "green": {"C3", "D7"}, "blue": {"A4", "G4"}},
 				Walls:  concat(rowWalls(2, "red"), rowWalls(3, "green"), rowWalls(4, "blue"), rowWalls(6, "red")),
 				ToMove: "red", Phase: "over",
@@ -144,7 +144,7 @@ func TestScoring(t *testing.T) {
 		{
 			name:  "three players, shared win without tie break",
 			rules: Rules{Players: 3, TieBreak: TieBreakNone},
-			board: Board{
+			board: Diagram{
 				Stones: map[string][]string{"red": {"A1", "G2"}, "green": {"C3", "D7"}, "blue": {"A4", "G4"}},
 				Walls:  concat(rowWalls(2, "red"), rowWalls(3, "green"), rowWalls(4, "blue"), rowWalls(6, "red")),
 				ToMove: "red", Phase: "over",
@@ -157,7 +157,7 @@ func TestScoring(t *testing.T) {
 			// 7 (7).
 			name:  "four players",
 			rules: Rules{Players: 4},
-			board: Board{
+			board: Diagram{
 				Stones: map[string][]string{"red": {"A1", "B1"}, "blue": {"A3", "B3"}, "green": {"A5", "B6"}, "yellow": {"A7", "G7"}},
 				Walls:  bands, ToMove: "red", Phase: "over",
 			},
@@ -283,7 +283,7 @@ func TestGameEndsWhenNoRegionIsMixed(t *testing.T) {
 	tests := []struct {
 		name   string
 		rules  Rules
-		board  Board
+		board  Diagram
 		move   string
 		over   bool
 		toMove Color // when not over
@@ -293,7 +293,7 @@ func TestGameEndsWhenNoRegionIsMixed(t *testing.T) {
 			// it behind itself. Red alone below, Blue alone above.
 			name:  "the closing wall",
 			rules: Rules{Players: 2, Opening: OpeningEmpty},
-			board: Board{
+			board: Diagram{
 				Stones: map[string][]string{"red": {"A1", "B1", "C1", "D1"}, "blue": {"A2", "E5", "F5", "G5"}},
 				Walls:  rowWalls(2, "red")[1:], ToMove: "blue", Phase: "play",
 			},
@@ -303,7 +303,7 @@ func TestGameEndsWhenNoRegionIsMixed(t *testing.T) {
 			// A2:N and B2:N open: closing A2:N leaves the way through B2.
 			name:  "a wall that does not close",
 			rules: Rules{Players: 2, Opening: OpeningEmpty},
-			board: Board{
+			board: Diagram{
 				Stones: map[string][]string{"red": {"A1", "B1", "C1", "D1"}, "blue": {"A2", "E5", "F5", "G5"}},
 				Walls:  rowWalls(2, "red")[2:], ToMove: "blue", Phase: "play",
 			},
@@ -315,7 +315,7 @@ func TestGameEndsWhenNoRegionIsMixed(t *testing.T) {
 			// skipped: Blue moves.
 			name:  "three players, still mixed elsewhere",
 			rules: Rules{Players: 3},
-			board: Board{
+			board: Diagram{
 				Stones: map[string][]string{"red": {"A1", "B1"}, "green": {"A2", "E5"}, "blue": {"F5", "G5"}},
 				Walls:  rowWalls(2, "red")[1:], ToMove: "green", Phase: "play",
 			},
@@ -327,7 +327,7 @@ func TestGameEndsWhenNoRegionIsMixed(t *testing.T) {
 			// closes G4:N from G4.
 			name:  "three players, the last mixed region closes",
 			rules: Rules{Players: 3},
-			board: Board{
+			board: Diagram{
 				Stones: map[string][]string{"red": {"A1", "B1"}, "green": {"A3", "G5"}, "blue": {"A6", "B6"}},
 				Walls:  concat(rowWalls(2, "red"), rowWalls(4, "blue")[:6]), ToMove: "green", Phase: "play",
 			},
@@ -373,7 +373,7 @@ func TestTurnSkipping(t *testing.T) {
 	tests := []struct {
 		name  string
 		rules Rules
-		board Board
+		board Diagram
 		moves []string
 		want  []Color // to move after each move
 	}{
@@ -382,7 +382,7 @@ func TestTurnSkipping(t *testing.T) {
 			// every round.
 			name:  "three players, settled player skipped",
 			rules: Rules{Players: 3},
-			board: Board{
+			board: Diagram{
 				Stones: map[string][]string{"red": {"A1", "A2"}, "blue": {"C3", "E5"}, "green": {"D4", "F6"}},
 				Walls:  []Wall{{Square: "A2", Side: "N", By: "red"}, {Square: "A1", Side: "E", By: "red"}, {Square: "A2", Side: "E", By: "red"}},
 				ToMove: "blue", Phase: "play",
@@ -395,7 +395,7 @@ func TestTurnSkipping(t *testing.T) {
 			// Green alternate.
 			name:  "four players, two settled",
 			rules: Rules{Players: 4},
-			board: Board{
+			board: Diagram{
 				Stones: map[string][]string{"red": {"C3", "E5"}, "blue": {"A1", "A2"}, "green": {"D4", "F6"}, "yellow": {"G7", "G6"}},
 				Walls: []Wall{
 					{Square: "A2", Side: "N", By: "blue"}, {Square: "A1", Side: "E", By: "blue"}, {Square: "A2", Side: "E", By: "blue"},
@@ -415,7 +415,7 @@ func TestTurnSkipping(t *testing.T) {
 			// step out (TestBreak).
 			name:  "three players, no legal turn skipped",
 			rules: Rules{Players: 3, Stay: StayStepOut},
-			board: Board{
+			board: Diagram{
 				Stones:     map[string][]string{"red": {"A2", "D4"}, "blue": {"F1", "D6"}, "green": {"A1", "G1"}},
 				Walls:      []Wall{{Square: "A1", Side: "E", By: "green"}, {Square: "G1", Side: "N", By: "green"}},
 				BreaksUsed: []string{"green"},
@@ -430,7 +430,7 @@ func TestTurnSkipping(t *testing.T) {
 			// leave Green without a turn, so Green has none: skipped.
 			name:  "three players, only useless breaks: skipped",
 			rules: Rules{Players: 3, Stay: StayStepOut},
-			board: Board{
+			board: Diagram{
 				Stones: map[string][]string{"red": {"A2", "B1"}, "blue": {"F1", "G2"}, "green": {"A1", "G1"}},
 				Walls:  []Wall{{Square: "A1", Side: "E", By: "green"}, {Square: "G1", Side: "N", By: "green"}},
 				ToMove: "red", Phase: "play",
@@ -443,7 +443,7 @@ func TestTurnSkipping(t *testing.T) {
 			// way, so Red moves again and again (staying keeps them boxed).
 			name:  "two players, no legal turn skipped",
 			rules: Rules{Players: 2, Opening: OpeningEmpty, Stay: StayStepOut},
-			board: Board{
+			board: Diagram{
 				Stones: map[string][]string{"red": {"A2", "F1", "A6", "G6"}, "blue": {"A1", "G1", "A7", "G7"}},
 				Walls: []Wall{
 					{Square: "A1", Side: "E", By: "blue"}, {Square: "G1", Side: "N", By: "blue"},
@@ -617,7 +617,7 @@ func TestDestinations(t *testing.T) {
 			red = append(red, redFill[:4-len(red)]...)
 			blue := append(append([]string{}, tc.blue...), blueFill[:4-len(tc.blue)]...)
 			rules := Rules{Players: 2, Opening: OpeningEmpty, Stay: tc.stay}
-			p := position(t, rules, Board{
+			p := position(t, rules, Diagram{
 				Stones: map[string][]string{"red": red, "blue": blue},
 				Walls:  tc.walls, ToMove: "red", Phase: "play",
 			})
@@ -662,7 +662,7 @@ func TestDestinations(t *testing.T) {
 // TestStepDistances checks the walking distances of a stone.
 func TestStepDistances(t *testing.T) {
 	t.Parallel()
-	p := position(t, Rules{Players: 2, Opening: OpeningEmpty}, Board{
+	p := position(t, Rules{Players: 2, Opening: OpeningEmpty}, Diagram{
 		Stones: map[string][]string{"red": {"A1", "G7", "F7", "E7"}, "blue": {"C1", "G1", "G2", "A7"}},
 		// A wall on A1's north side: A2 is reached round by B1, B2.
 		Walls:  []Wall{{Square: "A1", Side: "N", By: "red"}},
@@ -692,7 +692,7 @@ func TestStepDistances(t *testing.T) {
 // TestReachability checks Reach, Exclusive and Shared on a small case.
 func TestReachability(t *testing.T) {
 	t.Parallel()
-	p := position(t, Rules{Players: 2, Opening: OpeningEmpty}, Board{
+	p := position(t, Rules{Players: 2, Opening: OpeningEmpty}, Diagram{
 		Stones: map[string][]string{"red": {"A1", "A3", "G7", "F7"}, "blue": {"C1", "G1", "E7", "D7"}},
 		Walls: []Wall{
 			// Box G7/F7 and E7/D7 so that they reach little.
@@ -727,8 +727,8 @@ func TestReachability(t *testing.T) {
 // A1 by a wall (A1:E) and Red's A2, G1 by a wall (G1:N) and Blue's F1.
 // Under step-out Green can only break; xG1:N opens a way out, xA1:E does
 // not (Red's B1 stands behind it).
-func breakBoard(stay StayRule) (Rules, Board) {
-	return Rules{Players: 3, Stay: stay}, Board{
+func breakBoard(stay StayRule) (Rules, Diagram) {
+	return Rules{Players: 3, Stay: stay}, Diagram{
 		Stones: map[string][]string{"red": {"A2", "B1"}, "blue": {"F1", "D4"}, "green": {"A1", "G1"}},
 		Walls:  []Wall{{Square: "A1", Side: "E", By: "green"}, {Square: "G1", Side: "N", By: "blue"}},
 		ToMove: "green", Phase: "play",

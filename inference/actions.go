@@ -70,29 +70,6 @@ func ActionOf(m engine.Move) int {
 	return -1
 }
 
-// MoveOf returns the move of action id a; ok is false when its destination
-// is off the board.
-func MoveOf(a int) (m engine.Move, ok bool) {
-	if a < 0 || a >= NumActions {
-		return engine.Move{}, false
-	}
-	ch, sq := a/engine.NumSquares, engine.Square(a%engine.NumSquares)
-	if ch == PlacementChannel {
-		return engine.PlaceAt(sq), true
-	}
-	o := offsets[ch/4]
-	c, r := sq.Col()+o[0], sq.Row()+o[1]
-	if c < 0 || c >= engine.Size || r < 0 || r >= engine.Size {
-		return engine.Move{}, false
-	}
-	return engine.TurnMove(sq, engine.SquareAt(c, r), engine.Side(ch%4)), true
-}
-
-// TransformAction returns the id of action a after symmetry t. It is a
-// permutation of all NumActions ids, consistent with engine.Symmetry.Move:
-// ActionOf(t.Move(m)) == TransformAction(t, ActionOf(m)).
-func TransformAction(t engine.Symmetry, a int) int { return int(actionSym[t][a]) }
-
 // transformAction computes TransformAction geometrically: the from-square,
 // the offset vector and the wall side all turn with the board.
 func transformAction(t engine.Symmetry, a int) int {

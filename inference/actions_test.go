@@ -12,13 +12,13 @@ func TestActionIDsAreABijection(t *testing.T) {
 	seen := make(map[engine.Move]int)
 	valid := 0
 	for a := 0; a < NumActions; a++ {
-		m, ok := MoveOf(a)
+		m, ok := moveOf(a)
 		if !ok {
 			continue
 		}
 		valid++
 		if got := ActionOf(m); got != a {
-			t.Fatalf("ActionOf(MoveOf(%d) = %s) = %d", a, m, got)
+			t.Fatalf("ActionOf(moveOf(%d) = %s) = %d", a, m, got)
 		}
 		if prev, dup := seen[m]; dup {
 			t.Fatalf("actions %d and %d both map to %s", prev, a, m)
@@ -48,23 +48,23 @@ func TestActionSymmetriesMatchEngine(t *testing.T) {
 	for _, sym := range engine.AllSymmetries {
 		perm := make([]bool, NumActions)
 		for a := 0; a < NumActions; a++ {
-			b := TransformAction(sym, a)
+			b := transformActionID(sym, a)
 			if b < 0 || b >= NumActions || perm[b] {
 				t.Fatalf("%s: action %d maps to %d, not a permutation", sym, a, b)
 			}
 			perm[b] = true
-			if TransformAction(sym.Inverse(), b) != a {
+			if transformActionID(sym.Inverse(), b) != a {
 				t.Fatalf("%s: inverse does not undo action %d", sym, a)
 			}
-			m, ok := MoveOf(a)
+			m, ok := moveOf(a)
 			if !ok {
-				if _, ok2 := MoveOf(b); ok2 {
+				if _, ok2 := moveOf(b); ok2 {
 					t.Fatalf("%s: off-board action %d maps to on-board %d", sym, a, b)
 				}
 				continue
 			}
 			if got := ActionOf(sym.Move(m)); got != b {
-				t.Fatalf("%s: move %s -> %s has action %d, TransformAction gives %d", sym, m, sym.Move(m), got, b)
+				t.Fatalf("%s: move %s -> %s has action %d, transformActionID gives %d", sym, m, sym.Move(m), got, b)
 			}
 		}
 	}
@@ -89,3 +89,26 @@ func TestLegalMovesHaveActions(t *testing.T) {
 		}
 	}
 }
+
+// moveOf returns the move of action id a; ok is false when its destination
+// is off the board.
+func moveOf(a int) (m engine.Move, ok bool) {
+	if a < 0 || a >= NumActions {
+		return engine.Move{}, false
+	}
+	ch, sq := a/engine.NumSquares, engine.Square(a%engine.NumSquares)
+	if ch == PlacementChannel {
+		return engine.PlaceAt(sq), true
+	}
+	o := offsets[ch/4]
+	c, r := sq.Col()+o[0], sq.Row()+o[1]
+	if c < 0 || c >= engine.Size || r < 0 || r >= engine.Size {
+		return engine.Move{}, false
+	}
+	return engine.TurnMove(sq, engine.SquareAt(c, r), engine.Side(ch%4)), true
+}
+
+// transformActionID returns the id of action a after symmetry t. It is a
+// permutation of all NumActions ids, consistent with engine.Symmetry.Move:
+// ActionOf(t.Move(m)) == transformActionID(t, ActionOf(m)).
+func transformActionID(t engine.Symmetry, a int) int { return int(actionSym[t][a]) }

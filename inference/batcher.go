@@ -302,24 +302,14 @@ func (b *Batcher) run(batch []*item, input []float32, out *Outputs) {
 func decode(out *Outputs, i int, req *search.Request) {
 	logits := out.Policy[i*NumActions : (i+1)*NumActions]
 	priors := make([]float32, len(req.Moves))
-	maxLogit := float32(math.Inf(-1))
 	for j, m := range req.Moves {
-		a := ActionOf(m)
-		if a < 0 {
+		if a := ActionOf(m); a >= 0 {
+			priors[j] = logits[a]
+		} else {
 			priors[j] = float32(math.Inf(-1))
-			continue
 		}
-		priors[j] = logits[a]
-		maxLogit = max(maxLogit, priors[j])
 	}
-	var sum float32
-	for j := range priors {
-		priors[j] = float32(math.Exp(float64(priors[j] - maxLogit)))
-		sum += priors[j]
-	}
-	for j := range priors {
-		priors[j] /= sum
-	}
+	search.Softmax(priors)
 	e := search.Eval{Priors: priors}
 	w, d, l := out.Value[3*i], out.Value[3*i+1], out.Value[3*i+2]
 	me := req.Position.ToMove()

@@ -1,4 +1,4 @@
-package inference
+package inference_test
 
 import (
 	"context"
@@ -8,26 +8,42 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/inference/inferencetest"
 	"github.com/wallzero/wallzero/search"
 )
 
+// evaluatorFunc adapts a function evaluating one request at a time.
+type evaluatorFunc func(req *search.Request)
+
+// Evaluate calls f on every request.
+func (f evaluatorFunc) Evaluate(ctx context.Context, reqs []*search.Request) error {
+	for _, r := range reqs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		f(r)
+	}
+	return nil
+}
+
 // direct evaluates one request through the runner without batching.
-func direct(r Runner) search.EvaluatorFunc {
+func direct(r inference.Runner) evaluatorFunc {
 	return func(req *search.Request) {
-		in := make([]float32, FeatureSize)
-		Encode(in, req)
+		in := make([]float32, inference.FeatureSize)
+		inference.Encode(in, req)
 		out := r.NewOutputs(1)
 		if err := r.Run(in, 1, out); err != nil {
 			panic(err)
 		}
-		decode(out, 0, req)
+		inference.Decode(out, 0, req)
 	}
 }
 
 func TestBatcherMatchesDirectEvaluation(t *testing.T) {
 	t.Parallel()
-	runner := &FakeRunner{}
-	b := NewBatcher(runner, BatcherConfig{MaxBatch: 16, Workers: 2})
+	runner := &inferencetest.FakeRunner{}
+	b := inference.NewBatcher(runner, inference.BatcherConfig{MaxBatch: 16, Workers: 2})
 	defer b.Close()
 	var reqs []*search.Request
 	for _, moves := range [][]string{
@@ -36,7 +52,7 @@ func TestBatcherMatchesDirectEvaluation(t *testing.T) {
 		{"C3", "E3", "C5", "E5"},
 		{"C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S"},
 	} {
-		reqs = append(reqs, requestAfter(t, moves...))
+		reqs = append(reqs, inference.RequestAfter(t, moves...))
 	}
 	if err := b.Evaluate(context.Background(), reqs); err != nil {
 		t.Fatal(err)
@@ -63,14 +79,14 @@ func TestBatcherMatchesDirectEvaluation(t *testing.T) {
 func TestBatcherCache(t *testing.T) {
 	t.Parallel()
 	var calls atomic.Int64
-	runner := &FakeRunner{Delay: func(int) { calls.Add(1) }}
-	b := NewBatcher(runner, BatcherConfig{MaxBatch: 8, Workers: 1, CacheSize: 1000})
+	runner := &inferencetest.FakeRunner{Delay: func(int) { calls.Add(1) }}
+	b := inference.NewBatcher(runner, inference.BatcherConfig{MaxBatch: 8, Workers: 1, CacheSize: 1000})
 	defer b.Close()
-	r1 := requestAfter(t, "C3", "E3")
+	r1 := inference.RequestAfter(t, "C3", "E3")
 	if err := b.Evaluate(context.Background(), []*search.Request{r1}); err != nil {
 		t.Fatal(err)
 	}
-	r2 := requestAfter(t, "C3", "E3")
+	r2 := inference.RequestAfter(t, "C3", "E3")
 	if err := b.Evaluate(context.Background(), []*search.Request{r2}); err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +106,7 @@ func TestBatcherCache(t *testing.T) {
 // D4 (the marker of the interactive request in TestInteractiveFirst). Its
 // first Run reports its batch size on entered and waits for hold.
 type recordingRunner struct {
-	FakeRunner
+	inferencetest.FakeRunner
 	mu      sync.Mutex
 	batches []bool
 	entered chan int
@@ -98,7 +114,7 @@ type recordingRunner struct {
 	first   sync.Once
 }
 
-func (r *recordingRunner) Run(input []float32, count int, out *Outputs) error {
+func (r *recordingRunner) Run(input []float32, count int, out *inference.Outputs) error {
 	r.first.Do(func() {
 		r.entered <- count
 		<-r.hold
@@ -106,7 +122,7 @@ func (r *recordingRunner) Run(input []float32, count int, out *Outputs) error {
 	d4 := 3*7 + 3
 	marked := false
 	for i := 0; i < count; i++ {
-		marked = marked || input[i*FeatureSize+d4] == 1
+		marked = marked || input[i*inference.FeatureSize+d4] == 1
 	}
 	r.mu.Lock()
 	r.batches = append(r.batches, marked)
@@ -119,16 +135,18 @@ func (r *recordingRunner) Run(input []float32, count int, out *Outputs) error {
 func TestInteractiveFirst(t *testing.T) {
 	t.Parallel()
 	runner := &recordingRunner{entered: make(chan int, 1), hold: make(chan struct{})}
-	b := NewBatcher(runner, BatcherConfig{MaxBatch: 4, Workers: 1})
+	b := inference.NewBatcher(runner, inference.BatcherConfig{MaxBatch: 4, Workers: 1})
 	defer b.Close()
 	var batchReqs []*search.Request
 	moves := []string{"C3", "E3", "C5", "E5"}
 	for i := 0; i < 40; i++ {
-		batchReqs = append(batchReqs, requestAfter(t, moves[:i%4]...))
+		batchReqs = append(batchReqs, inference.RequestAfter(t, moves[:i%4]...))
 	}
-	interactive := requestAfter(t, "D4")
+	interactive := inference.RequestAfter(t, "D4")
 	batchDone := make(chan error, 1)
-	go func() { batchDone <- b.Evaluate(WithPriority(context.Background(), Batch), batchReqs) }()
+	go func() {
+		batchDone <- b.Evaluate(inference.WithPriority(context.Background(), inference.Batch), batchReqs)
+	}()
 	// The worker is now inside its first (held) batch of batch work; wait
 	// until the rest of the batch work is queued behind it.
 	first := <-runner.entered
@@ -170,13 +188,13 @@ func TestInteractiveFirst(t *testing.T) {
 func TestBatcherCancel(t *testing.T) {
 	t.Parallel()
 	block := make(chan struct{})
-	runner := &FakeRunner{Delay: func(int) { <-block }}
-	b := NewBatcher(runner, BatcherConfig{MaxBatch: 1, Workers: 1})
+	runner := &inferencetest.FakeRunner{Delay: func(int) { <-block }}
+	b := inference.NewBatcher(runner, inference.BatcherConfig{MaxBatch: 1, Workers: 1})
 	defer b.Close()
 	defer close(block)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	err := b.Evaluate(ctx, []*search.Request{requestAfter(t, "C3"), requestAfter(t, "D3")})
+	err := b.Evaluate(ctx, []*search.Request{inference.RequestAfter(t, "C3"), inference.RequestAfter(t, "D3")})
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("got %v, want the context's deadline", err)
 	}
@@ -187,10 +205,10 @@ func TestBatcherCancel(t *testing.T) {
 // directly: batching changes nothing but speed.
 func TestConcurrentSearchesThroughBatcher(t *testing.T) {
 	t.Parallel()
-	runner := &FakeRunner{}
-	b := NewBatcher(runner, BatcherConfig{MaxBatch: 32, Workers: 2, CacheSize: 10000})
+	runner := &inferencetest.FakeRunner{}
+	b := inference.NewBatcher(runner, inference.BatcherConfig{MaxBatch: 32, Workers: 2, CacheSize: 10000})
 	defer b.Close()
-	pos := requestAfter(t, "C3", "E3", "C5", "E5", "E5-E4:N").Position
+	pos := inference.RequestAfter(t, "C3", "E3", "C5", "E5", "E5-E4:N").Position
 	run := func(ev search.Evaluator, seed uint64) *search.Result {
 		cfg := search.DefaultConfig()
 		cfg.MaxVisits, cfg.Seed = 120, seed

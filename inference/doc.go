@@ -5,7 +5,15 @@
 //   - features.go: the paper's 49 input planes (Table 1: B+T+R+H).
 //   - actions.go: the 2597 action ids (53 channels x 49 squares) and their
 //     symmetries.
-//   - model.go, onnx.go: loading a model, checking its metadata, running it.
-//   - batcher.go: the batching evaluator (priorities, workers, cache).
-//   - fake.go: model-free evaluators for tests and for 3-4 player games.
+//   - runtime.go: loading the ONNX Runtime shared library once per process.
+//   - model.go: a model file's metadata (ModelInfo) and its checks.
+//   - network.go: an ONNX Runtime session running a model on a batch.
+//   - batcher.go, cache.go, priority.go, stats.go: the batching evaluator
+//     (interactive before batch work, workers, the evaluation cache,
+//     counters).
+//   - heuristic.go: the model-free evaluator of 3-4 player games (and of
+//     two-player games when no model ships).
+//   - niceness_*.go: the workers' threads at a lower CPU priority.
+//
+// Tests use inferencetest.FakeRunner, a deterministic stand-in network.
 package inference

@@ -2,7 +2,6 @@ package inference
 
 import (
 	"context"
-	"math"
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/player"
@@ -46,38 +45,26 @@ func heuristicEval(r *search.Request, pt, vt float64) {
 	p := &r.Position
 	me := p.ToMove()
 	scores := make([]float64, len(r.Moves))
-	best := math.Inf(-1)
 	for i, m := range r.Moves {
 		q := *p
 		q.Apply(m)
-		s := float64(player.Evaluate(&q, me))
-		scores[i] = s / pt
-		best = max(best, scores[i])
+		scores[i] = float64(player.Evaluate(&q, me)) / pt
 	}
+	search.Softmax(scores)
 	priors := make([]float32, len(r.Moves))
-	var sum float64
 	for i, s := range scores {
-		e := math.Exp(s - best)
-		priors[i] = float32(e)
-		sum += e
-	}
-	for i := range priors {
-		priors[i] = float32(float64(priors[i]) / sum)
+		priors[i] = float32(s)
 	}
 	r.Out = search.Eval{Priors: priors}
 	cl := player.Voronoi(p)
-	var total float64
-	var u [engine.MaxPlayers]float64
-	maxCount := 0
-	for c := 0; c < p.Players(); c++ {
-		maxCount = max(maxCount, cl.Count(engine.Color(c)))
+	var ua [engine.MaxPlayers]float64
+	u := ua[:p.Players()]
+	for c := range u {
+		u[c] = float64(cl.Count(engine.Color(c))) / vt
 	}
-	for c := 0; c < p.Players(); c++ {
-		u[c] = math.Exp(float64(cl.Count(engine.Color(c))-maxCount) / vt)
-		total += u[c]
-	}
-	for c := 0; c < p.Players(); c++ {
-		r.Out.Utility[c] = float32(u[c] / total)
+	search.Softmax(u)
+	for c, v := range u {
+		r.Out.Utility[c] = float32(v)
 	}
 	if p.Players() == 2 {
 		r.Out.Margin = float32(cl.Count(me) - cl.Count(1-me))

@@ -3,7 +3,6 @@ package inference
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -53,17 +52,6 @@ type ModelInfo struct {
 
 // HasHead reports whether the model has the named output.
 func (m ModelInfo) HasHead(name string) bool { return slices.Contains(m.Heads, name) }
-
-// ReadModelInfo reads and checks the metadata of the ONNX file at path: a
-// model whose features, actions or heads do not match this code is refused.
-// The runtime must be initialised (InitRuntime).
-func ReadModelInfo(path string) (ModelInfo, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return ModelInfo{}, fmt.Errorf("model: %w", err)
-	}
-	return modelInfo(path, data)
-}
 
 func modelInfo(path string, data []byte) (ModelInfo, error) {
 	md, err := ort.GetModelMetadataWithONNXData(data)

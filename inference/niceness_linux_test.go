@@ -1,4 +1,4 @@
-package inference
+package inference_test
 
 import (
 	"os"
@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/inference/inferencetest"
 )
 
 // threadsAtNice counts this process's threads whose niceness is nice.
@@ -37,7 +40,7 @@ func TestBatcherWorkersRunNiced(t *testing.T) {
 	if threadsAtNice(t, nice) != 0 {
 		t.Skip("a thread already runs at niceness 7")
 	}
-	b := NewBatcher(&FakeRunner{}, BatcherConfig{MaxBatch: 4, Workers: 2, Nice: nice, WarmUp: true})
+	b := inference.NewBatcher(&inferencetest.FakeRunner{}, inference.BatcherConfig{MaxBatch: 4, Workers: 2, Nice: nice, WarmUp: true})
 	deadline := time.Now().Add(5 * time.Second)
 	for threadsAtNice(t, nice) != 2 {
 		if time.Now().After(deadline) {

@@ -49,20 +49,6 @@ type Evaluator interface {
 	Evaluate(ctx context.Context, reqs []*Request) error
 }
 
-// EvaluatorFunc adapts a function evaluating one request at a time.
-type EvaluatorFunc func(req *Request)
-
-// Evaluate calls f on every request.
-func (f EvaluatorFunc) Evaluate(ctx context.Context, reqs []*Request) error {
-	for _, r := range reqs {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		f(r)
-	}
-	return nil
-}
-
 // TerminalUtility returns the utilities of a finished game: the winner
 // gets 1, players sharing a draw split 1 between them, others 0.
 func TerminalUtility(p *engine.Position) [engine.MaxPlayers]float32 {

@@ -17,7 +17,6 @@ type gumbelState struct {
 	target    int32     // visits each remaining child gets in this phase
 	budget    int       // visits of this run
 	phases    int
-	spent     int // visits planned in finished phases
 }
 
 // newGumbelState samples the Gumbel variables and picks the candidates.

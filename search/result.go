@@ -1,7 +1,6 @@
 package search
 
 import (
-	"math"
 	"sort"
 	"time"
 
@@ -171,18 +170,9 @@ func (s *Search) improvedPolicy() []float32 {
 	if vn > 0 {
 		completed = float32(vsum / float64(vn))
 	}
-	maxScore := float32(math.Inf(-1))
 	for i := range children {
 		out[i] = logit(s.rootPriors[i]) + sigma(s, children[i].q(completed))
-		maxScore = max(maxScore, out[i])
 	}
-	var z float32
-	for i := range out {
-		out[i] = float32(math.Exp(float64(out[i] - maxScore)))
-		z += out[i]
-	}
-	for i := range out {
-		out[i] /= z
-	}
+	Softmax(out)
 	return out
 }

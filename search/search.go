@@ -180,7 +180,7 @@ func (s *Search) evaluateRoot(ctx context.Context) error {
 	s.rootRaw = req.Out
 	s.rootOwnership = req.Out.Ownership
 	s.expand(s.root, &s.rootPos, req)
-	s.backup([]*node{s.root}, req.Out.Utility, req.Out.Margin, s.rootPos.ToMove(), req.Out.HasMargin, false)
+	s.backup([]*node{s.root}, valueOf(&req.Out, s.rootPos.ToMove()))
 	s.rootPriors = make([]float32, len(s.root.children))
 	for i := range s.root.children {
 		s.rootPriors[i] = s.root.children[i].prior
@@ -232,7 +232,7 @@ func (s *Search) descend(buf *[]engine.Position) (leaf, bool) {
 	for {
 		switch n.state {
 		case terminal:
-			s.backup(path, n.terminalUtil, n.terminalMargin, engine.Red, s.rootPos.Players() == 2, false)
+			s.backup(path, leafValue{util: n.terminalUtil, margin: n.terminalMargin, marginFor: engine.Red, hasMargin: s.rootPos.Players() == 2})
 			return leaf{}, true
 		case pending:
 			return leaf{}, false
@@ -310,7 +310,8 @@ func (s *Search) evaluateLeaves(ctx context.Context, leaves []leaf) error {
 	for _, l := range leaves {
 		n := l.path[len(l.path)-1]
 		s.expand(n, &l.req.Position, l.req)
-		s.backup(l.path, l.req.Out.Utility, l.req.Out.Margin, l.req.Position.ToMove(), l.req.Out.HasMargin, true)
+		s.removeVirtualLoss(l.path)
+		s.backup(l.path, valueOf(&l.req.Out, l.req.Position.ToMove()))
 	}
 	return nil
 }
@@ -341,24 +342,43 @@ func (s *Search) expand(n *node, pos *engine.Position, req *Request) {
 	n.state = expanded
 }
 
-// backup adds one visit with utilities u along path. margin is the
-// territory margin of marginFor (two players) when hasMargin.
-func (s *Search) backup(path []*node, u [engine.MaxPlayers]float32, margin float32, marginFor engine.Color, hasMargin, virtual bool) {
+// leafValue is what a visit backs up along its path: every player's
+// utility and, when known, the score margin from marginFor's view.
+type leafValue struct {
+	util      [engine.MaxPlayers]float32
+	margin    float32
+	marginFor engine.Color
+	hasMargin bool
+}
+
+// valueOf is the leaf value of an evaluation of a position with toMove
+// to move.
+func valueOf(e *Eval, toMove engine.Color) leafValue {
+	return leafValue{util: e.Utility, margin: e.Margin, marginFor: toMove, hasMargin: e.HasMargin}
+}
+
+// backup adds one visit with value v to every node of path.
+func (s *Search) backup(path []*node, v leafValue) {
 	for _, n := range path {
-		if virtual {
-			n.inflight -= int32(s.cfg.VirtualLoss)
-		}
 		n.visits++
-		v := float64(u[n.mover])
-		n.utilSum += v
-		n.utilSq += v * v
-		if hasMargin {
+		u := float64(v.util[n.mover])
+		n.utilSum += u
+		n.utilSq += u * u
+		if v.hasMargin {
 			n.marginN++
-			if n.mover == marginFor {
-				n.marginSum += float64(margin)
+			if n.mover == v.marginFor {
+				n.marginSum += float64(v.margin)
 			} else {
-				n.marginSum -= float64(margin)
+				n.marginSum -= float64(v.margin)
 			}
 		}
+	}
+}
+
+// removeVirtualLoss takes back the virtual loss that selecting path put
+// on its nodes while its leaf was being evaluated.
+func (s *Search) removeVirtualLoss(path []*node) {
+	for _, n := range path {
+		n.inflight -= int32(s.cfg.VirtualLoss)
 	}
 }

@@ -49,7 +49,7 @@ func flatEval(req *Request) {
 // boardPosition builds a two-player position from Board JSON.
 func boardPosition(t *testing.T, js string) engine.Position {
 	t.Helper()
-	var b engine.Board
+	var b engine.Diagram
 	if err := json.Unmarshal([]byte(js), &b); err != nil {
 		t.Fatal(err)
 	}
@@ -126,6 +126,20 @@ func midgame(t *testing.T) engine.Position {
 	return g.Final
 }
 
+// runMidgame runs a search of the midgame with the territory evaluator.
+func runMidgame(t *testing.T, cfg Config) (*Search, *Result) {
+	t.Helper()
+	s, err := New(EvaluatorFunc(territoryEval), cfg, midgame(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, r
+}
+
 func TestSameSeedSameResult(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -142,14 +156,7 @@ func TestSameSeedSameResult(t *testing.T) {
 				cfg := DefaultConfig()
 				cfg.MaxVisits, cfg.Seed = 200, 42
 				tc.cfg(&cfg)
-				s, err := New(EvaluatorFunc(territoryEval), cfg, midgame(t), nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				r, err := s.Run(context.Background())
-				if err != nil {
-					t.Fatal(err)
-				}
+				_, r := runMidgame(t, cfg)
 				r.Elapsed = 0
 				return r
 			}
@@ -222,14 +229,7 @@ func TestTreeReuse(t *testing.T) {
 	t.Parallel()
 	cfg := DefaultConfig()
 	cfg.MaxVisits = 300
-	s, err := New(EvaluatorFunc(territoryEval), cfg, midgame(t), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := s.Run(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, r := runMidgame(t, cfg)
 	kept := r.Moves[0].Visits
 	if err := s.Advance(r.Best); err != nil {
 		t.Fatal(err)
@@ -254,14 +254,7 @@ func TestPrioritiesAndStatistics(t *testing.T) {
 	t.Parallel()
 	cfg := DefaultConfig()
 	cfg.MaxVisits = 200
-	s, err := New(EvaluatorFunc(territoryEval), cfg, midgame(t), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := s.Run(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, r := runMidgame(t, cfg)
 	total, psum, ipsum := 0, float32(0), float32(0)
 	for i, m := range r.Moves {
 		total += m.Visits
@@ -298,10 +291,11 @@ func TestMultiPlayer(t *testing.T) {
 	for _, players := range []int{3, 4} {
 		t.Run(fmt.Sprint(players), func(t *testing.T) {
 			t.Parallel()
-			p, err := engine.NewGame(engine.Rules{Players: players})
+			r, err := engine.Rules{Players: players}.Normalize()
 			if err != nil {
 				t.Fatal(err)
 			}
+			p := engine.NewPosition(r)
 			cfg := DefaultConfig()
 			cfg.MaxVisits = 50
 			for ply := 0; ply < 40 && !p.IsOver(); ply++ {

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -45,21 +46,11 @@ func DefaultAdmissionConfig() AdmissionConfig {
 // withDefaults fills the zero fields of c from the defaults.
 func (c AdmissionConfig) withDefaults() AdmissionConfig {
 	d := DefaultAdmissionConfig()
-	if c.MaxSearches <= 0 {
-		c.MaxSearches = d.MaxSearches
-	}
-	if c.MaxQueue == 0 { // negative: no queue
-		c.MaxQueue = d.MaxQueue
-	}
-	if c.MaxQueueWait <= 0 {
-		c.MaxQueueWait = d.MaxQueueWait
-	}
-	if c.MaxRequestVisits <= 0 {
-		c.MaxRequestVisits = d.MaxRequestVisits
-	}
-	if c.VisitsPerSecond <= 0 {
-		c.VisitsPerSecond = d.VisitsPerSecond
-	}
+	c.MaxSearches = orDefault(c.MaxSearches, d.MaxSearches)
+	c.MaxQueue = cmp.Or(c.MaxQueue, d.MaxQueue) // negative: no queue
+	c.MaxQueueWait = orDefault(c.MaxQueueWait, d.MaxQueueWait)
+	c.MaxRequestVisits = orDefault(c.MaxRequestVisits, d.MaxRequestVisits)
+	c.VisitsPerSecond = orDefault(c.VisitsPerSecond, d.VisitsPerSecond)
 	return c
 }
 

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -69,7 +70,7 @@ func ValidKeyName(name string) error {
 // CreateKey makes a new API key in the store and returns its token (to be
 // shown once: it is not stored) with the stored key. Zero quotas take the
 // server's defaults for keys.
-func CreateKey(ctx context.Context, st *store.Store, name string, q store.KeyQuotas) (string, *store.APIKey, error) {
+func CreateKey(ctx context.Context, st KeyMaker, name string, q store.KeyQuotas) (string, *store.APIKey, error) {
 	if err := ValidKeyName(name); err != nil {
 		return "", nil, err
 	}
@@ -111,7 +112,7 @@ func DefaultAuthConfig() AuthConfig {
 // Each process has its own buckets: with N replicas a key's effective rate
 // is up to N times its quota. Safe for concurrent use.
 type Auth struct {
-	store  *store.Store
+	store  KeyStore
 	cfg    AuthConfig
 	log    *slog.Logger
 	flight singleflight.Group
@@ -145,22 +146,14 @@ type KeyStats struct {
 // NewAuth returns a key verifier over st. Zero config fields take
 // DefaultAuthConfig's values (Defaults excepted: zero quotas are no
 // limits).
-func NewAuth(st *store.Store, cfg AuthConfig) *Auth {
+func NewAuth(st KeyStore, cfg AuthConfig) *Auth {
 	def := DefaultAuthConfig()
-	if cfg.CacheTTL <= 0 {
-		cfg.CacheTTL = def.CacheTTL
-	}
-	if cfg.TouchEvery <= 0 {
-		cfg.TouchEvery = def.TouchEvery
-	}
-	if cfg.LookupTimeout <= 0 {
-		cfg.LookupTimeout = def.LookupTimeout
-	}
+	cfg.CacheTTL = orDefault(cfg.CacheTTL, def.CacheTTL)
+	cfg.TouchEvery = orDefault(cfg.TouchEvery, def.TouchEvery)
+	cfg.LookupTimeout = orDefault(cfg.LookupTimeout, def.LookupTimeout)
 	a := &Auth{store: st, cfg: cfg, log: cfg.Logger, cache: map[[32]byte]*cachedKey{}, buckets: map[int64]*bucket{},
 		stats: map[string]*keyCounts{}, touched: map[int64]time.Time{}}
-	if a.log == nil {
-		a.log = slog.Default()
-	}
+	a.log = cmp.Or(a.log, slog.Default())
 	return a
 }
 

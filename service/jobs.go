@@ -21,15 +21,6 @@ const (
 	KindOpenings = "openings"
 )
 
-// Job statuses, as Job.Status reports them.
-const (
-	StatusQueued    = store.StatusQueued
-	StatusRunning   = store.StatusRunning
-	StatusSucceeded = store.StatusSucceeded
-	StatusFailed    = store.StatusFailed
-	StatusCancelled = store.StatusCancelled
-)
-
 // Job is a review or opening-batch job as clients see it.
 type Job struct {
 	// ID identifies the job (a UUID).
@@ -60,6 +51,8 @@ type Progress struct {
 	Fraction float64 `json:"fraction" example:"0"`
 }
 
+// jobOf is the client's view of a jobs row, the one source of a job's
+// state (see JobStore); its Status is one of store's Status constants.
 func jobOf(j *store.Job) *Job {
 	out := &Job{ID: j.ID, Kind: j.Kind, Status: j.Status, Attempts: j.Attempts, Error: j.Error,
 		CreatedAt: j.CreatedAt, StartedAt: j.StartedAt, FinishedAt: j.FinishedAt,
@@ -251,10 +244,7 @@ func (s *Service) runJob(ctx context.Context, id string, attempt, maxAttempts in
 		log.Debug("job step started", "runs", j.Attempts, "done", j.Done, "total", j.Total)
 	}
 	start := time.Now()
-	step := s.cfg.Jobs.Step
-	if step <= 0 {
-		step = DefaultJobStep
-	}
+	step := orDefault(s.cfg.Jobs.Step, DefaultJobStep)
 	jobCtx, cancel := context.WithCancelCause(inference.WithPriority(ctx, inference.Batch))
 	defer cancel(nil)
 	if dl, ok := ctx.Deadline(); ok {

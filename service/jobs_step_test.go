@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/store"
@@ -55,7 +53,7 @@ func waitJob(t *testing.T, svc *service.Service, id string) *service.Job {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if j.Status != service.StatusQueued && j.Status != service.StatusRunning {
+		if j.Status != store.StatusQueued && j.Status != store.StatusRunning {
 			return j
 		}
 	}
@@ -67,17 +65,7 @@ func waitJob(t *testing.T, svc *service.Service, id string) *service.Job {
 // one).
 func snoozes(t *testing.T, url, id string) int {
 	t.Helper()
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	var n int
-	if err := conn.QueryRow(ctx, `SELECT coalesce((metadata->>'snoozes')::int, 0) FROM river_job WHERE args->>'jobId' = $1`, id).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return storetest.QueryInt(t, url, `SELECT coalesce((metadata->>'snoozes')::int, 0) FROM river_job WHERE args->>'jobId' = $1`, id)
 }
 
 // TestJobSteps: a job cut into many steps (one work item each) ends with
@@ -109,7 +97,7 @@ func TestJobSteps(t *testing.T) {
 					t.Fatal(err)
 				}
 				done := waitJob(t, svc, j.ID)
-				if done.Status != service.StatusSucceeded || done.Attempts != 1 || done.Progress.Done != done.Progress.Total {
+				if done.Status != store.StatusSucceeded || done.Attempts != 1 || done.Progress.Done != done.Progress.Total {
 					t.Fatalf("step %v: %+v, want succeeded in 1 run", step, done)
 				}
 				n := snoozes(t, url, j.ID)

@@ -16,9 +16,9 @@ type Query struct {
 	// Rules, Board and Moves describe the game as a record does (see
 	// engine.Record): the rules, an optional explicit start position and
 	// the moves played from it.
-	Rules engine.Rules  `json:"rules"`
-	Board *engine.Board `json:"board,omitempty"`
-	Moves []string      `json:"moves" example:"C3,E3,C5,E5"`
+	Rules engine.Rules    `json:"rules"`
+	Board *engine.Diagram `json:"board,omitempty"`
+	Moves []string        `json:"moves" example:"C3,E3,C5,E5"`
 	// MaxVisits is the search budget per analysed position (0: the
 	// analyzer's default).
 	MaxVisits int `json:"maxVisits,omitempty" example:"200"`

@@ -18,9 +18,9 @@ type ReviewRequest struct {
 	// ID is a client label echoed in the job's request.
 	ID string `json:"id,omitempty" example:"game-17"`
 	// Rules, Board and Moves describe the game as a record does.
-	Rules engine.Rules  `json:"rules"`
-	Board *engine.Board `json:"board,omitempty"`
-	Moves []string      `json:"moves" example:"C3,E3,C5,E5,E5-E4:N,E3-D3:S"`
+	Rules engine.Rules    `json:"rules"`
+	Board *engine.Diagram `json:"board,omitempty"`
+	Moves []string        `json:"moves" example:"C3,E3,C5,E5,E5-E4:N,E3-D3:S"`
 	// MaxVisits is the search budget per position (0: the service's
 	// review default).
 	MaxVisits int `json:"maxVisits,omitempty" example:"64"`
@@ -38,12 +38,9 @@ func (s *Service) validateReview(r *ReviewRequest) (*engine.Game, error) {
 	if len(r.Moves) == 0 {
 		return nil, invalid("moves", "a review needs at least one move")
 	}
-	if len(r.Moves) > l.MaxMoves {
-		return nil, &Error{Code: CodeTooLarge, Field: "moves", Message: fmt.Sprintf("%d moves, at most %d", len(r.Moves), l.MaxMoves)}
-	}
-	g, err := engine.Record{Rules: r.Rules, Board: r.Board, Moves: r.Moves}.Game()
+	g, err := ReplayRecord(engine.Record{Rules: r.Rules, Board: r.Board, Moves: r.Moves}, l)
 	if err != nil {
-		return nil, recordError(err)
+		return nil, err
 	}
 	if g.Rules.Players != 2 {
 		return nil, invalid("rules.players", fmt.Sprintf("reviews cover two-player games (win rates from Red's view), not %d-player ones", g.Rules.Players))
@@ -76,6 +73,9 @@ type ReviewJob struct {
 	FinishedAt string        `json:"finishedAt,omitempty" example:"2025-01-01T12:00:03Z"`
 	Result     *ReviewResult `json:"result,omitempty"`
 }
+
+// Succeeded reports whether the review succeeded (its Result is set).
+func (j *ReviewJob) Succeeded() bool { return j.Status == store.StatusSucceeded }
 
 // Review returns a review job, with its result once done.
 func (s *Service) Review(ctx context.Context, id string) (*ReviewJob, error) {

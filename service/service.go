@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -59,9 +60,9 @@ type BatcherStats interface {
 type Deps struct {
 	// Analyzer runs searches (required).
 	Analyzer *Analyzer
-	// Store caches analyses and keeps jobs; nil runs without cache and
-	// refuses jobs.
-	Store *store.Store
+	// Store caches analyses and keeps jobs (*store.Store); nil runs
+	// without cache and refuses jobs.
+	Store Store
 	// Models describes the loaded models for GET /v1/models.
 	Models []Model
 	// Batcher, when the network runs behind one, gives queue and batch
@@ -81,7 +82,7 @@ type Deps struct {
 // concurrent use.
 type Service struct {
 	an      *Analyzer
-	store   *store.Store
+	store   Store
 	cfg     Config
 	models  []Model
 	batcher BatcherStats
@@ -96,39 +97,22 @@ type Service struct {
 // New returns a service.
 func New(cfg Config, d Deps) *Service {
 	def := DefaultConfig()
-	if cfg.ReviewVisits <= 0 {
-		cfg.ReviewVisits = def.ReviewVisits
-	}
-	if cfg.OpeningVisits <= 0 {
-		cfg.OpeningVisits = def.OpeningVisits
-	}
-	if cfg.MaxOpenings <= 0 {
-		cfg.MaxOpenings = def.MaxOpenings
-	}
-	if cfg.JobParallel <= 0 {
-		cfg.JobParallel = def.JobParallel
-	}
-	if cfg.MaxAttempts <= 0 {
-		cfg.MaxAttempts = def.MaxAttempts
-	}
-	if cfg.KeyMoves <= 0 {
-		cfg.KeyMoves = def.KeyMoves
-	}
-	if cfg.BatchYield <= 0 {
-		cfg.BatchYield = def.BatchYield
-	}
-	if cfg.CacheTimeout <= 0 {
-		cfg.CacheTimeout = def.CacheTimeout
-	}
+	cfg.ReviewVisits = orDefault(cfg.ReviewVisits, def.ReviewVisits)
+	cfg.OpeningVisits = orDefault(cfg.OpeningVisits, def.OpeningVisits)
+	cfg.MaxOpenings = orDefault(cfg.MaxOpenings, def.MaxOpenings)
+	cfg.JobParallel = orDefault(cfg.JobParallel, def.JobParallel)
+	cfg.MaxAttempts = orDefault(cfg.MaxAttempts, def.MaxAttempts)
+	cfg.KeyMoves = orDefault(cfg.KeyMoves, def.KeyMoves)
+	cfg.BatchYield = orDefault(cfg.BatchYield, def.BatchYield)
+	cfg.CacheTimeout = orDefault(cfg.CacheTimeout, def.CacheTimeout)
 	cfg.Admission = cfg.Admission.withDefaults()
+	if st, ok := d.Store.(*store.Store); ok && st == nil {
+		d.Store = nil // a nil *store.Store means no database, as a nil Store does
+	}
 	s := &Service{an: d.Analyzer, store: d.Store, cfg: cfg, models: d.Models, batcher: d.Batcher, metrics: d.Metrics, log: d.Logger,
 		gate: newGate(), adm: newAdmission(cfg.Admission), auth: d.Auth}
-	if s.metrics == nil {
-		s.metrics = &Metrics{}
-	}
-	if s.log == nil {
-		s.log = slog.Default()
-	}
+	s.metrics = cmp.Or(s.metrics, &Metrics{})
+	s.log = cmp.Or(s.log, slog.Default())
 	return s
 }
 
@@ -219,6 +203,10 @@ func (s *Service) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
 	}
 	return out, nil
 }
+
+// orDefault returns v, or def when v is zero or negative (a config's
+// "unset").
+func orDefault[T int | int64 | float64 | time.Duration](v, def T) T { return cmp.Or(max(v, 0), def) }
 
 // visits returns the visit budget for a query's maxVisits.
 func (s *Service) visits(asked int) int {

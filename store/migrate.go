@@ -72,7 +72,11 @@ func Migrate(ctx context.Context, url string) (MigrateResult, error) {
 	if _, err := lockConn.Exec(ctx, "SELECT pg_advisory_lock($1)", int64(riverMigrateLock)); err != nil {
 		return res, fmt.Errorf("migrate river: lock: %w", err)
 	}
-	defer lockConn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", int64(riverMigrateLock))
+	defer func() {
+		// A failed unlock leaves nothing behind: the lock goes with the
+		// connection, which the Close deferred above ends.
+		_, _ = lockConn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", int64(riverMigrateLock))
+	}()
 	pool, err := pgxpool.New(ctx, url)
 	if err != nil {
 		return res, fmt.Errorf("migrate river: %w", err)

@@ -1,10 +1,12 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -58,13 +60,8 @@ func (s *Store) StartWorker(ctx context.Context, cfg WorkerConfig) (*Worker, err
 	if cfg.MaxWorkers < 1 {
 		return nil, fmt.Errorf("store: worker: MaxWorkers %d must be at least 1", cfg.MaxWorkers)
 	}
-	if cfg.JobTimeout <= 0 {
-		cfg.JobTimeout = DefaultJobTimeout
-	}
-	logger := cfg.Logger
-	if logger == nil {
-		logger = s.logger
-	}
+	cfg.JobTimeout = cmp.Or(max(cfg.JobTimeout, 0), DefaultJobTimeout)
+	logger := cmp.Or(cfg.Logger, s.logger)
 	client, err := river.NewClient(riverpgxv5.New(s.pool), &river.Config{
 		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.MaxWorkers}},
 		Workers:              cfg.Workers,
@@ -103,15 +100,30 @@ func (w *Worker) Stop(ctx context.Context, grace time.Duration) error {
 	return w.client.StopAndCancel(hard)
 }
 
-// backoff retries failed jobs after 1, 2, 4, ... seconds, at most five
-// minutes apart (the first retry, also of a job rescued from a killed
-// process, comes after one second). Snoozed steps record no error, so
-// they do not lengthen it.
+// backoff retries failed jobs after about 1, 2, 4, ... seconds, at most
+// maxBackoff apart (the first retry, also of a job rescued from a killed
+// process, comes after about one second). Each delay is drawn from
+// [d/2, d] (d the exponential delay), so jobs that failed together, for
+// example when the database went away, do not all come back at the same
+// instant. Snoozed steps record no error, so they do not lengthen it.
 type backoff struct{}
+
+// maxBackoff caps the delay between two attempts of a job.
+const maxBackoff = 5 * time.Minute
 
 // NextRetry implements river.ClientRetryPolicy.
 func (backoff) NextRetry(job *rivertype.JobRow) time.Time {
-	n := min(len(job.Errors), 8)
-	d := min(time.Duration(1<<n)*time.Second, 5*time.Minute)
-	return time.Now().Add(d)
+	return time.Now().Add(retryDelay(len(job.Errors), rand.Float64()))
+}
+
+// retryDelay is the delay after a failure of a job that had failed
+// before errors times (River records the new error after asking), for a
+// uniform draw u in [0, 1): with d = min(2^errors s, maxBackoff), the
+// delay is d/2 + u*d/2.
+func retryDelay(errors int, u float64) time.Duration {
+	d := maxBackoff
+	if n := max(errors, 0); n < 20 { // 2^20 s is far beyond the cap
+		d = min(time.Duration(1<<n)*time.Second, maxBackoff)
+	}
+	return d/2 + time.Duration(u*float64(d/2))
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/wallzero/wallzero/store"
+	"github.com/wallzero/wallzero/store/storetest"
 )
 
 // sql runs a statement of the test's setup on the test database.
@@ -23,21 +24,6 @@ func sql(t *testing.T, url, query string, args ...any) {
 	if _, err := conn.Exec(ctx, query, args...); err != nil {
 		t.Fatalf("%s: %v", query, err)
 	}
-}
-
-func count(t *testing.T, url, query string, args ...any) int {
-	t.Helper()
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	var n int
-	if err := conn.QueryRow(ctx, query, args...).Scan(&n); err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
-	return n
 }
 
 // TestPruneJobs: finished jobs past the age go, with their finished River
@@ -103,7 +89,7 @@ func TestPruneJobs(t *testing.T) {
 		if kept := err == nil; kept != tc.kept || kept && j.Status != tc.status {
 			t.Errorf("%s: kept %v (%v), want %v %s", tc.name, kept, j, tc.kept, tc.status)
 		}
-		rivers := count(t, url, `SELECT count(*) FROM river_job WHERE id = $1`, tc.j.RiverJobID)
+		rivers := storetest.QueryInt(t, url, `SELECT count(*) FROM river_job WHERE id = $1`, tc.j.RiverJobID)
 		if rivers != map[bool]int{false: 0, true: 1}[tc.kept] {
 			t.Errorf("%s: %d River rows", tc.name, rivers)
 		}
@@ -136,10 +122,10 @@ func TestPruneCache(t *testing.T) {
 			t.Fatalf("lookup %d: %v %v", h, ok, err)
 		}
 	}
-	if n := count(t, url, `SELECT count(*) FROM analyses WHERE canonical_hash = 4 AND last_used_at > now() - interval '1 minute'`); n != 1 {
+	if n := storetest.QueryInt(t, url, `SELECT count(*) FROM analyses WHERE canonical_hash = 4 AND last_used_at > now() - interval '1 minute'`); n != 1 {
 		t.Error("a hit on a row last used 3 h ago did not record its use")
 	}
-	if n := count(t, url, `SELECT count(*) FROM analyses WHERE canonical_hash = 6 AND last_used_at < now() - interval '9 minutes'`); n != 1 {
+	if n := storetest.QueryInt(t, url, `SELECT count(*) FROM analyses WHERE canonical_hash = 6 AND last_used_at < now() - interval '9 minutes'`); n != 1 {
 		t.Error("a hit on a row used 10 minutes ago was written again")
 	}
 	cold, over, err := st.PruneCache(ctx, 30*24*time.Hour, 3)

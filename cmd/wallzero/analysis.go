@@ -62,7 +62,7 @@ func runAnalysis(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 			var probe struct {
 				ID string `json:"id"`
 			}
-			json.Unmarshal(line, &probe)
+			_ = json.Unmarshal(line, &probe) // best effort: the id, if the line has one
 			emit(errorResponse{ID: probe.ID, Error: "bad query: " + err.Error()})
 			continue
 		}

@@ -100,6 +100,7 @@ func chooseModel(ev *evaluators, mf modelFlags, log *slog.Logger) (search.Evalua
 		if _, err := ev.resolveModel(""); err != nil {
 			note := defaultModel + " not found: two-player games use the heuristic evaluator until a trained model ships"
 			log.Warn(note)
+			//nolint:nilerr // no model file is no error: the heuristic stands in
 			return inference.Heuristic{}, []service.Model{service.HeuristicModel([]int{2, 3, 4}, note)}, nil, nil
 		}
 	}

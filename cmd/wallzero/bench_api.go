@@ -59,7 +59,7 @@ func benchAPI(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		srv := &http.Server{Handler: a.handler}
-		go srv.Serve(ln)
+		go func() { _ = srv.Serve(ln) }() // ErrServerClosed once closed
 		defer srv.Close()
 		base = "http://" + ln.Addr().String()
 		fmt.Fprintf(stdout, "model=%s job_workers=%d job_parallel=%d\n", a.svc.Models()[0].ID, cfg.jobWorkers, a.svc.Config().JobParallel)
@@ -151,7 +151,7 @@ func benchAPI(args []string, stdout, stderr io.Writer) error {
 		lat, _, err := runClients(clients, *hits, func(i int) (time.Duration, error) {
 			p := positions[i%next]
 			q := engine.AllSymmetries[1+i%7].Position(p)
-			b := engine.BoardOf(&q)
+			b := engine.DiagramOf(&q)
 			out, d, err := post("/v1/analyze", map[string]any{"board": b, "moves": []string{}, "maxVisits": *visits, "topK": 10})
 			if err == nil && !bytes.Contains(out, []byte(`"hit":true`)) {
 				err = fmt.Errorf("request %d was not a cache hit", i)
@@ -189,7 +189,9 @@ func benchAPI(args []string, stdout, stderr io.Writer) error {
 	var job struct {
 		ID string `json:"id"`
 	}
-	json.Unmarshal(out, &job)
+	if err := json.Unmarshal(out, &job); err != nil {
+		return fmt.Errorf("openings batch: %w", err)
+	}
 	start := time.Now()
 	for {
 		res, err := client.Get(base + "/v1/jobs/" + job.ID)
@@ -200,8 +202,11 @@ func benchAPI(args []string, stdout, stderr io.Writer) error {
 			Status string `json:"status"`
 			Error  string `json:"error"`
 		}
-		json.NewDecoder(res.Body).Decode(&st)
+		err = json.NewDecoder(res.Body).Decode(&st)
 		res.Body.Close()
+		if err != nil {
+			return fmt.Errorf("job %s: %w", job.ID, err)
+		}
 		if st.Status == "succeeded" {
 			break
 		}

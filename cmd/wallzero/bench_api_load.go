@@ -110,7 +110,7 @@ func runBurst(stdout io.Writer, client *http.Client, base string, records [][]st
 			go func() {
 				defer wg.Done()
 				if res, err := client.Get(base + "/healthz"); err == nil {
-					io.Copy(io.Discard, res.Body)
+					_, _ = io.Copy(io.Discard, res.Body) // drained for the connection's reuse
 					res.Body.Close()
 				}
 			}()

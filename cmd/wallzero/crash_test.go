@@ -130,18 +130,7 @@ func TestReviewSurvivesSIGKILL(t *testing.T) {
 func checkRows(t *testing.T, url, refURL, id string) {
 	t.Helper()
 	ctx := context.Background()
-	count := func(url, query string, args ...any) int {
-		conn, err := pgx.Connect(ctx, url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer conn.Close(ctx)
-		var n int
-		if err := conn.QueryRow(ctx, query, args...).Scan(&n); err != nil {
-			t.Fatalf("%s: %v", query, err)
-		}
-		return n
-	}
+	count := func(url, query string, args ...any) int { return storetest.QueryInt(t, url, query, args...) }
 	// River marks its row completed a moment after the job's row says
 	// succeeded (its completer works in batches).
 	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {

@@ -24,7 +24,7 @@ func startDebugServer(addr string, log *slog.Logger) (stop func(), err error) {
 	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
 	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	go srv.Serve(ln)
+	go func() { _ = srv.Serve(ln) }() // ErrServerClosed once closed
 	log.Info("profiler listening", "addr", ln.Addr().String(), "path", "/debug/pprof/")
 	return func() { srv.Close() }, nil
 }

@@ -10,7 +10,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
-	"github.com/wallzero/wallzero/training/selfplay"
+	"github.com/wallzero/wallzero/internal/selfplay"
 )
 
 // runSelfplay implements `wallzero selfplay`: it plays games of a search

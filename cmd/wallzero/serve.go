@@ -6,8 +6,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os/signal"
-	"syscall"
 	"time"
 )
 
@@ -26,23 +24,12 @@ func newHTTPServer(cfg *serveConfig, h http.Handler) *http.Server {
 // requests finish, and gives running jobs the shutdown timeout before
 // re-queueing them.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("serve", stderr)
-	var cfg serveConfig
-	cfg.register(fs, true)
-	if err := parseWithEnv(fs, args); err != nil {
-		return err
-	}
-	log, err := newLogger(stderr, cfg.logLevel, cfg.logFormat)
+	p, err := startProcess("serve", args, stderr, true, nil)
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
-	a, err := newApp(ctx, &cfg, log)
-	if err != nil {
-		return err
-	}
-	defer a.close(context.Background())
+	defer p.close()
+	cfg, log, ctx := &p.cfg, p.log, p.ctx
 	if cfg.debugAddr != "" {
 		stopDebug, err := startDebugServer(cfg.debugAddr, log)
 		if err != nil {
@@ -54,7 +41,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	srv := newHTTPServer(&cfg, a.handler)
+	srv := newHTTPServer(cfg, p.app.handler)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("serving", "addr", ln.Addr().String(), "docs", "/docs", "openapi", "/openapi.json")
@@ -63,14 +50,14 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	case <-ctx.Done():
 	}
-	stop()
+	p.stop()
 	log.Info("shutting down", "timeout", cfg.shutdownTimeout.String())
 	sctx, cancel := context.WithTimeout(context.Background(), cfg.shutdownTimeout)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		log.Warn("HTTP shutdown", "error", err)
 	}
-	a.stopWorker(context.Background())
+	p.app.stopWorker(context.Background())
 	log.Info("stopped")
 	return nil
 }

@@ -8,10 +8,10 @@ import (
 	"github.com/wallzero/wallzero/engine"
 )
 
-// boardPosition builds a position from the JSON form of engine.Board.
+// boardPosition builds a position from the JSON form of engine.Diagram.
 func boardPosition(t testing.TB, rules engine.Rules, board string) engine.Position {
 	t.Helper()
-	var b engine.Board
+	var b engine.Diagram
 	if err := json.Unmarshal([]byte(board), &b); err != nil {
 		t.Fatalf("board JSON: %v", err)
 	}
@@ -27,7 +27,7 @@ func boardPosition(t testing.TB, rules engine.Rules, board string) engine.Positi
 }
 
 // wallsEastOfC is a wall line between columns C and D, rows from..to (1-7),
-// in the JSON form of engine.Board.
+// in the JSON form of engine.Diagram.
 func wallsEastOfC(from, to int) string {
 	s := ""
 	for r := from; r <= to; r++ {

@@ -213,8 +213,11 @@ func (b *Browser) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	_ = b.Call(ctx, "", "Browser.close", nil, nil)
-	exited := make(chan error, 1)
-	go func() { exited <- b.cmd.Wait() }()
+	exited := make(chan struct{})
+	go func() {
+		_ = b.cmd.Wait() // its exit status after Browser.close says nothing
+		close(exited)
+	}()
 	select {
 	case <-exited:
 	case <-ctx.Done():

@@ -30,7 +30,7 @@ func TestValid(t *testing.T) {
 	if id := New(); !Valid(id) || len(id) != 32 {
 		t.Errorf("New() = %q: not a valid 32-character id", id)
 	}
-	if New() == New() {
+	if a, b := New(), New(); a == b {
 		t.Error("two New() ids are equal")
 	}
 }

@@ -97,7 +97,7 @@ func sweepTemplates(ctx context.Context, admin string) {
 	}
 	names, _ := pgx.CollectRows(rows, pgx.RowTo[string])
 	for _, n := range names {
-		conn.Exec(ctx, fmt.Sprintf(`DROP DATABASE IF EXISTS %q WITH (FORCE)`, n))
+		_, _ = conn.Exec(ctx, fmt.Sprintf(`DROP DATABASE IF EXISTS %q WITH (FORCE)`, n)) // best effort: the next sweep retries
 	}
 }
 
@@ -125,4 +125,21 @@ func randomSuffix() string {
 	var b [6]byte
 	rand.Read(b[:])
 	return hex.EncodeToString(b[:])
+}
+
+// QueryInt runs a query returning one whole number (a count, a column)
+// on the database at url and returns it; the test fails on any error.
+func QueryInt(t testing.TB, url, query string, args ...any) int {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	var n int
+	if err := conn.QueryRow(ctx, query, args...).Scan(&n); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return n
 }

@@ -18,7 +18,6 @@ import json
 import os
 import sys
 import time
-from typing import List, Optional
 
 import numpy as np
 import torch
@@ -67,7 +66,7 @@ def _cpu_busy_seconds() -> float:
         return float("nan")
 
 
-def main(argv: Optional[List[str]] = None) -> dict:
+def main(argv: list[str] | None = None) -> dict:
     p = argparse.ArgumentParser(prog="python3 -m wallzero.bench")
     p.add_argument("--blocks", type=int, default=6)
     p.add_argument("--channels", type=int, default=64)

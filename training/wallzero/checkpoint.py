@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Dict, Optional
+from typing import Any
 
 import torch
 
@@ -29,10 +29,10 @@ FORMAT = 1
 def save(
     path: os.PathLike,
     net: WallZeroNet,
-    optimizer: Optional[torch.optim.Optimizer] = None,
+    optimizer: torch.optim.Optimizer | None = None,
     optimizer_name: str = "",
     step: int = 0,
-    stats: Optional[Dict[str, Any]] = None,
+    stats: dict[str, Any] | None = None,
 ) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -52,7 +52,7 @@ def save(
     os.replace(tmp, path)
 
 
-def load(path: os.PathLike) -> Dict[str, Any]:
+def load(path: os.PathLike) -> dict[str, Any]:
     """The raw checkpoint dict (on CPU)."""
     state = torch.load(path, map_location="cpu")
     if not isinstance(state, dict) or state.get("format") != FORMAT:
@@ -60,7 +60,7 @@ def load(path: os.PathLike) -> Dict[str, Any]:
     return state
 
 
-def load_model(path: os.PathLike) -> tuple[WallZeroNet, Dict[str, Any]]:
+def load_model(path: os.PathLike) -> tuple[WallZeroNet, dict[str, Any]]:
     """A network with the checkpoint's config and weights, and the dict."""
     state = load(path)
     net = WallZeroNet(ModelConfig.from_dict(state["config"]))

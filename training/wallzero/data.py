@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import os
 import zipfile
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+from typing import NamedTuple
 
 import numpy as np
 import torch
@@ -33,7 +34,7 @@ import torch
 from . import contract as C
 
 # name -> (dtype, shape of one sample)
-CHUNK_ARRAYS: Dict[str, Tuple[np.dtype, Tuple[int, ...]]] = {
+CHUNK_ARRAYS: dict[str, tuple[np.dtype, tuple[int, ...]]] = {
     "features": (np.dtype(np.uint8), (C.PACKED_FEATURE_BYTES,)),
     "policy": (np.dtype(np.float16), (C.NUM_ACTIONS,)),
     "full": (np.dtype(np.uint8), ()),
@@ -91,14 +92,14 @@ class Chunk:
     def __len__(self) -> int:
         return len(self.value)
 
-    def arrays(self) -> Dict[str, np.ndarray]:
+    def arrays(self) -> dict[str, np.ndarray]:
         return {k: getattr(self, k) for k in CHUNK_ARRAYS}
 
-    def slice(self, sl) -> "Chunk":
+    def slice(self, sl) -> Chunk:
         return Chunk(**{k: v[sl] for k, v in self.arrays().items()})
 
 
-def check_arrays(arrays: Dict[str, np.ndarray], where: str = "chunk") -> Chunk:
+def check_arrays(arrays: dict[str, np.ndarray], where: str = "chunk") -> Chunk:
     """Validate names, dtypes, shapes and value ranges; return a Chunk."""
     arrays = dict(arrays)
     for k, fill in OPTIONAL_ARRAYS.items():
@@ -150,7 +151,7 @@ def chunk_length(path: os.PathLike) -> int:
         raise ChunkError(f"{path}: {e}") from e
 
 
-def write_chunk(path: os.PathLike, chunk: Chunk | Dict[str, np.ndarray], compress: bool = True) -> None:
+def write_chunk(path: os.PathLike, chunk: Chunk | dict[str, np.ndarray], compress: bool = True) -> None:
     """Write a chunk atomically (tmp file, then rename). The Go self-play
     writer is the real producer; this is for tests and tools."""
     c = chunk if isinstance(chunk, Chunk) else check_arrays(chunk)
@@ -161,7 +162,7 @@ def write_chunk(path: os.PathLike, chunk: Chunk | Dict[str, np.ndarray], compres
     os.replace(tmp, path)
 
 
-def list_chunks(directory: os.PathLike) -> List[Path]:
+def list_chunks(directory: os.PathLike) -> list[Path]:
     """All ``*.npz`` files under ``directory`` (recursively), oldest first
     (modification time, then path). Names starting with a dot are skipped:
     the Go writer's temporary files are ``.tmp-*.npz`` until renamed."""
@@ -202,7 +203,7 @@ class Batch(NamedTuple):
     q: torch.Tensor  # [B] search's expected result for the side to move, in [0, 1]
 
 
-def tensors_to_batch(t: Dict[str, torch.Tensor]) -> Batch:
+def tensors_to_batch(t: dict[str, torch.Tensor]) -> Batch:
     """Training tensors from per-sample tensors named as the chunk arrays,
     in the file dtypes except ``features``, which is unpacked (0/1, any
     dtype, [B, 2401] or [B, 49, 7, 7]). The one place the value classes
@@ -218,7 +219,7 @@ def tensors_to_batch(t: Dict[str, torch.Tensor]) -> Batch:
     )
 
 
-def chunk_tensors(c: Chunk) -> Dict[str, torch.Tensor]:
+def chunk_tensors(c: Chunk) -> dict[str, torch.Tensor]:
     """The arrays of a chunk as tensors (sharing memory), features unpacked
     to uint8 bits."""
     t = {k: torch.from_numpy(np.ascontiguousarray(v)) for k, v in c.arrays().items()}
@@ -231,12 +232,12 @@ def make_batch(c: Chunk) -> Batch:
     return tensors_to_batch(chunk_tensors(c))
 
 
-def newest_chunks(paths: Sequence[Path], window: Optional[int]) -> List[Tuple[Path, int]]:
+def newest_chunks(paths: Sequence[Path], window: int | None) -> list[tuple[Path, int]]:
     """The newest of ``paths`` (given oldest first) that together hold at
     least ``window`` samples (all of them when ``window`` is None), oldest
     first, with their sample counts; empty files are skipped. Only the
     small ``value`` arrays are read."""
-    chosen: List[Tuple[Path, int]] = []
+    chosen: list[tuple[Path, int]] = []
     have = 0
     for p in reversed(paths):
         if window is not None and have >= window:
@@ -256,12 +257,12 @@ class ReplayWindow:
     >>> for batch in w.batches(256, seed=0): ...
     """
 
-    def __init__(self, data: Chunk, files: List[Path]):
+    def __init__(self, data: Chunk, files: list[Path]):
         self.data = data
         self.files = files
 
     @classmethod
-    def load(cls, directory: os.PathLike, window: Optional[int] = None) -> "ReplayWindow":
+    def load(cls, directory: os.PathLike, window: int | None = None) -> ReplayWindow:
         paths = list_chunks(directory)
         if not paths:
             raise ChunkError(f"{directory}: no .npz chunks")
@@ -316,10 +317,10 @@ class DeviceWindow:
         self.directory = Path(directory)
         self.window = window
         self.device = torch.device(device)
-        self.files: List[Path] = []
+        self.files: list[Path] = []
         self.total_seen = 0  # samples loaded so far, including ones dropped since
         self._seen: set = set()
-        self._t: Optional[Dict[str, torch.Tensor]] = None
+        self._t: dict[str, torch.Tensor] | None = None
 
     def __len__(self) -> int:
         return 0 if self._t is None else int(self._t["value"].shape[0])

@@ -42,7 +42,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any
 
 import numpy as np
 import onnx
@@ -53,7 +53,7 @@ from . import contract as C
 from .model import ExportModule, ModelConfig, WallZeroNet
 
 
-def metadata(net: WallZeroNet, model_id: str, training: str) -> Dict[str, str]:
+def metadata(net: WallZeroNet, model_id: str, training: str) -> dict[str, str]:
     return {
         "wallzero.format": C.META_FORMAT,
         "wallzero.features": C.FEATURE_SET_ID,
@@ -135,7 +135,7 @@ def random_inputs(n: int, seed: int) -> np.ndarray:
     return (rng.random((n, C.NUM_PLANES, C.BOARD, C.BOARD)) < density).astype(np.float32)
 
 
-def torch_outputs(net: WallZeroNet, x: np.ndarray) -> Dict[str, np.ndarray]:
+def torch_outputs(net: WallZeroNet, x: np.ndarray) -> dict[str, np.ndarray]:
     """The exported outputs of ``net`` (eval mode) for inputs ``x``."""
     was_training = net.training
     net.eval()
@@ -147,15 +147,15 @@ def torch_outputs(net: WallZeroNet, x: np.ndarray) -> Dict[str, np.ndarray]:
     return {k: v.numpy() for k, v in zip(C.OUTPUT_NAMES, outs)}
 
 
-def _f32_list(a: np.ndarray) -> List[List[float]]:
+def _f32_list(a: np.ndarray) -> list[list[float]]:
     # str() of a numpy float32 is its shortest round-tripping repr.
     return [[float(str(v)) for v in row] for row in a.astype(np.float32).reshape(len(a), -1)]
 
 
-def write_check(net: WallZeroNet, path: os.PathLike, model_id: str, n: int = 4, seed: int = 1234) -> Dict[str, Any]:
+def write_check(net: WallZeroNet, path: os.PathLike, model_id: str, n: int = 4, seed: int = 1234) -> dict[str, Any]:
     x = random_inputs(n, seed)
     outs = torch_outputs(net, x)
-    doc: Dict[str, Any] = {
+    doc: dict[str, Any] = {
         "model_id": model_id,
         "seed": seed,
         "inputs": x.reshape(n, -1).astype(np.int64).tolist(),
@@ -167,7 +167,7 @@ def write_check(net: WallZeroNet, path: os.PathLike, model_id: str, n: int = 4, 
     return doc
 
 
-def parse_args(argv: Optional[List[str]] = None) -> argparse.Namespace:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python3 -m wallzero.export", description="Export a WallZero network to ONNX.")
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--checkpoint", help="checkpoint written by wallzero.train")
@@ -189,7 +189,7 @@ def parse_args(argv: Optional[List[str]] = None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
-def main(argv: Optional[List[str]] = None) -> None:
+def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     torch.set_num_threads(args.threads)
     if args.random:

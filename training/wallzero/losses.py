@@ -19,7 +19,6 @@ weight decay, not a loss term.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict
 
 import torch
 import torch.nn.functional as F
@@ -41,7 +40,7 @@ class LossWeights:
     q_mix: float = 0.5
 
 
-def compute_losses(out: RawOutputs, batch: Batch, weights: LossWeights | None = None) -> Dict[str, torch.Tensor]:
+def compute_losses(out: RawOutputs, batch: Batch, weights: LossWeights | None = None) -> dict[str, torch.Tensor]:
     """Per-term losses (scalars) and their weighted ``total``."""
     w = weights or LossWeights()
 

@@ -21,7 +21,7 @@ logits, value probabilities, margin in squares, ownership in [-1, 1]).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Dict, NamedTuple
+from typing import NamedTuple
 
 import torch
 import torch.nn as nn
@@ -48,11 +48,11 @@ class ModelConfig:
             if not isinstance(v, int) or v < (0 if f.name == "blocks" else 1):
                 raise ValueError(f"ModelConfig.{f.name} = {v!r}: want a positive int")
 
-    def to_dict(self) -> Dict[str, int]:
+    def to_dict(self) -> dict[str, int]:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: Dict[str, int]) -> "ModelConfig":
+    def from_dict(cls, d: dict[str, int]) -> ModelConfig:
         known = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in d.items() if k in known})
 
@@ -135,7 +135,7 @@ class WallZeroNet(nn.Module):
         return RawOutputs(p, self.value_out(h), self.margin_out(h), own)
 
     @staticmethod
-    def outputs(raw: RawOutputs) -> Dict[str, torch.Tensor]:
+    def outputs(raw: RawOutputs) -> dict[str, torch.Tensor]:
         """The exported (Go-facing) outputs of raw training outputs."""
         return {
             "policy": raw.policy,

@@ -38,7 +38,7 @@ import math
 import sys
 import time
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any
 
 import torch
 
@@ -50,7 +50,7 @@ from .model import ModelConfig, WallZeroNet, count_parameters
 DEFAULT_LR = {"sgd": 0.02, "adam": 1e-3}
 
 
-def log(obj: Dict[str, Any]) -> None:
+def log(obj: dict[str, Any]) -> None:
     print(json.dumps(obj, sort_keys=False), flush=True)
 
 
@@ -67,7 +67,7 @@ def make_optimizer(name: str, net: WallZeroNet, lr: float, momentum: float, weig
     raise ValueError(f"unknown optimizer {name!r}")
 
 
-def parse_args(argv: Optional[List[str]] = None) -> argparse.Namespace:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python3 -m wallzero.train", description=__doc__.split("\n\n")[0])
     p.add_argument("--data", required=True, help="directory of .npz chunks (searched recursively)")
     p.add_argument("--checkpoint", required=True, help="checkpoint to resume from and save to")
@@ -151,7 +151,7 @@ def build(args: argparse.Namespace):
     return net, opt, 0, stats, origin
 
 
-def main(argv: Optional[List[str]] = None) -> Dict[str, Any]:
+def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = parse_args(argv)
     torch.set_num_threads(args.threads)
 
@@ -191,9 +191,9 @@ def main(argv: Optional[List[str]] = None) -> Dict[str, Any]:
     weights = LossWeights(q_mix=args.q_mix)
     net.train()
     batches = window.batches(args.batch, seed=args.seed * 1_000_003 + step)
-    acc: Dict[str, float] = {}
+    acc: dict[str, float] = {}
     acc_n = 0
-    last: Dict[str, float] = {}
+    last: dict[str, float] = {}
     samples = 0
     t0 = t_int = t_reload = time.time()
     samples_int = 0

@@ -58,13 +58,6 @@ func (w *Writer) Flush() error {
 	return err
 }
 
-// Written returns the number of samples written so far.
-func (w *Writer) Written() int {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.written
-}
-
 func (w *Writer) writeChunk(samples []Sample) error {
 	n := len(samples)
 	features := make([]byte, 0, n*packedFeatureBytes)

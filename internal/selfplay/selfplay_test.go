@@ -46,8 +46,8 @@ func TestGameSamples(t *testing.T) {
 		var sum float32
 		for _, e := range s.policy {
 			sum += e.prob
-			if m, ok := inference.MoveOf(int(e.action)); !ok || e.prob < 0 {
-				t.Fatalf("sample %d: policy entry %d (%v) is not a move", i, e.action, m)
+			if int(e.action) >= inference.NumActions || e.prob < 0 {
+				t.Fatalf("sample %d: policy entry %d (p=%v) is not an action", i, e.action, e.prob)
 			}
 		}
 		if math.Abs(float64(sum-1)) > 1e-3 {
@@ -95,8 +95,8 @@ func TestWriterChunks(t *testing.T) {
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	if w.Written() != len(g.Samples) {
-		t.Fatalf("wrote %d of %d samples", w.Written(), len(g.Samples))
+	if w.written != len(g.Samples) {
+		t.Fatalf("wrote %d of %d samples", w.written, len(g.Samples))
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "chunk-*.npz"))
 	if want := (len(g.Samples) + 4) / 5; len(files) != want {

@@ -67,7 +67,7 @@ func writeNPY(w io.Writer, a npyArray) error {
 	header += strings.Repeat(" ", (64-total%64)%64) + "\n"
 	var buf bytes.Buffer
 	buf.WriteString("\x93NUMPY\x01\x00")
-	binary.Write(&buf, binary.LittleEndian, uint16(len(header)))
+	buf.Write(binary.LittleEndian.AppendUint16(nil, uint16(len(header))))
 	buf.WriteString(header)
 	if _, err := w.Write(buf.Bytes()); err != nil {
 		return err

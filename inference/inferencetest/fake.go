@@ -1,0 +1,88 @@
+// Package inferencetest holds test helpers of package inference: a
+// deterministic stand-in for a network, like store/storetest for the
+// store.
+package inferencetest
+
+import (
+	"math"
+
+	"github.com/wallzero/wallzero/inference"
+)
+
+// The feature planes FakeRunner reads (inference/features.go: the side
+// to move, Red's reach, then Blue's).
+const (
+	planeBlueToMove = 7
+	planeReach      = 11
+)
+
+// FakeRunner is a deterministic stand-in for a network, for tests and
+// benchmarks of the batching machinery without a model file. Its outputs
+// are a fixed function of the input features: policy logits prefer actions
+// from squares with many feature planes set, the value leans towards the
+// side with more reach.
+type FakeRunner struct {
+	// Info is returned by ModelInfo (ID "fake" when empty).
+	Info inference.ModelInfo
+	// Delay, if set, is called once per batch (e.g. to simulate network
+	// time).
+	Delay func(count int)
+}
+
+// Run implements inference.Runner.
+func (f *FakeRunner) Run(input []float32, count int, out *inference.Outputs) error {
+	if f.Delay != nil {
+		f.Delay(count)
+	}
+	for i := 0; i < count; i++ {
+		x := input[i*inference.FeatureSize : (i+1)*inference.FeatureSize]
+		var weight [inference.PlaneSize]float32
+		for p := 0; p < inference.NumPlanes; p++ {
+			for s := 0; s < inference.PlaneSize; s++ {
+				weight[s] += x[p*inference.PlaneSize+s] * float32(1+p%5)
+			}
+		}
+		pol := out.Policy[i*inference.NumActions : (i+1)*inference.NumActions]
+		for a := range pol {
+			pol[a] = weight[a%inference.PlaneSize]/16 + float32(a%7)/50
+		}
+		var red, blue float32
+		for s := 0; s < inference.PlaneSize; s++ {
+			red += x[planeReach*inference.PlaneSize+s]
+			blue += x[(planeReach+1)*inference.PlaneSize+s]
+		}
+		diff := red - blue
+		if x[planeBlueToMove*inference.PlaneSize] == 1 {
+			diff = -diff
+		}
+		w := float32(1 / (1 + math.Exp(-float64(diff)/8)))
+		out.Value[3*i], out.Value[3*i+1], out.Value[3*i+2] = w*0.9, 0.1, (1-w)*0.9
+		if out.Margin != nil {
+			out.Margin[i] = diff
+		}
+		if out.Ownership != nil {
+			for s := 0; s < inference.PlaneSize; s++ {
+				out.Ownership[i*inference.PlaneSize+s] = float32(math.Tanh(float64(weight[s]) / 10))
+			}
+		}
+	}
+	return nil
+}
+
+// NewOutputs implements inference.Runner.
+func (f *FakeRunner) NewOutputs(count int) *inference.Outputs {
+	return &inference.Outputs{
+		Policy:    make([]float32, count*inference.NumActions),
+		Value:     make([]float32, count*3),
+		Margin:    make([]float32, count),
+		Ownership: make([]float32, count*inference.PlaneSize),
+	}
+}
+
+// ModelInfo implements inference.Runner.
+func (f *FakeRunner) ModelInfo() inference.ModelInfo {
+	if f.Info.ID == "" {
+		return inference.ModelInfo{ID: "fake", Features: inference.FeatureSetID, Actions: inference.ActionLayout, Heads: []string{inference.PolicyName, inference.ValueName, inference.MarginName, inference.OwnershipName}}
+	}
+	return f.Info
+}

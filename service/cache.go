@@ -23,14 +23,7 @@ func (s *Service) cachedTurn(ctx context.Context, q *Query, rules string, positi
 	if err != nil || canon == nil {
 		return nil, err
 	}
-	a, err := transformAnalysis(shape(canon, q, turn), sym.Inverse())
-	if err != nil {
-		return nil, &Error{Code: CodeInternal, Message: err.Error(), Err: err}
-	}
-	a.TurnNumber = turn
-	a.RootInfo.Hash = fmt.Sprintf("%016x", pos.Hash())
-	a.Cache = info
-	return a, nil
+	return orient(shape(canon, q, turn), sym, pos, turn, info)
 }
 
 // fullAnalysis returns the analysis of positions[turn] with every move and
@@ -102,6 +95,13 @@ func (s *Service) analysisFrom(ctx context.Context, rules string, positions []en
 	if q != nil {
 		canon = shape(canon, q, turn)
 	}
+	return orient(canon, sym, pos, turn, info)
+}
+
+// orient maps a canonical analysis back to the asked position pos (the
+// position the canonical symmetry sym maps to the canonical one), as the
+// analysis of turn with cache information info.
+func orient(canon *Analysis, sym engine.Symmetry, pos *engine.Position, turn int, info *CacheInfo) (*Analysis, error) {
 	a, err := transformAnalysis(canon, sym.Inverse())
 	if err != nil {
 		return nil, &Error{Code: CodeInternal, Message: err.Error(), Err: err}

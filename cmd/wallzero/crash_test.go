@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -272,78 +271,21 @@ func buildBinary(t *testing.T) string {
 	return buildPath
 }
 
-// serveProc is a `wallzero serve` process.
+// serveProc is a `wallzero serve` process (proc, scale_test.go) and the
+// base URL of its API.
 type serveProc struct {
-	cmd  *exec.Cmd
+	*proc
 	base string
-	mu   sync.Mutex
-	log  bytes.Buffer
 }
 
 // startServe starts `wallzero serve -model heuristic` with the default job
 // settings on a free port and waits until it serves.
 func startServe(bin, url string) (*serveProc, error) {
-	cmd := exec.Command(bin, "serve", "-auth", "off", "-model", "heuristic", "-addr", "127.0.0.1:0", "-database-url", url, "-log-format", "json")
-	for _, kv := range os.Environ() { // no WALLZERO_* settings from the environment
-		if !strings.HasPrefix(kv, "WALLZERO_") && !strings.HasPrefix(kv, "DATABASE_URL=") {
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
-	stderr, err := cmd.StderrPipe()
+	p, addr, err := startProc(bin, "serving", "serve", "-auth", "off", "-model", "heuristic", "-addr", "127.0.0.1:0", "-database-url", url, "-log-format", "json")
 	if err != nil {
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	p := &serveProc{cmd: cmd}
-	addr := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		for sc.Scan() {
-			line := sc.Bytes()
-			p.mu.Lock()
-			p.log.Write(line)
-			p.log.WriteByte('\n')
-			p.mu.Unlock()
-			var rec struct{ Msg, Addr string }
-			if json.Unmarshal(line, &rec) == nil && rec.Msg == "serving" {
-				addr <- rec.Addr
-			}
-		}
-		io.Copy(io.Discard, stderr)
-	}()
-	select {
-	case a := <-addr:
-		p.base = "http://" + a
-		return p, nil
-	case <-time.After(60 * time.Second):
-		p.stop()
-		return nil, fmt.Errorf("wallzero serve did not start:\n%s", p.logs())
-	}
-}
-
-func (p *serveProc) logs() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.log.String()
-}
-
-// stop ends the process (SIGTERM, then SIGKILL) if it still runs.
-func (p *serveProc) stop() {
-	if p.cmd.ProcessState != nil {
-		return
-	}
-	p.cmd.Process.Signal(syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() { p.cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(30 * time.Second):
-		p.cmd.Process.Kill()
-		<-done
-	}
+	return &serveProc{proc: p, base: "http://" + addr}, nil
 }
 
 type crashJob struct {

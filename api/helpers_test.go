@@ -36,9 +36,26 @@ func (s slowEval) Evaluate(ctx context.Context, reqs []*search.Request) error {
 	return s.e.Evaluate(ctx, reqs)
 }
 
+// gateEval holds every evaluation call until gate is closed, so a test
+// decides when searches may finish.
+type gateEval struct {
+	e    search.Evaluator
+	gate <-chan struct{}
+}
+
+func (g gateEval) Evaluate(ctx context.Context, reqs []*search.Request) error {
+	select {
+	case <-g.gate:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	return g.e.Evaluate(ctx, reqs)
+}
+
 // options tune a test server.
 type options struct {
 	delay       time.Duration // per evaluation call
+	gate        chan struct{} // evaluations wait until it is closed
 	jobParallel int
 	maxOpenings int
 	maxBody     int64
@@ -73,6 +90,9 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 	var eval search.Evaluator = inference.Heuristic{}
 	if o.delay > 0 {
 		eval = slowEval{e: eval, delay: o.delay}
+	}
+	if o.gate != nil {
+		eval = gateEval{e: eval, gate: o.gate}
 	}
 	metrics := &service.Metrics{}
 	an := service.NewAnalyzer(service.Evaluators{

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,11 +16,10 @@ import (
 
 // rawResponse is an answer with its headers and decoded error body.
 type rawResponse struct {
-	status  int
-	header  http.Header
-	body    []byte
-	err     api.ErrorBody
-	elapsed time.Duration
+	status int
+	header http.Header
+	body   []byte
+	err    api.ErrorBody
 }
 
 // send sends a request with the given headers and returns the answer.
@@ -37,14 +35,13 @@ func (ts *testServer) send(method, path, body string, header map[string]string) 
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
-	start := time.Now()
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		ts.t.Fatal(err)
 	}
 	defer res.Body.Close()
 	data, _ := io.ReadAll(res.Body)
-	out := rawResponse{status: res.StatusCode, header: res.Header, body: data, elapsed: time.Since(start)}
+	out := rawResponse{status: res.StatusCode, header: res.Header, body: data}
 	if res.StatusCode >= 400 {
 		var e api.ErrorResponse
 		if err := json.Unmarshal(data, &e); err != nil {
@@ -55,51 +52,60 @@ func (ts *testServer) send(method, path, body string, header map[string]string) 
 	return out
 }
 
-// TestOverloadIsRefusedAtOnce fills the only search slot and the only
-// queue place, then checks every further request is refused at once with
-// 503, Retry-After and the request id, and the admitted ones succeed.
+// TestOverloadIsRefusedAtOnce holds the searches (the evaluator waits for
+// the test), fills the only search slot and the only queue place, and
+// checks every further request is refused while the searches are still
+// held (so a refusal never waits for them), with 503, Retry-After and the
+// request id; then it lets the searches go and the two admitted requests
+// succeed.
 func TestOverloadIsRefusedAtOnce(t *testing.T) {
 	t.Parallel()
-	ts := start(t, newDatabase(t), options{delay: 300 * time.Millisecond, noWorker: true,
+	gate := make(chan struct{})
+	ts := start(t, newDatabase(t), options{gate: gate, noWorker: true,
 		admission: service.AdmissionConfig{MaxSearches: 1, MaxQueue: 1, MaxQueueWait: time.Minute}})
 	squares := []string{"A1", "B2", "C3", "D4", "E5", "F6", "G7", "A7"}
-	results := make([]rawResponse, len(squares))
-	var wg sync.WaitGroup
+	type answer struct {
+		i int
+		r rawResponse
+	}
+	answers := make(chan answer, len(squares))
 	for i, sq := range squares {
-		wg.Add(1)
 		go func() {
-			defer wg.Done()
 			body := `{"rules":{"opening":"empty"},"moves":["` + sq + `"],"maxVisits":16}`
-			results[i] = ts.send("POST", "/v1/analyze", body, map[string]string{"X-Request-ID": "burst-" + strconv.Itoa(i)})
+			answers <- answer{i, ts.send("POST", "/v1/analyze", body, map[string]string{"X-Request-ID": "burst-" + strconv.Itoa(i)})}
 		}()
 	}
-	wg.Wait()
-	ok, refused := 0, 0
-	for i, r := range results {
-		switch r.status {
-		case http.StatusOK:
-			ok++
-		case http.StatusServiceUnavailable:
-			refused++
-			if r.err.Code != "overloaded" || r.err.RequestID != "burst-"+strconv.Itoa(i) {
-				t.Errorf("refusal %d: %+v", i, r.err)
-			}
-			if s, err := strconv.Atoi(r.header.Get("Retry-After")); err != nil || s < 1 || s != r.err.RetryAfterSeconds {
-				t.Errorf("refusal %d: Retry-After %q, body %d", i, r.header.Get("Retry-After"), r.err.RetryAfterSeconds)
-			}
-			if r.elapsed > 250*time.Millisecond {
-				t.Errorf("refusal %d took %v: a refusal must not wait for the searches", i, r.elapsed)
-			}
-		default:
-			t.Errorf("request %d: %d %s", i, r.status, r.body)
+	timeout := time.After(time.Minute)
+	for refused := 0; refused < len(squares)-2; refused++ {
+		var a answer
+		select {
+		case a = <-answers:
+		case <-timeout:
+			close(gate)
+			t.Fatalf("%d refusals after a minute, want %d while the searches are held", refused, len(squares)-2)
+		}
+		if a.r.status != http.StatusServiceUnavailable {
+			close(gate)
+			t.Fatalf("request %d answered %d %s while the searches were held; want 503", a.i, a.r.status, a.r.body)
+		}
+		if a.r.err.Code != "overloaded" || a.r.err.RequestID != "burst-"+strconv.Itoa(a.i) {
+			t.Errorf("refusal %d: %+v", a.i, a.r.err)
+		}
+		if s, err := strconv.Atoi(a.r.header.Get("Retry-After")); err != nil || s < 1 || s != a.r.err.RetryAfterSeconds {
+			t.Errorf("refusal %d: Retry-After %q, body %d", a.i, a.r.header.Get("Retry-After"), a.r.err.RetryAfterSeconds)
 		}
 	}
-	if ok < 2 || refused < 1 || ok+refused != len(squares) {
-		t.Errorf("%d answered, %d refused: want the slot's and the queue's requests answered and the rest refused", ok, refused)
-	}
 	m := ts.send("GET", "/metrics", "", nil)
-	if !bytes.Contains(m.body, []byte(`wallzero_admission_requests_total{outcome="refused"} `+strconv.Itoa(refused))) {
-		t.Errorf("metrics do not count %d refusals:\n%s", refused, grep(m.body, "wallzero_admission"))
+	for _, want := range []string{`wallzero_admission_requests_total{outcome="refused"} 6`, "wallzero_admission_searching 1", "wallzero_admission_queued 1"} {
+		if !bytes.Contains(m.body, []byte(want)) {
+			t.Errorf("metrics lack %q:\n%s", want, grep(m.body, "wallzero_admission"))
+		}
+	}
+	close(gate)
+	for range 2 {
+		if a := <-answers; a.r.status != http.StatusOK {
+			t.Errorf("admitted request %d: %d %s", a.i, a.r.status, a.r.body)
+		}
 	}
 }
 

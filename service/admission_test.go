@@ -78,7 +78,6 @@ func TestAdmissionRefusals(t *testing.T) {
 				qctx, c2 = context.WithTimeout(ctx, tc.timeout)
 				defer c2()
 			}
-			start := time.Now()
 			done := make(chan error, 1)
 			go func() {
 				r, err := a.acquire(qctx, tc.cost)
@@ -88,10 +87,9 @@ func TestAdmissionRefusals(t *testing.T) {
 				done <- err
 			}()
 			if tc.refuse {
+				// Before any slot is released: a refusal that waited
+				// would never come.
 				overloaded(t, <-done)
-				if d := time.Since(start); d > time.Second {
-					t.Errorf("refused after %v, want at once", d)
-				}
 				if st := a.stats(); st.Refused != 1 {
 					t.Errorf("Refused = %d, want 1", st.Refused)
 				}

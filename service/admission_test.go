@@ -277,7 +277,7 @@ func TestAdmissionMeasuresConcurrentThroughput(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if got := a.stats().VisitsPerSecond; got < 8000 || got > 25000 {
-		t.Errorf("estimated %.0f visits/s, want about 20,000 (sleeps only lengthen the runs)", got)
+	if got := a.stats().VisitsPerSecond; got < 4000 || got > 25000 {
+		t.Errorf("estimated %.0f visits/s, want about 20,000 (4,000 to 25,000: a busy machine only lengthens the sleeps)", got)
 	}
 }

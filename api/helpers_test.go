@@ -14,6 +14,7 @@ import (
 
 	"github.com/wallzero/wallzero/api"
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/internal/reqid"
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/store"
@@ -56,6 +57,7 @@ func (g gateEval) Evaluate(ctx context.Context, reqs []*search.Request) error {
 type options struct {
 	delay       time.Duration // per evaluation call
 	gate        chan struct{} // evaluations wait until it is closed
+	logTo       io.Writer     // the server's log, with request ids (nil: discarded)
 	jobParallel int
 	maxOpenings int
 	maxBody     int64
@@ -86,7 +88,10 @@ func newDatabase(t *testing.T) string { return storetest.URL(t) }
 func start(t *testing.T, dbURL string, o options) *testServer {
 	t.Helper()
 	ctx := context.Background()
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	var log *slog.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	if o.logTo != nil {
+		log = slog.New(reqid.Handler{Handler: slog.NewTextHandler(o.logTo, &slog.HandlerOptions{Level: slog.LevelDebug})})
+	}
 	var eval search.Evaluator = inference.Heuristic{}
 	if o.delay > 0 {
 		eval = slowEval{e: eval, delay: o.delay}

@@ -61,7 +61,7 @@ func (s *server) recovery() gin.HandlerFunc {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.log.Error("panic", "value", fmt.Sprint(v), "stack", string(debug.Stack()))
+				s.log.ErrorContext(c.Request.Context(), "panic", "value", fmt.Sprint(v), "stack", string(debug.Stack()))
 				writeError(c, &service.Error{Code: service.CodeInternal, Message: "internal error"})
 			}
 		}()

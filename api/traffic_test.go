@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -194,5 +195,45 @@ func TestRequestIDs(t *testing.T) {
 	}
 	if r := ts.send("GET", "/healthz", "", nil); r.header.Get("X-Request-ID") == "" {
 		t.Error("a successful answer has no X-Request-ID")
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestRequestIDInLogs checks that the log lines about a request, the
+// access log's and the service's own, carry its id.
+func TestRequestIDInLogs(t *testing.T) {
+	t.Parallel()
+	var logs syncBuffer
+	ts := start(t, newDatabase(t), options{noWorker: true, logTo: &logs})
+	if r := ts.send("POST", "/v1/reviews", `{"moves":["C3","E3"],"maxVisits":8}`, map[string]string{"X-Request-ID": "review-42"}); r.status != http.StatusAccepted {
+		t.Fatalf("review: %d %s", r.status, r.body)
+	}
+	var queued, access bool
+	for _, line := range strings.Split(logs.String(), "\n") {
+		if !strings.Contains(line, "request_id=review-42") {
+			continue
+		}
+		queued = queued || strings.Contains(line, `msg="job queued"`)
+		access = access || strings.Contains(line, "msg=request")
+	}
+	if !queued || !access {
+		t.Errorf("the service's line (%v) and the access log's (%v) should carry request_id=review-42:\n%s", queued, access, logs.String())
 	}
 }

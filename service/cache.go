@@ -122,7 +122,7 @@ func (s *Service) lookup(ctx context.Context, key store.CacheKey, visits int) (*
 		if ctx.Err() != nil {
 			return nil, nil, timeoutOr(ctx.Err())
 		}
-		s.log.Warn("analysis cache lookup failed; searching instead", "error", err)
+		s.log.WarnContext(ctx, "analysis cache lookup failed; searching instead", "error", err)
 		s.metrics.CacheMisses.Add(1)
 		return nil, nil, nil
 	}
@@ -132,7 +132,7 @@ func (s *Service) lookup(ctx context.Context, key store.CacheKey, visits int) (*
 	}
 	var a Analysis
 	if err := json.Unmarshal(row.Analysis, &a); err != nil {
-		s.log.Warn("unreadable cached analysis; searching instead", "hash", fmt.Sprintf("%016x", key.CanonicalHash), "error", err)
+		s.log.WarnContext(ctx, "unreadable cached analysis; searching instead", "hash", fmt.Sprintf("%016x", key.CanonicalHash), "error", err)
 		s.metrics.CacheMisses.Add(1)
 		return nil, nil, nil
 	}
@@ -150,7 +150,7 @@ func (s *Service) save(ctx context.Context, key store.CacheKey, visits int, cano
 		cancel()
 	}
 	if err != nil {
-		s.log.Warn("caching an analysis failed", "hash", fmt.Sprintf("%016x", key.CanonicalHash), "error", err)
+		s.log.WarnContext(ctx, "caching an analysis failed", "hash", fmt.Sprintf("%016x", key.CanonicalHash), "error", err)
 	}
 }
 

@@ -91,7 +91,7 @@ func (s *Service) CancelJob(ctx context.Context, id string) (*Job, error) {
 	if err != nil {
 		return nil, storeError(err, id)
 	}
-	s.log.Info("job cancelled", "job", id, "kind", j.Kind)
+	s.log.InfoContext(ctx, "job cancelled", "job", id, "kind", j.Kind)
 	return jobOf(j), nil
 }
 
@@ -133,7 +133,7 @@ func (s *Service) submit(ctx context.Context, kind string, req any, total int, a
 	if c := CallerFrom(ctx); c != nil {
 		c.stats.jobs.Add(1)
 	}
-	s.log.Info("job queued", "job", j.ID, "kind", kind, "items", total)
+	s.log.InfoContext(ctx, "job queued", "job", j.ID, "kind", kind, "items", total)
 	return jobOf(j), nil
 }
 

@@ -88,7 +88,7 @@ func newDatabase(t *testing.T) string { return storetest.URL(t) }
 func start(t *testing.T, dbURL string, o options) *testServer {
 	t.Helper()
 	ctx := context.Background()
-	var log *slog.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	if o.logTo != nil {
 		log = slog.New(reqid.Handler{Handler: slog.NewTextHandler(o.logTo, &slog.HandlerOptions{Level: slog.LevelDebug})})
 	}

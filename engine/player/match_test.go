@@ -54,7 +54,7 @@ func TestMatchStatistics(t *testing.T) {
 				t.Errorf("A played red %d times, want %d", r.ARedGames, wantRedGames)
 			}
 			want := (float64(r.AWins) + float64(r.Draws)/2) / float64(r.Games)
-			if math.Abs(r.AScore-want) > 1e-12 {
+			if math.Abs(r.AScore-want) > 0.00005 { // reported to four decimals
 				t.Errorf("a_score = %v, want %v", r.AScore, want)
 			}
 			lo, hi := r.AScoreCI95[0], r.AScoreCI95[1]
@@ -151,26 +151,40 @@ func TestMatchErrors(t *testing.T) {
 	}
 }
 
-func TestCI95(t *testing.T) {
+func TestWilson95(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		x      []float64
-		lo, hi float64
-	}{
-		{[]float64{1}, 0, 1},
-		{[]float64{1, 1, 1}, 1, 1},
-		{[]float64{0, 1}, 0, 1}, // 0.5 ± 1.96*0.5 clipped
-		{[]float64{0, 1, 0, 1, 0, 1, 0, 1}, 0.5 - z95*math.Sqrt(2.0/7/8), 0.5 + z95*math.Sqrt(2.0/7/8)},
+	// The reference is the other textbook form of the Wilson interval:
+	// (n p + z²/2 ± z sqrt(n p (1-p) + z²/4)) / (n + z²).
+	ref := func(p float64, n int) [2]float64 {
+		nf, z2 := float64(n), z95*z95
+		root := z95 * math.Sqrt(nf*p*(1-p)+z2/4)
+		return [2]float64{(nf*p + z2/2 - root) / (nf + z2), (nf*p + z2/2 + root) / (nf + z2)}
 	}
-	for _, tc := range tests {
-		mean := 0.0
-		for _, v := range tc.x {
-			mean += v
+	for _, tc := range []struct {
+		score float64
+		n     int
+	}{{1, 80}, {0, 80}, {0.5, 2}, {0.8, 80}, {0.95, 400}, {1, 1}} {
+		got, want := wilson95(tc.score, tc.n), ref(tc.score, tc.n)
+		if math.Abs(got[0]-want[0]) > 1e-9 || math.Abs(got[1]-want[1]) > 1e-9 {
+			t.Errorf("wilson95(%v, %d) = %v, want %v", tc.score, tc.n, got, want)
 		}
-		mean /= float64(len(tc.x))
-		got := ci95(tc.x, mean)
-		if math.Abs(got[0]-tc.lo) > 1e-9 || math.Abs(got[1]-tc.hi) > 1e-9 {
-			t.Errorf("ci95(%v) = %v, want [%v %v]", tc.x, got, tc.lo, tc.hi)
+		if got[0] < 0 || got[1] > 1 || got[0] > tc.score || got[1] < tc.score {
+			t.Errorf("wilson95(%v, %d) = %v does not hold the score within [0, 1]", tc.score, tc.n, got)
+		}
+	}
+	if got := wilson95(1, 80); got[0] > 0.96 || got[1] != 1 {
+		t.Errorf("80 wins of 80: %v, want about [0.954, 1], not [1, 1]", got)
+	}
+	if got := wilson95(0, 0); got != [2]float64{0, 1} {
+		t.Errorf("no games: %v, want [0, 1]", got)
+	}
+}
+
+func TestReportsRoundToFourDecimals(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ in, want float64 }{{0.8520017999999999, 0.852}, {1.0 / 3, 0.3333}, {0.99995, 1}, {2, 2}} {
+		if got := round4(tc.in); got != tc.want {
+			t.Errorf("round4(%v) = %v, want %v", tc.in, got, tc.want)
 		}
 	}
 }

@@ -25,8 +25,7 @@ func Summarize(cfg MatchConfig, rules engine.Rules, games []GameResult) MatchRes
 		return r
 	}
 	var sum, terrA, terrB, plies float64
-	scores := make([]float64, len(games))
-	for i, g := range games {
+	for _, g := range games {
 		a := aColor(g.ARed)
 		b := engine.Blue - a
 		switch g.Winner {
@@ -51,33 +50,37 @@ func Summarize(cfg MatchConfig, rules engine.Rules, games []GameResult) MatchRes
 		if g.ARed {
 			r.ARedGames++
 		}
-		scores[i] = g.AScore()
-		sum += scores[i]
+		sum += g.AScore()
 		terrA += float64(g.Score[a])
 		terrB += float64(g.Score[b])
 		plies += float64(g.Plies)
 	}
 	n := float64(len(games))
-	r.AScore = sum / n
-	r.AScoreCI95 = ci95(scores, r.AScore)
-	r.AMeanTerritory = terrA / n
-	r.BMeanTerritory = terrB / n
-	r.MeanPlies = plies / n
+	ci := wilson95(sum/n, len(games))
+	r.AScore = round4(sum / n)
+	r.AScoreCI95 = [2]float64{round4(ci[0]), round4(ci[1])}
+	r.AMeanTerritory = round4(terrA / n)
+	r.BMeanTerritory = round4(terrB / n)
+	r.MeanPlies = round4(plies / n)
 	return r
 }
 
-// ci95 returns the normal-approximation 95% interval of the mean of x
-// (which is mean), from the sample variance, clipped to [0, 1]. With fewer
-// than two values it is [0, 1].
-func ci95(x []float64, mean float64) [2]float64 {
-	if len(x) < 2 {
+// wilson95 returns the Wilson score 95% interval of a score (wins plus
+// half the draws, over n games): unlike the normal approximation it stays
+// inside [0, 1] without clipping and is not empty when one side wins every
+// game. With no games it is [0, 1].
+func wilson95(score float64, n int) [2]float64 {
+	if n == 0 {
 		return [2]float64{0, 1}
 	}
-	var ss float64
-	for _, v := range x {
-		ss += (v - mean) * (v - mean)
-	}
-	n := float64(len(x))
-	half := z95 * math.Sqrt(ss/(n-1)/n)
-	return [2]float64{math.Max(0, mean-half), math.Min(1, mean+half)}
+	nf, z2 := float64(n), z95*z95
+	center := (score + z2/(2*nf)) / (1 + z2/nf)
+	half := z95 * math.Sqrt(score*(1-score)/nf+z2/(4*nf*nf)) / (1 + z2/nf)
+	// The interval always holds the score; the min and max only undo
+	// rounding (at a score of 1 the upper end comes out as 0.999...).
+	return [2]float64{math.Max(0, math.Min(score, center-half)), math.Min(1, math.Max(score, center+half))}
 }
+
+// round4 rounds to four decimals, so that reports print 0.852, not
+// 0.8520017999999999.
+func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }

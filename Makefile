@@ -5,7 +5,7 @@ SHELL := /bin/bash
 GO    ?= go
 BIN   := bin/wallzero
 
-.PHONY: all build run test vet unit fuzz bench-engine check-go clean onnxruntime db db-stop openapi bench-api bench-burst \
+.PHONY: all help build run test vet unit fuzz bench-engine check-go clean onnxruntime db db-stop openapi bench-api bench-burst \
 	python-deps pytest train train-smoke train-finetune browser-test lint golangci-lint flake8 \
 	image deploy-test
 
@@ -24,14 +24,21 @@ TORCH_TUNABLES := glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_thresho
 
 all: build
 
+## help: list the targets and what they do (from these ## comments).
+help:
+	@awk '/^## [a-z-]+:/ { sub(/^## /, ""); print; more = 1; next } \
+	  /^## / && more { sub(/^## /, "    "); print; next } { more = 0 }' $(MAKEFILE_LIST)
+
 ## check-go: fail with a clear message when Go is missing.
 check-go:
 	@command -v $(GO) >/dev/null 2>&1 || { \
 	  echo "make: Go is not installed (need Go 1.26 or newer on PATH: https://go.dev/doc/install)"; exit 1; }
 
 ## build: compile the wallzero binary into bin/ (downloads Go modules on first use).
+# The commit `wallzero version` reports (empty outside a git checkout).
+COMMIT := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null || c="$$c-modified"; echo "$$c"; })
 build: check-go
-	$(GO) build -o $(BIN) ./cmd/wallzero
+	$(GO) build -ldflags "-X main.commit=$(COMMIT)" -o $(BIN) ./cmd/wallzero
 
 ## run: the analysis service. Builds, prepares ONNX Runtime and a
 ## PostgreSQL ($DATABASE_URL when set, else a project-local cluster under

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+)
+
+// commit is the git commit the binary was built from, set by `make build`
+// (-ldflags -X main.commit=...); empty in a plain `go build` without VCS
+// stamping.
+var commit string
+
+func init() {
+	commands["version"] = command{"the binary's version, commit and Go, and the model it would serve", runVersion}
+}
+
+// runVersion implements `wallzero version`: the module version, the
+// commit, the Go version, and the id of the model `serve` would load
+// (models/wallzero.onnx or -model), read from the model's metadata with
+// ONNX Runtime; a missing library or model is said, not an error.
+func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("version", stderr)
+	var mf modelFlags
+	mf.register(fs)
+	if err := parseWithEnv(fs, args); err != nil {
+		return err
+	}
+	version, rev, modified := "(devel)", commit, false
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if bi.Main.Version != "" {
+			version = bi.Main.Version
+		}
+		for _, s := range bi.Settings {
+			switch {
+			case s.Key == "vcs.revision" && rev == "":
+				rev = s.Value
+			case s.Key == "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
+	}
+	if rev == "" {
+		rev = "unknown"
+	} else if modified {
+		rev += " (modified)"
+	}
+	fmt.Fprintf(stdout, "wallzero %s\ncommit %s\n%s %s/%s\n", version, rev, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(stdout, "model %s\n", modelVersion(mf))
+	return nil
+}
+
+// modelVersion describes the two-player model serve would use.
+func modelVersion(mf modelFlags) string {
+	ev := newEvaluators(mf)
+	defer ev.Close()
+	path, err := ev.resolveModel("")
+	if err != nil {
+		return "none (" + err.Error() + "; two-player games use the heuristic)"
+	}
+	if path == heuristicModel {
+		return "heuristic (chosen with -model heuristic)"
+	}
+	net, err := ev.openNetwork(path)
+	if err != nil {
+		return "unreadable: " + err.Error()
+	}
+	return fmt.Sprintf("%s (%s, %d blocks x %d channels)", net.Info.ID, path, net.Info.Blocks, net.Info.Channels)
+}

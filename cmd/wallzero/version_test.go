@@ -1,0 +1,33 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+)
+
+func TestVersion(t *testing.T) {
+	t.Parallel()
+	var out bytes.Buffer
+	if err := runVersion([]string{"-model", "heuristic"}, nil, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	want := []string{"wallzero ", "commit ", "go1.", "model heuristic"}
+	if len(lines) != len(want) {
+		t.Fatalf("version printed %q, want %d lines", out.String(), len(want))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("line %d %q, want it to start with %q", i, lines[i], w)
+		}
+	}
+	out.Reset()
+	if err := runVersion([]string{"-model", "no/such.onnx"}, nil, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "model unreadable: ") {
+		t.Errorf("a missing model: %q, want it said", out.String())
+	}
+}

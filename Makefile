@@ -76,6 +76,7 @@ GOLANGCI_LINT_VERSION := v2.15.0
 GOLANGCI_LINT := .local/bin/golangci-lint
 lint: golangci-lint flake8
 	$(GOLANGCI_LINT) run ./...
+	cd deploy && $(CURDIR)/$(GOLANGCI_LINT) run --config $(CURDIR)/.golangci.yml ./...
 	cd training && flake8 .
 
 golangci-lint: check-go

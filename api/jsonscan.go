@@ -325,19 +325,8 @@ func (s *scanner) object(t reflect.Type, path string) error {
 		} else if err := s.value(ft, keyPath); err != nil {
 			return err
 		}
-		s.space()
-		if s.pos >= len(s.data) {
-			return s.fail(path, "malformed JSON: the body ends inside an object")
-		}
-		switch s.data[s.pos] {
-		case ',':
-			s.pos++
-		case '}':
-			s.pos++
-			s.depth--
-			return nil
-		default:
-			return s.fail(path, "malformed JSON: expected ',' or '}' after a field, got %s", s.kindOf())
+		if done, err := s.separator(path, '}', "an object", "a field"); done || err != nil {
+			return err
 		}
 	}
 }
@@ -368,21 +357,29 @@ func (s *scanner) array(t reflect.Type, path string) error {
 		if err := s.value(et, elem); err != nil {
 			return err
 		}
-		s.space()
-		if s.pos >= len(s.data) {
-			return s.fail(path, "malformed JSON: the body ends inside an array")
-		}
-		switch s.data[s.pos] {
-		case ',':
-			s.pos++
-		case ']':
-			s.pos++
-			s.depth--
-			return nil
-		default:
-			return s.fail(path, "malformed JSON: expected ',' or ']' after an element, got %s", s.kindOf())
+		if done, err := s.separator(path, ']', "an array", "an element"); done || err != nil {
+			return err
 		}
 	}
+}
+
+// separator reads what follows a field or an element: ',' (more follow)
+// or the container's closing byte (done: the container is left).
+func (s *scanner) separator(path string, closer byte, container, item string) (done bool, err error) {
+	s.space()
+	if s.pos >= len(s.data) {
+		return false, s.fail(path, "malformed JSON: the body ends inside %s", container)
+	}
+	switch s.data[s.pos] {
+	case ',':
+		s.pos++
+		return false, nil
+	case closer:
+		s.pos++
+		s.depth--
+		return true, nil
+	}
+	return false, s.fail(path, "malformed JSON: expected ',' or '%c' after %s, got %s", closer, item, s.kindOf())
 }
 
 // indirect returns the type a pointer type points to.

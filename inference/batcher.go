@@ -59,7 +59,9 @@ var ErrClosed = errors.New("inference: evaluator closed")
 type Batcher struct {
 	runner Runner
 	cfg    BatcherConfig
-	queues [numPriorities]chan *item
+	queues [numPriorities]chan chunk
+	queued [numPriorities]atomic.Int64 // positions waiting per priority
+	idle   atomic.Int32                // workers waiting for work
 	cache  *Cache
 	closed chan struct{}
 	once   sync.Once
@@ -72,6 +74,12 @@ type item struct {
 	req  *search.Request
 	call *call
 }
+
+// chunk is the unit of the queues: some items of one Evaluate call, which
+// a worker takes whole. A call is split into as many chunks as there are
+// idle workers, so that one search's leaves run on every core instead of
+// one worker taking them all while the others wait.
+type chunk []*item
 
 // call is one Evaluate call waiting for its items. pending counts the
 // items not yet answered plus one held by the submitter while it queues;
@@ -109,7 +117,7 @@ func NewBatcher(runner Runner, cfg BatcherConfig) *Batcher {
 	}
 	b := &Batcher{runner: runner, cfg: cfg, cache: NewCache(cfg.CacheSize), closed: make(chan struct{})}
 	for p := range b.queues {
-		b.queues[p] = make(chan *item, 1<<16)
+		b.queues[p] = make(chan chunk, 1<<14)
 	}
 	b.stats.sizes = make([]atomic.Int64, cfg.MaxBatch+1)
 	for range cfg.Workers {
@@ -144,18 +152,25 @@ func (b *Batcher) Evaluate(ctx context.Context, reqs []*search.Request) error {
 	}
 	c := &call{ctx: ctx, done: make(chan struct{})}
 	c.pending.Store(1)
-	q := b.queues[PriorityOf(ctx)]
+	var items []*item
 	for _, r := range reqs {
 		if e, ok := b.cache.Get(FeatureKey(r)); ok {
 			r.Out = e
 			continue
 		}
-		c.pending.Add(1)
+		items = append(items, &item{req: r, call: c})
+	}
+	prio := PriorityOf(ctx)
+	for _, ch := range b.split(items) {
+		c.pending.Add(int32(len(ch)))
+		b.queued[prio].Add(int64(len(ch)))
 		select {
-		case q <- &item{req: r, call: c}:
+		case b.queues[prio] <- ch:
 		case <-ctx.Done():
-			c.release()
-			c.release()
+			b.queued[prio].Add(-int64(len(ch)))
+			for range len(ch) + 1 {
+				c.release()
+			}
 			return ctx.Err()
 		}
 	}
@@ -191,13 +206,18 @@ func (b *Batcher) work() {
 			}
 		}
 	}
+	var carry chunk // taken but did not fit the last batch
 	for {
 		batch = batch[:0]
-		it, ok := b.take(nil)
-		if !ok {
-			return
+		if carry != nil {
+			batch, carry = append(batch, carry...), nil
+		} else {
+			ch, ok := b.take(nil)
+			if !ok {
+				return
+			}
+			batch = append(batch, ch...)
 		}
-		batch = append(batch, it)
 		var timer *time.Timer
 		var deadline <-chan time.Time
 		if b.cfg.MaxWait > 0 {
@@ -205,16 +225,20 @@ func (b *Batcher) work() {
 			deadline = timer.C
 		}
 		for len(batch) < b.cfg.MaxBatch {
-			it, ok := b.poll()
+			ch, ok := b.poll()
 			if !ok {
 				if deadline == nil {
 					break
 				}
-				if it, ok = b.take(deadline); !ok {
+				if ch, ok = b.take(deadline); !ok {
 					break
 				}
 			}
-			batch = append(batch, it)
+			if len(batch)+len(ch) > b.cfg.MaxBatch {
+				carry = ch
+				break
+			}
+			batch = append(batch, ch...)
 		}
 		if timer != nil {
 			timer.Stop()
@@ -223,33 +247,63 @@ func (b *Batcher) work() {
 	}
 }
 
-// poll returns a queued item without waiting, interactive first.
-func (b *Batcher) poll() (*item, bool) {
-	for _, q := range b.queues {
+// split cuts one call's items into chunks of at most MaxBatch: as many
+// (near-equal) chunks as there are idle workers when there are several,
+// so that a lone search keeps every worker busy; one chunk otherwise
+// (busy workers merge chunks into large batches anyway).
+func (b *Batcher) split(items []*item) []chunk {
+	if len(items) == 0 {
+		return nil
+	}
+	pieces := max(1, int(b.idle.Load()))
+	pieces = min(pieces, (len(items)+minChunk-1)/minChunk)
+	pieces = max(pieces, (len(items)+b.cfg.MaxBatch-1)/b.cfg.MaxBatch)
+	chunks := make([]chunk, 0, pieces)
+	for i := range pieces {
+		lo, hi := i*len(items)/pieces, (i+1)*len(items)/pieces
+		chunks = append(chunks, chunk(items[lo:hi]))
+	}
+	return chunks
+}
+
+// minChunk is the smallest chunk split makes: below it, running a call on
+// one worker costs less than spreading it.
+const minChunk = 2
+
+// poll returns a queued chunk without waiting, interactive first.
+func (b *Batcher) poll() (chunk, bool) {
+	for p, q := range b.queues {
 		select {
-		case it := <-q:
-			return it, true
+		case ch := <-q:
+			b.queued[p].Add(-int64(len(ch)))
+			return ch, true
 		default:
 		}
 	}
 	return nil, false
 }
 
-// take waits for an item (interactive first) until deadline fires or the
-// batcher closes with nothing queued.
-func (b *Batcher) take(deadline <-chan time.Time) (*item, bool) {
-	if it, ok := b.poll(); ok {
-		return it, true
+// take waits for a chunk (interactive first) until deadline fires or the
+// batcher closes with nothing queued. While it waits, the worker counts as
+// idle.
+func (b *Batcher) take(deadline <-chan time.Time) (chunk, bool) {
+	if ch, ok := b.poll(); ok {
+		return ch, true
 	}
+	b.idle.Add(1)
+	defer b.idle.Add(-1)
 	select {
-	case it := <-b.queues[Interactive]:
-		return it, true
-	case it := <-b.queues[Batch]:
-		if it2, ok := b.pollInteractive(); ok { // an interactive item raced in
-			b.queues[Batch] <- it
-			return it2, true
+	case ch := <-b.queues[Interactive]:
+		b.queued[Interactive].Add(-int64(len(ch)))
+		return ch, true
+	case ch := <-b.queues[Batch]:
+		b.queued[Batch].Add(-int64(len(ch)))
+		if ch2, ok := b.pollInteractive(); ok { // an interactive chunk raced in
+			b.queued[Batch].Add(int64(len(ch)))
+			b.queues[Batch] <- ch
+			return ch2, true
 		}
-		return it, true
+		return ch, true
 	case <-deadline:
 		return nil, false
 	case <-b.closed:
@@ -257,10 +311,11 @@ func (b *Batcher) take(deadline <-chan time.Time) (*item, bool) {
 	}
 }
 
-func (b *Batcher) pollInteractive() (*item, bool) {
+func (b *Batcher) pollInteractive() (chunk, bool) {
 	select {
-	case it := <-b.queues[Interactive]:
-		return it, true
+	case ch := <-b.queues[Interactive]:
+		b.queued[Interactive].Add(-int64(len(ch)))
+		return ch, true
 	default:
 		return nil, false
 	}
@@ -326,9 +381,9 @@ func decode(out *Outputs, i int, req *search.Request) {
 	req.Out = e
 }
 
-// QueueDepth returns the number of queued requests per priority.
+// QueueDepth returns the number of queued positions per priority.
 func (b *Batcher) QueueDepth() (interactive, batch int) {
-	return len(b.queues[Interactive]), len(b.queues[Batch])
+	return int(b.queued[Interactive].Load()), int(b.queued[Batch].Load())
 }
 
 // Cache returns the evaluation cache (nil when disabled).

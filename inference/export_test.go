@@ -6,3 +6,6 @@ var (
 	Decode       = decode
 	RequestAfter = requestAfter
 )
+
+// IdleWorkers returns the number of workers waiting for work.
+func (b *Batcher) IdleWorkers() int { return int(b.idle.Load()) }

@@ -30,6 +30,30 @@ type NetworkConfig struct {
 	IntraOpThreads int
 	// CUDADevice is the GPU to use with the cuda provider.
 	CUDADevice int
+	// OptimizedModelPath, when set, is where ONNX Runtime writes the graph
+	// it actually runs after its optimizations (fusions, layout changes):
+	// the way to check what a model becomes, e.g. that a quantized model's
+	// convolutions run as QLinearConv.
+	OptimizedModelPath string
+	// Optimization is ONNX Runtime's graph optimization level: "all"
+	// (default: every fusion and the NCHWc layout for CPU convolutions),
+	// "extended", "basic" or "none".
+	Optimization string
+}
+
+// optimizationLevel maps NetworkConfig.Optimization to ONNX Runtime's enum.
+func optimizationLevel(name string) (ort.GraphOptimizationLevel, error) {
+	switch name {
+	case "", "all":
+		return ort.GraphOptimizationLevelEnableAll, nil
+	case "extended":
+		return ort.GraphOptimizationLevelEnableExtended, nil
+	case "basic":
+		return ort.GraphOptimizationLevelEnableBasic, nil
+	case "none":
+		return ort.GraphOptimizationLevelDisableAll, nil
+	}
+	return 0, fmt.Errorf("graph optimization level %q: want all, extended, basic or none", name)
 }
 
 // Outputs holds a batch's network outputs, row-major by sample.
@@ -73,6 +97,18 @@ func LoadNetwork(path string, cfg NetworkConfig) (*Network, error) {
 	}
 	if err := opts.SetInterOpNumThreads(1); err != nil {
 		return nil, err
+	}
+	level, err := optimizationLevel(cfg.Optimization)
+	if err != nil {
+		return nil, fmt.Errorf("model %s: %w", path, err)
+	}
+	if err := opts.SetGraphOptimizationLevel(level); err != nil {
+		return nil, fmt.Errorf("model %s: graph optimization level: %w", path, err)
+	}
+	if cfg.OptimizedModelPath != "" {
+		if err := opts.SetOptimizedModelFilePath(cfg.OptimizedModelPath); err != nil {
+			return nil, fmt.Errorf("model %s: optimized model path: %w", path, err)
+		}
 	}
 	switch cfg.Provider {
 	case "", ProviderCPU:

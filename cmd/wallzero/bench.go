@@ -12,7 +12,7 @@ import (
 // runBench implements `wallzero bench <what>`.
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: wallzero bench engine|search|api [flags]")
+		fmt.Fprintln(stderr, "usage: wallzero bench engine|search|api|compare [flags]")
 		return errUsage
 	}
 	switch args[0] {
@@ -22,8 +22,10 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return benchSearch(args[1:], stdout, stderr)
 	case "api":
 		return benchAPI(args[1:], stdout, stderr)
+	case "compare":
+		return benchCompare(args[1:], stdout, stderr)
 	}
-	return fmt.Errorf("unknown benchmark %q (engine, search or api)", args[0])
+	return fmt.Errorf("unknown benchmark %q (engine, search, api or compare)", args[0])
 }
 
 // benchEngine plays uniformly random games on one goroutine, generating

@@ -10,6 +10,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/internal/cpupeak"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -77,6 +78,13 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 		best = max(best, m)
 		fmt.Fprintf(stdout, "raw_evals_per_sec batch=%d %.0f\n", bs, m)
 	}
+	flops := float64(inference.FLOPsPerPosition(net.Info))
+	if peak := cpupeak.Measure(mf.workers, time.Second); peak > 0 {
+		fmt.Fprintf(stdout, "network_mflops_per_position=%.1f peak_gflops threads=%d %.1f best_raw_gflops=%.1f share_of_peak=%.2f\n",
+			flops/1e6, mf.workers, peak, best*flops/1e9, best*flops/1e9/peak)
+	} else {
+		fmt.Fprintf(stdout, "network_mflops_per_position=%.1f best_raw_gflops=%.1f (no AVX2/FMA peak measurement on this CPU)\n", flops/1e6, best*flops/1e9)
+	}
 	for i, n := range counts {
 		m := median(sims[i])
 		fmt.Fprintf(stdout, "mcts_sims_per_sec searches=%d %.0f mean_batch=%.1f ratio_to_best_raw=%.2f\n", n, m, median(batches[i]), m/best)
@@ -102,7 +110,78 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
 	fmt.Fprintf(stdout, "analysis_latency_ms visits=%d leaf_batch=%d median=%.1f min=%.1f max=%.1f\n", *visits, *leafBatch,
 		ms(times[len(times)/2]), ms(times[0]), ms(times[len(times)-1]))
+	return benchHints(net, mf, g, *visits, *leafBatch, *runs, stdout)
+}
+
+// benchHints measures hints along a game, as an app asks for one after
+// every move: each analysis is of the position two plies after the
+// previous one (its best move and the best reply), on one batcher with the
+// evaluation cache on, as the service runs, so that the subtree the last
+// search explored is not evaluated again. The same positions analysed cold
+// (no cache) are the comparison.
+func benchHints(net *inference.Network, mf modelFlags, g *engine.Game, visits, leafBatch, runs int, stdout io.Writer) error {
+	cfg := search.DefaultConfig()
+	cfg.MaxVisits, cfg.LeafBatch = visits, leafBatch
+	history := []engine.Position{g.Final}
+	warm := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, CacheSize: 200_000})
+	defer warm.Close()
+	var warmTimes, coldTimes []time.Duration
+	var warmEvals, coldEvals int64
+	for i := 0; i < runs && !history[len(history)-1].IsOver(); i++ {
+		pos := history[len(history)-1]
+		before := warm.Stats().Samples
+		d, res, err := timedSearch(warm, cfg, pos, recentFirst(history))
+		if err != nil {
+			return err
+		}
+		warmTimes, warmEvals = append(warmTimes, d), warmEvals+warm.Stats().Samples-before
+		cold := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers})
+		d, _, err = timedSearch(cold, cfg, pos, recentFirst(history))
+		coldEvals += cold.Stats().Samples
+		cold.Close()
+		if err != nil {
+			return err
+		}
+		coldTimes = append(coldTimes, d)
+		// Play the best move and the best reply of its line.
+		next := pos
+		next.Apply(res.Best)
+		history = append(history, next)
+		if len(res.Moves) > 0 && len(res.Moves[0].PV) > 1 && !next.IsOver() {
+			after := next
+			after.Apply(res.Moves[0].PV[1])
+			history = append(history, after)
+		}
+	}
+	if len(warmTimes) == 0 {
+		return nil
+	}
+	n := int64(len(warmTimes))
+	fmt.Fprintf(stdout, "hint_latency_ms visits=%d positions=%d cached=%.1f cold=%.1f speedup=%.2f network_evals_per_hint cached=%d cold=%d\n",
+		visits, n, ms(medianDuration(warmTimes)), ms(medianDuration(coldTimes)),
+		float64(medianDuration(coldTimes))/float64(medianDuration(warmTimes)), warmEvals/n, coldEvals/n)
 	return nil
+}
+
+// timedSearch runs one search and times it.
+func timedSearch(ev search.Evaluator, cfg search.Config, pos engine.Position, history []engine.Position) (time.Duration, *search.Result, error) {
+	s, err := search.New(ev, cfg, pos, history)
+	if err != nil {
+		return 0, nil, err
+	}
+	start := time.Now()
+	res, err := s.Run(context.Background())
+	return time.Since(start), res, err
+}
+
+// recentFirst returns the positions before the last one of h, most recent
+// first (a search's history).
+func recentFirst(h []engine.Position) []engine.Position {
+	var out []engine.Position
+	for i := len(h) - 2; i >= 0 && len(out) < search.HistoryLen; i-- {
+		out = append(out, h[i])
+	}
+	return out
 }
 
 // median returns the median of xs.

@@ -12,12 +12,6 @@
 //	@license.name				MIT
 //	@license.url				https://opensource.org/license/mit
 //	@BasePath					/
-//	@securityDefinitions.apikey	BearerAuth
-//	@in							header
-//	@name						Authorization
-//	@description				An API key as "Bearer wz_...", made with `wallzero keys create`.
-//	@accept						json
-//	@produce					json
 //	@tag.name					analysis
 //	@tag.description			Synchronous analysis of positions (interactive priority).
 //	@tag.name					jobs
@@ -26,4 +20,10 @@
 //	@tag.description			SVG pictures of positions and win-rate curves.
 //	@tag.name					operations
 //	@tag.description			Models, health, readiness and metrics.
+//	@securityDefinitions.apikey	BearerAuth
+//	@in							header
+//	@name						Authorization
+//	@description				An API key as "Bearer wz_...", made with `wallzero keys create`.
+//	@accept						json
+//	@produce					json
 package api

@@ -19,7 +19,8 @@ import (
 
 // fixV2 makes swag's Swagger 2.0 output valid: a non-body parameter may
 // not carry `example` in 2.0, so the annotation's example(...) moves to
-// the x-example extension (which toV3 turns back into an example).
+// the x-example extension (which toV3 turns back into an example). It also
+// marks operations without @Security as public (security: []).
 func fixV2(raw []byte) ([]byte, error) {
 	var doc map[string]any
 	if err := json.Unmarshal(raw, &doc); err != nil {
@@ -28,6 +29,9 @@ func fixV2(raw []byte) ([]byte, error) {
 	paths, _ := doc["paths"].(map[string]any)
 	for _, item := range paths {
 		for _, op := range item.(map[string]any) {
+			if _, ok := op.(map[string]any)["security"]; !ok {
+				op.(map[string]any)["security"] = []any{}
+			}
 			params, _ := op.(map[string]any)["parameters"].([]any)
 			for _, p := range params {
 				p := p.(map[string]any)

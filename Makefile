@@ -5,7 +5,7 @@ SHELL := /bin/bash
 GO    ?= go
 BIN   := bin/wallzero
 
-.PHONY: all help build run test vet unit fuzz bench-engine check-go clean onnxruntime db db-stop openapi bench-api bench-burst \
+.PHONY: all help build run test vet unit fuzz bench-engine check-go clean onnxruntime db db-stop openapi client bench-api bench-burst \
 	python-deps pytest train train-smoke train-finetune browser-test lint golangci-lint flake8 \
 	image deploy-test
 
@@ -130,9 +130,17 @@ browser-test: check-go
 	WALLZERO_BROWSER_TEST=1 WALLZERO_REQUIRE_DB=1 WALLZERO_SCREENSHOT="$(if $(SCREENSHOT),$(abspath $(SCREENSHOT)))" \
 	  $(GO) test -race -count=1 -timeout 10m -run '^(TestReviewPageInBrowser|TestPageBasics)$$' -v ./api ./internal/cdp
 
-## openapi: regenerate openapi/ from the api package's swag annotations.
+## openapi: regenerate openapi/ from the api package's swag annotations
+## (swagger.json, and openapi.json: OpenAPI 3.0 converted by kin-openapi),
+## then the generated Go client (make client).
 openapi: check-go
 	$(GO) test ./openapi -run TestUpToDate -count=1 -update
+	$(MAKE) client
+
+## client: regenerate internal/apiclient/client.gen.go from openapi.json
+## with oapi-codegen (pinned in go.mod); a test fails when it is stale.
+client: check-go
+	$(GO) test ./internal/apiclient -run TestClientUpToDate -count=1 -update
 
 ## bench-api: the service benchmark (see README): /analyze latency at 200
 ## visits with 1 and 16 clients, cache-hit latency, openings per minute,

@@ -37,6 +37,8 @@ type AnalyzeResponse struct {
 //	@Failure		408	{object}	ErrorResponse	"the request body did not arrive within -body-timeout"
 //	@Failure		415	{object}	ErrorResponse	"the body is not sent as application/json"
 //	@Failure		429	{object}	ErrorResponse	"the API key is over a quota (Retry-After says when to try again)"
+//	@ID				analyzePosition
+//	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/analyze [post]
 func (s *server) analyze(c *gin.Context) {
 	if err := s.svc.AdmissionFull(); err != nil { // refused before reading the body

@@ -13,7 +13,7 @@ import (
 // useAuth installs API key authentication when the service has a key
 // verifier (-auth required): every /v1 endpoint, the picture endpoints
 // included, then needs `Authorization: Bearer <token>`; /healthz, /readyz,
-// /metrics, /docs, /openapi.json and the review page's static files stay
+// /metrics, /docs, /openapi.json, /swagger.json and the review page's static files stay
 // open. It also exports the per-key metrics. With -auth off it does
 // nothing and every request is the anonymous caller. New calls it before
 // registering routes.

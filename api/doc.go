@@ -8,13 +8,10 @@
 //	@description				Analysis service for WallGo (7x7 walls and territory): position analysis, game reviews and opening batches.
 //	@description				Errors are JSON objects {"error": {"code", "field", "message", "requestId"}}: field is the full JSON path of the request field (e.g. "moves[4]", "rules.players", "board.stones.red[2]"), the query parameter or the header concerned; 429 and 503 answers carry Retry-After (also as retryAfterSeconds).
 //	@description				Under -auth required every /v1 endpoint needs an API key: Authorization: Bearer wz_... (wallzero keys create).
+//	@description				Every error code is listed in the ErrorBody schema (code enum). Two answers come from the HTTP server itself, before any handler, as plain text: 431 (the request headers exceed -max-header-bytes) and 400 for a request that is not valid HTTP.
+//	@license.name				MIT
+//	@license.url				https://opensource.org/license/mit
 //	@BasePath					/
-//	@securityDefinitions.apikey	BearerAuth
-//	@in							header
-//	@name						Authorization
-//	@description				An API key as "Bearer wz_...", made with `wallzero keys create`.
-//	@accept						json
-//	@produce					json
 //	@tag.name					analysis
 //	@tag.description			Synchronous analysis of positions (interactive priority).
 //	@tag.name					jobs
@@ -23,4 +20,10 @@
 //	@tag.description			SVG pictures of positions and win-rate curves.
 //	@tag.name					operations
 //	@tag.description			Models, health, readiness and metrics.
+//	@securityDefinitions.apikey	BearerAuth
+//	@in							header
+//	@name						Authorization
+//	@description				An API key as "Bearer wz_...", made with `wallzero keys create`.
+//	@accept						json
+//	@produce					json
 package api

@@ -16,8 +16,16 @@ import (
 //go:embed docs.html
 var docsHTML []byte
 
+// openAPIJSON serves the OpenAPI 3.0 document (what client generators
+// read).
 func openAPIJSON(c *gin.Context) {
 	c.Data(http.StatusOK, "application/json", openapi.JSON)
+}
+
+// swaggerJSON serves the same API as a Swagger 2.0 document, for tools
+// that read only 2.0.
+func swaggerJSON(c *gin.Context) {
+	c.Data(http.StatusOK, "application/json", openapi.Swagger)
 }
 
 func docsPage(c *gin.Context) {

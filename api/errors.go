@@ -23,7 +23,7 @@ type ErrorBody struct {
 	// conflict, unavailable, timeout, internal, unauthorized, forbidden,
 	// rate_limited, overloaded, unsupported_media_type,
 	// method_not_allowed or request_timeout.
-	Code string `json:"code" example:"invalid"`
+	Code string `json:"code" example:"invalid" enums:"invalid,too_large,not_found,conflict,unavailable,timeout,internal,unauthorized,forbidden,rate_limited,overloaded,unsupported_media_type,method_not_allowed,request_timeout"`
 	// Field is the full JSON path of the request field the error concerns,
 	// e.g. "moves[4]", "rules.players" or "board.stones.red[2]", or the
 	// query parameter or header (empty when it concerns the whole request).

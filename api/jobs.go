@@ -27,6 +27,8 @@ import (
 //	@Failure		408	{object}	ErrorResponse	"the request body did not arrive within -body-timeout"
 //	@Failure		415	{object}	ErrorResponse	"the body is not sent as application/json"
 //	@Failure		429	{object}	ErrorResponse	"the API key is over a quota (Retry-After says when to try again)"
+//	@ID				createReview
+//	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/reviews [post]
 func (s *server) createReview(c *gin.Context) {
 	var r service.ReviewRequest
@@ -54,6 +56,8 @@ func (s *server) createReview(c *gin.Context) {
 //	@Security		BearerAuth
 //	@Failure		400	{object}	ErrorResponse	"a malformed id or parameter"
 //	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
+//	@ID				getReview
+//	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router		/v1/reviews/{id} [get]
 func (s *server) getReview(c *gin.Context) {
 	j, err := s.svc.Review(c.Request.Context(), c.Param("id"))
@@ -83,6 +87,8 @@ func (s *server) getReview(c *gin.Context) {
 //	@Failure		408	{object}	ErrorResponse	"the request body did not arrive within -body-timeout"
 //	@Failure		415	{object}	ErrorResponse	"the body is not sent as application/json"
 //	@Failure		429	{object}	ErrorResponse	"the API key is over a quota (Retry-After says when to try again)"
+//	@ID				createOpeningsBatch
+//	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/openings/batch [post]
 func (s *server) createOpenings(c *gin.Context) {
 	var r service.OpeningsRequest
@@ -111,6 +117,8 @@ func (s *server) createOpenings(c *gin.Context) {
 //	@Security		BearerAuth
 //	@Failure		400	{object}	ErrorResponse	"a malformed id or parameter"
 //	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
+//	@ID				getJob
+//	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/jobs/{id} [get]
 func (s *server) getJob(c *gin.Context) {
 	j, err := s.svc.Job(c.Request.Context(), c.Param("id"))
@@ -134,6 +142,8 @@ func (s *server) getJob(c *gin.Context) {
 //	@Security		BearerAuth
 //	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
 //	@Failure		403	{object}	ErrorResponse	"a cross-origin request from an origin not in -cors-origins"
+//	@ID				cancelJob
+//	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/jobs/{id} [delete]
 func (s *server) cancelJob(c *gin.Context) {
 	j, err := s.svc.CancelJob(c.Request.Context(), c.Param("id"))

@@ -22,6 +22,8 @@ type ModelsResponse struct {
 //	@Success		200	{object}	ModelsResponse
 //	@Security		BearerAuth
 //	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
+//	@ID				listModels
+//	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/models [get]
 func (s *server) models(c *gin.Context) {
 	c.JSON(http.StatusOK, ModelsResponse{Models: s.svc.Models()})
@@ -38,6 +40,7 @@ type HealthResponse struct {
 //	@Tags		operations
 //	@Produce	json
 //	@Success	200	{object}	HealthResponse
+//	@ID				health
 //	@Router		/healthz [get]
 func (s *server) healthz(c *gin.Context) {
 	c.JSON(http.StatusOK, HealthResponse{Status: "ok"})
@@ -50,6 +53,7 @@ func (s *server) healthz(c *gin.Context) {
 //	@Produce	json
 //	@Success	200	{object}	service.Readiness
 //	@Failure	503	{object}	service.Readiness
+//	@ID				readiness
 //	@Router		/readyz [get]
 func (s *server) readyz(c *gin.Context) {
 	r := s.svc.Ready(c.Request.Context())

@@ -28,38 +28,54 @@ const svgType = "image/svg+xml; charset=utf-8"
 // boardSVG draws a position as SVG (GET /v1/render/board.svg).
 //
 // The position is a game record, given either as `record` (the record's
-// JSON) or as `moves` (comma-separated, in notation) with optional `mode`
-// (empty or four-stone), `players`, `stay`, `tiebreak` and `board` (an
+// JSON) or as `moves` (comma-separated, in notation) with optional `opening`
+// (empty or four-stone), `players`, `stay`, `tieBreak` and `board` (an
 // explicit start position's JSON). `turn` picks the position after that
-// many moves (default: all). Overlays: `reach`, `territory`, `last`
+// many moves (default: all). Overlays: `includeReachability`, `territory`, `last`
 // (default true) are booleans; `ownership` is 49 comma-separated values in
 // [-1, 1] (Red's view, A1..G7) or `1` for the analysis' prediction;
 // `candidates` is a list like `E5-E4:N@0.62,C3-C4:E` (moves with the
 // mover's win rate); `played` is one such move, drawn as the move played;
-// `distances` is the square of a stone; `analyze=N` draws the engine's N
-// best moves (with `visits`, default the service's); `title` replaces the
-// picture's title.
+// `distances` is the square of a stone; `topK=N` draws the engine's N
+// best moves (with `maxVisits`, default the service's); `title` replaces the
+// picture's title. The older names (mode, tiebreak, reach, analyze, visits)
+// are deprecated aliases (queryAliases).
 //
 //	@Summary		Draw a board diagram
 //	@Description	SVG of a position with optional overlays: reachability, settled territory, predicted ownership, candidate moves, step distances.
 //	@Tags			pictures
 //	@Produce		image/svg+xml
-//	@Param			moves		query		string	false	"moves in notation, comma-separated"	example(C3,E3,C5,E5)
-//	@Param			record		query		string	false	"a whole game record as JSON (instead of moves)"
-//	@Param			mode		query		string	false	"opening: empty or four-stone"
-//	@Param			turn		query		int		false	"the position after this many moves (default all)"
-//	@Param			reach		query		bool	false	"reachability overlay"
-//	@Param			territory	query		bool	false	"settled territory overlay"
-//	@Param			ownership	query		string	false	"49 values in [-1,1] (Red's view) or 1 for the engine's prediction"
-//	@Param			candidates	query		string	false	"moves with win rates, e.g. E5-E4:N@0.62"
-//	@Param			distances	query		string	false	"square of a stone whose step distances to draw"
-//	@Param			analyze		query		int		false	"draw the engine's N best moves"
+//	@Param			moves				query		string	false	"moves in notation, comma-separated (instead of record)"	example(C3,E3,C5,E5)
+//	@Param			record				query		string	false	"a whole game record as JSON (instead of moves and the rules parameters)"
+//	@Param			opening				query		string	false	"rules.opening: empty or four-stone (default four-stone with 2 players)"	Enums(empty, four-stone)
+//	@Param			players				query		int		false	"rules.players: 2, 3 or 4 (default 2)"	minimum(2)	maximum(4)
+//	@Param			stay				query		string	false	"rules.stay: always or step-out (default always)"	Enums(always, step-out)
+//	@Param			tieBreak			query		string	false	"rules.tieBreak: largest-region or none (default largest-region)"	Enums(largest-region, none)
+//	@Param			board				query		string	false	"an explicit starting board as JSON (the record's board field)"
+//	@Param			turn				query		int		false	"the position after this many moves (default all)"	minimum(0)
+//	@Param			includeReachability	query		bool	false	"reachability overlay (the analysis's includeReachability)"
+//	@Param			territory			query		bool	false	"settled territory overlay"
+//	@Param			last				query		bool	false	"mark the last move (default true)"
+//	@Param			ownership			query		string	false	"49 values in [-1,1] (Red's view, A1..G7) or true for the engine's prediction"
+//	@Param			candidates			query		string	false	"moves with win rates, e.g. E5-E4:N@0.62,C3-C4:E"
+//	@Param			played				query		string	false	"the move actually played, drawn apart from the candidates, e.g. E5-E4:N@0.55"
+//	@Param			distances			query		string	false	"square of a stone whose step distances to draw"	example(E5)
+//	@Param			topK				query		int		false	"draw the engine's topK best moves (0 to 16)"	minimum(0)	maximum(16)
+//	@Param			maxVisits			query		int		false	"visits of that analysis (with topK or ownership=true)"	minimum(1)
+//	@Param			title				query		string	false	"a caption (at most 200 characters)"
+//	@Param			mode				query		string	false	"Deprecated alias of opening (kept for one release)"
+//	@Param			tiebreak			query		string	false	"Deprecated alias of tieBreak (kept for one release)"
+//	@Param			reach				query		bool	false	"Deprecated alias of includeReachability (kept for one release)"
+//	@Param			analyze				query		int		false	"Deprecated alias of topK (kept for one release)"
+//	@Param			visits				query		int		false	"Deprecated alias of maxVisits (kept for one release)"
 //	@Success		200			{string}	string	"SVG"
-//	@Failure		400			{object}	ErrorResponse	"bad record, move or parameter"
+//	@Failure		400			{object}	ErrorResponse	"bad record, move or parameter (an unknown parameter, or an old and a new name with different values)"
 //	@Security		BearerAuth
 //	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
 //	@Failure		429	{object}	ErrorResponse	"the API key is over a quota (Retry-After says when to try again)"
 //	@Failure		503	{object}	ErrorResponse	"the service is at capacity (Retry-After) or a dependency is down"
+//	@ID				renderBoard
+//	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/render/board.svg [get]
 func (s *server) boardSVG(c *gin.Context) {
 	q, err := parseQuery(c.Request.URL.RawQuery)
@@ -161,6 +177,8 @@ func optionError(err error) error {
 //	@Security		BearerAuth
 //	@Failure		400	{object}	ErrorResponse	"a malformed id or parameter"
 //	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
+//	@ID				renderWinrateCurve
+//	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router		/v1/reviews/{id}/winrate.svg [get]
 func (s *server) reviewWinrateSVG(c *gin.Context) {
 	q, err := parseQuery(c.Request.URL.RawQuery)

@@ -28,10 +28,11 @@ type boardRequest struct {
 }
 
 // boardParams are the query parameters board.svg knows.
+// The deprecated aliases (queryAliases) are renamed before this check.
 var boardParams = map[string]bool{
-	"record": true, "moves": true, "mode": true, "players": true, "stay": true, "tiebreak": true, "board": true,
-	"turn": true, "reach": true, "territory": true, "last": true, "ownership": true, "candidates": true,
-	"played": true, "distances": true, "analyze": true, "visits": true, "title": true,
+	"record": true, "moves": true, "opening": true, "players": true, "stay": true, "tieBreak": true, "board": true,
+	"turn": true, "includeReachability": true, "territory": true, "last": true, "ownership": true, "candidates": true,
+	"played": true, "distances": true, "topK": true, "maxVisits": true, "title": true,
 }
 
 // invalidParam returns a CodeInvalid error naming a query parameter.
@@ -116,6 +117,16 @@ func checkParam(k, v string) error {
 // path inside it for record, moves and board: "moves[3]",
 // "board.walls[0].side", "record.rules.players").
 func parseBoardQuery(q url.Values, limits service.Limits) (*boardRequest, error) {
+	renamed, err := resolveAliases(q)
+	if err != nil {
+		return nil, err
+	}
+	req, err := parseBoardParams(q, limits)
+	return req, aliasError(err, renamed)
+}
+
+// parseBoardParams parses a query that uses the current names only.
+func parseBoardParams(q url.Values, limits service.Limits) (*boardRequest, error) {
 	var unknown []string
 	for _, k := range sortedKeys(q) {
 		v := q[k]
@@ -127,7 +138,7 @@ func parseBoardQuery(q url.Values, limits service.Limits) (*boardRequest, error)
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
-		return nil, invalidParam(unknown[0], "unknown query parameter (known: record or moves with mode, players, stay, tiebreak, board; turn; reach, territory, last, ownership, candidates, played, distances, analyze, visits, title)")
+		return nil, invalidParam(unknown[0], "unknown query parameter (known: record or moves with opening, players, stay, tieBreak, board; turn; includeReachability, territory, last, ownership, candidates, played, distances, topK, maxVisits, title)")
 	}
 	req := &boardRequest{}
 	if err := req.parseRecord(q, limits); err != nil {
@@ -142,9 +153,9 @@ func parseBoardQuery(q url.Values, limits service.Limits) (*boardRequest, error)
 // parseRecord reads the game, replays it and picks the position.
 func (req *boardRequest) parseRecord(q url.Values, limits service.Limits) error {
 	if q.Has("record") {
-		for _, k := range []string{"moves", "mode", "players", "stay", "tiebreak", "board"} {
+		for _, k := range []string{"moves", "opening", "players", "stay", "tieBreak", "board"} {
 			if q.Has(k) {
-				return invalidParam(k, "give either record or moves (with mode, players, stay, tiebreak, board), not both")
+				return invalidParam(k, "give either record or moves (with opening, players, stay, tieBreak, board), not both")
 			}
 		}
 		if err := decodeJSON([]byte(q.Get("record")), &req.record); err != nil {
@@ -201,7 +212,7 @@ func prefixField(param string, err error) error {
 
 // ruleParams names the query parameter of each rules field in the moves
 // form of the query.
-var ruleParams = map[string]string{"rules.players": "players", "rules.opening": "mode", "rules.stay": "stay", "rules.tieBreak": "tiebreak"}
+var ruleParams = map[string]string{"rules.players": "players", "rules.opening": "opening", "rules.stay": "stay", "rules.tieBreak": "tieBreak"}
 
 // recordParamError puts the query parameter before the field of a
 // service.ReplayRecord error: in the record form "record.moves[3]" or
@@ -222,7 +233,7 @@ func recordParamError(err error, recordForm bool) error {
 	return se
 }
 
-// parseMoves reads moves, mode, players, stay, tiebreak and board.
+// parseMoves reads moves, opening, players, stay, tieBreak and board.
 func (req *boardRequest) parseMoves(q url.Values) error {
 	if v := strings.TrimSpace(q.Get("moves")); v != "" {
 		for i, m := range strings.Split(v, ",") {
@@ -233,7 +244,7 @@ func (req *boardRequest) parseMoves(q url.Values) error {
 			req.record.Moves = append(req.record.Moves, m)
 		}
 	}
-	if v := q.Get("mode"); v != "" {
+	if v := q.Get("opening"); v != "" {
 		req.record.Rules.Opening = engine.Opening(v)
 	}
 	if v := q.Get("players"); v != "" {
@@ -246,7 +257,7 @@ func (req *boardRequest) parseMoves(q url.Values) error {
 	if v := q.Get("stay"); v != "" {
 		req.record.Rules.Stay = engine.StayRule(v)
 	}
-	if v := q.Get("tiebreak"); v != "" {
+	if v := q.Get("tieBreak"); v != "" {
 		req.record.Rules.TieBreak = engine.TieBreak(v)
 	}
 	if v := q.Get("board"); v != "" {
@@ -261,7 +272,7 @@ func (req *boardRequest) parseMoves(q url.Values) error {
 
 // parseOverlays reads the overlay parameters.
 func (req *boardRequest) parseOverlays(q url.Values, limits service.Limits) error {
-	for _, k := range []string{"reach", "territory"} {
+	for _, k := range []string{"includeReachability", "territory"} {
 		v := q.Get(k)
 		if v == "" {
 			continue
@@ -270,7 +281,7 @@ func (req *boardRequest) parseOverlays(q url.Values, limits service.Limits) erro
 		if err != nil {
 			return invalidParam(k, "%q: want true or false", v)
 		}
-		if k == "reach" {
+		if k == "includeReachability" {
 			req.opt.Reachability = b
 		} else {
 			req.opt.Territory = b
@@ -309,20 +320,20 @@ func (req *boardRequest) parseOverlays(q url.Values, limits service.Limits) erro
 		}
 		req.opt.Distances, req.opt.DistanceFrom = true, sq
 	}
-	if v := q.Get("analyze"); v != "" {
+	if v := q.Get("topK"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || n > render.MaxCandidates {
-			return invalidParam("analyze", "%q: want a number of moves from 0 to %d", v, render.MaxCandidates)
+			return invalidParam("topK", "%q: want a number of moves from 0 to %d", v, render.MaxCandidates)
 		}
 		req.analyze = n
 	}
-	if v := q.Get("visits"); v != "" {
+	if v := q.Get("maxVisits"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > limits.MaxVisits {
-			return invalidParam("visits", "%q: want a number from 1 to %d", v, limits.MaxVisits)
+			return invalidParam("maxVisits", "%q: want a number from 1 to %d", v, limits.MaxVisits)
 		}
 		if req.analyze == 0 && !req.autoOwnership {
-			return invalidParam("visits", "only with analyze or ownership=true")
+			return invalidParam("maxVisits", "only with topK or ownership=true")
 		}
 		req.visits = n
 	}

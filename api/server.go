@@ -89,6 +89,7 @@ func New(svc *service.Service, cfg Config) http.Handler {
 	r.GET("/readyz", s.readyz)
 	r.GET("/metrics", metricsHandler(reg))
 	r.GET("/openapi.json", openAPIJSON)
+	r.GET("/swagger.json", swaggerJSON)
 	r.GET("/docs", docsPage)
 	r.GET("/docs/", docsPage)
 	return r

@@ -13,7 +13,7 @@ import (
 	"github.com/wallzero/wallzero/openapi"
 )
 
-var update = flag.Bool("update", false, "regenerate swagger.json and swagger.yaml")
+var update = flag.Bool("update", false, "regenerate swagger.json and openapi.json")
 
 // generate runs swag over the api package (and the packages its types come
 // from) into dir.
@@ -23,7 +23,7 @@ func generate(t *testing.T, dir string) {
 		SearchDir:          "../api,../service,../engine,../inference",
 		MainAPIFile:        "doc.go",
 		OutputDir:          dir,
-		OutputTypes:        []string{"json", "yaml"},
+		OutputTypes:        []string{"json"},
 		PropNamingStrategy: "camelcase",
 		ParseDepth:         100,
 		ParseInternal:      true,
@@ -41,12 +41,14 @@ type quiet struct{}
 
 func (quiet) Printf(string, ...any) {}
 
-// TestUpToDate regenerates the document from the handlers' annotations and
-// fails when openapi/ differs (`make openapi` rewrites it).
+// TestUpToDate regenerates the documents from the handlers' annotations
+// (swag, then the conversion to OpenAPI 3.0) and fails when openapi/
+// differs (`make openapi` rewrites it).
 func TestUpToDate(t *testing.T) {
-	dir := t.TempDir()
-	generate(t, dir)
-	for _, name := range []string{"swagger.json", "swagger.yaml"} {
+	swagDir, dir := t.TempDir(), t.TempDir()
+	generate(t, swagDir)
+	writeAll(t, swagDir, dir)
+	for _, name := range []string{"swagger.json", "openapi.json"} {
 		got, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
@@ -67,19 +69,21 @@ func TestUpToDate(t *testing.T) {
 	}
 }
 
-// TestEmbedded checks the embedded document is the file on disk and
-// describes every endpoint.
+// TestEmbedded checks the embedded documents are the files on disk and
+// describe every endpoint.
 func TestEmbedded(t *testing.T) {
 	t.Parallel()
-	disk, err := os.ReadFile("swagger.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(disk, openapi.JSON) {
-		t.Fatal("the embedded document differs from swagger.json")
+	for name, embedded := range map[string][]byte{"openapi.json": openapi.JSON, "swagger.json": openapi.Swagger} {
+		disk, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(disk, embedded) {
+			t.Fatalf("the embedded document differs from %s", name)
+		}
 	}
 	var doc struct {
-		Swagger string                    `json:"swagger"`
+		OpenAPI string                    `json:"openapi"`
 		Paths   map[string]map[string]any `json:"paths"`
 	}
 	if err := json.Unmarshal(openapi.JSON, &doc); err != nil {

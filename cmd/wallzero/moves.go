@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -9,32 +10,70 @@ import (
 	"github.com/wallzero/wallzero/engine"
 )
 
-// rulesFlags registers the rule flags shared by the game subcommands.
+// rulesFlags registers the rule flags shared by the game subcommands,
+// named as in the record's rules (-opening, -players, -stay, -tieBreak).
+// -mode and -tiebreak are deprecated aliases kept for one release.
 type rulesFlags struct {
-	mode     string
-	players  int
-	stay     string
-	tieBreak string
+	opening, mode    setString
+	players          int
+	stay             string
+	tieBreak, tiebrk setString
 }
 
+// setString is a string flag that remembers whether it was given.
+type setString struct {
+	v   string
+	set bool
+}
+
+// String returns the value.
+func (s *setString) String() string { return s.v }
+
+// Set records the value given on the command line.
+func (s *setString) Set(v string) error { s.v, s.set = v, true; return nil }
+
 func (r *rulesFlags) register(fs interface {
+	Var(flag.Value, string, string)
 	StringVar(*string, string, string, string)
 	IntVar(*int, string, int, string)
 }) {
-	fs.StringVar(&r.mode, "mode", "", "opening: empty or four-stone (default four-stone with 2 players, empty with 3 or 4)")
-	fs.IntVar(&r.players, "players", 2, "number of players: 2, 3 or 4")
-	fs.StringVar(&r.stay, "stay", "always", "stay rule: always or step-out")
-	fs.StringVar(&r.tieBreak, "tiebreak", "largest-region", "tie break: largest-region or none")
+	r.tieBreak.v = string(engine.TieBreakLargestRegion)
+	fs.Var(&r.opening, "opening", "rules.opening: empty or four-stone (default four-stone with 2 players, empty with 3 or 4)")
+	fs.IntVar(&r.players, "players", 2, "rules.players: 2, 3 or 4")
+	fs.StringVar(&r.stay, "stay", "always", "rules.stay: always or step-out")
+	fs.Var(&r.tieBreak, "tieBreak", "rules.tieBreak: largest-region or none (default largest-region)")
+	fs.Var(&r.mode, "mode", "deprecated alias of -opening")
+	fs.Var(&r.tiebrk, "tiebreak", "deprecated alias of -tieBreak")
 }
 
 // rules returns the normalized rules the flags describe.
 func (r *rulesFlags) rules() (engine.Rules, error) {
+	opening, err := aliasFlag(r.opening, r.mode, "opening", "mode")
+	if err != nil {
+		return engine.Rules{}, err
+	}
+	tieBreak, err := aliasFlag(r.tieBreak, r.tiebrk, "tieBreak", "tiebreak")
+	if err != nil {
+		return engine.Rules{}, err
+	}
 	return engine.Rules{
 		Players:  r.players,
-		Opening:  engine.Opening(r.mode),
+		Opening:  engine.Opening(opening),
 		Stay:     engine.StayRule(r.stay),
-		TieBreak: engine.TieBreak(r.tieBreak),
+		TieBreak: engine.TieBreak(tieBreak),
 	}.Normalize()
+}
+
+// aliasFlag returns the value of a flag given by its name or by its
+// deprecated alias; both given with different values is an error.
+func aliasFlag(cur, old setString, name, oldName string) (string, error) {
+	switch {
+	case cur.set && old.set && cur.v != old.v:
+		return "", fmt.Errorf("-%s is a deprecated alias of -%s, and the two differ (%q, %q); give only -%s", oldName, name, old.v, cur.v, name)
+	case old.set && !cur.set:
+		return old.v, nil
+	}
+	return cur.v, nil
 }
 
 // readMoves reads moves from path ("-" or "" for stdin): one per line or

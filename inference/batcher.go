@@ -37,6 +37,11 @@ type BatcherConfig struct {
 	// MaxBatch in every worker before it takes work, so that the first
 	// requests do not pay for the runtime's first-run allocations.
 	WarmUp bool
+	// OneWorkerPerCall turns off spreading a call over the idle workers:
+	// a call's leaves go to whichever worker wakes first, as before the
+	// spreading was added. Only benchmarks set it, to measure the
+	// difference in one run.
+	OneWorkerPerCall bool
 	// Nice, when positive, is the OS niceness of the worker threads (Linux;
 	// 1..19): network evaluation then yields the cores to the rest of the
 	// process (answering requests, refusing them under overload) whenever
@@ -255,7 +260,10 @@ func (b *Batcher) split(items []*item) []chunk {
 	if len(items) == 0 {
 		return nil
 	}
-	pieces := max(1, int(b.idle.Load()))
+	pieces := 1
+	if !b.cfg.OneWorkerPerCall {
+		pieces = max(1, int(b.idle.Load()))
+	}
 	pieces = min(pieces, (len(items)+minChunk-1)/minChunk)
 	pieces = max(pieces, (len(items)+b.cfg.MaxBatch-1)/b.cfg.MaxBatch)
 	chunks := make([]chunk, 0, pieces)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"math"
@@ -100,12 +99,12 @@ func benchCompare(args []string, stdout, stderr io.Writer) error {
 			rawB[i] = append(rawB[i], rawThroughput(b, g.Final, bs, mf.workers, dur))
 		}
 		for range max(1, *runs / *reps) {
-			d, err := analysisLatency(a, mf, g.Final, *visits, *leafBatch)
+			d, err := coldAnalysis(a, mf, batchMode{name: "spread"}, g.Final, *visits, *leafBatch)
 			if err != nil {
 				return err
 			}
 			latA = append(latA, d)
-			if d, err = analysisLatency(b, mf, g.Final, *visits, *leafBatch); err != nil {
+			if d, err = coldAnalysis(b, mf, batchMode{name: "spread"}, g.Final, *visits, *leafBatch); err != nil {
 				return err
 			}
 			latB = append(latB, d)
@@ -125,23 +124,7 @@ func benchCompare(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// analysisLatency times one cold analysis of pos (no evaluation cache).
-func analysisLatency(net *inference.Network, mf modelFlags, pos engine.Position, visits, leafBatch int) (time.Duration, error) {
-	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers})
-	defer b.Close()
-	cfg := search.DefaultConfig()
-	cfg.MaxVisits, cfg.LeafBatch = visits, leafBatch
-	s, err := search.New(b, cfg, pos, nil)
-	if err != nil {
-		return 0, err
-	}
-	start := time.Now()
-	if _, err := s.Run(context.Background()); err != nil {
-		return 0, err
-	}
-	return time.Since(start), nil
-}
-
+// medianDuration returns the median of ds.
 func medianDuration(ds []time.Duration) time.Duration {
 	s := append([]time.Duration(nil), ds...)
 	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })

@@ -18,8 +18,11 @@ import (
 var benchMidgame = []string{"C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S", "C3-C2:E", "C5-C6:E", "B6-B7:E", "F6-F5:W"}
 
 // benchSearch implements `wallzero bench search`: raw batched network
-// throughput, MCTS simulations per second with 1, 4 and 16 concurrent
-// searches, and the latency of one 400-visit analysis.
+// throughput and its share of the cores' measured FMA peak, MCTS
+// simulations per second with 1, 4 and 16 concurrent searches and the
+// latency of one 400-visit analysis (each with the batcher's current and
+// former way of handing out a search's leaves, interleaved), and hints
+// along a game with the evaluation cache.
 func benchSearch(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("bench search", stderr)
 	var mf modelFlags
@@ -56,20 +59,40 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "model=%s blocks=%d channels=%d workers=%d\n", net.Info.ID, net.Info.Blocks, net.Info.Channels, mf.workers)
 
 	// The machine's speed drifts (shared cores), so the measurements are
-	// interleaved over -reps rounds and their medians compared.
+	// interleaved over -reps rounds and their medians compared. Every
+	// search measurement runs twice, with the batcher spreading a call
+	// over the idle workers (the service's setting) and with one worker
+	// per call (the behaviour before), so the two are compared in one run.
 	sizes := []int{1, 8, 32, 128}
 	counts := []int{1, 4, 16}
+	modes := []batchMode{{"spread", false}, {"one-worker", true}}
 	raw := make([][]float64, len(sizes))
-	sims := make([][]float64, len(counts))
-	batches := make([][]float64, len(counts))
+	sims := make([][][]float64, len(modes))
+	batches := make([][][]float64, len(modes))
+	lat := make([][]time.Duration, len(modes))
+	for m := range modes {
+		sims[m], batches[m] = make([][]float64, len(counts)), make([][]float64, len(counts))
+	}
+	perRep := max(1, (*runs+*reps-1) / *reps)
 	for range *reps {
 		for i, bs := range sizes {
 			raw[i] = append(raw[i], rawThroughput(net, g.Final, bs, mf.workers, dur))
 		}
-		for i, n := range counts {
-			rate, mean := searchThroughput(net, g.Final, n, *leafBatch, mf, dur)
-			sims[i] = append(sims[i], rate)
-			batches[i] = append(batches[i], mean)
+		for m, mode := range modes {
+			for i, n := range counts {
+				rate, mean := searchThroughput(net, g.Final, n, *leafBatch, mf, mode, dur)
+				sims[m][i] = append(sims[m][i], rate)
+				batches[m][i] = append(batches[m][i], mean)
+			}
+		}
+		for range perRep {
+			for m, mode := range modes {
+				d, err := coldAnalysis(net, mf, mode, g.Final, *visits, *leafBatch)
+				if err != nil {
+					return err
+				}
+				lat[m] = append(lat[m], d)
+			}
 		}
 	}
 	best := 0.0
@@ -85,32 +108,37 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	} else {
 		fmt.Fprintf(stdout, "network_mflops_per_position=%.1f best_raw_gflops=%.1f (no AVX2/FMA peak measurement on this CPU)\n", flops/1e6, best*flops/1e9)
 	}
-	for i, n := range counts {
-		m := median(sims[i])
-		fmt.Fprintf(stdout, "mcts_sims_per_sec searches=%d %.0f mean_batch=%.1f ratio_to_best_raw=%.2f\n", n, m, median(batches[i]), m/best)
-	}
-
-	// Latency of a single interactive analysis (cache off: each run is cold).
-	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers})
-	defer b.Close()
-	var times []time.Duration
-	for i := 0; i < *runs; i++ {
-		cfg := search.DefaultConfig()
-		cfg.MaxVisits, cfg.LeafBatch = *visits, *leafBatch
-		s, err := search.New(b, cfg, g.Final, nil)
-		if err != nil {
-			return err
+	for m, mode := range modes {
+		for i, n := range counts {
+			r := median(sims[m][i])
+			fmt.Fprintf(stdout, "mcts_sims_per_sec batching=%s searches=%d %.0f mean_batch=%.1f ratio_to_best_raw=%.2f\n", mode.name, n, r, median(batches[m][i]), r/best)
 		}
-		start := time.Now()
-		if _, err := s.Run(context.Background()); err != nil {
-			return err
-		}
-		times = append(times, time.Since(start))
 	}
-	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
-	fmt.Fprintf(stdout, "analysis_latency_ms visits=%d leaf_batch=%d median=%.1f min=%.1f max=%.1f\n", *visits, *leafBatch,
-		ms(times[len(times)/2]), ms(times[0]), ms(times[len(times)-1]))
+	for m, mode := range modes {
+		d := append([]time.Duration(nil), lat[m]...)
+		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+		fmt.Fprintf(stdout, "analysis_latency_ms batching=%s visits=%d leaf_batch=%d median=%.1f min=%.1f max=%.1f\n", mode.name, *visits, *leafBatch,
+			ms(d[len(d)/2]), ms(d[0]), ms(d[len(d)-1]))
+	}
+	fmt.Fprintf(stdout, "analysis_speedup spread_vs_one_worker=%.2f\n", float64(medianDuration(lat[1]))/float64(medianDuration(lat[0])))
 	return benchHints(net, mf, g, *visits, *leafBatch, *runs, stdout)
+}
+
+// batchMode names a way the batcher hands calls to its workers.
+type batchMode struct {
+	name      string
+	oneWorker bool
+}
+
+// coldAnalysis times one analysis of pos on a fresh batcher without an
+// evaluation cache.
+func coldAnalysis(net *inference.Network, mf modelFlags, mode batchMode, pos engine.Position, visits, leafBatch int) (time.Duration, error) {
+	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, OneWorkerPerCall: mode.oneWorker})
+	defer b.Close()
+	cfg := search.DefaultConfig()
+	cfg.MaxVisits, cfg.LeafBatch = visits, leafBatch
+	d, _, err := timedSearch(b, cfg, pos, nil)
+	return d, err
 }
 
 // benchHints measures hints along a game, as an app asks for one after
@@ -230,8 +258,8 @@ func rawThroughput(net *inference.Network, pos engine.Position, bs, workers int,
 
 // searchThroughput runs n searches at once, each restarting when done, for
 // dur and returns visits per second and the mean network batch.
-func searchThroughput(net *inference.Network, pos engine.Position, n, leafBatch int, mf modelFlags, dur time.Duration) (float64, float64) {
-	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers})
+func searchThroughput(net *inference.Network, pos engine.Position, n, leafBatch int, mf modelFlags, mode batchMode, dur time.Duration) (float64, float64) {
+	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, OneWorkerPerCall: mode.oneWorker})
 	defer b.Close()
 	var total int64
 	var mu sync.Mutex

@@ -47,3 +47,7 @@ CREATE TABLE explorer_selfplay (
     updated_at timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (rules, model)
 );
+
+-- The explorer's fill job (service/explorer_job.go) is a job kind.
+ALTER TABLE jobs DROP CONSTRAINT jobs_kind_check;
+ALTER TABLE jobs ADD CONSTRAINT jobs_kind_check CHECK (kind IN ('review', 'openings', 'explorer-fill'));

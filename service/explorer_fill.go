@@ -33,21 +33,42 @@ type fillNode struct {
 // interactive analyses), skipping those already stored. progress, when
 // set, is told the searches done and to do of each depth.
 func (s *Service) FillExplorer(ctx context.Context, opening string, depth, visits int, progress func(depth, done, total int)) (FillStats, error) {
+	return s.fillExplorer(ctx, opening, depth, visits, fillHooks{level: progress})
+}
+
+// fillHooks let a caller follow a fill and stop it.
+type fillHooks struct {
+	// level is told the searches done and to do of each depth.
+	level func(depth, done, total int)
+	// done is told of positions finished (searched, or found stored).
+	done func(n int)
+	// stop, when it returns true, makes the fill start no more searches
+	// and return errStepDone once those in flight are stored.
+	stop func() bool
+}
+
+// checkFill validates a fill's depth and visits.
+func (s *Service) checkFill(depth, visits int) error {
+	if depth < 0 || depth > 8 {
+		return invalid("depth", fmt.Sprintf("%d is outside 0..8 (the placement phase has at most 8 placements)", depth))
+	}
+	if visits <= 0 || visits > s.an.Limits().MaxVisits {
+		return invalid("visits", fmt.Sprintf("%d is outside 1..%d", visits, s.an.Limits().MaxVisits))
+	}
+	return nil
+}
+
+func (s *Service) fillExplorer(ctx context.Context, opening string, depth, visits int, h fillHooks) (FillStats, error) {
 	var st FillStats
 	rules, es, key, err := s.explorerSetup(opening)
 	if err != nil {
 		return st, err
 	}
-	if depth < 0 {
-		return st, invalid("depth", "must be 0 or more")
-	}
-	if visits <= 0 || visits > s.an.Limits().MaxVisits {
-		return st, invalid("visits", "outside 1..the analyzer's maximum")
+	if err := s.checkFill(depth, visits); err != nil {
+		return st, err
 	}
 	ctx = inference.WithPriority(ctx, inference.Batch)
-	start := engine.NewPosition(rules)
-	h, _ := start.CanonicalHash()
-	level := []fillNode{{hash: h, positions: []engine.Position{start}}}
+	level := fillRoot(rules)
 	for d := 0; len(level) > 0; d++ {
 		hashes := make([]uint64, len(level))
 		for i, n := range level {
@@ -64,14 +85,18 @@ func (s *Service) FillExplorer(ctx context.Context, opening string, depth, visit
 			}
 		}
 		st.Positions += len(level)
-		if err := s.searchLevel(ctx, es, key, todo, visits, func(done int) {
-			if progress != nil {
-				progress(d, done, len(todo))
+		if h.done != nil {
+			h.done(len(level) - len(todo))
+		}
+		n, err := s.searchLevel(ctx, es, key, todo, visits, h, func(done int) {
+			if h.level != nil {
+				h.level(d, done, len(todo))
 			}
-		}); err != nil {
+		})
+		st.Searched += n
+		if err != nil {
 			return st, err
 		}
-		st.Searched += len(todo)
 		if d == depth {
 			break
 		}
@@ -79,6 +104,27 @@ func (s *Service) FillExplorer(ctx context.Context, opening string, depth, visit
 	}
 	st.Size, err = es.ExplorerSize(ctx, key)
 	return st, err
+}
+
+// fillRoot is the first level of a fill: the opening's start.
+func fillRoot(rules engine.Rules) []fillNode {
+	start := engine.NewPosition(rules)
+	h, _ := start.CanonicalHash()
+	return []fillNode{{hash: h, positions: []engine.Position{start}}}
+}
+
+// countTree counts the canonical positions of the placement tree of rules
+// to depth placements (what a fill covers).
+func countTree(rules engine.Rules, depth int) int {
+	n := 0
+	for d, level := 0, fillRoot(rules); len(level) > 0; d++ {
+		n += len(level)
+		if d == depth {
+			break
+		}
+		level = children(level)
+	}
+	return n
 }
 
 // children returns the distinct canonical children of a level's
@@ -107,8 +153,8 @@ func children(level []fillNode) []fillNode {
 }
 
 // searchLevel searches nodes JobParallel at a time and stores them every
-// 64 rows.
-func (s *Service) searchLevel(ctx context.Context, es ExplorerStore, key store.ExplorerKey, nodes []fillNode, visits int, progress func(done int)) error {
+// 64 rows. It returns how many it searched.
+func (s *Service) searchLevel(ctx context.Context, es ExplorerStore, key store.ExplorerKey, nodes []fillNode, visits int, h fillHooks, progress func(done int)) (int, error) {
 	work := make(chan fillNode)
 	var (
 		mu      sync.Mutex
@@ -116,6 +162,13 @@ func (s *Service) searchLevel(ctx context.Context, es ExplorerStore, key store.E
 		done    int
 		first   error
 	)
+	fail := func(err error) {
+		mu.Lock()
+		if first == nil {
+			first = err
+		}
+		mu.Unlock()
+	}
 	flush := func(force bool) error {
 		mu.Lock()
 		if len(pending) == 0 || (!force && len(pending) < 64) {
@@ -125,6 +178,8 @@ func (s *Service) searchLevel(ctx context.Context, es ExplorerStore, key store.E
 		rows := pending
 		pending = nil
 		mu.Unlock()
+		// Store what was searched even when stopping: the next fill
+		// skips it.
 		return es.SaveExplorerPositions(context.WithoutCancel(ctx), key, rows...)
 	}
 	var wg sync.WaitGroup
@@ -138,50 +193,54 @@ func (s *Service) searchLevel(ctx context.Context, es ExplorerStore, key store.E
 				if err == nil {
 					row, err = s.searchExplorer(ctx, n.positions, visits)
 				}
-				mu.Lock()
-				if err != nil && first == nil {
-					first = err
+				if err != nil {
+					fail(err)
+					continue
 				}
-				if err == nil {
-					pending = append(pending, row)
-					done++
-					if progress != nil {
-						progress(done)
-					}
+				mu.Lock()
+				pending = append(pending, row)
+				done++
+				if progress != nil {
+					progress(done)
 				}
 				mu.Unlock()
-				if err == nil {
-					err = flush(false)
+				if h.done != nil {
+					h.done(1)
 				}
-				if err != nil {
-					mu.Lock()
-					if first == nil {
-						first = err
-					}
-					mu.Unlock()
+				if err := flush(false); err != nil {
+					fail(err)
 				}
 			}
 		}()
 	}
+	stopped := false
 	for _, n := range nodes {
 		mu.Lock()
-		stop := first != nil
+		failed := first != nil
 		mu.Unlock()
-		if stop || ctx.Err() != nil {
+		if failed || ctx.Err() != nil {
+			break
+		}
+		if h.stop != nil && h.stop() {
+			stopped = true
 			break
 		}
 		work <- n
 	}
 	close(work)
 	wg.Wait()
-	// Store what was searched even when stopping: the next fill skips it.
-	if err := flush(true); first == nil {
-		first = err
+	if err := flush(true); err != nil {
+		fail(err)
 	}
-	if first == nil {
-		first = ctx.Err()
+	switch {
+	case first != nil:
+		return done, first
+	case ctx.Err() != nil:
+		return done, ctx.Err()
+	case stopped:
+		return done, errStepDone
 	}
-	return first
+	return done, nil
 }
 
 // SelfplayOpening is the placement phase of one self-play game and its

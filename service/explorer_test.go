@@ -2,12 +2,14 @@ package service_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"testing"
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/store/storetest"
 )
 
 // explorerService is the service with the heuristic evaluator and a
@@ -177,5 +179,35 @@ func TestFrequentOpeningsCountCanonically(t *testing.T) {
 	}
 	if len(top.Moves) != 4 || top.Moves[0] != "C3" {
 		t.Fatalf("top moves %v", top.Moves)
+	}
+}
+
+func TestExplorerFillJobWorksInSteps(t *testing.T) {
+	t.Parallel()
+	// Steps of a millisecond: every step searches a little and hands the
+	// job back; the next one skips what is stored.
+	svc, url := newJobService(t, time.Millisecond)
+	ctx := context.Background()
+	if _, err := svc.SubmitExplorerFill(ctx, &service.ExplorerFillRequest{Opening: "four-stone", Depth: 9}); err == nil {
+		t.Fatal("depth 9 was accepted")
+	}
+	j, err := svc.SubmitExplorerFill(ctx, &service.ExplorerFillRequest{Opening: "empty", Depth: 1, Visits: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.Kind != service.KindExplorerFill || j.Progress.Total < 2 {
+		t.Fatalf("job %+v", j)
+	}
+	done := waitJob(t, svc, j.ID)
+	if done.Status != "succeeded" || done.Progress.Done != done.Progress.Total {
+		t.Fatalf("job ended %+v", done)
+	}
+	var st service.FillStats
+	if err := json.Unmarshal(done.Result, &st); err != nil {
+		t.Fatal(err)
+	}
+	rows := storetest.QueryInt(t, url, "SELECT count(*) FROM explorer_positions")
+	if st.Positions != j.Progress.Total || rows != j.Progress.Total || st.Size.Positions != int64(rows) {
+		t.Fatalf("stats %+v, %d rows, %d positions counted at submit", st, rows, j.Progress.Total)
 	}
 }

@@ -104,6 +104,7 @@ func explorerFill(args []string, stdout, stderr io.Writer) error {
 	fs := f.register("fill", stderr)
 	depth := fs.Int("depth", 2, "placements from the start to fill (0: the start only)")
 	visits := fs.Int("visits", 100, "visits of each position's search")
+	queue := fs.Bool("queue", false, "queue the fill as a job for the workers of `wallzero serve` or `wallzero worker`, print it and return")
 	if err := parseWithEnv(fs, args); err != nil {
 		return err
 	}
@@ -113,6 +114,13 @@ func explorerFill(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer env.close()
+	if *queue {
+		j, err := env.svc.SubmitExplorerFill(ctx, &service.ExplorerFillRequest{Opening: f.opening, Depth: *depth, Visits: *visits})
+		if err != nil {
+			return err
+		}
+		return json.NewEncoder(stdout).Encode(j)
+	}
 	start := time.Now()
 	last := time.Now()
 	st, err := env.svc.FillExplorer(ctx, f.opening, *depth, *visits, func(d, done, total int) {

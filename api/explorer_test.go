@@ -47,7 +47,8 @@ func TestOpeningsExplorerErrorsNameTheField(t *testing.T) {
 	for _, tc := range []struct{ query, field, says string }{
 		{"opening=five", "opening", "not empty or four-stone"},
 		{"moves=C3,,E3", "moves[1]", "empty move"},
-		{"moves=C3,Q9", "moves[1]", "Q9"},
+		{"moves=C3,Q9", "moves[1]", "want a square"},
+		{"moves=C3,X1", "moves[1]", "want a square"},
 		{"moves=B6", "moves[0]", "B6"},
 		{"moves=E5-E4:N", "moves[0]", "not a placement"},
 		{"moves=C3,D3,E3,C4,D5", "moves[4]", "out of the placement phase"},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
@@ -144,12 +145,12 @@ func replayPlacements(rules engine.Rules, moves []string) ([]engine.Position, er
 		}
 		m, _, err := engine.ParseMove(text)
 		if err == nil && m.Kind != engine.Place {
-			err = fmt.Errorf("not a placement (the explorer covers the placement phase only)")
+			return nil, invalid(field, fmt.Sprintf("%q is not a placement (the explorer covers the placement phase only)", text))
 		}
-		if err == nil {
-			err = g.PlayText(text)
+		if _, serr := engine.ParseSquare(strings.TrimSpace(text)); err != nil || serr != nil {
+			return nil, invalid(field, fmt.Sprintf("%q is not a placement: want a square A1..G7 such as C3", text))
 		}
-		if err != nil {
+		if err := g.PlayText(text); err != nil {
 			return nil, invalid(field, fmt.Sprintf("%q: %v", text, err))
 		}
 	}

@@ -84,6 +84,7 @@ func New(svc *service.Service, cfg Config) http.Handler {
 	v1.DELETE("/jobs/:id", s.cancelJob)
 	v1.GET("/models", s.models)
 	s.registerPictures(r)
+	s.registerExplorer(r, v1)
 
 	r.GET("/healthz", s.healthz)
 	r.GET("/readyz", s.readyz)

@@ -177,6 +177,7 @@ func (s *Service) Workers() *river.Workers {
 	w := river.NewWorkers()
 	river.AddWorker(w, &reviewWorker{s: s})
 	river.AddWorker(w, &openingsWorker{s: s})
+	river.AddWorker(w, &explorerFillWorker{s: s})
 	river.AddWorker(w, &retentionWorker{s: s, cfg: s.cfg.Retention})
 	return w
 }

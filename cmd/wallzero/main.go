@@ -29,6 +29,7 @@ var commands = map[string]command{
 	"serve":    {"the analysis service: HTTP API and job worker (PostgreSQL)", runServe},
 	"worker":   {"run review and opening-batch jobs from the PostgreSQL queue", runWorker},
 	"migrate":  {"apply the database schema (migrations/ and River's)", runMigrate},
+	"explorer": {"the opening explorer's table: `explorer fill -depth N`, `explorer selfplay`, `explorer bench`", runExplorer},
 	"keys":     {"API keys: `keys create -name NAME`, `keys list`, `keys revoke ID|NAME`", runKeys},
 }
 

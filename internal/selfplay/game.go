@@ -44,6 +44,8 @@ type GameResult struct {
 	Winner  engine.Color
 	Score   [2]int
 	Samples []Sample
+	// Moves are the moves played, in order.
+	Moves []engine.Move
 }
 
 // PlayGame plays one game from the start position of rules and returns its
@@ -62,6 +64,7 @@ func PlayGame(ctx context.Context, eval search.Evaluator, cfg Config, rules engi
 	}
 	var history []engine.Position
 	var samples []Sample
+	var played []engine.Move
 	for ply := 0; !pos.IsOver(); ply++ {
 		full := rng.Float64() < cfg.FullProb
 		scfg.MaxVisits = cfg.FastVisits
@@ -104,6 +107,7 @@ func PlayGame(ctx context.Context, eval search.Evaluator, cfg Config, rules engi
 		if err := s.Advance(m); err != nil {
 			return GameResult{}, err
 		}
+		played = append(played, m)
 		history = append([]engine.Position{pos}, history...)
 		if len(history) > search.HistoryLen {
 			history = history[:search.HistoryLen]
@@ -114,7 +118,7 @@ func PlayGame(ctx context.Context, eval search.Evaluator, cfg Config, rules engi
 		samples[i].finish(&pos)
 	}
 	res := pos.Result()
-	return GameResult{Rules: rules, Plies: pos.Ply(), Winner: res.Winner(), Score: [2]int{res.Score[0], res.Score[1]}, Samples: samples}, nil
+	return GameResult{Rules: rules, Plies: pos.Ply(), Winner: res.Winner(), Score: [2]int{res.Score[0], res.Score[1]}, Samples: samples, Moves: played}, nil
 }
 
 // normalize returns w scaled to sum 1 (a copy).

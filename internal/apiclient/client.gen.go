@@ -124,18 +124,36 @@ func (e EngineTieBreak) Valid() bool {
 	}
 }
 
+// Defines values for GetV1OpeningsExplorerParamsOpening.
+const (
+	GetV1OpeningsExplorerParamsOpeningEmpty     GetV1OpeningsExplorerParamsOpening = "empty"
+	GetV1OpeningsExplorerParamsOpeningFourStone GetV1OpeningsExplorerParamsOpening = "four-stone"
+)
+
+// Valid indicates whether the value is a known member of the GetV1OpeningsExplorerParamsOpening enum.
+func (e GetV1OpeningsExplorerParamsOpening) Valid() bool {
+	switch e {
+	case GetV1OpeningsExplorerParamsOpeningEmpty:
+		return true
+	case GetV1OpeningsExplorerParamsOpeningFourStone:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for RenderBoardParamsOpening.
 const (
-	Empty     RenderBoardParamsOpening = "empty"
-	FourStone RenderBoardParamsOpening = "four-stone"
+	RenderBoardParamsOpeningEmpty     RenderBoardParamsOpening = "empty"
+	RenderBoardParamsOpeningFourStone RenderBoardParamsOpening = "four-stone"
 )
 
 // Valid indicates whether the value is a known member of the RenderBoardParamsOpening enum.
 func (e RenderBoardParamsOpening) Valid() bool {
 	switch e {
-	case Empty:
+	case RenderBoardParamsOpeningEmpty:
 		return true
-	case FourStone:
+	case RenderBoardParamsOpeningFourStone:
 		return true
 	default:
 		return false
@@ -355,6 +373,139 @@ type ServiceCurvePoint struct {
 
 	// RedWinrate Example: 0.5
 	RedWinrate *float32 `json:"redWinrate,omitempty"`
+}
+
+// ServiceExplorerPlacement defines model for service.ExplorerPlacement.
+type ServiceExplorerPlacement struct {
+	// ChildVisits ChildVisits is the child's own search budget (0: not in the table).
+	//
+	// Example: 100
+	ChildVisits *int `json:"childVisits,omitempty"`
+
+	// Move Example: D4
+	Move *string `json:"move,omitempty"`
+
+	// Prior Prior is the network's policy for the placement.
+	//
+	// Example: 0.31
+	Prior *float32 `json:"prior,omitempty"`
+
+	// RedWinrate RedWinrate is Red's win rate after the placement: from the child's
+	// own search when the child is in the table (ChildVisits > 0), else
+	// from the step's search (Visits > 0), else null.
+	//
+	// Example: 0.54
+	RedWinrate *float32 `json:"redWinrate,omitempty"`
+
+	// Visits Visits is the step's search's visits through the placement.
+	//
+	// Example: 42
+	Visits *int `json:"visits,omitempty"`
+}
+
+// ServiceExplorerResult defines model for service.ExplorerResult.
+type ServiceExplorerResult struct {
+	// Frequent Frequent lists the most frequent positions at the end of the
+	// placement phase in the service's self-play games (most first).
+	Frequent *[]ServiceFrequentState `json:"frequent,omitempty"`
+
+	// Model Example: wallzero-b6c64
+	Model *string `json:"model,omitempty"`
+
+	// Moves Moves echoes the asked placements.
+	//
+	// Example: ["D4","C3"]
+	Moves *[]string `json:"moves,omitempty"`
+
+	// Opening Opening is the opening's name; Model the evaluator's model id.
+	//
+	// Example: four-stone
+	Opening *string `json:"opening,omitempty"`
+
+	// PlacementOrder PlacementOrder names who places each stone of the placement phase
+	// (after the preset stones), e.g. red, blue, blue, red.
+	//
+	// Example: ["red","blue","blue","red"]
+	PlacementOrder *[]string `json:"placementOrder,omitempty"`
+
+	// SelfplayGames SelfplayGames is the number of self-play games counted (0: none
+	// yet), and SelfplayVisits their search budget per move.
+	//
+	// Example: 200
+	SelfplayGames *int `json:"selfplayGames,omitempty"`
+
+	// SelfplayVisits Example: 32
+	SelfplayVisits *int `json:"selfplayVisits,omitempty"`
+
+	// Steps Steps holds the path's positions, the start first and the asked
+	// node last.
+	Steps *[]ServiceExplorerStep `json:"steps,omitempty"`
+}
+
+// ServiceExplorerStep defines model for service.ExplorerStep.
+type ServiceExplorerStep struct {
+	// Computed Computed is true when this answer searched the position (a table
+	// miss), false when it was read from the table.
+	Computed *bool `json:"computed,omitempty"`
+
+	// Phase Example: setup
+	Phase *string `json:"phase,omitempty"`
+
+	// Placed Placed is the number of placements made before it.
+	//
+	// Example: 0
+	Placed *int `json:"placed,omitempty"`
+
+	// Placements Placements gives every legal placement in board order (A1, B1, ..
+	// G7), in the caller's orientation: the heat map.
+	Placements *[]ServiceExplorerPlacement `json:"placements,omitempty"`
+
+	// RedValue Example: 0.52
+	RedValue *float32 `json:"redValue,omitempty"`
+
+	// RedWinrate RedWinrate is Red's win rate after the position's own search (in
+	// play phase: the previous step's search through the last placement);
+	// null when unknown. RedValue is the network's value before search.
+	//
+	// Example: 0.5135
+	RedWinrate *float32 `json:"redWinrate,omitempty"`
+
+	// Stones Stones lists the stones on the board by colour (square names).
+	Stones *map[string][]string `json:"stones,omitempty"`
+
+	// ToMove ToMove is the colour to place next; Phase is setup, or play once
+	// every stone is placed (then Placements is empty).
+	//
+	// Example: red
+	ToMove *string `json:"toMove,omitempty"`
+
+	// Visits Visits is the position's search budget (0 in play phase).
+	//
+	// Example: 100
+	Visits *int `json:"visits,omitempty"`
+}
+
+// ServiceFrequentState defines model for service.FrequentState.
+type ServiceFrequentState struct {
+	// Frequency Example: 0.49
+	Frequency *float32 `json:"frequency,omitempty"`
+
+	// Games Games counts the games that reached it; Frequency is their share
+	// of all games counted.
+	//
+	// Example: 98
+	Games *int `json:"games,omitempty"`
+
+	// Moves Moves are the placements of the first game that reached it (any of
+	// its eight orientations).
+	//
+	// Example: ["C5","E5","E3","C3"]
+	Moves *[]string `json:"moves,omitempty"`
+
+	// RedScore RedScore is Red's result over those games (win 1, draw 0.5).
+	//
+	// Example: 0.52
+	RedScore *float32 `json:"redScore,omitempty"`
 }
 
 // ServiceJob defines model for service.Job.
@@ -764,6 +915,18 @@ type ServiceThresholds struct {
 	Mistake *float32 `json:"mistake,omitempty"`
 }
 
+// GetV1OpeningsExplorerParams defines parameters for GetV1OpeningsExplorer.
+type GetV1OpeningsExplorerParams struct {
+	// Opening empty or four-stone (default four-stone)
+	Opening *GetV1OpeningsExplorerParamsOpening `form:"opening,omitempty" json:"opening,omitempty"`
+
+	// Moves the placements made, comma-separated, e.g. C3,E5
+	Moves *string `form:"moves,omitempty" json:"moves,omitempty"`
+}
+
+// GetV1OpeningsExplorerParamsOpening defines parameters for GetV1OpeningsExplorer.
+type GetV1OpeningsExplorerParamsOpening string
+
 // RenderBoardParams defines parameters for RenderBoard.
 type RenderBoardParams struct {
 	// Moves moves in notation, comma-separated (instead of record)
@@ -1008,6 +1171,13 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/openings/batch (the `CreateOpeningsBatch` operationId).
 	CreateOpeningsBatch(ctx context.Context, body CreateOpeningsBatchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetV1OpeningsExplorer The opening explorer: policy and win rate of every placement
+	//
+	// For the placement phase of either opening, one step per position of the path given by `moves` (the start first): the network's policy and the searched win rate (Red's view) of every legal placement, in the caller's orientation and in board order (the heat map of the paper's Figure 2), whether each child is in the table, and the most frequent positions at the end of the placement phase in the service's self-play games with their frequency and Red's result (Figure 3). Read from a symmetry-reduced table in PostgreSQL (`wallzero explorer fill`); positions of the path missing from it are searched now (admission control and the key's quota apply) and stored.
+	//
+	// Corresponds with GET /v1/openings/explorer (the `GetV1OpeningsExplorer` operationId).
+	GetV1OpeningsExplorer(ctx context.Context, params *GetV1OpeningsExplorerParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// RenderBoard Draw a board diagram
 	//
 	// SVG of a position with optional overlays: reachability, settled territory, predicted ownership, candidate moves, step distances.
@@ -1193,6 +1363,23 @@ func (c *Client) CreateOpeningsBatchWithBody(ctx context.Context, contentType st
 // Corresponds with POST /v1/openings/batch (the `CreateOpeningsBatch` operationId).
 func (c *Client) CreateOpeningsBatch(ctx context.Context, body CreateOpeningsBatchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewCreateOpeningsBatchRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetV1OpeningsExplorer The opening explorer: policy and win rate of every placement
+//
+// For the placement phase of either opening, one step per position of the path given by `moves` (the start first): the network's policy and the searched win rate (Red's view) of every legal placement, in the caller's orientation and in board order (the heat map of the paper's Figure 2), whether each child is in the table, and the most frequent positions at the end of the placement phase in the service's self-play games with their frequency and Red's result (Figure 3). Read from a symmetry-reduced table in PostgreSQL (`wallzero explorer fill`); positions of the path missing from it are searched now (admission control and the key's quota apply) and stored.
+//
+// Corresponds with GET /v1/openings/explorer (the `GetV1OpeningsExplorer` operationId).
+func (c *Client) GetV1OpeningsExplorer(ctx context.Context, params *GetV1OpeningsExplorerParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetV1OpeningsExplorerRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -1513,6 +1700,72 @@ func NewCreateOpeningsBatchRequestWithBody(server string, contentType string, bo
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetV1OpeningsExplorerRequest constructs an http.Request for the GetV1OpeningsExplorer method
+func NewGetV1OpeningsExplorerRequest(server string, params *GetV1OpeningsExplorerParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/openings/explorer")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Opening != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "opening", *params.Opening, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Moves != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "moves", *params.Moves, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -2092,6 +2345,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /v1/openings/batch (the `CreateOpeningsBatch` operationId).
 	CreateOpeningsBatchWithResponse(ctx context.Context, body CreateOpeningsBatchJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateOpeningsBatchResponse, error)
+
+	// GetV1OpeningsExplorerWithResponse The opening explorer: policy and win rate of every placement
+	//
+	// For the placement phase of either opening, one step per position of the path given by `moves` (the start first): the network's policy and the searched win rate (Red's view) of every legal placement, in the caller's orientation and in board order (the heat map of the paper's Figure 2), whether each child is in the table, and the most frequent positions at the end of the placement phase in the service's self-play games with their frequency and Red's result (Figure 3). Read from a symmetry-reduced table in PostgreSQL (`wallzero explorer fill`); positions of the path missing from it are searched now (admission control and the key's quota apply) and stored.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/openings/explorer (the `GetV1OpeningsExplorer` operationId).
+	GetV1OpeningsExplorerWithResponse(ctx context.Context, params *GetV1OpeningsExplorerParams, reqEditors ...RequestEditorFn) (*GetV1OpeningsExplorerResponse, error)
 
 	// RenderBoardWithResponse Draw a board diagram
 	//
@@ -2674,6 +2936,89 @@ func (r CreateOpeningsBatchResponse) ContentType() string {
 	return ""
 }
 
+// GetV1OpeningsExplorerResponse429Headers the declared response headers of an HTTP 429 response for GetV1OpeningsExplorer
+type GetV1OpeningsExplorerResponse429Headers struct {
+	RetryAfter *int
+}
+
+// GetV1OpeningsExplorerResponse503Headers the declared response headers of an HTTP 503 response for GetV1OpeningsExplorer
+type GetV1OpeningsExplorerResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetV1OpeningsExplorerResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ServiceExplorerResult
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ApiErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ApiErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ApiErrorResponse
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetV1OpeningsExplorerResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetV1OpeningsExplorerResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetV1OpeningsExplorerResponse) GetJSON200() *ServiceExplorerResult {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetV1OpeningsExplorerResponse) GetJSON400() *ApiErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetV1OpeningsExplorerResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetV1OpeningsExplorerResponse) GetJSON429() *ApiErrorResponse {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetV1OpeningsExplorerResponse) GetJSON503() *ApiErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetV1OpeningsExplorerResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetV1OpeningsExplorerResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetV1OpeningsExplorerResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetV1OpeningsExplorerResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // RenderBoardResponse429Headers the declared response headers of an HTTP 429 response for RenderBoard
 type RenderBoardResponse429Headers struct {
 	RetryAfter *int
@@ -3151,6 +3496,21 @@ func (c *ClientWithResponses) CreateOpeningsBatchWithResponse(ctx context.Contex
 		return nil, err
 	}
 	return ParseCreateOpeningsBatchResponse(rsp)
+}
+
+// GetV1OpeningsExplorerWithResponse The opening explorer: policy and win rate of every placement
+//
+// For the placement phase of either opening, one step per position of the path given by `moves` (the start first): the network's policy and the searched win rate (Red's view) of every legal placement, in the caller's orientation and in board order (the heat map of the paper's Figure 2), whether each child is in the table, and the most frequent positions at the end of the placement phase in the service's self-play games with their frequency and Red's result (Figure 3). Read from a symmetry-reduced table in PostgreSQL (`wallzero explorer fill`); positions of the path missing from it are searched now (admission control and the key's quota apply) and stored.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/openings/explorer (the `GetV1OpeningsExplorer` operationId).
+func (c *ClientWithResponses) GetV1OpeningsExplorerWithResponse(ctx context.Context, params *GetV1OpeningsExplorerParams, reqEditors ...RequestEditorFn) (*GetV1OpeningsExplorerResponse, error) {
+	rsp, err := c.GetV1OpeningsExplorer(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetV1OpeningsExplorerResponse(rsp)
 }
 
 // RenderBoardWithResponse Draw a board diagram
@@ -3666,6 +4026,83 @@ func ParseCreateOpeningsBatchResponse(rsp *http.Response) (*CreateOpeningsBatchR
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers CreateOpeningsBatchResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetV1OpeningsExplorerResponse parses an HTTP response from a GetV1OpeningsExplorerWithResponse call
+func ParseGetV1OpeningsExplorerResponse(rsp *http.Response) (*GetV1OpeningsExplorerResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetV1OpeningsExplorerResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ServiceExplorerResult
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers GetV1OpeningsExplorerResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetV1OpeningsExplorerResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

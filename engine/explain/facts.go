@@ -14,6 +14,9 @@ type Facts struct {
 	Mover engine.Color
 	// Players is the number of players of the game.
 	Players int
+	// Contested holds the squares of the regions where stones of two or
+	// more players met before the move; the sentences only speak of these.
+	Contested engine.Bitboard
 	// Before and After are the one-turn reach maps around the move.
 	Before, After engine.Reachability
 	// Gained[c] holds the squares that became exclusive to player c;
@@ -68,6 +71,7 @@ func Extract(before *engine.Position, m engine.Move) (*Facts, error) {
 		return nil, fmt.Errorf("explain %s: %w", m, err)
 	}
 	f := &Facts{Move: m, Mover: before.ToMove(), Players: before.Players()}
+	f.Contested = before.Territory().Open
 	f.reachChanges(before, &after)
 	f.regionChanges(before, &after)
 	f.Distance = distanceChanges(before, &after, f.Mover)

@@ -68,3 +68,13 @@ func names(b engine.Bitboard) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// bitsOf parses "D3 E4" into a bitboard.
+func bitsOf(t *testing.T, text string) engine.Bitboard {
+	t.Helper()
+	var b engine.Bitboard
+	for _, f := range strings.Fields(text) {
+		b |= bit(t, f)
+	}
+	return b
+}

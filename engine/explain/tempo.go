@@ -19,7 +19,7 @@ func isTempo(f *Facts, before *engine.Position) (bool, int) {
 	if len(f.Sealed) > 0 || len(f.Opened) > 0 {
 		return false, 0
 	}
-	contested := before.Territory().Open
+	contested := f.Contested
 	changed := f.SharedGained | f.SharedLost | f.Unreached
 	for c := 0; c < f.Players; c++ {
 		changed |= f.Gained[c] | f.Lost[c]

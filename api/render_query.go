@@ -31,7 +31,7 @@ type boardRequest struct {
 var boardParams = map[string]bool{
 	"record": true, "moves": true, "mode": true, "players": true, "stay": true, "tiebreak": true, "board": true,
 	"turn": true, "reach": true, "territory": true, "last": true, "ownership": true, "candidates": true,
-	"played": true, "distances": true, "analyze": true, "visits": true, "title": true,
+	"played": true, "distances": true, "analyze": true, "visits": true, "title": true, "reachdiff": true,
 }
 
 // invalidParam returns a CodeInvalid error naming a query parameter.
@@ -127,7 +127,7 @@ func parseBoardQuery(q url.Values, limits service.Limits) (*boardRequest, error)
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
-		return nil, invalidParam(unknown[0], "unknown query parameter (known: record or moves with mode, players, stay, tiebreak, board; turn; reach, territory, last, ownership, candidates, played, distances, analyze, visits, title)")
+		return nil, invalidParam(unknown[0], "unknown query parameter (known: record or moves with mode, players, stay, tiebreak, board; turn; reach, territory, last, ownership, candidates, played, distances, reachdiff, analyze, visits, title)")
 	}
 	req := &boardRequest{}
 	if err := req.parseRecord(q, limits); err != nil {
@@ -301,6 +301,13 @@ func (req *boardRequest) parseOverlays(q url.Values, limits service.Limits) erro
 		}
 		c.Played = true
 		req.opt.Candidates = append(req.opt.Candidates, c)
+	}
+	if v := q.Get("reachdiff"); v != "" {
+		m, _, err := engine.ParseMove(v)
+		if err != nil {
+			return invalidParam("reachdiff", "%v", err)
+		}
+		req.opt.ReachDiff = &m
 	}
 	if v := q.Get("distances"); v != "" {
 		sq, err := engine.ParseSquare(v)

@@ -95,7 +95,7 @@ func Sentence(f *Facts) string {
 	if len(parts) == 0 {
 		parts = append(parts, "changes little")
 	}
-	s := head + " " + joinAnd(parts) + "."
+	s := capital(head) + " " + joinAnd(parts) + "."
 	for _, w := range f.StoneWalls {
 		if w.Stone == f.Move.To && f.Move.Kind == engine.Turn {
 			s += fmt.Sprintf(" The stone on %s acts as a wall, keeping %s from %s.", w.Stone, colorName(opp), List(w.Blocks))
@@ -152,7 +152,7 @@ func Contrast(a, b *Facts, loss float64) string {
 			parts = append(parts, "give up "+plural(c.StandingA-c.StandingB, "point")+" to stay nearer the contested squares ("+s+")")
 		}
 	}
-	s := Describe(b.Move)
+	s := capital(Describe(b.Move))
 	if len(parts) == 0 {
 		s += " was better"
 	} else {
@@ -200,4 +200,12 @@ func joinAnd(parts []string) string {
 		return strings.Join(parts, "")
 	}
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// capital upper-cases the first letter of s ("placing" starts a sentence).
+func capital(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
 }

@@ -165,7 +165,15 @@ func TestReviewExplanationsInBrowser(t *testing.T) {
 		atPly(tp.Ply)
 	}
 	if path := os.Getenv("WALLZERO_EXPLAIN_SCREENSHOT"); path != "" {
-		must(page.Eval(ctx, fmt.Sprintf(`document.querySelectorAll("#turning-list .jump")[%d].click()`, len(res.TurningPoints)-1), nil))
+		// Show the last missed chance: both pictures, both lines played out.
+		shot := len(res.TurningPoints) - 1
+		for i, tp := range res.TurningPoints {
+			if tp.Kind == "missed-chance" {
+				shot = i
+			}
+		}
+		must(page.Eval(ctx, fmt.Sprintf(`document.querySelectorAll("#turning-list .jump")[%d].click()`, shot), nil))
+		atPly(res.TurningPoints[shot].Ply)
 		must(page.Eval(ctx, `window.scrollTo(0, document.getElementById("review").offsetTop)`, nil))
 		png, err := page.Screenshot(ctx)
 		must(err)
@@ -175,12 +183,14 @@ func TestReviewExplanationsInBrowser(t *testing.T) {
 
 	// A phone-sized screen: nothing wider than the screen.
 	phone := page
-	must(phone.Call(ctx, "Emulation.setDeviceMetricsOverride", map[string]any{"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true}, nil))
+	must(phone.Call(ctx, "Emulation.setDeviceMetricsOverride", map[string]any{"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": false}, nil))
 	must(phone.WaitFor(ctx, `window.innerWidth <= 400`))
 	var wide string
 	must(phone.Eval(ctx, `String(document.documentElement.scrollWidth <= window.innerWidth + 1) + " " + document.documentElement.scrollWidth`, &wide))
 	if !strings.HasPrefix(wide, "true") {
-		t.Errorf("on a 390px screen the page is %s px wide", strings.Fields(wide)[1])
+		var culprits string
+		must(phone.Eval(ctx, `[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8).map(e => e.tagName + "#" + e.id + "." + e.className + ":" + Math.round(e.getBoundingClientRect().right)).join(" ")`, &culprits))
+		t.Errorf("on a 390px screen the page is %s px wide: %s", strings.Fields(wide)[1], culprits)
 	}
 
 	log.mu.Lock()

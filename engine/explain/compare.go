@@ -17,9 +17,14 @@ type Comparison struct {
 	// CloserA holds the contested squares (after A) the mover reaches in
 	// fewer steps after A than after B; CloserB the reverse.
 	CloserA, CloserB engine.Bitboard
-	// Trade is set when A stands lower than B yet keeps the mover closer
-	// to more contested squares: territory given up for reachability (the
-	// paper's Case III). TradeB is the same with A and B swapped.
+	// HoldingA and HoldingB are what the mover holds at once after each
+	// move: its territory plus the contested squares only it reaches in
+	// one turn, minus the same for the opponent.
+	HoldingA, HoldingB int
+	// Trade is set when A holds less than B at once yet leaves the mover
+	// nearer (in steps) than the opponent to more contested squares:
+	// territory given up for reachability (the paper's Case III). TradeB
+	// is the same with A and B swapped.
 	Trade, TradeB bool
 }
 
@@ -44,7 +49,23 @@ func Compare(a, b *Facts) Comparison {
 		}
 	}
 	nearA, nearB := a.Distance.NearerAfter[m].Count(), b.Distance.NearerAfter[m].Count()
-	c.Trade = c.StandingA < c.StandingB && nearA > nearB
-	c.TradeB = c.StandingB < c.StandingA && nearB > nearA
+	c.HoldingA, c.HoldingB = holding(a), holding(b)
+	c.Trade = c.HoldingA < c.HoldingB && nearA > nearB
+	c.TradeB = c.HoldingB < c.HoldingA && nearB > nearA
 	return c
+}
+
+// holding is the mover's territory plus the contested squares only it
+// reaches in one turn after the move, minus the same for its opponents.
+func holding(f *Facts) int {
+	v := 0
+	for p := 0; p < f.Players; p++ {
+		s := f.ScoreAfter[p] + (f.After.Exclusive[p] & f.Contested).Count()
+		if engine.Color(p) == f.Mover {
+			v += s
+		} else {
+			v -= s
+		}
+	}
+	return v
 }

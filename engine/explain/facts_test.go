@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
@@ -147,7 +148,7 @@ func TestStepDistanceTrade(t *testing.T) {
 	c := Compare(a, b)
 	if !c.Trade || c.TradeB {
 		t.Errorf("trade %v/%v (standing %d vs %d, nearer %d vs %d), want a trade by A only", c.Trade, c.TradeB,
-			c.StandingA, c.StandingB, a.Distance.NearerAfter[0].Count(), b.Distance.NearerAfter[0].Count())
+			c.HoldingA, c.HoldingB, a.Distance.NearerAfter[0].Count(), b.Distance.NearerAfter[0].Count())
 	}
 	if c.CloserA == 0 {
 		t.Error("A should be closer to some contested square")
@@ -158,20 +159,54 @@ func TestStepDistanceTrade(t *testing.T) {
 	}
 }
 
-// TestZugzwang: in an open position Blue has replies that keep its
-// standing (a wall inside its own land), so it is not in zugzwang; the
-// check counts every reply.
+// zugzwangBoard is a position reached in a random game where Blue, to
+// move, has a single legal move and it lowers its standing.
+const zugzwangBoard = `{"stones":{"blue":["B3","G3","C4","G4"],"red":["E3","F3","C5","G5"]},"walls":[
+{"square":"A3","side":"E","by":"blue"},{"square":"A3","side":"N","by":"red"},{"square":"A5","side":"E","by":"red"},
+{"square":"B2","side":"N","by":"blue"},{"square":"B3","side":"E","by":"red"},{"square":"B3","side":"N","by":"blue"},
+{"square":"B4","side":"E","by":"blue"},{"square":"B6","side":"E","by":"red"},{"square":"C2","side":"N","by":"blue"},
+{"square":"C3","side":"N","by":"red"},{"square":"C4","side":"E","by":"red"},{"square":"C4","side":"N","by":"blue"},
+{"square":"C5","side":"E","by":"red"},{"square":"C6","side":"E","by":"red"},{"square":"C6","side":"N","by":"blue"},
+{"square":"D2","side":"N","by":"red"},{"square":"D4","side":"E","by":"red"},{"square":"D5","side":"E","by":"blue"},
+{"square":"E1","side":"E","by":"blue"},{"square":"E2","side":"E","by":"red"},{"square":"E3","side":"N","by":"red"},
+{"square":"E4","side":"E","by":"red"},{"square":"E5","side":"E","by":"blue"},{"square":"F1","side":"N","by":"blue"},
+{"square":"F2","side":"E","by":"blue"},{"square":"F2","side":"N","by":"red"},{"square":"F4","side":"E","by":"blue"},
+{"square":"F4","side":"N","by":"blue"},{"square":"F5","side":"E","by":"red"},{"square":"F5","side":"N","by":"red"},
+{"square":"F7","side":"E","by":"red"},{"square":"G1","side":"N","by":"blue"},{"square":"G2","side":"N","by":"blue"},
+{"square":"G3","side":"N","by":"red"},{"square":"G4","side":"N","by":"blue"}],"toMove":"blue","phase":"play"}`
+
+// TestZugzwang: in zugzwangBoard every reply (there is one) lowers Blue's
+// standing, checked move by move; in an open position Blue has replies
+// that keep it.
 func TestZugzwang(t *testing.T) {
 	t.Parallel()
-	p := board(t, "red", []string{"D4"}, []string{"C3"})
-	f := extract(t, p, "A1-A1:E")
-	if f.Zugzwang != nil {
-		t.Errorf("an open position is not zugzwang: %+v", *f.Zugzwang)
+	var d engine.Diagram
+	if err := json.Unmarshal([]byte(zugzwangBoard), &d); err != nil {
+		t.Fatal(err)
 	}
-	after := p
-	after.Apply(move(t, "A1-A1:E"))
-	if z := zugzwang(&after); z != nil {
-		t.Errorf("zugzwang() = %+v, want nil", *z)
+	rules, _ := engine.DefaultRules().Normalize()
+	p, err := d.Position(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z := zugzwang(&p)
+	if z == nil {
+		t.Fatal("Blue should be in zugzwang")
+	}
+	moves := p.LegalMoves(nil)
+	if z.Player != engine.Blue || z.Replies != len(moves) || z.BestAfter >= z.Standing {
+		t.Errorf("zugzwang %+v, want Blue with %d replies that all lower its standing", *z, len(moves))
+	}
+	for _, m := range moves {
+		q := p
+		q.Apply(m)
+		if v := Standing(&q, engine.Blue); v >= z.Standing {
+			t.Errorf("%s keeps Blue's standing (%d >= %d)", m, v, z.Standing)
+		}
+	}
+	free := extract(t, board(t, "red", []string{"D4"}, []string{"C3"}), "A1-A1:E")
+	if free.Zugzwang != nil {
+		t.Errorf("an open position is not zugzwang: %+v", *free.Zugzwang)
 	}
 }
 

@@ -149,7 +149,7 @@ func Contrast(a, b *Facts, loss float64) string {
 	}
 	if c.TradeB {
 		if s, ok := nearestGain(b, a); ok {
-			parts = append(parts, "give up "+plural(c.StandingA-c.StandingB, "point")+" to stay nearer the contested squares ("+s+")")
+			parts = append(parts, "give up "+plural(c.HoldingA-c.HoldingB, "point")+" to stay nearer the contested squares ("+s+")")
 		}
 	}
 	s := capital(Describe(b.Move))

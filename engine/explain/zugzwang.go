@@ -5,9 +5,9 @@ import "github.com/wallzero/wallzero/engine"
 // Zugzwang describes a zugzwang-like position: the player to move would
 // rather pass, because every legal move of its makes its standing worse.
 //
-// Standing is measured statically: a player's territory plus the
-// contested squares only it reaches in one turn, minus the same for its
-// opponent (two players). The position is zugzwang-like when the player to
+// Standing is measured statically (see Standing): a player's territory
+// plus the contested squares it is nearer to in steps, minus the same for
+// its opponent (two players). The position is zugzwang-like when the player to
 // move has legal moves and every one of them lowers its standing below
 // what it is now.
 type Zugzwang struct {
@@ -43,15 +43,23 @@ func zugzwang(p *engine.Position) *Zugzwang {
 	return z
 }
 
-// Standing is c's static standing in a two-player position p: territory
-// plus the contested squares only c reaches in one turn, minus the same for
-// the opponent.
+// Standing is c's static standing in a two-player position p: its
+// territory plus the contested squares (empty squares of regions where
+// both players' stones meet) it reaches in fewer steps than the opponent
+// (see NearestSteps), minus the same for the opponent. Step distances
+// change only when a wall or stone blocks a path, so a move that builds a
+// harmless wall keeps the standing.
 func Standing(p *engine.Position, c engine.Color) int {
 	t := p.Territory()
-	r := p.Reachability()
+	contested := t.Open &^ p.Occupied()
+	var d [engine.MaxPlayers][engine.NumSquares]int8
+	for o := 0; o < p.Players(); o++ {
+		d[o] = NearestSteps(p, engine.Color(o))
+	}
+	near := nearer(&d, p.Players(), contested)
 	v := 0
 	for o := 0; o < p.Players(); o++ {
-		s := t.Score[o] + (r.Exclusive[o] & t.Open).Count()
+		s := t.Score[o] + near[o].Count()
 		if engine.Color(o) == c {
 			v += s
 		} else {

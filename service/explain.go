@@ -259,7 +259,10 @@ func explainTurn(positions []engine.Position, moves []engine.Move, turn int, a *
 		for _, mi := range a.MoveInfos {
 			if mi.Move == played.String() {
 				playedPV = parseMoves(mi.PV)
-				loss = max(0, float64(best.Winrate-mi.Winrate))
+				// An unvisited move has no searched win rate: loss unknown.
+				if mi.Visits > 0 {
+					loss = max(0, float64(best.Winrate-mi.Winrate))
+				}
 			}
 		}
 		return explainMoves(pos, played, bestPV[0], playedPV, bestPV, loss)

@@ -12,7 +12,7 @@ import (
 
 // selfPlayGame loads testdata/selfplay-game.json: a 51-move game of
 // voronoi-hard against itself (four-stone opening).
-func selfPlayGame(t *testing.T) *engine.Game {
+func selfPlayGame(t testing.TB) *engine.Game {
 	t.Helper()
 	data, err := os.ReadFile("testdata/selfplay-game.json")
 	if err != nil {
@@ -30,7 +30,7 @@ func selfPlayGame(t *testing.T) *engine.Game {
 }
 
 // reviewGame reviews g with the heuristic analyzer at a small budget.
-func reviewGame(t *testing.T, g *engine.Game) (*ReviewResult, []*Analysis) {
+func reviewGame(t testing.TB, g *engine.Game) (*ReviewResult, []*Analysis) {
 	t.Helper()
 	positions := g.Positions()
 	analyses := make([]*Analysis, len(positions))

@@ -11,7 +11,7 @@ import (
 // webFiles are the review page's files: index.html, review.css,
 // review.js and favicon.svg. They load nothing from other hosts.
 //
-//go:embed web/index.html web/review.css web/review.js web/favicon.svg
+//go:embed web/index.html web/review.css web/review.js web/favicon.svg web/explain.js web/explain.css
 var webFiles embed.FS
 
 // pageCSP allows the page its own files and the API's pictures only.

@@ -62,6 +62,7 @@ const svgType = "image/svg+xml; charset=utf-8"
 //	@Param			distances			query		string	false	"square of a stone whose step distances to draw"	example(E5)
 //	@Param			topK				query		int		false	"draw the engine's topK best moves (0 to 16)"	minimum(0)	maximum(16)
 //	@Param			maxVisits			query		int		false	"visits of that analysis (with topK or ownership=true)"	minimum(1)
+//	@Param			reachDiff			query		string	false	"a legal move whose change of reachability to draw: squares gained, lost, made shared, left unreached"	example(E5-E4:N)
 //	@Param			title				query		string	false	"a caption (at most 200 characters)"
 //	@Param			mode				query		string	false	"Deprecated alias of opening (kept for one release)"
 //	@Param			tiebreak			query		string	false	"Deprecated alias of tieBreak (kept for one release)"

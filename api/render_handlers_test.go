@@ -115,6 +115,8 @@ func TestBoardSVGErrors(t *testing.T) {
 		{"bad played", "played=E5-E4:N@2", 400, "played"},
 		{"distances from an empty square", "distances=D4", 400, "distances"},
 		{"distances not a square", "distances=Z9", 400, "distances"},
+		{"illegal reachDiff", "moves=C3,E3,C5,E5&reachDiff=E5-A1:N", 400, "reachDiff"},
+		{"bad reachDiff", "reachDiff=E5-E9:N", 400, "reachDiff"},
 		{"analyze too many", "analyze=99", 400, "analyze"},
 		{"visits without analysis", "visits=10", 400, "visits"},
 		{"visits too many", "analyze=1&visits=100000", 400, "visits"},

@@ -32,7 +32,7 @@ type boardRequest struct {
 var boardParams = map[string]bool{
 	"record": true, "moves": true, "opening": true, "players": true, "stay": true, "tieBreak": true, "board": true,
 	"turn": true, "includeReachability": true, "territory": true, "last": true, "ownership": true, "candidates": true,
-	"played": true, "distances": true, "topK": true, "maxVisits": true, "title": true,
+	"played": true, "distances": true, "topK": true, "maxVisits": true, "title": true, "reachDiff": true,
 }
 
 // invalidParam returns a CodeInvalid error naming a query parameter.
@@ -138,7 +138,7 @@ func parseBoardParams(q url.Values, limits service.Limits) (*boardRequest, error
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
-		return nil, invalidParam(unknown[0], "unknown query parameter (known: record or moves with opening, players, stay, tieBreak, board; turn; includeReachability, territory, last, ownership, candidates, played, distances, topK, maxVisits, title)")
+		return nil, invalidParam(unknown[0], "unknown query parameter (known: record or moves with opening, players, stay, tieBreak, board; turn; includeReachability, territory, last, ownership, candidates, played, distances, reachDiff, topK, maxVisits, title)")
 	}
 	req := &boardRequest{}
 	if err := req.parseRecord(q, limits); err != nil {
@@ -312,6 +312,13 @@ func (req *boardRequest) parseOverlays(q url.Values, limits service.Limits) erro
 		}
 		c.Played = true
 		req.opt.Candidates = append(req.opt.Candidates, c)
+	}
+	if v := q.Get("reachDiff"); v != "" {
+		m, _, err := engine.ParseMove(v)
+		if err != nil {
+			return invalidParam("reachDiff", "%v", err)
+		}
+		req.opt.ReachDiff = &m
 	}
 	if v := q.Get("distances"); v != "" {
 		sq, err := engine.ParseSquare(v)

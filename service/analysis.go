@@ -29,6 +29,9 @@ type Analysis struct {
 	// Reachability (includeReachability) gives the one-turn reach of each
 	// player (the paper's Figure 4).
 	Reachability *Reachability `json:"reachability,omitempty"`
+	// Explanation (includeExplanations) explains the move played from the
+	// position against the engine's best (see service/explain.go).
+	Explanation *Explanation `json:"explanation,omitempty"`
 	// Cache (service only) says whether the analysis came from the
 	// PostgreSQL cache and with how many visits it was made.
 	Cache *CacheInfo `json:"cache,omitempty"`

@@ -31,6 +31,9 @@ type Query struct {
 	IncludeOwnership    bool `json:"includeOwnership,omitempty"`
 	IncludePolicy       bool `json:"includePolicy,omitempty"`
 	IncludeReachability bool `json:"includeReachability,omitempty"`
+	// IncludeExplanations adds, per analysed turn, why the move played
+	// there (or, at the end, the best move) is good or bad.
+	IncludeExplanations bool `json:"includeExplanations,omitempty"`
 }
 
 // Record returns the query's game as a record.

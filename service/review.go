@@ -148,6 +148,7 @@ func (s *Service) runReview(ctx context.Context, j *store.Job, p *progress) ([]b
 		return nil, errStepDone
 	}
 	res := buildReview(g, analyses, s.cfg.KeyMoves)
+	explainReview(res, g, analyses)
 	res.ID, res.Visits, res.Model = r.ID, visits, s.an.ModelFor(2)
 	return json.Marshal(res)
 }

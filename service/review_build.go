@@ -37,6 +37,9 @@ type ReviewResult struct {
 	KeyMoves []KeyMove `json:"keyMoves"`
 	// Thresholds are the loss thresholds of the classification.
 	Thresholds Thresholds `json:"thresholds"`
+	// TurningPoints are the moves where the game turned (see
+	// service/turning.go), in the order of the game.
+	TurningPoints []TurningPoint `json:"turningPoints"`
 }
 
 // CurvePoint is Red's win rate at one position.
@@ -82,6 +85,8 @@ type MoveReview struct {
 	Classification string `json:"classification" example:"good"`
 	// Accuracy is the move's accuracy in percent.
 	Accuracy float64 `json:"accuracy" example:"94.2"`
+	// Explanation says why the move is good or bad, against the best move.
+	Explanation *Explanation `json:"explanation,omitempty"`
 }
 
 // KeyMove is one of the largest swings.

@@ -184,7 +184,7 @@ func (s *Service) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
 		out[i] = a
 	}
 	if len(misses) == 0 {
-		return out, nil
+		return explainAll(q, g, turns, out), nil
 	}
 	release, err := s.adm.acquire(ctx, int64(visits*len(misses)))
 	if err != nil {
@@ -201,7 +201,7 @@ func (s *Service) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
 		}
 		out[i] = a
 	}
-	return out, nil
+	return explainAll(q, g, turns, out), nil
 }
 
 // orDefault returns v, or def when v is zero or negative (a config's

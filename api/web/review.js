@@ -182,6 +182,7 @@
       });
       tr.addEventListener('click', () => go(i));
     });
+    if (window.WZExplain) window.WZExplain.turningPoints(result, go);
     $('review').hidden = false;
     document.body.dataset.state = 'ready';
     go(0);
@@ -218,6 +219,7 @@
     const pt = state.result.winrateCurve[ply];
     $('winrate').textContent = pt ? pct(pt.redWinrate) : '';
     for (const tr of $('moves').tBodies[0].rows) tr.classList.toggle('current', Number(tr.dataset.ply) === ply);
+    if (window.WZExplain) window.WZExplain.move(state, ply, setPicture);
     $('prev').disabled = ply === 0;
     $('first').disabled = ply === 0;
     $('next').disabled = ply === n;

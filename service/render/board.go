@@ -36,6 +36,11 @@ type Options struct {
 	DistanceFrom engine.Square
 	// LastMove, when set, is highlighted (the move that led to the position).
 	LastMove *engine.Move
+	// ReachDiff, when set, is a legal move of the position: the reach
+	// tints show the reach after it, with marks on the squares it gains,
+	// loses, makes shared or leaves unreached (see reachdiff.go). It
+	// replaces the Reachability tints.
+	ReachDiff *engine.Move
 }
 
 // Candidate is a move drawn as an arrow.
@@ -111,6 +116,11 @@ func (o *Options) Validate(pos *engine.Position) error {
 			return fmt.Errorf("candidates[%d]: %w", i, err)
 		}
 	}
+	if o.ReachDiff != nil {
+		if err := checkReachDiff(pos, *o.ReachDiff); err != nil {
+			return err
+		}
+	}
 	if o.LastMove != nil {
 		if err := checkMove(*o.LastMove); err != nil {
 			return fmt.Errorf("last move: %w", err)
@@ -155,7 +165,9 @@ func Board(pos *engine.Position, opt Options) ([]byte, error) {
 	if opt.Ownership != nil {
 		w.ownership(opt.Ownership)
 	}
-	if opt.Reachability {
+	if opt.ReachDiff != nil {
+		w.reachDiff(pos, *opt.ReachDiff)
+	} else if opt.Reachability {
 		w.reachability(pos)
 	}
 	if opt.Territory {

@@ -1,0 +1,186 @@
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/wallzero/wallzero/engine"
+)
+
+// selfPlayGame loads testdata/selfplay-game.json: a 51-move game of
+// voronoi-hard against itself (four-stone opening).
+func selfPlayGame(t testing.TB) *engine.Game {
+	t.Helper()
+	data, err := os.ReadFile("testdata/selfplay-game.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec engine.Record
+	if err := json.Unmarshal(data, &rec); err != nil {
+		t.Fatal(err)
+	}
+	g, err := rec.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// reviewGame reviews g with the heuristic analyzer at a small budget.
+func reviewGame(t testing.TB, g *engine.Game) (*ReviewResult, []*Analysis) {
+	t.Helper()
+	positions := g.Positions()
+	analyses := make([]*Analysis, len(positions))
+	an := heuristicAnalyzer()
+	for i := range positions {
+		a, err := an.AnalyzePosition(context.Background(), &Query{MaxVisits: 24}, positions, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		analyses[i] = a
+	}
+	res := buildReview(g, analyses, 3)
+	explainReview(res, g, analyses)
+	return res, analyses
+}
+
+// TestExplainReviewRealGame reviews a 51-move self-play game: every move
+// gets an explanation whose lines are played to the end of the game, and
+// the turning points agree with the win-rate curve.
+func TestExplainReviewRealGame(t *testing.T) {
+	t.Parallel()
+	g := selfPlayGame(t)
+	if len(g.Moves) < 40 {
+		t.Fatalf("the test game has %d moves, want at least 40", len(g.Moves))
+	}
+	res, _ := reviewGame(t, g)
+	for _, mr := range res.Moves {
+		e := mr.Explanation
+		if e == nil {
+			t.Fatalf("move %d %s has no explanation", mr.Ply, mr.Move)
+		}
+		if e.Played.Move != mr.Move || !strings.HasPrefix(e.Text, e.Played.Sentence) || len(e.Text) < 20 {
+			t.Errorf("move %d: explanation %q of %s", mr.Ply, e.Text, e.Played.Move)
+		}
+		if (e.Best != nil) != (mr.BestMove != mr.Move) {
+			t.Errorf("move %d: best %v, but best move %s played %s", mr.Ply, e.Best, mr.BestMove, mr.Move)
+		}
+		for _, me := range []*MoveExplanation{&e.Played, e.Best} {
+			if me == nil {
+				continue
+			}
+			p := me.Playout
+			if p == nil || p.Moves[0] != me.Move || p.Territory["red"]+p.Territory["blue"] == 0 || p.Winner == "" {
+				t.Fatalf("move %d: playout of %s = %+v", mr.Ply, me.Move, p)
+			}
+			checkPlayout(t, g, mr.Ply, p)
+		}
+	}
+	if len(res.TurningPoints) == 0 {
+		t.Fatal("no turning points")
+	}
+	kinds := map[string]int{}
+	for _, tp := range res.TurningPoints {
+		kinds[tp.Kind]++
+		mr := res.Moves[tp.Ply]
+		if tp.Move != mr.Move || tp.Text != mr.Explanation.Text {
+			t.Errorf("turning point %+v does not match move %+v", tp, mr)
+		}
+		switch tp.Kind {
+		case TurnLeadChange:
+			if favourite(mr.RedWinrateBefore) == favourite(mr.RedWinrateAfter) {
+				t.Errorf("lead change at %d without a change of favourite: %v -> %v", tp.Ply, mr.RedWinrateBefore, mr.RedWinrateAfter)
+			}
+		case TurnMissed:
+			if float64(tp.Loss) < InaccuracyLoss {
+				t.Errorf("missed chance at %d with loss %v", tp.Ply, tp.Loss)
+			}
+		}
+	}
+	if kinds[TurnDecided] != 1 {
+		t.Errorf("want one decided point, got %v", kinds)
+	}
+}
+
+// checkPlayout replays a playout from the position before move ply and
+// checks it ends the game with the territory it reports.
+func checkPlayout(t *testing.T, g *engine.Game, ply int, p *Playout) {
+	t.Helper()
+	pos := g.Positions()[ply]
+	for _, text := range p.Moves {
+		m, _, err := engine.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := pos.Play(m); err != nil {
+			t.Fatalf("playout from ply %d: %s: %v", ply, text, err)
+		}
+	}
+	r := pos.Result()
+	if !pos.IsOver() || r.Score[engine.Red] != p.Territory["red"] || r.Score[engine.Blue] != p.Territory["blue"] {
+		t.Errorf("playout from ply %d: over %v, territory %v, reported %v", ply, pos.IsOver(), r.Score, p.Territory)
+	}
+}
+
+// TestTurningPoints checks the rules on a made-up win-rate curve.
+func TestTurningPoints(t *testing.T) {
+	t.Parallel()
+	// Red's win rate after each move: 0.5 -> 0.6 (red leads) -> 0.4 (blue
+	// takes the lead) -> 0.7 (red again) -> 0.92 -> 0.95 -> 1.
+	curve := []float32{0.5, 0.6, 0.4, 0.7, 0.92, 0.95, 1}
+	losses := []float32{0, 0.02, 0.3, 0.2, 0, 0.07}
+	res := &ReviewResult{}
+	for i := range losses {
+		p := "red"
+		if i%2 == 1 {
+			p = "blue"
+		}
+		res.Moves = append(res.Moves, MoveReview{Ply: i, Move: "m", Player: p, RedWinrateBefore: curve[i], RedWinrateAfter: curve[i+1], Loss: losses[i], BestMove: "b"})
+	}
+	// An unfinished position: the favourite of the last position (Red)
+	// is taken as the winner.
+	rules, _ := engine.DefaultRules().Normalize()
+	start := engine.NewPosition(rules)
+	got := turningPoints(res, &start)
+	var summary []string
+	for _, tp := range got {
+		summary = append(summary, tp.Kind+"@"+string(rune('0'+tp.Ply)))
+	}
+	want := "lead-change@0 lead-change@1 lead-change@2 missed-chance@2 decided@3 missed-chance@3 missed-chance@5"
+	if s := strings.Join(summary, " "); s != want {
+		t.Errorf("turning points %s\nwant            %s", s, want)
+	}
+}
+
+// TestExplainAll: a query with includeExplanations gets, for a turn inside
+// the record, the move played set against the best one, and at the end of
+// the record the best move on its own; without the flag none.
+func TestExplainAll(t *testing.T) {
+	t.Parallel()
+	g := selfPlayGame(t)
+	q := &Query{Rules: g.Rules, Moves: g.Record().Moves[:20], MaxVisits: 24, AnalyzeTurns: []int{12, 20}, IncludeExplanations: true}
+	out, err := heuristicAnalyzer().Analyze(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, _, err := heuristicAnalyzer().Prepare(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	explainAll(q, sub, []int{12, 20}, out)
+	if e := out[0].Explanation; e == nil || e.Played.Move != q.Moves[12][2:] {
+		t.Fatalf("turn 12: %+v, want the move played (%s)", e, q.Moves[12])
+	}
+	if e := out[1].Explanation; e == nil || e.Played.Move != out[1].MoveInfos[0].Move || e.Best != nil {
+		t.Fatalf("turn 20: %+v, want the best move alone", e)
+	}
+	q.IncludeExplanations = false
+	out[0].Explanation = nil
+	explainAll(q, sub, []int{12, 20}, out[:1])
+	if out[0].Explanation != nil {
+		t.Error("explanations without includeExplanations")
+	}
+}

@@ -328,6 +328,10 @@ type ServiceAnalysis struct {
 	// PostgreSQL cache and with how many visits it was made.
 	Cache *ServiceCacheInfo `json:"cache,omitempty"`
 
+	// Explanation Explanation (includeExplanations) explains the move played from the
+	// position against the engine's best (see service/explain.go).
+	Explanation *ServiceExplanation `json:"explanation,omitempty"`
+
 	// Id ID echoes the query's id.
 	Id *string `json:"id,omitempty"`
 
@@ -373,6 +377,30 @@ type ServiceCurvePoint struct {
 
 	// RedWinrate Example: 0.5
 	RedWinrate *float32 `json:"redWinrate,omitempty"`
+}
+
+// ServiceExplanation defines model for service.Explanation.
+type ServiceExplanation struct {
+	Best *ServiceMoveExplanation `json:"best,omitempty"`
+
+	// Loss Loss is the win rate the move played costs against the best move
+	// (0..1), from the search; absent when unknown.
+	//
+	// Example: 0.03
+	Loss *float32 `json:"loss,omitempty"`
+
+	// Played Played explains the move played (at the end of a game: the best
+	// move); Best the engine's best move when it differs.
+	Played *ServiceMoveExplanation `json:"played,omitempty"`
+
+	// Text Text is the explanation in one or two sentences.
+	//
+	// Example: E5-E3 with the wall to the left gives D3 to Blue. E5-E3 with the wall above would not give D3 to Blue; the move played costs 3% of the win rate.
+	Text *string `json:"text,omitempty"`
+
+	// Trade Trade is set when the move with the lower standing keeps the mover
+	// nearer to more contested squares (the paper's Case III).
+	Trade *bool `json:"trade,omitempty"`
 }
 
 // ServiceExplorerPlacement defines model for service.ExplorerPlacement.
@@ -483,6 +511,54 @@ type ServiceExplorerStep struct {
 	//
 	// Example: 100
 	Visits *int `json:"visits,omitempty"`
+}
+
+// ServiceFacts defines model for service.Facts.
+type ServiceFacts struct {
+	Closer *[]string `json:"closer,omitempty"`
+
+	// Contested Contested lists the squares of contested regions before the move.
+	Contested *[]string `json:"contested,omitempty"`
+	Farther   *[]string `json:"farther,omitempty"`
+
+	// Gained Gained and Lost list, per player, the squares that became (stopped
+	// being) reachable by that player alone in one turn.
+	Gained *map[string][]string `json:"gained,omitempty"`
+	Lost   *map[string][]string `json:"lost,omitempty"`
+
+	// Nearer Nearer gives, per player, the contested squares it reaches in fewer
+	// steps than the opponent after the move; Closer and Farther the
+	// contested squares the mover now reaches in fewer (more) steps.
+	Nearer *map[string][]string `json:"nearer,omitempty"`
+	Opened *[]ServiceRegionFact `json:"opened,omitempty"`
+
+	// Sealed Sealed lists the regions the move closed, Opened those it reopened.
+	Sealed *[]ServiceRegionFact `json:"sealed,omitempty"`
+
+	// SharedGained SharedGained and SharedLost list the squares that became (stopped
+	// being) reachable by both; Unreached those nobody reaches any more.
+	SharedGained *[]string `json:"sharedGained,omitempty"`
+	SharedLost   *[]string `json:"sharedLost,omitempty"`
+
+	// Standing Standing is the mover's static standing after the move: land plus
+	// contested squares only it reaches, minus the opponent's.
+	Standing *int `json:"standing,omitempty"`
+
+	// StoneWalls StoneWalls lists the mover's stones that block the opponent.
+	StoneWalls *[]ServiceStoneWallFact `json:"stoneWalls,omitempty"`
+
+	// Tempo Tempo marks a move that changes nothing of value; TempoCost is the
+	// land it gave up (0 or 1).
+	Tempo          *bool           `json:"tempo,omitempty"`
+	TempoCost      *int            `json:"tempoCost,omitempty"`
+	TerritoryAfter *map[string]int `json:"territoryAfter,omitempty"`
+
+	// TerritoryBefore TerritoryBefore and TerritoryAfter are each player's land.
+	TerritoryBefore *map[string]int `json:"territoryBefore,omitempty"`
+	Unreached       *[]string       `json:"unreached,omitempty"`
+
+	// Zugzwang Zugzwang is set when every reply of the opponent worsens its standing.
+	Zugzwang *ServiceZugzwangFact `json:"zugzwang,omitempty"`
 }
 
 // ServiceFrequentState defines model for service.FrequentState.
@@ -604,6 +680,20 @@ type ServiceModel struct {
 	Training *map[string]interface{} `json:"training,omitempty"`
 }
 
+// ServiceMoveExplanation defines model for service.MoveExplanation.
+type ServiceMoveExplanation struct {
+	Facts *ServiceFacts `json:"facts,omitempty"`
+
+	// Move Example: E5-E3:W
+	Move *string `json:"move,omitempty"`
+
+	// Playout Playout is the move's principal variation played out to the end.
+	Playout *ServicePlayout `json:"playout,omitempty"`
+
+	// Sentence Sentence says what the move does.
+	Sentence *string `json:"sentence,omitempty"`
+}
+
 // ServiceMoveInfo defines model for service.MoveInfo.
 type ServiceMoveInfo struct {
 	// Lcb LCB is a 95% lower confidence bound of Winrate.
@@ -650,6 +740,9 @@ type ServiceMoveReview struct {
 	//
 	// Example: good
 	Classification *string `json:"classification,omitempty"`
+
+	// Explanation Explanation says why the move is good or bad, against the best move.
+	Explanation *ServiceExplanation `json:"explanation,omitempty"`
 
 	// Loss Loss is the mover's win-rate loss against the best move (0..1).
 	//
@@ -702,6 +795,20 @@ type ServiceOpeningsRequest struct {
 	Rules *EngineRules `json:"rules,omitempty"`
 }
 
+// ServicePlayout defines model for service.Playout.
+type ServicePlayout struct {
+	// Moves Moves is the whole line; PVLength of them came from the search.
+	Moves    *[]string `json:"moves,omitempty"`
+	PvLength *int      `json:"pvLength,omitempty"`
+
+	// Territory Territory is the final land of each player; Winner the winner's
+	// colour, or "draw".
+	Territory *map[string]int `json:"territory,omitempty"`
+
+	// Winner Example: red
+	Winner *string `json:"winner,omitempty"`
+}
+
 // ServicePolicyEntry defines model for service.PolicyEntry.
 type ServicePolicyEntry struct {
 	Move  *string  `json:"move,omitempty"`
@@ -731,6 +838,10 @@ type ServiceQuery struct {
 	//
 	// Example: hint-1
 	Id *string `json:"id,omitempty"`
+
+	// IncludeExplanations IncludeExplanations adds, per analysed turn, why the move played
+	// there (or, at the end, the best move) is good or bad.
+	IncludeExplanations *bool `json:"includeExplanations,omitempty"`
 
 	// IncludeOwnership Include optional maps.
 	IncludeOwnership    *bool `json:"includeOwnership,omitempty"`
@@ -786,6 +897,18 @@ type ServiceReadiness struct {
 	//
 	// Example: true
 	Ready *bool `json:"ready,omitempty"`
+}
+
+// ServiceRegionFact defines model for service.RegionFact.
+type ServiceRegionFact struct {
+	// Owner Owner is the colour whose land it is, or "none".
+	//
+	// Example: red
+	Owner *string `json:"owner,omitempty"`
+
+	// Size Example: 4
+	Size    *int      `json:"size,omitempty"`
+	Squares *[]string `json:"squares,omitempty"`
 }
 
 // ServiceReviewJob defines model for service.ReviewJob.
@@ -862,6 +985,10 @@ type ServiceReviewResult struct {
 	// Thresholds Thresholds are the loss thresholds of the classification.
 	Thresholds *ServiceThresholds `json:"thresholds,omitempty"`
 
+	// TurningPoints TurningPoints are the moves where the game turned (see
+	// service/turning.go), in the order of the game.
+	TurningPoints *[]ServiceTurningPoint `json:"turningPoints,omitempty"`
+
 	// Visits Example: 64
 	Visits *int `json:"visits,omitempty"`
 
@@ -903,6 +1030,14 @@ type ServiceRootInfo struct {
 	Winrate *float32 `json:"winrate,omitempty"`
 }
 
+// ServiceStoneWallFact defines model for service.StoneWallFact.
+type ServiceStoneWallFact struct {
+	Blocks *[]string `json:"blocks,omitempty"`
+
+	// Stone Example: D1
+	Stone *string `json:"stone,omitempty"`
+}
+
 // ServiceThresholds defines model for service.Thresholds.
 type ServiceThresholds struct {
 	// Blunder Example: 0.15
@@ -913,6 +1048,51 @@ type ServiceThresholds struct {
 
 	// Mistake Example: 0.1
 	Mistake *float32 `json:"mistake,omitempty"`
+}
+
+// ServiceTurningPoint defines model for service.TurningPoint.
+type ServiceTurningPoint struct {
+	// Kind Kind is lead-change, decided or missed-chance.
+	//
+	// Example: lead-change
+	Kind *string `json:"kind,omitempty"`
+
+	// Loss Loss is the mover's loss against the best move.
+	//
+	// Example: 0.24
+	Loss *float32 `json:"loss,omitempty"`
+
+	// Move Example: E5-E3:W
+	Move *string `json:"move,omitempty"`
+
+	// Player Example: red
+	Player *string `json:"player,omitempty"`
+
+	// Ply Example: 17
+	Ply *int `json:"ply,omitempty"`
+
+	// RedWinrateAfter Example: 0.31
+	RedWinrateAfter *float32 `json:"redWinrateAfter,omitempty"`
+
+	// RedWinrateBefore RedWinrateBefore and RedWinrateAfter are Red's win rate around it.
+	//
+	// Example: 0.55
+	RedWinrateBefore *float32 `json:"redWinrateBefore,omitempty"`
+
+	// Summary Summary says what happened; Text is the move's explanation.
+	//
+	// Example: Blue takes the lead: Red's win rate falls from 55% to 31%.
+	Summary *string `json:"summary,omitempty"`
+	Text    *string `json:"text,omitempty"`
+}
+
+// ServiceZugzwangFact defines model for service.ZugzwangFact.
+type ServiceZugzwangFact struct {
+	// Player Example: blue
+	Player *string `json:"player,omitempty"`
+
+	// Replies Example: 3
+	Replies *int `json:"replies,omitempty"`
 }
 
 // GetV1OpeningsExplorerParams defines parameters for GetV1OpeningsExplorer.
@@ -979,6 +1159,9 @@ type RenderBoardParams struct {
 
 	// MaxVisits visits of that analysis (with topK or ownership=true)
 	MaxVisits *int `form:"maxVisits,omitempty" json:"maxVisits,omitempty"`
+
+	// ReachDiff a legal move whose change of reachability to draw: squares gained, lost, made shared, left unreached
+	ReachDiff *string `form:"reachDiff,omitempty" json:"reachDiff,omitempty"`
 
 	// Title a caption (at most 200 characters)
 	Title *string `form:"title,omitempty" json:"title,omitempty"`
@@ -1993,6 +2176,18 @@ func NewRenderBoardRequest(server string, params *RenderBoardParams) (*http.Requ
 		if params.MaxVisits != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "maxVisits", *params.MaxVisits, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.ReachDiff != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "reachDiff", *params.ReachDiff, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {

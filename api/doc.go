@@ -16,6 +16,8 @@
 //	@tag.description			Synchronous analysis of positions (interactive priority).
 //	@tag.name					jobs
 //	@tag.description			Reviews and opening batches run as queued jobs.
+//	@tag.name					openings
+//	@tag.description			The opening explorer: policy and searched win rate of every placement.
 //	@tag.name					pictures
 //	@tag.description			SVG pictures of positions and win-rate curves.
 //	@tag.name					operations

@@ -20,6 +20,7 @@ var explorerParams = map[string]bool{"opening": true, "moves": true}
 //	@Summary		The opening explorer: policy and win rate of every placement
 //	@Description	For the placement phase of either opening, one step per position of the path given by `moves` (the start first): the network's policy and the searched win rate (Red's view) of every legal placement, in the caller's orientation and in board order (the heat map of the paper's Figure 2), whether each child is in the table, and the most frequent positions at the end of the placement phase in the service's self-play games with their frequency and Red's result (Figure 3). Read from a symmetry-reduced table in PostgreSQL (`wallzero explorer fill`); positions of the path missing from it are searched now (admission control and the key's quota apply) and stored.
 //	@Tags			openings
+//	@ID				getOpeningsExplorer
 //	@Produce		json
 //	@Param			opening	query		string	false	"empty or four-stone (default four-stone)"	Enums(empty, four-stone)
 //	@Param			moves	query		string	false	"the placements made, comma-separated, e.g. C3,E5"
@@ -29,6 +30,7 @@ var explorerParams = map[string]bool{"opening": true, "moves": true}
 //	@Security		BearerAuth
 //	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
 //	@Failure		429	{object}	ErrorResponse	"the API key is over a quota (Retry-After says when to try again)"
+//	@Failure		500	{object}	ErrorResponse	"an internal error (the body says no more)"
 //	@Router			/v1/openings/explorer [get]
 func (s *server) openingsExplorer(c *gin.Context) {
 	q, err := parseQuery(c.Request.URL.RawQuery)

@@ -272,6 +272,18 @@ func reviewPageFlow(t *testing.T, exe string, auth bool) {
 		must(page.Press(ctx, "ArrowRight"))
 	}
 	state(13)
+	// A review opened by its id alone (a link, or a review submitted with
+	// curl): nothing of it is in this tab's storage, and the page takes
+	// the record from the review's result.
+	must(page.Eval(ctx, `Object.keys(sessionStorage).filter(k => k.startsWith("wz-record-")).forEach(k => sessionStorage.removeItem(k));
+		document.getElementById("record").value = ""; window.wzBeforeReload = true; location.reload()`, nil))
+	must(page.WaitFor(ctx, `!window.wzBeforeReload && document.readyState === "complete" && document.body.dataset.state === "ready"`))
+	state(0)
+	if rec := eval(`document.getElementById("record").value`); !strings.Contains(rec, `"G6-F7:W"`) {
+		t.Errorf("the record shown for a review opened by id: %q", rec)
+	}
+	must(page.Press(ctx, "End"))
+	state(20)
 
 	if path := os.Getenv("WALLZERO_SCREENSHOT"); path != "" && !auth {
 		png, err := page.Screenshot(ctx)

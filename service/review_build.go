@@ -22,6 +22,9 @@ const (
 type ReviewResult struct {
 	// ID echoes the request's id.
 	ID string `json:"id,omitempty" example:"game-17"`
+	// Record is the game reviewed, as submitted (rules normalized), so that
+	// a client holding only the review's id can draw its positions.
+	Record *engine.Record `json:"record,omitempty"`
 	// Model and Visits say how the positions were analysed.
 	Model  string `json:"model" example:"heuristic-voronoi-v1"`
 	Visits int    `json:"visits" example:"64"`

@@ -128,6 +128,10 @@
     $('progress').value = p.done;
     $('status').textContent = `${job.status}: ${p.done} of ${p.total} positions analysed`;
     if (job.status === 'succeeded' && job.result) {
+      if (!state.record && job.result.record) { // opened by id: the review carries its record
+        state.record = job.result.record;
+        $('record').value = JSON.stringify(state.record, null, 1);
+      }
       $('submit-button').disabled = false;
       $('progress-box').hidden = true;
       showReview(job.result);
@@ -258,8 +262,9 @@
     const id = decodeURIComponent(m[1]);
     let record = null;
     try { record = JSON.parse(sessionStorage.getItem('wz-record-' + id)); } catch (e) { record = null; }
-    if (!record) return;
-    $('record').value = JSON.stringify(record, null, 1);
+    // A review opened by its id (a link from elsewhere, or one submitted
+    // with curl) brings its record with its result.
+    if (record) $('record').value = JSON.stringify(record, null, 1);
     follow(id, record);
   }
 

@@ -124,18 +124,18 @@ func (e EngineTieBreak) Valid() bool {
 	}
 }
 
-// Defines values for GetV1OpeningsExplorerParamsOpening.
+// Defines values for GetOpeningsExplorerParamsOpening.
 const (
-	GetV1OpeningsExplorerParamsOpeningEmpty     GetV1OpeningsExplorerParamsOpening = "empty"
-	GetV1OpeningsExplorerParamsOpeningFourStone GetV1OpeningsExplorerParamsOpening = "four-stone"
+	GetOpeningsExplorerParamsOpeningEmpty     GetOpeningsExplorerParamsOpening = "empty"
+	GetOpeningsExplorerParamsOpeningFourStone GetOpeningsExplorerParamsOpening = "four-stone"
 )
 
-// Valid indicates whether the value is a known member of the GetV1OpeningsExplorerParamsOpening enum.
-func (e GetV1OpeningsExplorerParamsOpening) Valid() bool {
+// Valid indicates whether the value is a known member of the GetOpeningsExplorerParamsOpening enum.
+func (e GetOpeningsExplorerParamsOpening) Valid() bool {
 	switch e {
-	case GetV1OpeningsExplorerParamsOpeningEmpty:
+	case GetOpeningsExplorerParamsOpeningEmpty:
 		return true
-	case GetV1OpeningsExplorerParamsOpeningFourStone:
+	case GetOpeningsExplorerParamsOpeningFourStone:
 		return true
 	default:
 		return false
@@ -293,6 +293,18 @@ type EngineDiagram struct {
 
 // EngineOpening defines model for engine.Opening.
 type EngineOpening string
+
+// EngineRecord defines model for engine.Record.
+type EngineRecord struct {
+	// Board Board, when set, is the position the moves start from.
+	Board *EngineDiagram `json:"board,omitempty"`
+
+	// Moves Moves are the moves in order, in the notation of ParseMove.
+	Moves *[]string `json:"moves,omitempty"`
+
+	// Rules Rules are the game's rules; every field is optional (see Rules).
+	Rules *EngineRules `json:"rules,omitempty"`
+}
 
 // EngineRules defines model for engine.Rules.
 type EngineRules struct {
@@ -982,6 +994,10 @@ type ServiceReviewResult struct {
 	// Moves Moves reviews each move played.
 	Moves *[]ServiceMoveReview `json:"moves,omitempty"`
 
+	// Record Record is the game reviewed, as submitted (rules normalized), so that
+	// a client holding only the review's id can draw its positions.
+	Record *EngineRecord `json:"record,omitempty"`
+
 	// Thresholds Thresholds are the loss thresholds of the classification.
 	Thresholds *ServiceThresholds `json:"thresholds,omitempty"`
 
@@ -1095,17 +1111,17 @@ type ServiceZugzwangFact struct {
 	Replies *int `json:"replies,omitempty"`
 }
 
-// GetV1OpeningsExplorerParams defines parameters for GetV1OpeningsExplorer.
-type GetV1OpeningsExplorerParams struct {
+// GetOpeningsExplorerParams defines parameters for GetOpeningsExplorer.
+type GetOpeningsExplorerParams struct {
 	// Opening empty or four-stone (default four-stone)
-	Opening *GetV1OpeningsExplorerParamsOpening `form:"opening,omitempty" json:"opening,omitempty"`
+	Opening *GetOpeningsExplorerParamsOpening `form:"opening,omitempty" json:"opening,omitempty"`
 
 	// Moves the placements made, comma-separated, e.g. C3,E5
 	Moves *string `form:"moves,omitempty" json:"moves,omitempty"`
 }
 
-// GetV1OpeningsExplorerParamsOpening defines parameters for GetV1OpeningsExplorer.
-type GetV1OpeningsExplorerParamsOpening string
+// GetOpeningsExplorerParamsOpening defines parameters for GetOpeningsExplorer.
+type GetOpeningsExplorerParamsOpening string
 
 // RenderBoardParams defines parameters for RenderBoard.
 type RenderBoardParams struct {
@@ -1354,12 +1370,12 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/openings/batch (the `CreateOpeningsBatch` operationId).
 	CreateOpeningsBatch(ctx context.Context, body CreateOpeningsBatchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1OpeningsExplorer The opening explorer: policy and win rate of every placement
+	// GetOpeningsExplorer The opening explorer: policy and win rate of every placement
 	//
 	// For the placement phase of either opening, one step per position of the path given by `moves` (the start first): the network's policy and the searched win rate (Red's view) of every legal placement, in the caller's orientation and in board order (the heat map of the paper's Figure 2), whether each child is in the table, and the most frequent positions at the end of the placement phase in the service's self-play games with their frequency and Red's result (Figure 3). Read from a symmetry-reduced table in PostgreSQL (`wallzero explorer fill`); positions of the path missing from it are searched now (admission control and the key's quota apply) and stored.
 	//
-	// Corresponds with GET /v1/openings/explorer (the `GetV1OpeningsExplorer` operationId).
-	GetV1OpeningsExplorer(ctx context.Context, params *GetV1OpeningsExplorerParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/openings/explorer (the `GetOpeningsExplorer` operationId).
+	GetOpeningsExplorer(ctx context.Context, params *GetOpeningsExplorerParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// RenderBoard Draw a board diagram
 	//
@@ -1556,13 +1572,13 @@ func (c *Client) CreateOpeningsBatch(ctx context.Context, body CreateOpeningsBat
 	return c.Client.Do(req)
 }
 
-// GetV1OpeningsExplorer The opening explorer: policy and win rate of every placement
+// GetOpeningsExplorer The opening explorer: policy and win rate of every placement
 //
 // For the placement phase of either opening, one step per position of the path given by `moves` (the start first): the network's policy and the searched win rate (Red's view) of every legal placement, in the caller's orientation and in board order (the heat map of the paper's Figure 2), whether each child is in the table, and the most frequent positions at the end of the placement phase in the service's self-play games with their frequency and Red's result (Figure 3). Read from a symmetry-reduced table in PostgreSQL (`wallzero explorer fill`); positions of the path missing from it are searched now (admission control and the key's quota apply) and stored.
 //
-// Corresponds with GET /v1/openings/explorer (the `GetV1OpeningsExplorer` operationId).
-func (c *Client) GetV1OpeningsExplorer(ctx context.Context, params *GetV1OpeningsExplorerParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1OpeningsExplorerRequest(c.Server, params)
+// Corresponds with GET /v1/openings/explorer (the `GetOpeningsExplorer` operationId).
+func (c *Client) GetOpeningsExplorer(ctx context.Context, params *GetOpeningsExplorerParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetOpeningsExplorerRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -1887,8 +1903,8 @@ func NewCreateOpeningsBatchRequestWithBody(server string, contentType string, bo
 	return req, nil
 }
 
-// NewGetV1OpeningsExplorerRequest constructs an http.Request for the GetV1OpeningsExplorer method
-func NewGetV1OpeningsExplorerRequest(server string, params *GetV1OpeningsExplorerParams) (*http.Request, error) {
+// NewGetOpeningsExplorerRequest constructs an http.Request for the GetOpeningsExplorer method
+func NewGetOpeningsExplorerRequest(server string, params *GetOpeningsExplorerParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2541,14 +2557,14 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/openings/batch (the `CreateOpeningsBatch` operationId).
 	CreateOpeningsBatchWithResponse(ctx context.Context, body CreateOpeningsBatchJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateOpeningsBatchResponse, error)
 
-	// GetV1OpeningsExplorerWithResponse The opening explorer: policy and win rate of every placement
+	// GetOpeningsExplorerWithResponse The opening explorer: policy and win rate of every placement
 	//
 	// For the placement phase of either opening, one step per position of the path given by `moves` (the start first): the network's policy and the searched win rate (Red's view) of every legal placement, in the caller's orientation and in board order (the heat map of the paper's Figure 2), whether each child is in the table, and the most frequent positions at the end of the placement phase in the service's self-play games with their frequency and Red's result (Figure 3). Read from a symmetry-reduced table in PostgreSQL (`wallzero explorer fill`); positions of the path missing from it are searched now (admission control and the key's quota apply) and stored.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/openings/explorer (the `GetV1OpeningsExplorer` operationId).
-	GetV1OpeningsExplorerWithResponse(ctx context.Context, params *GetV1OpeningsExplorerParams, reqEditors ...RequestEditorFn) (*GetV1OpeningsExplorerResponse, error)
+	// Corresponds with GET /v1/openings/explorer (the `GetOpeningsExplorer` operationId).
+	GetOpeningsExplorerWithResponse(ctx context.Context, params *GetOpeningsExplorerParams, reqEditors ...RequestEditorFn) (*GetOpeningsExplorerResponse, error)
 
 	// RenderBoardWithResponse Draw a board diagram
 	//
@@ -3131,17 +3147,17 @@ func (r CreateOpeningsBatchResponse) ContentType() string {
 	return ""
 }
 
-// GetV1OpeningsExplorerResponse429Headers the declared response headers of an HTTP 429 response for GetV1OpeningsExplorer
-type GetV1OpeningsExplorerResponse429Headers struct {
+// GetOpeningsExplorerResponse429Headers the declared response headers of an HTTP 429 response for GetOpeningsExplorer
+type GetOpeningsExplorerResponse429Headers struct {
 	RetryAfter *int
 }
 
-// GetV1OpeningsExplorerResponse503Headers the declared response headers of an HTTP 503 response for GetV1OpeningsExplorer
-type GetV1OpeningsExplorerResponse503Headers struct {
+// GetOpeningsExplorerResponse503Headers the declared response headers of an HTTP 503 response for GetOpeningsExplorer
+type GetOpeningsExplorerResponse503Headers struct {
 	RetryAfter *int
 }
 
-type GetV1OpeningsExplorerResponse struct {
+type GetOpeningsExplorerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -3152,46 +3168,53 @@ type GetV1OpeningsExplorerResponse struct {
 	JSON401 *ApiErrorResponse
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
 	// JSON503 the response for an HTTP 503 `application/json` response
 	JSON503 *ApiErrorResponse
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetV1OpeningsExplorerResponse429Headers
+	Headers429 *GetOpeningsExplorerResponse429Headers
 	// Headers503 the parsed response headers for an HTTP 503 response
-	Headers503 *GetV1OpeningsExplorerResponse503Headers
+	Headers503 *GetOpeningsExplorerResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1OpeningsExplorerResponse) GetJSON200() *ServiceExplorerResult {
+func (r GetOpeningsExplorerResponse) GetJSON200() *ServiceExplorerResult {
 	return r.JSON200
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
-func (r GetV1OpeningsExplorerResponse) GetJSON400() *ApiErrorResponse {
+func (r GetOpeningsExplorerResponse) GetJSON400() *ApiErrorResponse {
 	return r.JSON400
 }
 
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
-func (r GetV1OpeningsExplorerResponse) GetJSON401() *ApiErrorResponse {
+func (r GetOpeningsExplorerResponse) GetJSON401() *ApiErrorResponse {
 	return r.JSON401
 }
 
 // GetJSON429 returns the response for an HTTP 429 `application/json` response
-func (r GetV1OpeningsExplorerResponse) GetJSON429() *ApiErrorResponse {
+func (r GetOpeningsExplorerResponse) GetJSON429() *ApiErrorResponse {
 	return r.JSON429
 }
 
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetOpeningsExplorerResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
 // GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r GetV1OpeningsExplorerResponse) GetJSON503() *ApiErrorResponse {
+func (r GetOpeningsExplorerResponse) GetJSON503() *ApiErrorResponse {
 	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1OpeningsExplorerResponse) GetBody() []byte {
+func (r GetOpeningsExplorerResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1OpeningsExplorerResponse) Status() string {
+func (r GetOpeningsExplorerResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -3199,7 +3222,7 @@ func (r GetV1OpeningsExplorerResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1OpeningsExplorerResponse) StatusCode() int {
+func (r GetOpeningsExplorerResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -3207,7 +3230,7 @@ func (r GetV1OpeningsExplorerResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1OpeningsExplorerResponse) ContentType() string {
+func (r GetOpeningsExplorerResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -3693,19 +3716,19 @@ func (c *ClientWithResponses) CreateOpeningsBatchWithResponse(ctx context.Contex
 	return ParseCreateOpeningsBatchResponse(rsp)
 }
 
-// GetV1OpeningsExplorerWithResponse The opening explorer: policy and win rate of every placement
+// GetOpeningsExplorerWithResponse The opening explorer: policy and win rate of every placement
 //
 // For the placement phase of either opening, one step per position of the path given by `moves` (the start first): the network's policy and the searched win rate (Red's view) of every legal placement, in the caller's orientation and in board order (the heat map of the paper's Figure 2), whether each child is in the table, and the most frequent positions at the end of the placement phase in the service's self-play games with their frequency and Red's result (Figure 3). Read from a symmetry-reduced table in PostgreSQL (`wallzero explorer fill`); positions of the path missing from it are searched now (admission control and the key's quota apply) and stored.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/openings/explorer (the `GetV1OpeningsExplorer` operationId).
-func (c *ClientWithResponses) GetV1OpeningsExplorerWithResponse(ctx context.Context, params *GetV1OpeningsExplorerParams, reqEditors ...RequestEditorFn) (*GetV1OpeningsExplorerResponse, error) {
-	rsp, err := c.GetV1OpeningsExplorer(ctx, params, reqEditors...)
+// Corresponds with GET /v1/openings/explorer (the `GetOpeningsExplorer` operationId).
+func (c *ClientWithResponses) GetOpeningsExplorerWithResponse(ctx context.Context, params *GetOpeningsExplorerParams, reqEditors ...RequestEditorFn) (*GetOpeningsExplorerResponse, error) {
+	rsp, err := c.GetOpeningsExplorer(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1OpeningsExplorerResponse(rsp)
+	return ParseGetOpeningsExplorerResponse(rsp)
 }
 
 // RenderBoardWithResponse Draw a board diagram
@@ -4234,15 +4257,15 @@ func ParseCreateOpeningsBatchResponse(rsp *http.Response) (*CreateOpeningsBatchR
 	return response, nil
 }
 
-// ParseGetV1OpeningsExplorerResponse parses an HTTP response from a GetV1OpeningsExplorerWithResponse call
-func ParseGetV1OpeningsExplorerResponse(rsp *http.Response) (*GetV1OpeningsExplorerResponse, error) {
+// ParseGetOpeningsExplorerResponse parses an HTTP response from a GetOpeningsExplorerWithResponse call
+func ParseGetOpeningsExplorerResponse(rsp *http.Response) (*GetOpeningsExplorerResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1OpeningsExplorerResponse{
+	response := &GetOpeningsExplorerResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -4276,6 +4299,13 @@ func ParseGetV1OpeningsExplorerResponse(rsp *http.Response) (*GetV1OpeningsExplo
 		}
 		response.JSON429 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
 		var dest ApiErrorResponse
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -4287,7 +4317,7 @@ func ParseGetV1OpeningsExplorerResponse(rsp *http.Response) (*GetV1OpeningsExplo
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers GetV1OpeningsExplorerResponse429Headers
+		var headers GetOpeningsExplorerResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -4297,7 +4327,7 @@ func ParseGetV1OpeningsExplorerResponse(rsp *http.Response) (*GetV1OpeningsExplo
 		}
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
-		var headers GetV1OpeningsExplorerResponse503Headers
+		var headers GetOpeningsExplorerResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -20,7 +20,7 @@ const (
 // pos (the overlay draws the position after it).
 func checkReachDiff(pos *engine.Position, m engine.Move) error {
 	if err := pos.CheckMove(m); err != nil {
-		return fmt.Errorf("reachdiff: %s: %w", m, err)
+		return fmt.Errorf("reachDiff: %s: %w", m, err)
 	}
 	return nil
 }

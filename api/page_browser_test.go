@@ -276,7 +276,7 @@ func reviewPageFlow(t *testing.T, exe string, auth bool) {
 	// curl): nothing of it is in this tab's storage, and the page takes
 	// the record from the review's result.
 	must(page.Eval(ctx, `Object.keys(sessionStorage).filter(k => k.startsWith("wz-record-")).forEach(k => sessionStorage.removeItem(k));
-		document.getElementById("record").value = ""; window.wzBeforeReload = true; location.reload()`, nil))
+		document.getElementById("record").value = ""; window.wzBeforeReload = true; setTimeout(() => location.reload(), 0)`, nil))
 	must(page.WaitFor(ctx, `!window.wzBeforeReload && document.readyState === "complete" && document.body.dataset.state === "ready"`))
 	state(0)
 	if rec := eval(`document.getElementById("record").value`); !strings.Contains(rec, `"G6-F7:W"`) {

@@ -31,6 +31,9 @@ type Query struct {
 	IncludeOwnership    bool `json:"includeOwnership,omitempty"`
 	IncludePolicy       bool `json:"includePolicy,omitempty"`
 	IncludeReachability bool `json:"includeReachability,omitempty"`
+	// SearchOptions: move restrictions, output detail, partial results and
+	// search settings (query_search.go).
+	SearchOptions
 }
 
 // Record returns the query's game as a record.
@@ -99,6 +102,9 @@ func (q *Query) validate(l Limits, plies int) ([]int, error) {
 		if t < 0 || t > plies {
 			return nil, invalid(fmt.Sprintf("analyzeTurns[%d]", i), fmt.Sprintf("turn %d is outside 0..%d (the record has %d moves)", t, plies, plies))
 		}
+	}
+	if err := q.SearchOptions.validate(q.Rules.Players); err != nil {
+		return nil, err
 	}
 	return turns, nil
 }

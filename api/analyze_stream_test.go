@@ -134,3 +134,71 @@ func TestAnalyzeStreaming(t *testing.T) {
 		}
 	})
 }
+
+// TestAnalyzeVisitedMovesAndCache: answers list visited moves only unless
+// includeUnvisited asks, from a search and from the cache alike, with no
+// win rate for unvisited moves; a query that changes the search
+// (avoidMoves) bypasses the cache.
+func TestAnalyzeVisitedMovesAndCache(t *testing.T) {
+	t.Parallel()
+	ts := start(t, newDatabase(t), options{noWorker: true})
+	get := func(body string) (service.Analysis, string) {
+		t.Helper()
+		res := post(t, ts.url, body, "application/json")
+		defer res.Body.Close()
+		data, _ := io.ReadAll(res.Body)
+		var out analyzeResponse
+		if err := json.Unmarshal(data, &out); err != nil || res.StatusCode != 200 || len(out.Analyses) != 1 {
+			t.Fatalf("status %d: %.300s", res.StatusCode, data)
+		}
+		return out.Analyses[0], string(data)
+	}
+	const pos = `"rules":{"opening":"empty"},"moves":["A1","B3"],"maxVisits":12`
+	for i, tc := range []struct {
+		body      string
+		hit       bool
+		unvisited bool
+	}{
+		{`{` + pos + `}`, false, false},
+		{`{` + pos + `}`, true, false},
+		{`{` + pos + `,"includeUnvisited":true}`, true, true},
+		{`{` + pos + `,"includeUnvisited":true,"avoidMoves":[{"player":"red","moves":["C3"]},{"player":"blue","moves":["C3"]}]}`, false, true},
+	} {
+		a, raw := get(tc.body)
+		if hit := a.Cache != nil && a.Cache.Hit; hit != tc.hit {
+			t.Errorf("query %d: cache hit %v, want %v", i, hit, tc.hit)
+		}
+		unvisited := 0
+		for _, mi := range a.MoveInfos {
+			if mi.Visits == 0 {
+				unvisited++
+			}
+			if mi.Move == "C3" && i == 3 {
+				t.Errorf("query %d: avoided move C3 listed", i)
+			}
+		}
+		if (unvisited > 0) != tc.unvisited {
+			t.Errorf("query %d: %d unvisited moves of %d", i, unvisited, len(a.MoveInfos))
+		}
+		var rawOut struct {
+			Analyses []struct {
+				MoveInfos []map[string]any `json:"moveInfos"`
+			} `json:"analyses"`
+		}
+		if err := json.Unmarshal([]byte(raw), &rawOut); err != nil {
+			t.Fatal(err)
+		}
+		for _, mi := range rawOut.Analyses[0].MoveInfos {
+			_, hasWinrate := mi["winrate"]
+			_, hasLCB := mi["lcb"]
+			if visited := mi["visits"].(float64) > 0; hasWinrate != visited || hasLCB != visited {
+				t.Errorf("query %d: move %v: winrate %v, lcb %v", i, mi["move"], hasWinrate, hasLCB)
+			}
+		}
+		for _, mi := range a.MoveInfos {
+			if mi.LCB < 0 || mi.LCB > 1 {
+				t.Errorf("query %d: lcb %v", i, mi.LCB)
+			}
+		}
+	}
+}

@@ -67,7 +67,8 @@ func (st *analysisStream) send(event string, v any) {
 	if st.media == mediaSSE {
 		fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, b)
 	} else {
-		w.Write(append(b, '\n'))
+		_, _ = w.Write(append(b, '\n')) // a client gone away shows in the context
+
 	}
 	w.Flush()
 }

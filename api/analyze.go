@@ -24,7 +24,10 @@ type AnalyzeResponse struct {
 //	@Description	Synchronous with a deadline, at interactive priority. Answers come from the PostgreSQL cache when it holds an analysis with at least maxVisits of the same position or of any rotation or mirror of it (cache.hit).
 //	@Tags			analysis
 //	@Accept			json
+//	@Description	Streaming: with Accept: text/event-stream (server-sent events "analysis", then "done") or application/x-ndjson (one analysis per line), partial analyses (isDuringSearch true) are sent every reportDuringSearchEvery seconds or reportDuringSearchEveryVisits visits while the search runs, then the final analyses (isDuringSearch false). docs/protocol.md describes the fields after KataGo's analysis engine.
 //	@Produce		json
+//	@Produce		text/event-stream
+//	@Produce		application/x-ndjson
 //	@Param			query	body		service.Query	true	"the position to analyse"
 //	@Success		200		{object}	AnalyzeResponse
 //	@Failure		400		{object}	ErrorResponse	"malformed JSON, unknown field, illegal move, wrong turn order, too many visits"
@@ -52,6 +55,10 @@ func (s *server) analyze(c *gin.Context) {
 	}
 	ctx, cancel := context.WithTimeout(c.Request.Context(), s.cfg.RequestTimeout)
 	defer cancel()
+	if media := streamType(c.GetHeader("Accept")); media != "" {
+		s.analyzeStream(c, ctx, &q, media)
+		return
+	}
 	res, err := s.svc.Analyze(ctx, &q)
 	if err != nil {
 		writeError(c, err)

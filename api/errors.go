@@ -91,6 +91,14 @@ func publicMessage(code service.Code) string {
 // Retry-After when the error carries one, and the request id. A 5xx answer
 // carries a general message; the error itself is logged by the access log.
 func writeError(c *gin.Context, err error) {
+	status, body := errorOf(c, err)
+	c.AbortWithStatusJSON(status, ErrorResponse{Error: body})
+}
+
+// errorOf returns the status and the body of err's response, and sets its
+// Retry-After header (writeError; a streamed analysis sends the body as
+// its last event).
+func errorOf(c *gin.Context, err error) (int, ErrorBody) {
 	var se *service.Error
 	if !errors.As(err, &se) {
 		se = &service.Error{Code: service.CodeInternal, Message: err.Error(), Err: err}
@@ -109,5 +117,5 @@ func writeError(c *gin.Context, err error) {
 		c.Header("Retry-After", strconv.Itoa(secs))
 		body.RetryAfterSeconds = secs
 	}
-	c.AbortWithStatusJSON(status, ErrorResponse{Error: body})
+	return status, body
 }

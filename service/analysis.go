@@ -14,6 +14,10 @@ type Analysis struct {
 	ID string `json:"id,omitempty"`
 	// TurnNumber is the number of moves played before the position.
 	TurnNumber int `json:"turnNumber"`
+	// IsDuringSearch is true on a partial analysis sent while the search
+	// runs (reportDuringSearchEvery) and false on the final one; the
+	// analysis engine always sets it, HTTP only when streaming.
+	IsDuringSearch *bool `json:"isDuringSearch,omitempty"`
 	// MoveInfos ranks the candidate moves, best first.
 	MoveInfos []MoveInfo `json:"moveInfos"`
 	// RootInfo describes the position as a whole.
@@ -46,7 +50,8 @@ type CacheInfo struct {
 	Visits int `json:"visits"`
 }
 
-// MoveInfo is one candidate move.
+// MoveInfo is one candidate move. A move the search never visited (listed
+// with includeUnvisited) has no winrate and no lcb.
 type MoveInfo struct {
 	Move string `json:"move"`
 	// Visits is the number of playouts through the move.
@@ -55,21 +60,24 @@ type MoveInfo struct {
 	Winrate float32 `json:"winrate"`
 	// Prior is the network's probability for the move.
 	Prior float32 `json:"prior"`
-	// LCB is a 95% lower confidence bound of Winrate.
+	// LCB is a 95% lower confidence bound of Winrate, within [0, 1].
 	LCB float32 `json:"lcb"`
 	// ScoreLead is the expected final territory margin for the mover.
 	ScoreLead *float32 `json:"scoreLead,omitempty"`
 	// PV is the principal variation, starting with Move.
 	PV []string `json:"pv"`
+	// PVVisits (includePVVisits) gives the visits of each move of PV.
+	PVVisits []int `json:"pvVisits,omitempty"`
 	// Order is the rank, 0 for the best.
 	Order int `json:"order"`
 }
 
 // RootInfo describes the analysed position.
 type RootInfo struct {
-	// CurrentPlayer is the colour to move.
+	// CurrentPlayer is the colour to move; in a finished game, the one who
+	// would move next in turn order.
 	CurrentPlayer string `json:"currentPlayer"`
-	// Phase is setup or play.
+	// Phase is setup, play or over.
 	Phase string `json:"phase"`
 	// Winrate is the side to move's expected result after the search;
 	// RedWinrate the same from Red's view (two players).
@@ -88,6 +96,8 @@ type RootInfo struct {
 	CanonicalHash string `json:"canonicalHash"`
 	// Model identifies the evaluator.
 	Model string `json:"model"`
+	// Result is the final result of a finished game (phase over).
+	Result *GameResult `json:"result,omitempty"`
 }
 
 // PolicyEntry is one move's raw prior.
@@ -107,14 +117,17 @@ type Reachability struct {
 
 // newAnalysis shapes a search result for clients.
 func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, model string) *Analysis {
-	a := &Analysis{ID: q.ID, TurnNumber: turn, Territory: territory(pos)}
+	a := &Analysis{ID: q.ID, TurnNumber: turn, Territory: territory(pos), MoveInfos: []MoveInfo{}}
 	mover := pos.ToMove()
 	two := pos.Players() == 2
-	for i, mi := range res.Moves {
-		if q.TopK > 0 && i >= q.TopK {
+	for _, mi := range res.Moves {
+		if q.TopK > 0 && len(a.MoveInfos) >= q.TopK {
 			break
 		}
-		info := MoveInfo{Move: mi.Move.String(), Visits: mi.Visits, Winrate: round(mi.Winrate), Prior: round(mi.Prior), LCB: round(mi.LCB), Order: mi.Order}
+		if mi.Visits == 0 && !q.IncludeUnvisited {
+			continue
+		}
+		info := MoveInfo{Move: mi.Move.String(), Visits: mi.Visits, Winrate: round(mi.Winrate), Prior: round(mi.Prior), LCB: round(clamp01(mi.LCB)), Order: mi.Order}
 		if mi.HasMargin {
 			v := round(mi.Margin)
 			info.ScoreLead = &v

@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"errors"
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/search"
@@ -86,40 +85,7 @@ func (a *Analyzer) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
 }
 
 // AnalyzePosition analyses positions[turn], with the positions before it as
-// history.
+// history (AnalyzeTurn with no options).
 func (a *Analyzer) AnalyzePosition(ctx context.Context, q *Query, positions []engine.Position, turn int) (*Analysis, error) {
-	pos := positions[turn]
-	eval, model := a.evaluatorFor(pos.Players())
-	if pos.IsOver() {
-		h, ch := pos.Hash(), uint64(0)
-		ch, _ = pos.CanonicalHash()
-		res := &search.Result{ToMove: pos.ToMove(), Hash: h, CanonicalHash: ch, Winrate: search.TerminalUtility(&pos)[pos.ToMove()]}
-		res.Raw.Utility = search.TerminalUtility(&pos)
-		an := newAnalysis(q, turn, &pos, res, model)
-		an.MoveInfos = []MoveInfo{}
-		an.RootInfo.Phase = "over"
-		return an, nil
-	}
-	var history []engine.Position
-	for i := turn - 1; i >= 0 && len(history) < search.HistoryLen; i-- {
-		history = append(history, positions[i])
-	}
-	cfg := search.DefaultConfig()
-	cfg.MaxVisits = q.MaxVisits
-	if cfg.MaxVisits == 0 {
-		cfg.MaxVisits = a.limits.DefaultVisits
-	}
-	cfg.LeafBatch = a.LeafBatch
-	s, err := search.New(eval, cfg, pos, history)
-	if err != nil {
-		return nil, &Error{Code: CodeInternal, Message: err.Error(), Err: err}
-	}
-	res, err := s.Run(ctx)
-	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) {
-			return nil, &Error{Code: CodeTimeout, Message: "the analysis did not finish before the deadline", Err: err}
-		}
-		return nil, &Error{Code: CodeInternal, Message: err.Error(), Err: err}
-	}
-	return newAnalysis(q, turn, &pos, res, model), nil
+	return a.AnalyzeTurn(ctx, q, positions, turn, RunOptions{})
 }

@@ -70,7 +70,7 @@ func TestAnalysisGolden(t *testing.T) {
 
 func TestAnalysisShape(t *testing.T) {
 	t.Parallel()
-	q := Query{ID: "x", Moves: []string{"C3", "E3", "C5", "E5"}, MaxVisits: 48, IncludeReachability: true, IncludeOwnership: true, IncludePolicy: true}
+	q := Query{ID: "x", Moves: []string{"C3", "E3", "C5", "E5"}, MaxVisits: 48, IncludeReachability: true, IncludeOwnership: true, IncludePolicy: true, SearchOptions: SearchOptions{IncludeUnvisited: true}}
 	res, err := heuristicAnalyzer().Analyze(context.Background(), &q)
 	if err != nil {
 		t.Fatal(err)

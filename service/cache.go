@@ -164,13 +164,16 @@ func (s *Service) countSearch(ctx context.Context) {
 
 // fullQuery asks for everything an analysis can hold, as cached.
 func fullQuery(visits int) *Query {
-	return &Query{MaxVisits: visits, IncludeOwnership: true, IncludePolicy: true, IncludeReachability: true}
+	return &Query{MaxVisits: visits, IncludeOwnership: true, IncludePolicy: true, IncludeReachability: true, SearchOptions: SearchOptions{IncludeUnvisited: true}}
 }
 
 // shape cuts a full analysis down to what q asked for.
 func shape(full *Analysis, q *Query, turn int) *Analysis {
 	a := *full
 	a.ID, a.TurnNumber = q.ID, turn
+	if !q.IncludeUnvisited {
+		a.MoveInfos = visitedOnly(a.MoveInfos)
+	}
 	if q.TopK > 0 && len(a.MoveInfos) > q.TopK {
 		a.MoveInfos = a.MoveInfos[:q.TopK]
 	}

@@ -34,6 +34,9 @@ type Query struct {
 	// IncludeExplanations adds, per analysed turn, why the move played
 	// there (or, at the end, the best move) is good or bad.
 	IncludeExplanations bool `json:"includeExplanations,omitempty"`
+	// SearchOptions: move restrictions, output detail, partial results and
+	// search settings (query_search.go).
+	SearchOptions
 }
 
 // Record returns the query's game as a record.
@@ -102,6 +105,9 @@ func (q *Query) validate(l Limits, plies int) ([]int, error) {
 		if t < 0 || t > plies {
 			return nil, invalid(fmt.Sprintf("analyzeTurns[%d]", i), fmt.Sprintf("turn %d is outside 0..%d (the record has %d moves)", t, plies, plies))
 		}
+	}
+	if err := q.SearchOptions.validate(q.Rules.Players); err != nil {
+		return nil, err
 	}
 	return turns, nil
 }

@@ -150,6 +150,13 @@ func (s *Service) AdmissionStats() AdmissionStats { return s.adm.stats() }
 // request with CodeOverloaded (and Retry-After) when the service cannot
 // start it soon enough.
 func (s *Service) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
+	return s.AnalyzeReporting(ctx, q, nil)
+}
+
+// AnalyzeReporting is Analyze that also sends partial analyses to
+// progress while it searches, when q asks for them (see
+// SearchOptions.Reporting); progress nil sends none.
+func (s *Service) AnalyzeReporting(ctx context.Context, q *Query, progress func(*Analysis)) ([]*Analysis, error) {
 	g, turns, err := s.an.Prepare(q)
 	if err != nil {
 		return nil, err
@@ -174,7 +181,7 @@ func (s *Service) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
 	out := make([]*Analysis, len(turns))
 	var misses []int
 	for i, t := range turns {
-		a, err := s.cachedTurn(ctx, q, rules, positions, t, visits)
+		a, err := s.lookTurn(ctx, q, rules, positions, t, visits)
 		if err != nil {
 			return nil, err
 		}
@@ -195,7 +202,7 @@ func (s *Service) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
 	defer done()
 	ctx = inference.WithPriority(ctx, inference.Interactive)
 	for _, i := range misses {
-		a, err := s.searchedAnalysis(ctx, q, rules, positions, turns[i], visits)
+		a, err := s.searchTurn(ctx, q, rules, positions, turns[i], visits, progress)
 		if err != nil {
 			return nil, err
 		}

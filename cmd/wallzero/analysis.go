@@ -14,15 +14,18 @@ import (
 )
 
 // runAnalysis implements `wallzero analysis`: a JSON-lines analysis engine
-// in the style of KataGo's. Each stdin line is a query (service.Query); each
-// analysed turn produces one stdout line (service.Analysis), possibly out
-// of order; a bad query produces {"id": ..., "error": ...} and the engine
-// goes on.
+// in the style of KataGo's (docs/protocol.md). Each stdin line is a query
+// (engineQuery): a position to analyse, or an action. Each analysed turn
+// is queued (higher priority first, then in arrival order) and produces
+// stdout lines (service.Analysis), possibly out of order; a bad query
+// produces {"id": ..., "error": {"code", "field", "message"}} and the
+// engine goes on.
 func runAnalysis(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("analysis", stderr)
 	var mf modelFlags
 	mf.register(fs)
-	parallel := fs.Int("parallel", 16, "queries analysed at once")
+	parallel := fs.Int("parallel", 16, "turns analysed at once")
+	readAll := fs.Bool("read-all", false, "read every query before analysing any (a reproducible order: for batch files and tests)")
 	limits := service.DefaultLimits()
 	fs.IntVar(&limits.MaxVisits, "max-visits", limits.MaxVisits, "largest maxVisits a query may ask")
 	fs.IntVar(&limits.DefaultVisits, "default-visits", limits.DefaultVisits, "visits when a query gives no maxVisits")
@@ -31,7 +34,7 @@ func runAnalysis(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	}
 	ev := newEvaluators(mf)
 	defer ev.Close()
-	analyzer, err := newAnalyzer(ev, limits)
+	analyzer, models, err := newEngineAnalyzer(ev, limits)
 	if err != nil {
 		return err
 	}
@@ -39,72 +42,51 @@ func runAnalysis(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	emit := func(v any) {
 		line, err := json.Marshal(v)
 		if err != nil {
-			line = []byte(fmt.Sprintf(`{"error": %q}`, err.Error()))
+			line = []byte(fmt.Sprintf(`{"error":{"code":"internal","message":%q}}`, err.Error()))
 		}
 		outMu.Lock()
 		defer outMu.Unlock()
 		stdout.Write(append(line, '\n'))
 	}
-	sem := make(chan struct{}, max(1, *parallel))
-	var wg sync.WaitGroup
+	e := newAnalysisEngine(analyzer, models, emit)
+	ctx := inference.WithPriority(context.Background(), inference.Interactive)
+	if !*readAll {
+		e.start(ctx, max(1, *parallel))
+	}
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 1<<20), 16<<20)
-	ctx := inference.WithPriority(context.Background(), inference.Interactive)
 	for sc.Scan() {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
+		if line := bytes.TrimSpace(sc.Bytes()); len(line) > 0 {
+			e.handle(line)
 		}
-		var q service.Query
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&q); err != nil {
-			var probe struct {
-				ID string `json:"id"`
-			}
-			_ = json.Unmarshal(line, &probe) // best effort: the id, if the line has one
-			emit(errorResponse{ID: probe.ID, Error: "bad query: " + err.Error()})
-			continue
-		}
-		sem <- struct{}{}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			results, err := analyzer.Analyze(ctx, &q)
-			if err != nil {
-				a := errorResponse{ID: q.ID, Error: err.Error()}
-				if se, ok := err.(*service.Error); ok {
-					a.Error, a.Field = se.Message, se.Field
-				}
-				emit(a)
-				return
-			}
-			for _, r := range results {
-				emit(r)
-			}
-		}()
 	}
-	wg.Wait()
+	if *readAll {
+		e.start(ctx, max(1, *parallel))
+	}
+	e.finish()
 	return sc.Err()
 }
 
-// errorResponse answers a query that failed.
-type errorResponse struct {
-	ID    string `json:"id"`
-	Error string `json:"error"`
-	Field string `json:"field,omitempty"`
-}
-
-// newAnalyzer builds the analyzer over the flag's model (two players) and
-// the heuristic evaluator (three and four).
-func newAnalyzer(ev *evaluators, limits service.Limits) (*service.Analyzer, error) {
+// newEngineAnalyzer builds the analyzer over the flag's model (two
+// players) and the heuristic evaluator (three and four), and describes
+// them for query_models.
+func newEngineAnalyzer(ev *evaluators, limits service.Limits) (*service.Analyzer, engineModels, error) {
 	net, info, err := ev.get("")
 	if err != nil {
-		return nil, err
+		return nil, engineModels{}, err
 	}
-	return service.NewAnalyzer(service.Evaluators{
+	an := service.NewAnalyzer(service.Evaluators{
 		Network: net, NetworkModel: info.ID,
 		Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID,
-	}, limits), nil
+	}, limits)
+	m := engineModels{}
+	if b, ok := net.(*inference.Batcher); ok {
+		m.clear = b.Cache().Clear
+		m.list = append(m.list, modelDescription{Name: info.ID, Kind: "network", Players: []int{2}, Path: info.Path,
+			Blocks: info.Blocks, Channels: info.Channels, Heads: info.Heads})
+		m.list = append(m.list, modelDescription{Name: inference.HeuristicModelID, Kind: "heuristic", Players: []int{3, 4}})
+	} else {
+		m.list = append(m.list, modelDescription{Name: inference.HeuristicModelID, Kind: "heuristic", Players: []int{2, 3, 4}})
+	}
+	return an, m, nil
 }

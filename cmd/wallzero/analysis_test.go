@@ -34,16 +34,23 @@ func TestAnalysisEngine(t *testing.T) {
 	if a := byID["a"]; len(a) != 1 || len(a[0]["moveInfos"].([]any)) != 2 {
 		t.Errorf("query a: %v", a)
 	}
-	if b := byID["b"]; len(b) != 1 || b[0]["field"] != "moves[1]" || !strings.Contains(b[0]["error"].(string), "already holds") {
+	if b := byID["b"]; len(b) != 1 || errField(b[0], "field") != "moves[1]" || !strings.Contains(errField(b[0], "message"), "already holds") || errField(b[0], "code") != "invalid" {
 		t.Errorf("query b: %v", b)
 	}
 	if c := byID["c"]; len(c) != 2 || c[0]["reachability"] == nil {
 		t.Errorf("query c: %v", c)
 	}
-	if d := byID["d"]; len(d) != 1 || !strings.Contains(d[0]["error"].(string), "surprise") {
+	if d := byID["d"]; len(d) != 1 || errField(d[0], "field") != "surprise" {
 		t.Errorf("query d: %v", d)
 	}
-	if bad := byID[""]; len(bad) != 1 || !strings.Contains(bad[0]["error"].(string), "bad query") {
+	if bad := byID[""]; len(bad) != 1 || !strings.Contains(errField(bad[0], "message"), "malformed JSON") {
 		t.Errorf("garbage line: %v", bad)
 	}
+}
+
+// errField returns a field of a line's error object ("" if none).
+func errField(line map[string]any, key string) string {
+	e, _ := line["error"].(map[string]any)
+	s, _ := e[key].(string)
+	return s
 }

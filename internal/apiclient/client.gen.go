@@ -347,6 +347,11 @@ type ServiceAnalysis struct {
 	// Id ID echoes the query's id.
 	Id *string `json:"id,omitempty"`
 
+	// IsDuringSearch IsDuringSearch is true on a partial analysis sent while the search
+	// runs (reportDuringSearchEvery) and false on the final one; the
+	// analysis engine always sets it, HTTP only when streaming.
+	IsDuringSearch *bool `json:"isDuringSearch,omitempty"`
+
 	// MoveInfos MoveInfos ranks the candidate moves, best first.
 	MoveInfos *[]ServiceMoveInfo `json:"moveInfos,omitempty"`
 
@@ -596,6 +601,20 @@ type ServiceFrequentState struct {
 	RedScore *float32 `json:"redScore,omitempty"`
 }
 
+// ServiceGameResult defines model for service.GameResult.
+type ServiceGameResult struct {
+	// Territory Territory is each player's final land.
+	Territory *map[string]int `json:"territory,omitempty"`
+
+	// Winner Winner is the single winner's colour, or "draw".
+	//
+	// Example: red
+	Winner *string `json:"winner,omitempty"`
+
+	// Winners Winners lists the players sharing the win (one for a single winner).
+	Winners *[]string `json:"winners,omitempty"`
+}
+
 // ServiceJob defines model for service.Job.
 type ServiceJob struct {
 	// Attempts Attempts counts the runs started (a crash or shutdown retries a job).
@@ -708,7 +727,7 @@ type ServiceMoveExplanation struct {
 
 // ServiceMoveInfo defines model for service.MoveInfo.
 type ServiceMoveInfo struct {
-	// Lcb LCB is a 95% lower confidence bound of Winrate.
+	// Lcb LCB is a 95% lower confidence bound of Winrate, within [0, 1].
 	Lcb  *float32 `json:"lcb,omitempty"`
 	Move *string  `json:"move,omitempty"`
 
@@ -721,6 +740,9 @@ type ServiceMoveInfo struct {
 	// Pv PV is the principal variation, starting with Move.
 	Pv *[]string `json:"pv,omitempty"`
 
+	// PvVisits PVVisits (includePVVisits) gives the visits of each move of PV.
+	PvVisits *[]int `json:"pvVisits,omitempty"`
+
 	// ScoreLead ScoreLead is the expected final territory margin for the mover.
 	ScoreLead *float32 `json:"scoreLead,omitempty"`
 
@@ -729,6 +751,27 @@ type ServiceMoveInfo struct {
 
 	// Winrate Winrate is the mover's expected result (1 win, 0.5 draw, 0 loss).
 	Winrate *float32 `json:"winrate,omitempty"`
+}
+
+// ServiceMoveRestriction defines model for service.MoveRestriction.
+type ServiceMoveRestriction struct {
+	// Moves Moves lists moves in the record's notation ("C3", "E5-E3:N",
+	// "xD4:E"), or a turn without its wall ("E5-E3": any wall).
+	//
+	// Example: ["E5-E3"]
+	Moves *[]string `json:"moves,omitempty"`
+
+	// Player Player is the colour the restriction applies to (red, blue, green,
+	// yellow or R, B, G, Y).
+	//
+	// Example: red
+	Player *string `json:"player,omitempty"`
+
+	// UntilDepth UntilDepth is how many moves from the analysed position the
+	// restriction lasts (1: the analysed position's moves only; default 1).
+	//
+	// Example: 1
+	UntilDepth *int `json:"untilDepth,omitempty"`
 }
 
 // ServiceMoveReview defines model for service.MoveReview.
@@ -807,6 +850,25 @@ type ServiceOpeningsRequest struct {
 	Rules *EngineRules `json:"rules,omitempty"`
 }
 
+// ServiceOverrideSettings defines model for service.OverrideSettings.
+type ServiceOverrideSettings struct {
+	// CpuctExploration CPuctExploration is PUCT's exploration constant (default 1.5).
+	CpuctExploration *float32 `json:"cpuctExploration,omitempty"`
+
+	// FpuReduction FPUReduction and RootFPUReduction lower the value of unvisited moves
+	// below and at the root (defaults 0.3 and 0.2).
+	FpuReduction *float32 `json:"fpuReduction,omitempty"`
+
+	// MaxTime MaxTime stops each position's search after this many seconds, on
+	// top of maxVisits.
+	MaxTime          *float32 `json:"maxTime,omitempty"`
+	RootFpuReduction *float32 `json:"rootFpuReduction,omitempty"`
+
+	// RootNoiseEnabled RootNoiseEnabled adds Dirichlet noise to the root priors, as in
+	// self-play.
+	RootNoiseEnabled *bool `json:"rootNoiseEnabled,omitempty"`
+}
+
 // ServicePlayout defines model for service.Playout.
 type ServicePlayout struct {
 	// Moves Moves is the whole line; PVLength of them came from the search.
@@ -841,10 +903,24 @@ type ServiceProgress struct {
 
 // ServiceQuery defines model for service.Query.
 type ServiceQuery struct {
+	// AllowMoves AllowMoves restricts a player to the listed moves for the first
+	// untilDepth moves from the analysed position (at most one entry).
+	AllowMoves *[]ServiceMoveRestriction `json:"allowMoves,omitempty"`
+
+	// AnalysisPVLen AnalysisPVLen is the longest principal variation reported (default
+	// 12, at most MaxPVLen).
+	//
+	// Example: 12
+	AnalysisPVLen *int `json:"analysisPVLen,omitempty"`
+
 	// AnalyzeTurns AnalyzeTurns lists the positions to analyse by number of moves
 	// played (0 = the start); default the final position only.
-	AnalyzeTurns *[]int         `json:"analyzeTurns,omitempty"`
-	Board        *EngineDiagram `json:"board,omitempty"`
+	AnalyzeTurns *[]int `json:"analyzeTurns,omitempty"`
+
+	// AvoidMoves AvoidMoves keeps the listed moves of a player out of the search for
+	// the first untilDepth moves from the analysed position.
+	AvoidMoves *[]ServiceMoveRestriction `json:"avoidMoves,omitempty"`
+	Board      *EngineDiagram            `json:"board,omitempty"`
 
 	// Id ID is echoed in every response.
 	//
@@ -856,9 +932,18 @@ type ServiceQuery struct {
 	IncludeExplanations *bool `json:"includeExplanations,omitempty"`
 
 	// IncludeOwnership Include optional maps.
-	IncludeOwnership    *bool `json:"includeOwnership,omitempty"`
+	IncludeOwnership *bool `json:"includeOwnership,omitempty"`
+
+	// IncludePVVisits IncludePVVisits adds pvVisits to every move: the visits of each node
+	// of its principal variation.
+	IncludePVVisits     *bool `json:"includePVVisits,omitempty"`
 	IncludePolicy       *bool `json:"includePolicy,omitempty"`
 	IncludeReachability *bool `json:"includeReachability,omitempty"`
+
+	// IncludeUnvisited IncludeUnvisited lists the moves the search never tried too (no
+	// winrate, lcb or pv for them); by default only visited moves are
+	// listed.
+	IncludeUnvisited *bool `json:"includeUnvisited,omitempty"`
 
 	// MaxVisits MaxVisits is the search budget per analysed position (0: the
 	// analyzer's default).
@@ -868,6 +953,22 @@ type ServiceQuery struct {
 
 	// Moves Example: ["C3","E3","C5","E5"]
 	Moves *[]string `json:"moves,omitempty"`
+
+	// OverrideSettings OverrideSettings changes a few search settings for this query.
+	OverrideSettings *ServiceOverrideSettings `json:"overrideSettings,omitempty"`
+
+	// ReportDuringSearchEvery ReportDuringSearchEvery, in seconds, asks for a partial analysis
+	// (isDuringSearch true) that often while the search runs; the final one
+	// has isDuringSearch false. The engine always honours it; HTTP only
+	// when the response is streamed (Accept: text/event-stream or
+	// application/x-ndjson).
+	//
+	// Example: 0.5
+	ReportDuringSearchEvery *float32 `json:"reportDuringSearchEvery,omitempty"`
+
+	// ReportDuringSearchEveryVisits ReportDuringSearchEveryVisits asks for a partial analysis every that
+	// many root visits instead (or as well): reproducible, unlike time.
+	ReportDuringSearchEveryVisits *int `json:"reportDuringSearchEveryVisits,omitempty"`
 
 	// Rules Rules, Board and Moves describe the game as a record does (see
 	// engine.Record): the rules, an optional explicit start position and
@@ -1017,7 +1118,8 @@ type ServiceReviewResult struct {
 type ServiceRootInfo struct {
 	CanonicalHash *string `json:"canonicalHash,omitempty"`
 
-	// CurrentPlayer CurrentPlayer is the colour to move.
+	// CurrentPlayer CurrentPlayer is the colour to move; in a finished game, the one who
+	// would move next in turn order.
 	CurrentPlayer *string `json:"currentPlayer,omitempty"`
 
 	// Hash Hash and CanonicalHash identify the position (hex); the canonical hash
@@ -1027,13 +1129,16 @@ type ServiceRootInfo struct {
 	// Model Model identifies the evaluator.
 	Model *string `json:"model,omitempty"`
 
-	// Phase Phase is setup or play.
+	// Phase Phase is setup, play or over.
 	Phase *string `json:"phase,omitempty"`
 
 	// RawWinrate RawWinrate is the evaluator's own value of the position, before any
 	// search (side to move).
 	RawWinrate *float32 `json:"rawWinrate,omitempty"`
 	RedWinrate *float32 `json:"redWinrate,omitempty"`
+
+	// Result Result is the final result of a finished game (phase over).
+	Result *ServiceGameResult `json:"result,omitempty"`
 
 	// ScoreLead ScoreLead is the expected final territory margin of the side to move.
 	ScoreLead *float32 `json:"scoreLead,omitempty"`
@@ -1315,6 +1420,7 @@ type ClientInterface interface {
 	//
 	// Analyses a position given as a game record (rules, optional explicit board, moves): ranked moves with visits, win rate, prior, LCB, territory margin and principal variation; the root's win rate; and, when asked, reachability maps (Red-only, Blue-only, shared), predicted ownership per square (A1..G7, Red +1, Blue -1) and raw policy. analyzeTurns picks earlier positions of the record (default: the final one).
 	// Synchronous with a deadline, at interactive priority. Answers come from the PostgreSQL cache when it holds an analysis with at least maxVisits of the same position or of any rotation or mirror of it (cache.hit).
+	// Streaming: with Accept: text/event-stream (server-sent events "analysis", then "done") or application/x-ndjson (one analysis per line), partial analyses (isDuringSearch true) are sent every reportDuringSearchEvery seconds or reportDuringSearchEveryVisits visits while the search runs, then the final analyses (isDuringSearch false). docs/protocol.md describes the fields after KataGo's analysis engine.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1325,6 +1431,7 @@ type ClientInterface interface {
 	//
 	// Analyses a position given as a game record (rules, optional explicit board, moves): ranked moves with visits, win rate, prior, LCB, territory margin and principal variation; the root's win rate; and, when asked, reachability maps (Red-only, Blue-only, shared), predicted ownership per square (A1..G7, Red +1, Blue -1) and raw policy. analyzeTurns picks earlier positions of the record (default: the final one).
 	// Synchronous with a deadline, at interactive priority. Answers come from the PostgreSQL cache when it holds an analysis with at least maxVisits of the same position or of any rotation or mirror of it (cache.hit).
+	// Streaming: with Accept: text/event-stream (server-sent events "analysis", then "done") or application/x-ndjson (one analysis per line), partial analyses (isDuringSearch true) are sent every reportDuringSearchEvery seconds or reportDuringSearchEveryVisits visits while the search runs, then the final analyses (isDuringSearch false). docs/protocol.md describes the fields after KataGo's analysis engine.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -1447,6 +1554,7 @@ func (c *Client) Readiness(ctx context.Context, reqEditors ...RequestEditorFn) (
 //
 // Analyses a position given as a game record (rules, optional explicit board, moves): ranked moves with visits, win rate, prior, LCB, territory margin and principal variation; the root's win rate; and, when asked, reachability maps (Red-only, Blue-only, shared), predicted ownership per square (A1..G7, Red +1, Blue -1) and raw policy. analyzeTurns picks earlier positions of the record (default: the final one).
 // Synchronous with a deadline, at interactive priority. Answers come from the PostgreSQL cache when it holds an analysis with at least maxVisits of the same position or of any rotation or mirror of it (cache.hit).
+// Streaming: with Accept: text/event-stream (server-sent events "analysis", then "done") or application/x-ndjson (one analysis per line), partial analyses (isDuringSearch true) are sent every reportDuringSearchEvery seconds or reportDuringSearchEveryVisits visits while the search runs, then the final analyses (isDuringSearch false). docs/protocol.md describes the fields after KataGo's analysis engine.
 //
 // Takes any type of body and a specified content type.
 //
@@ -1467,6 +1575,7 @@ func (c *Client) AnalyzePositionWithBody(ctx context.Context, contentType string
 //
 // Analyses a position given as a game record (rules, optional explicit board, moves): ranked moves with visits, win rate, prior, LCB, territory margin and principal variation; the root's win rate; and, when asked, reachability maps (Red-only, Blue-only, shared), predicted ownership per square (A1..G7, Red +1, Blue -1) and raw policy. analyzeTurns picks earlier positions of the record (default: the final one).
 // Synchronous with a deadline, at interactive priority. Answers come from the PostgreSQL cache when it holds an analysis with at least maxVisits of the same position or of any rotation or mirror of it (cache.hit).
+// Streaming: with Accept: text/event-stream (server-sent events "analysis", then "done") or application/x-ndjson (one analysis per line), partial analyses (isDuringSearch true) are sent every reportDuringSearchEvery seconds or reportDuringSearchEveryVisits visits while the search runs, then the final analyses (isDuringSearch false). docs/protocol.md describes the fields after KataGo's analysis engine.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -2496,6 +2605,7 @@ type ClientWithResponsesInterface interface {
 	//
 	// Analyses a position given as a game record (rules, optional explicit board, moves): ranked moves with visits, win rate, prior, LCB, territory margin and principal variation; the root's win rate; and, when asked, reachability maps (Red-only, Blue-only, shared), predicted ownership per square (A1..G7, Red +1, Blue -1) and raw policy. analyzeTurns picks earlier positions of the record (default: the final one).
 	// Synchronous with a deadline, at interactive priority. Answers come from the PostgreSQL cache when it holds an analysis with at least maxVisits of the same position or of any rotation or mirror of it (cache.hit).
+	// Streaming: with Accept: text/event-stream (server-sent events "analysis", then "done") or application/x-ndjson (one analysis per line), partial analyses (isDuringSearch true) are sent every reportDuringSearchEvery seconds or reportDuringSearchEveryVisits visits while the search runs, then the final analyses (isDuringSearch false). docs/protocol.md describes the fields after KataGo's analysis engine.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -2506,6 +2616,7 @@ type ClientWithResponsesInterface interface {
 	//
 	// Analyses a position given as a game record (rules, optional explicit board, moves): ranked moves with visits, win rate, prior, LCB, territory margin and principal variation; the root's win rate; and, when asked, reachability maps (Red-only, Blue-only, shared), predicted ownership per square (A1..G7, Red +1, Blue -1) and raw policy. analyzeTurns picks earlier positions of the record (default: the final one).
 	// Synchronous with a deadline, at interactive priority. Answers come from the PostgreSQL cache when it holds an analysis with at least maxVisits of the same position or of any rotation or mirror of it (cache.hit).
+	// Streaming: with Accept: text/event-stream (server-sent events "analysis", then "done") or application/x-ndjson (one analysis per line), partial analyses (isDuringSearch true) are sent every reportDuringSearchEvery seconds or reportDuringSearchEveryVisits visits while the search runs, then the final analyses (isDuringSearch false). docs/protocol.md describes the fields after KataGo's analysis engine.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -3613,6 +3724,7 @@ func (c *ClientWithResponses) ReadinessWithResponse(ctx context.Context, reqEdit
 //
 // Analyses a position given as a game record (rules, optional explicit board, moves): ranked moves with visits, win rate, prior, LCB, territory margin and principal variation; the root's win rate; and, when asked, reachability maps (Red-only, Blue-only, shared), predicted ownership per square (A1..G7, Red +1, Blue -1) and raw policy. analyzeTurns picks earlier positions of the record (default: the final one).
 // Synchronous with a deadline, at interactive priority. Answers come from the PostgreSQL cache when it holds an analysis with at least maxVisits of the same position or of any rotation or mirror of it (cache.hit).
+// Streaming: with Accept: text/event-stream (server-sent events "analysis", then "done") or application/x-ndjson (one analysis per line), partial analyses (isDuringSearch true) are sent every reportDuringSearchEvery seconds or reportDuringSearchEveryVisits visits while the search runs, then the final analyses (isDuringSearch false). docs/protocol.md describes the fields after KataGo's analysis engine.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -3629,6 +3741,7 @@ func (c *ClientWithResponses) AnalyzePositionWithBodyWithResponse(ctx context.Co
 //
 // Analyses a position given as a game record (rules, optional explicit board, moves): ranked moves with visits, win rate, prior, LCB, territory margin and principal variation; the root's win rate; and, when asked, reachability maps (Red-only, Blue-only, shared), predicted ownership per square (A1..G7, Red +1, Blue -1) and raw policy. analyzeTurns picks earlier positions of the record (default: the final one).
 // Synchronous with a deadline, at interactive priority. Answers come from the PostgreSQL cache when it holds an analysis with at least maxVisits of the same position or of any rotation or mirror of it (cache.hit).
+// Streaming: with Accept: text/event-stream (server-sent events "analysis", then "done") or application/x-ndjson (one analysis per line), partial analyses (isDuringSearch true) are sent every reportDuringSearchEvery seconds or reportDuringSearchEveryVisits visits while the search runs, then the final analyses (isDuringSearch false). docs/protocol.md describes the fields after KataGo's analysis engine.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -3951,6 +4064,9 @@ func ParseAnalyzePositionResponse(rsp *http.Response) (*AnalyzePositionResponse,
 			return nil, err
 		}
 		response.JSON504 = &dest
+
+	case rsp.StatusCode == 200:
+		// Content-type (text/event-stream) unsupported
 
 	}
 

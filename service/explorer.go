@@ -294,7 +294,8 @@ func (s *Service) searchExplorer(ctx context.Context, positions []engine.Positio
 	turn := len(positions) - 1
 	pos := &positions[turn]
 	s.countSearch(ctx)
-	a, err := s.an.AnalyzePosition(ctx, &Query{MaxVisits: visits}, positions, turn)
+	// Every legal placement gets a row entry (its prior), visited or not.
+	a, err := s.an.AnalyzePosition(ctx, &Query{MaxVisits: visits, SearchOptions: SearchOptions{IncludeUnvisited: true}}, positions, turn)
 	if err != nil {
 		return store.ExplorerPosition{}, err
 	}

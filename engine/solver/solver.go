@@ -24,6 +24,9 @@ type Options struct {
 	OutcomeOnly bool
 	// NoTempo turns tempo grouping off (for measurements and tests).
 	NoTempo bool
+	// NoBounds turns the static territory bounds off (for measurements and
+	// tests).
+	NoBounds bool
 }
 
 // Result is what Solve proved about a position, from the point of view of
@@ -55,6 +58,8 @@ type Solver struct {
 	opts     Options
 	tt       *table
 	rules    engine.Rules
+	// stayAlways and tieBreak cache the rules options the search uses.
+	stayAlways, tieBreak bool
 	nodes    int64
 	limit    int64
 	deadline time.Time
@@ -98,6 +103,8 @@ func (s *Solver) begin(pos *engine.Position, start time.Time) {
 		s.tt.clear()
 		s.rules = r
 	}
+	s.stayAlways = s.rules.Stay == engine.StayAlways
+	s.tieBreak = s.rules.TieBreak != engine.TieBreakNone
 	s.nodes, s.aborted = 0, false
 	s.limit = s.opts.MaxNodes
 	s.deadline = time.Time{}
@@ -165,7 +172,7 @@ func (s *Solver) childValue(pos *engine.Position, m engine.Move, alpha, beta Val
 // what it found, when the budget runs out.
 func (s *Solver) bestMoves(pos *engine.Position, v Value) []engine.Move {
 	var out []engine.Move
-	for _, m := range s.moves(pos, 0) {
+	for _, m := range s.rootMoves(pos) {
 		if s.childValue(pos, m, v-1, v+1, 0) == v && !s.aborted {
 			out = append(out, m)
 		}
@@ -184,7 +191,7 @@ func (s *Solver) line(pos *engine.Position, v Value) []engine.Move {
 	for !cur.IsOver() && !s.aborted {
 		me := cur.ToMove()
 		found := false
-		for _, m := range s.moves(&cur, 0) {
+		for _, m := range s.rootMoves(&cur) {
 			if s.childValue(&cur, m, v-1, v+1, 0) != v || s.aborted {
 				continue
 			}
@@ -234,8 +241,20 @@ func (s *Solver) search(pos *engine.Position, alpha, beta Value, ply int) Value 
 		alpha, beta = max(alpha, lo), min(beta, hi)
 		hashMove = e.best
 	}
+	b := boardOf(pos)
+	sp := splitOf(pos, b)
+	if s.stayAlways && !s.opts.NoBounds {
+		lo, hi := sp.bounds(s.tieBreak)
+		if hi <= alpha {
+			return hi
+		}
+		if lo >= beta {
+			return lo
+		}
+		alpha, beta = max(alpha, lo-1), min(beta, hi+1)
+	}
 	alpha0 := alpha
-	moves := s.ordered(pos, ply, hashMove)
+	moves := s.ordered(pos, ply, hashMove, b, sp)
 	best, bestMove := -inf, engine.Move{}
 	for _, m := range moves {
 		v := s.childValue(pos, m, alpha, beta, ply)
@@ -266,7 +285,7 @@ func (s *Solver) search(pos *engine.Position, alpha, beta Value, ply int) Value 
 // moves returns the moves searched at pos in a buffer owned by ply: every
 // legal move, with the player's tempo moves grouped into one where the
 // claim of tempo.go allows it.
-func (s *Solver) moves(pos *engine.Position, ply int) []engine.Move {
+func (s *Solver) moves(pos *engine.Position, ply int, b board, sp split) []engine.Move {
 	for len(s.bufs) <= ply {
 		s.bufs = append(s.bufs, make([]engine.Move, 0, engine.MaxMoves))
 		s.scores = append(s.scores, make([]int32, engine.MaxMoves))
@@ -276,7 +295,7 @@ func (s *Solver) moves(pos *engine.Position, ply int) []engine.Move {
 	if s.opts.NoTempo {
 		return all
 	}
-	t := analyseTempo(pos, boardOf(pos))
+	t := analyseTempo(pos, b, sp)
 	if !t.grouped {
 		return all
 	}
@@ -290,8 +309,8 @@ func (s *Solver) moves(pos *engine.Position, ply int) []engine.Move {
 }
 
 // ordered returns the moves of pos (see moves) in search order.
-func (s *Solver) ordered(pos *engine.Position, ply int, hashMove engine.Move) []engine.Move {
-	moves := s.moves(pos, ply)
+func (s *Solver) ordered(pos *engine.Position, ply int, hashMove engine.Move, b board, sp split) []engine.Move {
+	moves := s.moves(pos, ply, b, sp)
 	var prior []float32
 	if ply == 0 && s.opts.Prior != nil {
 		prior = s.opts.Prior(pos, moves)
@@ -299,26 +318,13 @@ func (s *Solver) ordered(pos *engine.Position, ply int, hashMove engine.Move) []
 			prior = nil
 		}
 	}
-	var closed engine.Bitboard
-	if !s.opts.NoTempo {
-		closed = closedOf(pos)
-	}
-	order(pos, moves, s.scores[ply][:len(moves)], hashMove, closed, prior)
+	order(pos, moves, s.scores[ply][:len(moves)], hashMove, sp.mine, prior)
 	return moves
 }
 
-// closedOf returns the squares of the closed regions of the player to move.
-func closedOf(pos *engine.Position) engine.Bitboard {
+// rootMoves returns the moves searched at pos (see moves), for the root
+// analyses that follow the value search.
+func (s *Solver) rootMoves(pos *engine.Position) []engine.Move {
 	b := boardOf(pos)
-	me := pos.ToMove()
-	mine, theirs := pos.Stones(me), pos.Stones(1-me)
-	var closed, seen engine.Bitboard
-	for st := mine; st != 0; st &^= seen {
-		r := b.fill(engine.Bit(st.First()))
-		seen |= r
-		if r&theirs == 0 {
-			closed |= r
-		}
-	}
-	return closed
+	return s.moves(pos, 0, b, splitOf(pos, b))
 }

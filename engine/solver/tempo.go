@@ -59,30 +59,13 @@ type tempo struct {
 
 // analyseTempo classifies the closed regions of pos for the player to move
 // and decides whether its tempo moves may be grouped.
-func analyseTempo(pos *engine.Position, b board) tempo {
-	me := pos.ToMove()
-	opp := 1 - me
-	mine, theirs := pos.Stones(me), pos.Stones(opp)
-	var t tempo
-	var contested, oppClosed engine.Bitboard
-	seen := engine.Bitboard(0)
-	for st := (mine | theirs); st != 0; st &^= seen {
-		r := b.fill(engine.Bit(st.First()))
-		seen |= r
-		switch {
-		case r&mine != 0 && r&theirs != 0:
-			contested |= r
-		case r&mine != 0:
-			t.closed |= r
-		default:
-			oppClosed |= r
-		}
-	}
+func analyseTempo(pos *engine.Position, b board, sp split) tempo {
+	t := tempo{closed: sp.mine}
 	if t.closed == 0 || pos.Rules().Stay != engine.StayAlways || pos.Players() != 2 {
 		return t
 	}
-	need := b.openEdges(contested) + b.openEdges(oppClosed)
-	first, ok := freeSequence(b, t.closed, mine&t.closed, need)
+	need := b.openEdges(sp.contested) + b.openEdges(sp.theirs)
+	first, ok := freeSequence(b, t.closed, pos.Stones(pos.ToMove())&t.closed, need)
 	if ok {
 		t.grouped, t.free = true, first
 	}

@@ -19,7 +19,6 @@ func boardOf(pos *engine.Position) board {
 	return b
 }
 
-
 // openN and openE return the squares whose north (east) side can be
 // crossed.
 func (b board) openN() engine.Bitboard { return engine.NorthSlots &^ b.north }

@@ -23,33 +23,36 @@ type Position struct {
 }
 
 // Game plays one game between the players named by specs (Red first) with
-// the given seed and returns every position of it, the final one last.
-func Game(rules engine.Rules, specs [2]string, seed uint64) ([]engine.Position, error) {
+// the given seed and returns every position of it, the final one last, and
+// the moves between them.
+func Game(rules engine.Rules, specs [2]string, seed uint64) ([]engine.Position, []engine.Move, error) {
 	pos := engine.NewPosition(rules)
 	var players [2]player.Player
 	for i, spec := range specs {
 		p, err := player.New(spec, seed*2+uint64(i))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		players[i] = p
 	}
 	history := []engine.Position{pos}
+	var moves []engine.Move
 	for !pos.IsOver() {
 		if len(history) > 1000 {
-			return nil, fmt.Errorf("endgames: game %d not over after 1000 plies", seed)
+			return nil, nil, fmt.Errorf("endgames: game %d not over after 1000 plies", seed)
 		}
 		view := pos
 		m, err := players[pos.ToMove()].ChooseMove(context.Background(), &view)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if err := pos.Play(m); err != nil {
-			return nil, fmt.Errorf("endgames: %s played %s illegally: %w", specs[pos.ToMove()], m, err)
+			return nil, nil, fmt.Errorf("endgames: %s played %s illegally: %w", specs[pos.ToMove()], m, err)
 		}
 		history = append(history, pos)
+		moves = append(moves, m)
 	}
-	return history, nil
+	return history, moves, nil
 }
 
 // Collect plays games seeds first, first+1, .. first+games-1 (players
@@ -61,7 +64,7 @@ func Collect(rules engine.Rules, specs []string, first uint64, games int, pliesL
 	for g := range games {
 		seed := first + uint64(g)
 		pair := [2]string{specs[g%len(specs)], specs[(g/len(specs))%len(specs)]}
-		history, err := Game(rules, pair, seed)
+		history, _, err := Game(rules, pair, seed)
 		if err != nil {
 			return nil, err
 		}

@@ -55,17 +55,17 @@ type Result struct {
 // Solver holds a transposition table that is kept between Solve calls on
 // positions of the same rules. A Solver is not safe for concurrent use.
 type Solver struct {
-	opts     Options
-	tt       *table
-	rules    engine.Rules
+	opts  Options
+	tt    *table
+	rules engine.Rules
 	// stayAlways and tieBreak cache the rules options the search uses.
 	stayAlways, tieBreak bool
-	nodes    int64
-	limit    int64
-	deadline time.Time
-	aborted  bool
-	bufs     [][]engine.Move
-	scores   [][]int32
+	nodes                int64
+	limit                int64
+	deadline             time.Time
+	aborted              bool
+	bufs                 [][]engine.Move
+	scores               [][]int32
 }
 
 // New returns a Solver with the given options.

@@ -60,6 +60,8 @@ type MoveInfo struct {
 	PV []string `json:"pv"`
 	// Order is the rank, 0 for the best.
 	Order int `json:"order"`
+	// Proof is the proven result after the move (omitted when unproven).
+	Proof *Proof `json:"proof,omitempty"`
 }
 
 // RootInfo describes the analysed position.
@@ -85,6 +87,9 @@ type RootInfo struct {
 	CanonicalHash string `json:"canonicalHash"`
 	// Model identifies the evaluator.
 	Model string `json:"model"`
+	// Proof is the proven result for the side to move (omitted when
+	// unproven).
+	Proof *Proof `json:"proof,omitempty"`
 }
 
 // PolicyEntry is one move's raw prior.
@@ -119,6 +124,7 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 		for _, m := range mi.PV {
 			info.PV = append(info.PV, m.String())
 		}
+		info.Proof = proofOf(mi.Proof)
 		a.MoveInfos = append(a.MoveInfos, info)
 	}
 	a.RootInfo = RootInfo{
@@ -130,6 +136,7 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 		Hash:          fmt.Sprintf("%016x", res.Hash),
 		CanonicalHash: fmt.Sprintf("%016x", res.CanonicalHash),
 		Model:         model,
+		Proof:         proofOf(res.Proof),
 	}
 	if two {
 		red := res.Winrate

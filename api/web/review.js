@@ -163,6 +163,13 @@
     if (extra) el.append(' ' + extra);
   }
 
+  // proofText describes a proven result for the mover, e.g. "proven win by 3".
+  function proofText(p) {
+    if (!p) return '';
+    const by = p.margin === undefined ? '' : p.result === 'draw' ? ` (margin ${p.margin})` : ` by ${Math.abs(p.margin)}`;
+    return ` — proven ${p.result}${by}`;
+  }
+
   function showReview(result) {
     state.result = result;
     const acc = result.accuracy || {};
@@ -211,6 +218,7 @@
       $('best-move').textContent = next.bestMove
         ? `${next.bestMove} (${pct(next.bestWinrate)} for ${next.player}` + (next.bestMove === next.move ? ', played)' : ')')
         : 'none';
+      $('best-move').textContent += proofText(next.proof);
     } else {
       $('next-move').textContent = 'none (end of the game)';
       $('best-move').textContent = 'none';

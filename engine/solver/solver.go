@@ -41,8 +41,9 @@ type Result struct {
 	Value Value
 	// Margin is the final territory difference under best play when Exact.
 	Margin int
-	// Best holds the optimal moves at the root (those that keep Value);
-	// the tempo moves of a grouped root are represented by one of them.
+	// Best holds the optimal moves at the root (those that keep Value) when
+	// Exact; the tempo moves of a grouped root are represented by one of
+	// them. When only a win is proven it holds one winning move.
 	Best []engine.Move
 	// Line is a principal line: optimal moves to the end of the game.
 	Line []engine.Move
@@ -74,6 +75,12 @@ func New(opts Options) *Solver {
 		opts.TableBits = 18
 	}
 	return &Solver{opts: opts}
+}
+
+// SetBudget changes the node and time budgets of the next Solve calls (0
+// means no bound), keeping the table.
+func (s *Solver) SetBudget(maxNodes int64, maxTime time.Duration) {
+	s.opts.MaxNodes, s.opts.MaxTime = maxNodes, maxTime
 }
 
 // Solve proves what it can about pos within the budgets of a single call
@@ -134,6 +141,11 @@ func (s *Solver) solve(pos *engine.Position) Result {
 		res.Outcome, res.Exact = Draw, true
 	} else {
 		res.Outcome = Loss
+	}
+	if res.Outcome == Win {
+		if e, ok := s.tt.get(pos.Hash()); ok && e.best.Kind != 0 {
+			res.Best = []engine.Move{e.best}
+		}
 	}
 	if s.opts.OutcomeOnly {
 		return res

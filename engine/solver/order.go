@@ -19,45 +19,60 @@ const (
 	scoreClosed = -1 << 24
 )
 
-// order sorts moves (the list searched at pos) by a cheap estimate of their
-// value for the player to move: the table's best move first, moves that end
-// the game by their final value, contested moves by the territory they
-// leave, tempo moves last. prior, when set, replaces the territory estimate.
-func order(pos *engine.Position, moves []engine.Move, scores []int32, hashMove engine.Move, closed engine.Bitboard, prior []float32) {
+// territoryPlies is how deep the ordering estimates each child's territory
+// (dearer, better); deeper it uses the history heuristic alone.
+const territoryPlies = 3
+
+// plyBuf holds the per-ply scratch of the search: the moves, their
+// ordering scores and the positions after them.
+type plyBuf struct {
+	moves    []engine.Move
+	scores   []int32
+	children []engine.Position
+	idx      []int
+}
+
+// order scores the moves of pos (the list searched there) by a cheap
+// estimate of their value for the player to move and returns their
+// indices in search order; buf.children receives the position after each
+// move. The table's best move comes first, moves that end the game by
+// their final value, then (near the root) contested moves by the
+// territory they leave or the caller's prior, deeper by the history
+// heuristic; tempo moves come last.
+func (s *Solver) order(pos *engine.Position, buf *plyBuf, ply int, hashMove engine.Move, closed engine.Bitboard, prior []float32) []int {
 	me := pos.ToMove()
-	for i, m := range moves {
+	n := len(buf.moves)
+	buf.children = buf.children[:n]
+	buf.idx = buf.idx[:0]
+	for i, m := range buf.moves {
+		child := &buf.children[i]
+		*child = *pos
+		child.Apply(m)
 		var sc int32
 		switch {
 		case m == hashMove:
 			sc = scoreHash
+		case child.IsOver():
+			sc = scoreEnd + int32(FinalValue(child, me))
 		case inClosed(m, closed):
 			sc = scoreClosed
+		case prior != nil:
+			sc = int32(prior[i]*scorePrior) + int32(FinalValue(child, me))/regionWeight
+		case ply < territoryPlies:
+			sc = int32(FinalValue(child, me))
 		default:
-			child := *pos
-			child.Apply(m)
-			v := int32(FinalValue(&child, me))
-			if child.IsOver() {
-				sc = scoreEnd + v
-			} else if prior != nil {
-				sc = int32(prior[i]*scorePrior) + v/regionWeight
-			} else {
-				sc = v
-			}
+			sc = s.history[m.From][m.To]
 		}
-		scores[i] = sc
+		buf.scores[i] = sc
+		buf.idx = append(buf.idx, i)
 	}
-	sort.Sort(byScore{moves, scores})
+	sort.SliceStable(buf.idx, func(a, b int) bool { return buf.scores[buf.idx[a]] > buf.scores[buf.idx[b]] })
+	return buf.idx
 }
 
-// byScore sorts moves by decreasing score.
-type byScore struct {
-	moves  []engine.Move
-	scores []int32
-}
-
-func (b byScore) Len() int           { return len(b.moves) }
-func (b byScore) Less(i, j int) bool { return b.scores[i] > b.scores[j] }
-func (b byScore) Swap(i, j int) {
-	b.moves[i], b.moves[j] = b.moves[j], b.moves[i]
-	b.scores[i], b.scores[j] = b.scores[j], b.scores[i]
+// credit rewards a move that caused a cutoff (history heuristic).
+func (s *Solver) credit(m engine.Move) {
+	if m.Kind == engine.Turn {
+		s.history[m.From][m.To] = min(s.history[m.From][m.To]+1, scoreEnd/2)
+	}
 }

@@ -65,8 +65,9 @@ type Solver struct {
 	limit                int64
 	deadline             time.Time
 	aborted              bool
-	bufs                 [][]engine.Move
-	scores               [][]int32
+	bufs                 []plyBuf
+	// history counts cutoffs by (from, to) for move ordering.
+	history [engine.NumSquares][engine.NumSquares]int32
 }
 
 // New returns a Solver with the given options.
@@ -74,7 +75,9 @@ func New(opts Options) *Solver {
 	if opts.TableBits <= 0 {
 		opts.TableBits = 18
 	}
-	return &Solver{opts: opts}
+	// Every turn builds one of the board's 84 walls, so no line is longer
+	// than that: the per-ply scratch never moves once allocated.
+	return &Solver{opts: opts, bufs: make([]plyBuf, 0, 2*engine.NumSquares)}
 }
 
 // SetBudget changes the node and time budgets of the next Solve calls (0
@@ -266,10 +269,20 @@ func (s *Solver) search(pos *engine.Position, alpha, beta Value, ply int) Value 
 		alpha, beta = max(alpha, lo-1), min(beta, hi+1)
 	}
 	alpha0 := alpha
-	moves := s.ordered(pos, ply, hashMove, b, sp)
+	buf, idx := s.ordered(pos, ply, hashMove, b, sp)
+	me := pos.ToMove()
 	best, bestMove := -inf, engine.Move{}
-	for _, m := range moves {
-		v := s.childValue(pos, m, alpha, beta, ply)
+	for _, i := range idx {
+		m, child := buf.moves[i], &buf.children[i]
+		var v Value
+		switch {
+		case child.IsOver():
+			v = FinalValue(child, me)
+		case child.ToMove() == me:
+			v = s.search(child, alpha, beta, ply+1)
+		default:
+			v = -s.search(child, -beta, -alpha, ply+1)
+		}
 		if s.aborted {
 			return 0
 		}
@@ -278,6 +291,7 @@ func (s *Solver) search(pos *engine.Position, alpha, beta Value, ply int) Value 
 			if v > alpha {
 				alpha = v
 				if alpha >= beta {
+					s.credit(m)
 					break
 				}
 			}
@@ -299,11 +313,15 @@ func (s *Solver) search(pos *engine.Position, alpha, beta Value, ply int) Value 
 // claim of tempo.go allows it.
 func (s *Solver) moves(pos *engine.Position, ply int, b board, sp split) []engine.Move {
 	for len(s.bufs) <= ply {
-		s.bufs = append(s.bufs, make([]engine.Move, 0, engine.MaxMoves))
-		s.scores = append(s.scores, make([]int32, engine.MaxMoves))
+		s.bufs = append(s.bufs, plyBuf{
+			moves:    make([]engine.Move, 0, engine.MaxMoves),
+			scores:   make([]int32, engine.MaxMoves),
+			children: make([]engine.Position, engine.MaxMoves),
+			idx:      make([]int, 0, engine.MaxMoves),
+		})
 	}
-	all := pos.LegalMoves(s.bufs[ply][:0])
-	s.bufs[ply] = all
+	all := pos.LegalMoves(s.bufs[ply].moves[:0])
+	s.bufs[ply].moves = all
 	if s.opts.NoTempo {
 		return all
 	}
@@ -317,11 +335,14 @@ func (s *Solver) moves(pos *engine.Position, ply int, b board, sp split) []engin
 			out = append(out, m)
 		}
 	}
-	return append(out, t.free)
+	out = append(out, t.free)
+	s.bufs[ply].moves = out
+	return out
 }
 
-// ordered returns the moves of pos (see moves) in search order.
-func (s *Solver) ordered(pos *engine.Position, ply int, hashMove engine.Move, b board, sp split) []engine.Move {
+// ordered returns the scratch of ply holding the moves of pos (see moves)
+// and the positions after them, and the move indices in search order.
+func (s *Solver) ordered(pos *engine.Position, ply int, hashMove engine.Move, b board, sp split) (*plyBuf, []int) {
 	moves := s.moves(pos, ply, b, sp)
 	var prior []float32
 	if ply == 0 && s.opts.Prior != nil {
@@ -330,8 +351,8 @@ func (s *Solver) ordered(pos *engine.Position, ply int, hashMove engine.Move, b 
 			prior = nil
 		}
 	}
-	order(pos, moves, s.scores[ply][:len(moves)], hashMove, sp.mine, prior)
-	return moves
+	buf := &s.bufs[ply]
+	return buf, s.order(pos, buf, ply, hashMove, sp.mine, prior)
 }
 
 // rootMoves returns the moves searched at pos (see moves), for the root

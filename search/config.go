@@ -56,6 +56,9 @@ type Config struct {
 	// finished games proven.
 	ProofNodes     int
 	RootProofNodes int
+	// ProofMaxSlots calls the solver only near the end: when at most this
+	// many open wall slots remain inside contested regions.
+	ProofMaxSlots int
 }
 
 // DefaultConfig returns settings for analysis: 400 visits, PUCT, 8 leaves in
@@ -76,8 +79,9 @@ func DefaultConfig() Config {
 		GumbelCScale:     1,
 		LCBStdDevs:       1.96,
 		Proofs:           true,
-		ProofNodes:       300,
-		RootProofNodes:   20000,
+		ProofNodes:       200,
+		RootProofNodes:   10000,
+		ProofMaxSlots:    40,
 	}
 }
 

@@ -74,15 +74,18 @@ func (s *Search) proveTerminal(n *node, pos *engine.Position) {
 // expanded node n, within the configured node budget; a proven result is
 // stored at n, and the winning or optimal moves it names at their children.
 func (s *Search) proveAtExpansion(n *node, pos *engine.Position) {
-	if !s.proofsOn(pos) || s.cfg.ProofNodes <= 0 || pos.Phase() != engine.Play || n.proof.known() {
+	if !s.proofsOn(pos) || pos.Phase() != engine.Play || n.proof.known() {
 		return
-	}
-	if s.solver == nil {
-		s.solver = solver.New(solver.Options{TableBits: 16})
 	}
 	budget := s.cfg.ProofNodes
 	if n == s.root {
 		budget = max(budget, s.cfg.RootProofNodes)
+	}
+	if budget <= 0 || solver.ContestedSlots(pos) > s.cfg.ProofMaxSlots {
+		return
+	}
+	if s.solver == nil {
+		s.solver = solver.New(solver.Options{TableBits: 16})
 	}
 	s.solver.SetBudget(int64(budget), 0)
 	res := s.solver.Solve(pos)

@@ -73,6 +73,12 @@ func TestSearchKeepsProvenWins(t *testing.T) {
 				if o := outcomeAfter(pos, res.Best, verify); o != solver.Win {
 					t.Errorf("position %d: search plays %s, which the solver finds %v", i, res.Best, o)
 				}
+				if res.Proof != nil && res.Proof.Outcome != solver.Win {
+					t.Errorf("position %d: root proof %v, the solver proves a win", i, res.Proof.Outcome)
+				}
+				if p := res.Moves[0].Proof; res.Proof != nil && (p == nil || p.Outcome != solver.Win) {
+					t.Errorf("position %d: root proven won but the first move %s has proof %+v", i, res.Moves[0].Move, p)
+				}
 				mu.Lock()
 				if res.Proof != nil && res.Proof.Outcome == solver.Win {
 					rootProved++
@@ -82,5 +88,18 @@ func TestSearchKeepsProvenWins(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+	off := cfg
+	off.Proofs = false
+	s, err := search.New(inference.Heuristic{}, off, won[0], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Proof != nil || res.Moves[0].Proof != nil {
+		t.Errorf("proofs reported with Proofs off")
+	}
 	t.Logf("%d proven-won positions, root proven win by the search in %d", len(won), rootProved)
 }

@@ -59,3 +59,11 @@ func (sp split) bounds(tieBreak bool) (lo, hi Value) {
 	}
 	return lo, hi
 }
+
+// ContestedSlots returns the number of open wall slots inside the regions
+// that hold stones of both players: a bound on the turns still to be played
+// there, and a cheap measure of how near the end a two-player game is.
+func ContestedSlots(pos *engine.Position) int {
+	b := boardOf(pos)
+	return b.openEdges(splitOf(pos, b).contested)
+}

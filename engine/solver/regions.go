@@ -12,6 +12,8 @@ type split struct {
 	// mineLargest, theirsLargest and contestedLargest are the sizes of the
 	// largest region of each kind.
 	mineLargest, theirsLargest, contestedLargest int
+	// mineIn and theirsIn count each side's stones in contested regions.
+	mineIn, theirsIn int
 }
 
 // splitOf computes the region structure of pos for its player to move.
@@ -36,6 +38,7 @@ func splitOf(pos *engine.Position, b board) split {
 			sp.theirsLargest = max(sp.theirsLargest, n)
 		}
 	}
+	sp.mineIn, sp.theirsIn = (a & sp.contested).Count(), (o & sp.contested).Count()
 	return sp
 }
 
@@ -48,11 +51,13 @@ func splitOf(pos *engine.Position, b board) split {
 // mover therefore ends with at most its closed land plus all contested
 // land, the opponent with at least its closed land, and the other way
 // round; the largest regions are bounded alike. Neutral land (regions with
-// no stones) stays neutral.
+// no stones) stays neutral. The game ends with no contested region left,
+// so each stone now in a contested region ends on a square of its owner's
+// land: that many contested squares are out of the other side's reach.
 func (sp split) bounds(tieBreak bool) (lo, hi Value) {
 	m, t, c := sp.mine.Count(), sp.theirs.Count(), sp.contested.Count()
-	hi = Value(regionWeight * (m + c - t))
-	lo = Value(regionWeight * (m - t - c))
+	hi = Value(regionWeight * (m + c - sp.theirsIn - t))
+	lo = Value(regionWeight * (m - t - (c - sp.mineIn)))
 	if tieBreak {
 		hi += Value(max(sp.mineLargest, sp.contestedLargest) - sp.theirsLargest)
 		lo += Value(sp.mineLargest - max(sp.theirsLargest, sp.contestedLargest))

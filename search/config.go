@@ -47,6 +47,18 @@ type Config struct {
 	// LCBStdDevs is how many standard errors the lower confidence bound of
 	// a move lies below its mean.
 	LCBStdDevs float32
+	// Proofs turns the MCTS-solver on (two players): finished games and
+	// positions the exact solver proves carry proven results, which the
+	// search uses and reports (see proof.go).
+	Proofs bool
+	// ProofNodes is the solver's node budget at each expansion, and
+	// RootProofNodes at the root (the larger of the two); 0 leaves only
+	// finished games proven.
+	ProofNodes     int
+	RootProofNodes int
+	// ProofMaxSlots calls the solver only near the end: when at most this
+	// many open wall slots remain inside contested regions.
+	ProofMaxSlots int
 }
 
 // DefaultConfig returns settings for analysis: 400 visits, PUCT, 8 leaves in
@@ -66,6 +78,10 @@ func DefaultConfig() Config {
 		GumbelCVisit:     50,
 		GumbelCScale:     1,
 		LCBStdDevs:       1.96,
+		Proofs:           true,
+		ProofNodes:       200,
+		RootProofNodes:   10000,
+		ProofMaxSlots:    40,
 	}
 }
 
@@ -84,6 +100,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("search: DirichletWeight %v must be in [0, 1]", c.DirichletWeight)
 	case c.DirichletWeight > 0 && c.DirichletAlpha <= 0:
 		return fmt.Errorf("search: DirichletAlpha %v must be positive", c.DirichletAlpha)
+	case c.ProofNodes < 0 || c.RootProofNodes < 0:
+		return fmt.Errorf("search: ProofNodes %d and RootProofNodes %d must not be negative", c.ProofNodes, c.RootProofNodes)
 	case c.Gumbel && c.GumbelCandidates < 1:
 		return fmt.Errorf("search: GumbelCandidates %d must be at least 1", c.GumbelCandidates)
 	}

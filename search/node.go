@@ -40,6 +40,8 @@ type node struct {
 	terminalUtil   [engine.MaxPlayers]float32
 	terminalMargin float32
 	children       []node
+	// proof is the node's proven result, if any (see proof.go).
+	proof proof
 }
 
 // q returns the mover's mean utility, or def when unvisited.

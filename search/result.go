@@ -28,6 +28,9 @@ type MoveInfo struct {
 	HasMargin bool
 	// PV is the principal variation starting with Move.
 	PV []engine.Move
+	// Proof is the proven result after the move, from the mover's view
+	// (nil when unproven; see Config.Proofs).
+	Proof *Proof
 	// Order is the move's rank, 0 for the best.
 	Order int
 }
@@ -67,6 +70,9 @@ type Result struct {
 	Symmetry      engine.Symmetry
 	// Elapsed is the time the run took.
 	Elapsed time.Duration
+	// Proof is the proven result of the root for the player to move (nil
+	// when unproven).
+	Proof *Proof
 }
 
 // result assembles the Result of the current tree.
@@ -134,6 +140,7 @@ func (s *Search) result(elapsed time.Duration) *Result {
 			}
 		}
 	}
+	s.orderByProof(r)
 	for i := range r.Moves {
 		r.Moves[i].Order = i
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/solver"
 )
 
 // Search is the search tree of one game position. It is not safe for
@@ -29,6 +30,8 @@ type Search struct {
 	rootRaw       Eval
 	gumbel        *gumbelState
 	evals         int
+	// solver proves positions at expansion (see proof.go).
+	solver *solver.Solver
 }
 
 // ErrGameOver is returned when the root position has no moves.
@@ -93,6 +96,7 @@ func (s *Search) Advance(m engine.Move) error {
 	s.root = &detached
 	s.root.mover = s.rootPos.ToMove()
 	s.root.inflight = 0
+	s.root.proof = proof{} // kept from the old mover's view; re-derived from the children
 	s.rootPriors = make([]float32, len(s.root.children))
 	for i := range s.root.children {
 		s.rootPriors[i] = s.root.children[i].prior
@@ -230,6 +234,10 @@ func (s *Search) descend(buf *[]engine.Position) (leaf, bool) {
 	path := []*node{n}
 	positions := (*buf)[:0]
 	for {
+		if n != s.root && n.proof.known() {
+			s.backup(path, proofLeaf(n))
+			return leaf{}, true
+		}
 		switch n.state {
 		case terminal:
 			s.backup(path, leafValue{util: n.terminalUtil, margin: n.terminalMargin, marginFor: engine.Red, hasMargin: s.rootPos.Players() == 2})
@@ -259,6 +267,7 @@ func (s *Search) descend(buf *[]engine.Position) (leaf, bool) {
 				t := pos.Territory()
 				c.terminalMargin = float32(t.Score[engine.Red] - t.Score[engine.Blue])
 			}
+			s.proveTerminal(c, &pos)
 		}
 		n = c
 	}
@@ -277,6 +286,9 @@ func (s *Search) selectPUCT(n *node) *node {
 	bestScore := float32(math.Inf(-1))
 	for i := range n.children {
 		c := &n.children[i]
+		if avoidLoss(n, c) {
+			continue
+		}
 		cn := c.visits + c.inflight
 		q := fpu
 		if cn > 0 {
@@ -340,6 +352,7 @@ func (s *Search) expand(n *node, pos *engine.Position, req *Request) {
 	}
 	n.valueToMove = req.Out.Utility[toMove]
 	n.state = expanded
+	s.proveAtExpansion(n, pos)
 }
 
 // leafValue is what a visit backs up along its path: every player's
@@ -373,6 +386,7 @@ func (s *Search) backup(path []*node, v leafValue) {
 			}
 		}
 	}
+	s.propagateProofs(path)
 }
 
 // removeVirtualLoss takes back the virtual loss that selecting path put

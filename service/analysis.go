@@ -70,6 +70,8 @@ type MoveInfo struct {
 	PVVisits []int `json:"pvVisits,omitempty"`
 	// Order is the rank, 0 for the best.
 	Order int `json:"order"`
+	// Proof is the proven result after the move (omitted when unproven).
+	Proof *Proof `json:"proof,omitempty"`
 }
 
 // RootInfo describes the analysed position.
@@ -98,6 +100,9 @@ type RootInfo struct {
 	Model string `json:"model"`
 	// Result is the final result of a finished game (phase over).
 	Result *GameResult `json:"result,omitempty"`
+	// Proof is the proven result for the side to move (omitted when
+	// unproven).
+	Proof *Proof `json:"proof,omitempty"`
 }
 
 // PolicyEntry is one move's raw prior.
@@ -135,6 +140,7 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 		for _, m := range mi.PV {
 			info.PV = append(info.PV, m.String())
 		}
+		info.Proof = proofOf(mi.Proof)
 		a.MoveInfos = append(a.MoveInfos, info)
 	}
 	a.RootInfo = RootInfo{
@@ -146,6 +152,7 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 		Hash:          fmt.Sprintf("%016x", res.Hash),
 		CanonicalHash: fmt.Sprintf("%016x", res.CanonicalHash),
 		Model:         model,
+		Proof:         proofOf(res.Proof),
 	}
 	if two {
 		red := res.Winrate

@@ -90,6 +90,9 @@ type MoveReview struct {
 	Accuracy float64 `json:"accuracy" example:"94.2"`
 	// Explanation says why the move is good or bad, against the best move.
 	Explanation *Explanation `json:"explanation,omitempty"`
+	// Proof is the proven result of the position before the move for the
+	// mover (omitted when unproven; see Analysis rootInfo.proof).
+	Proof *Proof `json:"proof,omitempty"`
 }
 
 // KeyMove is one of the largest swings.
@@ -154,6 +157,7 @@ func buildReview(g *engine.Game, analyses []*Analysis, keyMoves int) *ReviewResu
 		if !isBest {
 			mr.Loss = round(max(0, mr.BestWinrate-mr.PlayedWinrate))
 		}
+		mr.Proof = analyses[i].RootInfo.Proof
 		mr.Classification = classify(mr.Loss, isBest)
 		mr.Accuracy = moveAccuracy(mr.Loss)
 		sums[mr.Player] += mr.Accuracy

@@ -167,11 +167,25 @@
     if (extra) el.append(' ' + extra);
   }
 
+  // proofText describes a proven result for the mover, e.g. "proven win by 3".
+  function proofText(p) {
+    if (!p) return '';
+    const by = p.margin === undefined ? '' : p.result === 'draw' ? ` (margin ${p.margin})` : ` by ${Math.abs(p.margin)}`;
+    return ` — proven ${p.result}${by}`;
+  }
+
+  // decidedText names the first move played in a position with a proven
+  // result, e.g. " — decided at move 38 (proven win for red)".
+  function decidedText(moves) {
+    const m = moves.find((x) => x.proof);
+    return m ? ` — decided at move ${m.ply + 1} (proven ${m.proof.result} for ${m.player})` : '';
+  }
+
   function showReview(result) {
     state.result = result;
     const acc = result.accuracy || {};
     $('accuracy').textContent = Object.keys(acc).sort((a, b) => (a === 'red' ? -1 : b === 'red' ? 1 : 0))
-      .map((p) => `${p} ${acc[p].toFixed(1)}%`).join(', ');
+      .map((p) => `${p} ${acc[p].toFixed(1)}%`).join(', ') + decidedText(result.moves);
     const body = $('moves').tBodies[0];
     body.textContent = '';
     result.moves.forEach((m, i) => {
@@ -216,6 +230,7 @@
       $('best-move').textContent = next.bestMove
         ? `${next.bestMove} (${pct(next.bestWinrate)} for ${next.player}` + (next.bestMove === next.move ? ', played)' : ')')
         : 'none';
+      $('best-move').textContent += proofText(next.proof);
     } else {
       $('next-move').textContent = 'none (end of the game)';
       $('best-move').textContent = 'none';

@@ -23,6 +23,7 @@ var commands = map[string]command{
 	"analysis": {"JSON-lines analysis engine on stdin/stdout (KataGo style)", runAnalysis},
 	"perft":    {"count legal move sequences to a depth (move generator check)", runPerft},
 	"replay":   {"replay a game, one line per ply, and print the result", runReplay},
+	"solve":    {"prove a position's result exactly (endgames); -bench for the reach table", runSolve},
 	"bench":    {"benchmarks: `bench engine`, `bench search`, `bench api`", runBench},
 	"match":    {"play games between two players and print JSON statistics", runMatch},
 	"selfplay": {"play self-play games and write training samples", runSelfplay},

@@ -1,0 +1,78 @@
+package solver
+
+import (
+	"sort"
+
+	"github.com/wallzero/wallzero/engine"
+)
+
+// Prior scores the legal moves of a position for move ordering, higher
+// first, for instance with a network's policy. It returns one score per
+// move, or nil to fall back on the heuristic.
+type Prior func(pos *engine.Position, moves []engine.Move) []float32
+
+// Ordering scores, in decreasing order of importance.
+const (
+	scoreHash   = 1 << 30 // the transposition table's best move
+	scoreEnd    = 1 << 20 // a move that ends the game (plus its value)
+	scorePrior  = 1 << 16 // scale of a caller's prior
+	scoreClosed = -1 << 24
+)
+
+// territoryPlies is how deep the ordering estimates each child's territory
+// (dearer, better); deeper it uses the history heuristic alone.
+const territoryPlies = 3
+
+// plyBuf holds the per-ply scratch of the search: the moves, their
+// ordering scores and the positions after them.
+type plyBuf struct {
+	moves    []engine.Move
+	scores   []int32
+	children []engine.Position
+	idx      []int
+}
+
+// order scores the moves of pos (the list searched there) by a cheap
+// estimate of their value for the player to move and returns their
+// indices in search order; buf.children receives the position after each
+// move. The table's best move comes first, moves that end the game by
+// their final value, then (near the root) contested moves by the
+// territory they leave or the caller's prior, deeper by the history
+// heuristic; tempo moves come last.
+func (s *Solver) order(pos *engine.Position, buf *plyBuf, ply int, hashMove engine.Move, closed engine.Bitboard, prior []float32) []int {
+	me := pos.ToMove()
+	n := len(buf.moves)
+	buf.children = buf.children[:n]
+	buf.idx = buf.idx[:0]
+	for i, m := range buf.moves {
+		child := &buf.children[i]
+		*child = *pos
+		child.Apply(m)
+		var sc int32
+		switch {
+		case m == hashMove:
+			sc = scoreHash
+		case child.IsOver():
+			sc = scoreEnd + int32(FinalValue(child, me))
+		case inClosed(m, closed):
+			sc = scoreClosed
+		case prior != nil:
+			sc = int32(prior[i]*scorePrior) + int32(FinalValue(child, me))/regionWeight
+		case ply < territoryPlies:
+			sc = int32(FinalValue(child, me))
+		default:
+			sc = s.history[m.From][m.To]
+		}
+		buf.scores[i] = sc
+		buf.idx = append(buf.idx, i)
+	}
+	sort.SliceStable(buf.idx, func(a, b int) bool { return buf.scores[buf.idx[a]] > buf.scores[buf.idx[b]] })
+	return buf.idx
+}
+
+// credit rewards a move that caused a cutoff (history heuristic).
+func (s *Solver) credit(m engine.Move) {
+	if m.Kind == engine.Turn {
+		s.history[m.From][m.To] = min(s.history[m.From][m.To]+1, scoreEnd/2)
+	}
+}

@@ -184,3 +184,75 @@ func TestExplainAll(t *testing.T) {
 		t.Error("explanations without includeExplanations")
 	}
 }
+
+// TestDecidedByProof: in a finished game, the decided point is the first
+// move after which the solver proved a win for the winner, counted only
+// after the last proof the other way (a proven win the loser later threw
+// away); without any proof the win-rate rule decides.
+func TestDecidedByProof(t *testing.T) {
+	t.Parallel()
+	g := selfPlayGame(t)
+	final := g.Final
+	winner := final.Result().Winner()
+	if !final.IsOver() || winner == engine.NoColor {
+		t.Fatal("the test game must be finished and won")
+	}
+	margin := func(v int) *int { return &v }
+	n := len(g.Moves)
+	build := func(proofs map[int]*Proof) *ReviewResult {
+		res := &ReviewResult{}
+		for i, m := range g.Moves {
+			res.Moves = append(res.Moves, MoveReview{Ply: i, Move: m.String(), Player: g.Movers[i].String(),
+				RedWinrateBefore: 0.5, RedWinrateAfter: 0.5, Proof: proofs[i]})
+		}
+		return res
+	}
+	// forWinner is a proof for the position before move i, from its
+	// mover's view, that the winner wins by 3.
+	forWinner := func(i int) *Proof {
+		if g.Movers[i] == winner {
+			return &Proof{Result: "win", Margin: margin(3)}
+		}
+		return &Proof{Result: "loss", Margin: margin(-3)}
+	}
+	forLoser := func(i int) *Proof {
+		if g.Movers[i] == winner {
+			return &Proof{Result: "loss"}
+		}
+		return &Proof{Result: "win"}
+	}
+	for _, tc := range []struct {
+		name   string
+		proofs map[int]*Proof
+		want   int // the decided move, -1: none by proof
+	}{
+		{"no proof", nil, -1},
+		{"first proof for the winner", map[int]*Proof{n - 6: forWinner(n - 6), n - 3: forWinner(n - 3)}, n - 7},
+		{"a proof thrown away later", map[int]*Proof{n - 10: forWinner(n - 10), n - 8: forLoser(n - 8), n - 4: forWinner(n - 4)}, n - 5},
+		{"a proven draw resets", map[int]*Proof{n - 10: forWinner(n - 10), n - 6: {Result: "draw"}}, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			i, name, p, ok := provenDecidedAt(build(tc.proofs), &final)
+			if tc.want < 0 {
+				if ok {
+					t.Fatalf("decided by proof at move %d, want none", i)
+				}
+				return
+			}
+			if !ok || i != tc.want || name != winner.String() || p.Result != "win" || p.Margin == nil || *p.Margin != 3 {
+				t.Fatalf("decided at %d (%v) by %s with %+v, want move %d for %s, a win by 3", i, ok, name, p, tc.want, winner)
+			}
+			tps := turningPoints(build(tc.proofs), &final)
+			found := false
+			for _, tp := range tps {
+				if tp.Kind == TurnDecided {
+					found = tp.Ply == tc.want && tp.Proof != nil && strings.Contains(tp.Summary, "proven win by 3")
+				}
+			}
+			if !found {
+				t.Errorf("turning points %+v lack the proven decided point at %d", tps, tc.want)
+			}
+		})
+	}
+}

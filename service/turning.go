@@ -41,6 +41,10 @@ type TurningPoint struct {
 	// Summary says what happened; Text is the move's explanation.
 	Summary string `json:"summary" example:"Blue takes the lead: Red's win rate falls from 55% to 31%."`
 	Text    string `json:"text,omitempty"`
+	// Proof, on a decided point, is the exact solver's proof that the
+	// position after the move is won for the winner (from the winner's
+	// view); omitted when the game was judged decided by win rate alone.
+	Proof *Proof `json:"proof,omitempty"`
 }
 
 // explainReview explains every move of a review and finds its turning
@@ -89,7 +93,16 @@ func turningPoints(res *ReviewResult, final *engine.Position) []TurningPoint {
 				title(is), pct(mr.RedWinrateBefore), pct(mr.RedWinrateAfter))))
 		}
 	}
-	if i, winner, ok := decidedAt(res, final); ok {
+	if i, winner, proof, ok := provenDecidedAt(res, final); ok {
+		mr := &res.Moves[i]
+		by := ""
+		if proof.Margin != nil {
+			by = fmt.Sprintf(" by %d", *proof.Margin)
+		}
+		tp := point(TurnDecided, mr, fmt.Sprintf("The game is decided: after move %d %s has a proven win%s.", i+1, title(winner), by))
+		tp.Proof = proof
+		out = append(out, tp)
+	} else if i, winner, ok := decidedAt(res, final); ok {
 		mr := &res.Moves[i]
 		out = append(out, point(TurnDecided, mr, fmt.Sprintf("The game is decided: from here on %s's win rate never drops below %s.",
 			title(winner), pct(DecidedWinrate))))
@@ -110,6 +123,43 @@ func turningPoints(res *ReviewResult, final *engine.Position) []TurningPoint {
 	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Ply < out[b].Ply })
 	return out
+}
+
+// provenDecidedAt returns the first move after which the exact solver
+// proved the position won for the game's winner: the next move's review
+// carries the proof of the position before it, from its mover's view. The
+// returned proof is from the winner's view. ok is false for a draw, an
+// unfinished game or when no proof came up.
+func provenDecidedAt(res *ReviewResult, final *engine.Position) (int, string, *Proof, bool) {
+	w := final.Result().Winner()
+	if !final.IsOver() || w == engine.NoColor {
+		return 0, "", nil, false
+	}
+	winner := w.String()
+	// After a proof for the other side or a proven draw (a later mistake
+	// threw it away), only a later proof for the winner counts.
+	start := 0
+	for i := 0; i+1 < len(res.Moves); i++ {
+		if p := res.Moves[i+1].Proof; p != nil && (p.Result == "draw" || (res.Moves[i+1].Player == winner) != (p.Result == "win")) {
+			start = i + 1
+		}
+	}
+	for i := start; i+1 < len(res.Moves); i++ {
+		next := res.Moves[i+1]
+		if next.Proof == nil || next.Proof.Result == "draw" || (next.Player == winner) != (next.Proof.Result == "win") {
+			continue
+		}
+		p := &Proof{Result: "win"}
+		if m := next.Proof.Margin; m != nil {
+			v := *m
+			if next.Player != winner {
+				v = -v
+			}
+			p.Margin = &v
+		}
+		return i, winner, p, true
+	}
+	return 0, "", nil, false
 }
 
 // decidedAt returns the move after which the final winner's win rate

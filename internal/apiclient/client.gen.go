@@ -737,6 +737,9 @@ type ServiceMoveInfo struct {
 	// Prior Prior is the network's probability for the move.
 	Prior *float32 `json:"prior,omitempty"`
 
+	// Proof Proof is the proven result after the move (omitted when unproven).
+	Proof *ServiceProof `json:"proof,omitempty"`
+
 	// Pv PV is the principal variation, starting with Move.
 	Pv *[]string `json:"pv,omitempty"`
 
@@ -820,6 +823,10 @@ type ServiceMoveReview struct {
 	// Example: 4
 	Ply *int `json:"ply,omitempty"`
 
+	// Proof Proof is the proven result of the position before the move for the
+	// mover (omitted when unproven; see Analysis rootInfo.proof).
+	Proof *ServiceProof `json:"proof,omitempty"`
+
 	// RedWinrateAfter Example: 0.47
 	RedWinrateAfter *float32 `json:"redWinrateAfter,omitempty"`
 
@@ -899,6 +906,16 @@ type ServiceProgress struct {
 
 	// Total Example: 9
 	Total *int `json:"total,omitempty"`
+}
+
+// ServiceProof defines model for service.Proof.
+type ServiceProof struct {
+	// Margin Margin is the final territory difference under best play, when the
+	// proof reached it.
+	Margin *int `json:"margin,omitempty"`
+
+	// Result Result is win, draw or loss.
+	Result *string `json:"result,omitempty"`
 }
 
 // ServiceQuery defines model for service.Query.
@@ -1132,6 +1149,10 @@ type ServiceRootInfo struct {
 	// Phase Phase is setup, play or over.
 	Phase *string `json:"phase,omitempty"`
 
+	// Proof Proof is the proven result for the side to move (omitted when
+	// unproven).
+	Proof *ServiceProof `json:"proof,omitempty"`
+
 	// RawWinrate RawWinrate is the evaluator's own value of the position, before any
 	// search (side to move).
 	RawWinrate *float32 `json:"rawWinrate,omitempty"`
@@ -1191,6 +1212,11 @@ type ServiceTurningPoint struct {
 
 	// Ply Example: 17
 	Ply *int `json:"ply,omitempty"`
+
+	// Proof Proof, on a decided point, is the exact solver's proof that the
+	// position after the move is won for the winner (from the winner's
+	// view); omitted when the game was judged decided by win rate alone.
+	Proof *ServiceProof `json:"proof,omitempty"`
 
 	// RedWinrateAfter Example: 0.31
 	RedWinrateAfter *float32 `json:"redWinrateAfter,omitempty"`

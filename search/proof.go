@@ -104,6 +104,36 @@ func (s *Search) proveAtExpansion(n *node, pos *engine.Position) {
 	n.proof = p
 }
 
+// pendingProof is a node expanded but not yet given to the solver, with
+// its position and the path from the root that leads to it.
+type pendingProof struct {
+	n    *node
+	pos  engine.Position
+	path []*node
+}
+
+// deferProof queues the freshly expanded node n (below the root) for the
+// solver: provePending runs it during the next network call.
+func (s *Search) deferProof(n *node, pos *engine.Position, path []*node) {
+	if n == s.root || !s.proofsOn(pos) || pos.Phase() != engine.Play || n.proof.known() {
+		return
+	}
+	s.pending = append(s.pending, pendingProof{n: n, pos: *pos, path: path})
+}
+
+// provePending runs the solver on the queued nodes, in the order they were
+// expanded (so a search stays deterministic for its seed), and lets what it
+// proves flow up their paths.
+func (s *Search) provePending() {
+	for _, p := range s.pending {
+		s.proveAtExpansion(p.n, &p.pos)
+		if p.n.proof.known() {
+			s.propagateProofs(p.path)
+		}
+	}
+	s.pending = s.pending[:0]
+}
+
 // propagateProofs updates the proofs of path's nodes from their children,
 // deepest first.
 func (s *Search) propagateProofs(path []*node) {

@@ -30,8 +30,11 @@ type Search struct {
 	rootRaw       Eval
 	gumbel        *gumbelState
 	evals         int
-	// solver proves positions at expansion (see proof.go).
-	solver *solver.Solver
+	// solver proves positions at expansion (see proof.go); pending holds
+	// the nodes expanded by the last evaluated batch, proved while the
+	// network evaluates the next one.
+	solver  *solver.Solver
+	pending []pendingProof
 }
 
 // ErrGameOver is returned when the root position has no moves.
@@ -97,6 +100,7 @@ func (s *Search) Advance(m engine.Move) error {
 	s.root.mover = s.rootPos.ToMove()
 	s.root.inflight = 0
 	s.root.proof = proof{} // kept from the old mover's view; re-derived from the children
+	s.pending = s.pending[:0] // their paths run through the old root
 	s.rootPriors = make([]float32, len(s.root.children))
 	for i := range s.root.children {
 		s.rootPriors[i] = s.root.children[i].prior
@@ -159,6 +163,7 @@ func (s *Search) Run(ctx context.Context) (*Result, error) {
 			return nil, err
 		}
 	}
+	s.provePending()
 	return s.result(time.Since(start)), nil
 }
 
@@ -309,7 +314,14 @@ func (s *Search) evaluateLeaves(ctx context.Context, leaves []leaf) error {
 	for i, l := range leaves {
 		reqs[i] = l.req
 	}
-	if err := s.eval.Evaluate(ctx, reqs); err != nil {
+	// The network evaluates this batch while this goroutine proves the
+	// nodes the previous batch expanded: the solver's work no longer
+	// waits for the network, nor the network for it. Only this goroutine
+	// touches the tree; the evaluator only fills reqs.
+	done := make(chan error, 1)
+	go func() { done <- s.eval.Evaluate(ctx, reqs) }()
+	s.provePending()
+	if err := <-done; err != nil {
 		for _, l := range leaves { // leave the tree consistent for a later run
 			l.path[len(l.path)-1].state = unexpanded
 			for _, p := range l.path {
@@ -324,6 +336,7 @@ func (s *Search) evaluateLeaves(ctx context.Context, leaves []leaf) error {
 		s.expand(n, &l.req.Position, l.req)
 		s.removeVirtualLoss(l.path)
 		s.backup(l.path, valueOf(&l.req.Out, l.req.Position.ToMove()))
+		s.deferProof(n, &l.req.Position, l.path)
 	}
 	return nil
 }
@@ -352,7 +365,9 @@ func (s *Search) expand(n *node, pos *engine.Position, req *Request) {
 	}
 	n.valueToMove = req.Out.Utility[toMove]
 	n.state = expanded
-	s.proveAtExpansion(n, pos)
+	if n == s.root {
+		s.proveAtExpansion(n, pos)
+	}
 }
 
 // leafValue is what a visit backs up along its path: every player's

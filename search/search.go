@@ -99,7 +99,7 @@ func (s *Search) Advance(m engine.Move) error {
 	s.root = &detached
 	s.root.mover = s.rootPos.ToMove()
 	s.root.inflight = 0
-	s.root.proof = proof{} // kept from the old mover's view; re-derived from the children
+	s.root.proof = proof{}    // kept from the old mover's view; re-derived from the children
 	s.pending = s.pending[:0] // their paths run through the old root
 	s.rootPriors = make([]float32, len(s.root.children))
 	for i := range s.root.children {

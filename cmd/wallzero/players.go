@@ -45,7 +45,7 @@ func playerConstructor(ev *evaluators) player.Constructor {
 	return func(spec string, seed uint64) (player.Player, error) {
 		switch {
 		case strings.HasPrefix(spec, "mcts"):
-			_, opts, err := parseSpec(spec, "visits", "model", "gumbel", "batch", "cpuct", "fpu", "rootfpu", "sym")
+			_, opts, err := parseSpec(spec, "visits", "model", "gumbel", "batch", "inflight", "cpuct", "fpu", "rootfpu", "sym")
 			if err != nil {
 				return nil, err
 			}
@@ -59,6 +59,11 @@ func playerConstructor(ev *evaluators) player.Constructor {
 			if v, ok := opts["batch"]; ok {
 				if cfg.LeafBatch, err = strconv.Atoi(v); err != nil || cfg.LeafBatch < 1 {
 					return nil, fmt.Errorf("player %q: batch must be a positive integer", spec)
+				}
+			}
+			if v, ok := opts["inflight"]; ok {
+				if cfg.BatchesInFlight, err = strconv.Atoi(v); err != nil || cfg.BatchesInFlight < 1 || cfg.BatchesInFlight > 4 {
+					return nil, fmt.Errorf("player %q: inflight must be 1 to 4 (leaf batches in flight)", spec)
 				}
 			}
 			cfg.Gumbel = opts["gumbel"] == "1" || opts["gumbel"] == "true"

@@ -376,7 +376,7 @@ func (s *Search) unwind(b *flightBatch) {
 // with the context) and unwinds them.
 func (s *Search) abandon(flight []*flightBatch) {
 	for _, b := range flight {
-		<-b.done
+		<-b.done //nolint:errcheck // the run already failed; this batch's own error adds nothing
 		s.unwind(b)
 	}
 }

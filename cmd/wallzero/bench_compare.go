@@ -79,7 +79,7 @@ func benchCompare(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	sizes := []int{1, 8, 32}
-	var rawA, rawB [][]float64 = make([][]float64, len(sizes)), make([][]float64, len(sizes))
+	rawA, rawB := make([][]float64, len(sizes)), make([][]float64, len(sizes))
 	var latA, latB []time.Duration
 	cpuA, cpuB := make([][]float64, len(sizes)), make([][]float64, len(sizes))
 	for range *reps {

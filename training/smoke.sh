@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export WALLZERO_OMP_PASSIVE=1
-/usr/bin/python3 training/loop.py --work "$work" --promote-dir "$work/models" --iterations 1 \
+/usr/bin/python3 training/loop.py --work "$work" --promote-dir "$work/models" --mode bootstrap --iterations 1 \
   --bootstrap-games 4 --visits 16 --fast-visits 4 --parallel 2 --passes 1 --bootstrap-passes 1 \
   --batch 32 --blocks 1 --channels 16 --gate-games 1 --gate-visits 8 --gate-score 0 --ladder-games 1 \
   --ladder-visits 8 > "$work/loop.log"
@@ -31,7 +31,7 @@ PROCS=1 SELFPLAY_SECONDS=1 TRAIN_SECONDS=2 VISITS=16 FAST_VISITS=4 BATCH=32 TEAC
 test -s "$work/ft/ft.pt" && grep -q '"games": [1-9]' "$work/ft/ft.import.json" ||
   { echo "train-smoke: teacher_finetune.sh left no checkpoint or import stats"; cat "$work/ft.log"; exit 1; }
 echo '{"games": 1, "samples": 2, "train_steps": 3, "note": "smoke"}' > "$work/import.json"
-/usr/bin/python3 training/loop.py --work "$work" --promote-dir "$work/models" --iterations 1 \
+/usr/bin/python3 training/loop.py --work "$work" --promote-dir "$work/models" --mode bootstrap --iterations 1 \
   --import-checkpoint "$work/gpu/s.pt" --import-stats "$work/import.json" \
   --gate-games 1 --gate-visits 8 --gate-score 0 --ladder-games 1 --ladder-visits 8 > "$work/loop2.log"
 grep -q '"event": "import"' "$work/loop2.log" && grep -q '"event": "promote"' "$work/loop2.log" ||

@@ -146,6 +146,18 @@ def start_from_model(state: State, path: Path) -> None:
     log(event="start", mode="self", model=state["best"]["id"], path=str(path), next_iteration=it)
 
 
+def refit_ratings(promote_dir: Path) -> None:
+    """Refits the rating list of promote_dir (ratings.py) after a promotion;
+    a failure is logged, it does not stop the loop."""
+    try:
+        out = run([PY, "ratings.py", "fit", "--models", promote_dir.resolve(), "--reps", 200,
+                   "--out", (promote_dir / "ratings.json").resolve(), "--svg", (promote_dir / "ratings.svg").resolve()],
+                  cwd=HERE)
+        log(event="ratings", lines=len(out.splitlines()))
+    except SystemExit as e:
+        log(event="warning", message=f"ratings not refitted: {e}")
+
+
 def import_checkpoint(state: State, ckpts: Path, path: Path, stats: dict) -> None:
     """Makes a checkpoint trained elsewhere this iteration's training result,
     so the next steps export, gate and (maybe) promote it."""
@@ -195,8 +207,8 @@ def main(argv=None) -> int:
     p.add_argument("--lr", type=float, help="learning rate (default 0.02 from nothing, 0.002 when continuing a model)")
     p.add_argument("--q-mix", type=float, default=0.5, help="value target share from the search's q")
     p.add_argument("--window", type=int, default=200_000)
-    p.add_argument("--blocks", type=int, default=6)
-    p.add_argument("--channels", type=int, default=64)
+    p.add_argument("--blocks", type=int, help="network size of a fresh start (default 6; a checkpoint keeps its own)")
+    p.add_argument("--channels", type=int, help="(default 64)")
     p.add_argument("--gate-games", type=int, default=40, help="gating games per opening")
     p.add_argument("--gate-visits", type=int, default=64)
     p.add_argument("--gate-score", type=float, default=0.55)
@@ -278,10 +290,10 @@ def main(argv=None) -> int:
             passes = args.bootstrap_passes if first else args.passes
             steps = max(50, int(passes * new / args.batch))
             t0 = time.time()
+            size = [a for k in ("blocks", "channels") if getattr(args, k) is not None for a in (f"--{k}", getattr(args, k))]
             out = run([PY, "-m", "wallzero.train", "--data", data.resolve(), "--checkpoint", (ckpts / "latest.pt").resolve(),
-                       "--steps", steps, "--batch", args.batch, "--lr", lr, "--window", args.window,
-                       "--blocks", args.blocks, "--channels", args.channels, "--log-every", 100,
-                       "--seed", it, "--q-mix", args.q_mix], cwd=HERE)
+                       "--steps", steps, "--batch", args.batch, "--lr", lr, "--window", args.window, *size,
+                       "--log-every", 100, "--seed", it, "--q-mix", args.q_mix], cwd=HERE)
             state["train_seconds"] += time.time() - t0
             summary = last_json(out)
             state["train_steps"] += summary.get("steps", steps)
@@ -334,6 +346,7 @@ def main(argv=None) -> int:
                 tmp.replace(best_path)
                 ladder_path.write_text(json.dumps(ladder, indent=2) + "\n")
                 state["best"] = {"id": model_id, "iteration": it, "path": str(best_path.resolve())}
+                refit_ratings(promote_dir)
                 log(event="promote", iteration=it, model=model_id, baselines={k: v["a_score"] for k, v in baselines.items()},
                     ladder_wall_seconds=round(time.time() - t0, 1))
             state["iteration"] = it + 1

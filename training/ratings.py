@@ -24,8 +24,9 @@ method; one virtual draw is added to every pairing that was played (a weak
 prior that keeps a 20-0 result finite). voronoi-hard is 0. Players not
 connected to it by recorded games are left out (and listed). The 95%
 intervals come from a bootstrap: every match's games are resampled
-(multinomially, from its win/draw/loss counts), the model refitted, and the
-2.5% and 97.5% quantiles of each rating taken.
+(multinomially, from its win/draw/loss shares, the virtual draw counted as
+half a win and half a loss so that a clean sweep still varies), the model
+refitted, and the 2.5% and 97.5% quantiles of each rating taken.
 """
 
 from __future__ import annotations
@@ -171,7 +172,11 @@ def bootstrap(players: list[str], recs: list[dict], anchor: int, reps: int, seed
         sample = []
         for rec in recs:
             games = rec["a_wins"] + rec["b_wins"] + rec["draws"]
-            p = np.array([rec["a_wins"], rec["b_wins"], rec["draws"]], float) / games
+            # Smoothed by the prior (half a win and half a loss per virtual
+            # draw), so that a clean sweep does not resample to itself and
+            # give a zero-width interval.
+            p = np.array([rec["a_wins"] + prior_draws / 2, rec["b_wins"] + prior_draws / 2, rec["draws"]], float)
+            p /= p.sum()
             w, lo, d = rng.multinomial(games, p)
             sample.append({**rec, "a_wins": w, "b_wins": lo, "draws": d})
         n, s = pair_tables(players, sample, prior_draws)

@@ -14,6 +14,14 @@
 # $OUT/logs.tar.gz. Continue locally with `wallzero.export` and the loop's
 # gate (training/README.md, "GPU sessions").
 #
+# TEACHER=PATH.onnx makes the games network self-play (reinforcement
+# learning, docs/reinforcement.md) instead of the heuristic teacher; a
+# learner's init may then be an .onnx model too (rebuilt into a checkpoint
+# by onnx_to_checkpoint.py, BatchNorm statistics from the preflight games):
+#
+#   TEACHER=models/wallzero.onnx NETS="rl6x64:6:64:models/wallzero.onnx" VISITS=160 \
+#     FAST_VISITS=32 FULL_PROB=0.25 LR=0.01 Q_MIX=0.5 OUT=$OUT training/gpu_session.sh
+#
 # It needs a CUDA PyTorch (python3), the Go binary and, for learners that
 # start from a checkpoint, that checkpoint. DEVICE=cpu and small seconds
 # run the same steps on any machine (the test in training/README.md).
@@ -37,6 +45,8 @@ LR=${LR:-0.06}
 Q_MIX=${Q_MIX:-0.8}
 SEED=${SEED:-7000000}
 WORK=${WORK:-$(mktemp -d /tmp/wz-gpu.XXXXXX)}
+TEACHER=${TEACHER:-heuristic}
+[[ $TEACHER == heuristic || $TEACHER == /* ]] || TEACHER=$ROOT/$TEACHER
 
 mkdir -p "$OUT" "$WORK/data" "$WORK/ckpt" "$WORK/logs"
 command -v nvidia-smi >/dev/null && nvidia-smi -L || true
@@ -52,16 +62,22 @@ echo "cores=$cores selfplay_cores=$sp_cores learners=${#nets[@]} work=$WORK"
 # checkpoint to continue (absolute, or relative to the repository root) or
 # a new shape.
 set_start() { # blocks channels [init]
-	case "${3:-}" in
+	local init=${3:-}
+	[[ -z $init || $init == /* ]] || init=$ROOT/$init
+	case "$init" in
 	"") start=(--blocks "$1" --channels "$2") ;;
-	/*) start=(--init "$3") ;;
-	*) start=(--init "$ROOT/$3") ;;
+	*.onnx)
+		local ck=$WORK/init-$(basename "$init" .onnx).pt
+		[[ -f $ck ]] || (cd "$ROOT/training" && "$PY" onnx_to_checkpoint.py --onnx "$init" --out "$ck" \
+			--calibrate-data "$WORK/pre" --check 2 >&2)
+		start=(--init "$ck") ;;
+	*) start=(--init "$init") ;;
 	esac
 }
 
 # Preflight (seconds): every learner takes a few steps on a few games, so a
 # broken set-up fails before the long part starts.
-"$BIN" selfplay -model heuristic -games 8 -parallel 8 -visits 16 -fast-visits 4 -out "$WORK/pre" -seed 1 >/dev/null
+"$BIN" selfplay -model "$TEACHER" -games 8 -parallel 8 -visits 16 -fast-visits 4 -out "$WORK/pre" -seed 1 >/dev/null
 for spec in "${nets[@]}"; do
 	IFS=: read -r name blocks channels init <<<"$spec"
 	set_start "$blocks" "$channels" "${init:-}"
@@ -69,7 +85,7 @@ for spec in "${nets[@]}"; do
 	(cd "$ROOT/training" && "$PY" -m wallzero.train "${pre[@]}" | tail -n 1)
 done
 
-GOMAXPROCS=$sp_cores "$BIN" selfplay -model heuristic -games 100000000 -seconds "$SELFPLAY_SECONDS" \
+GOMAXPROCS=$sp_cores "$BIN" selfplay -model "$TEACHER" -games 100000000 -seconds "$SELFPLAY_SECONDS" \
 	-parallel $((4 * sp_cores)) -visits "$VISITS" -fast-visits "$FAST_VISITS" -full-prob "$FULL_PROB" \
 	-out "$WORK/data" -seed "$SEED" >"$WORK/logs/selfplay.json" 2>"$WORK/logs/selfplay.err" &
 pids=($!)

@@ -2,13 +2,29 @@
 
     cd training && /usr/bin/python3 loop.py [--iterations N] [--hours H] [options]
 
+Two ways to start (``--mode``):
+
+- ``self`` (the default when a model exists: ``--start-model``, by default
+  ``models/wallzero.onnx``): the network is its own teacher from the first
+  iteration. The loop takes the model's id (``wz-0012`` -> the next
+  iteration is 13) and, since the model's PyTorch checkpoint is not
+  shipped, rebuilds ``checkpoints/latest.pt`` from the ONNX file
+  (``onnx_to_checkpoint.py``, BatchNorm statistics calibrated on the first
+  self-play games) before the first training step;
+- ``bootstrap`` (the default with no model): the first iteration's games are
+  played by the model-free heuristic evaluator (heuristic-guided search),
+  and the network starts from nothing.
+
 Each iteration:
 
-1. self-play: ``bin/wallzero selfplay`` with the current best model (the
-   first iteration: the model-free heuristic evaluator, i.e. bootstrapping
-   from heuristic-guided search) writes ``data/iter-NNNN/``;
+1. self-play: ``bin/wallzero selfplay`` with the current best model (PUCT
+   with playout-cap randomization: ``--visits`` full searches recorded with
+   probability ``--full-prob``, ``--fast-visits`` otherwise; ``--gumbel`` for
+   Gumbel root selection and improved-policy targets) writes
+   ``data/iter-NNNN/``;
 2. train: ``python3 -m wallzero.train`` continues the checkpoint
-   ``checkpoints/latest.pt`` on the newest samples (replay window);
+   ``checkpoints/latest.pt`` on the newest samples (a moving replay window
+   of ``--window`` samples over all iterations' games);
 3. export: the checkpoint becomes ``checkpoints/cand-NNNN.onnx``;
 4. gate: ``bin/wallzero match`` plays the candidate against the current best
    (both searching with the same visits, both openings, colours swapped);
@@ -110,6 +126,38 @@ def match(a: str, b: str, games: int, seed: int, modes=("four-stone", "empty")) 
     return total
 
 
+def onnx_model_id(path: Path) -> str:
+    """The wallzero.model_id of an ONNX model (read with the onnx package)."""
+    code = ("import onnx, sys; m = onnx.load(sys.argv[1]); "
+            "print({p.key: p.value for p in m.metadata_props}.get('wallzero.model_id', ''))")
+    return subprocess.run([PY, "-c", code, str(path)], check=True, text=True, stdout=subprocess.PIPE).stdout.strip()
+
+
+def start_from_model(state: State, path: Path) -> None:
+    """Makes the model at path the loop's current best (self-play mode on a
+    fresh work directory): the next iteration continues its numbering."""
+    model_id = onnx_model_id(path)
+    num = model_id.rsplit("-", 1)[-1]
+    it = int(num) + 1 if model_id.startswith("wz-") and num.isdigit() else 1
+    state["best"] = {"id": model_id or path.stem, "iteration": it - 1, "path": str(path.resolve())}
+    state["iteration"] = it
+    state["mode"] = "self"
+    state.save()
+    log(event="start", mode="self", model=state["best"]["id"], path=str(path), next_iteration=it)
+
+
+def refit_ratings(promote_dir: Path) -> None:
+    """Refits the rating list of promote_dir (ratings.py) after a promotion;
+    a failure is logged, it does not stop the loop."""
+    try:
+        out = run([PY, "ratings.py", "fit", "--models", promote_dir.resolve(), "--reps", 200,
+                   "--out", (promote_dir / "ratings.json").resolve(), "--svg", (promote_dir / "ratings.svg").resolve()],
+                  cwd=HERE)
+        log(event="ratings", lines=len(out.splitlines()))
+    except SystemExit as e:
+        log(event="warning", message=f"ratings not refitted: {e}")
+
+
 def import_checkpoint(state: State, ckpts: Path, path: Path, stats: dict) -> None:
     """Makes a checkpoint trained elsewhere this iteration's training result,
     so the next steps export, gate and (maybe) promote it."""
@@ -144,14 +192,23 @@ def main(argv=None) -> int:
     p.add_argument("--visits", type=int, default=160, help="visits of a full self-play search")
     p.add_argument("--fast-visits", type=int, default=32)
     p.add_argument("--full-prob", type=float, default=0.25)
+    p.add_argument("--gumbel", action="store_true", help="Gumbel root selection in self-play (improved-policy targets)")
+    p.add_argument("--sample-moves", type=int, default=12, help="self-play plies sampled in proportion to visits")
+    p.add_argument("--mode", choices=("auto", "self", "bootstrap"), default="auto",
+                   help="how a fresh work directory starts: self-play of --start-model, or the heuristic bootstrap "
+                        "(auto: self when --start-model exists)")
+    p.add_argument("--start-model", help="model a fresh self-play loop starts from (default: PROMOTE_DIR/wallzero.onnx, "
+                                         "else models/wallzero.onnx)")
+    p.add_argument("--calibrate-samples", type=int, default=4096,
+                   help="positions for the BatchNorm statistics when rebuilding a checkpoint from the start model")
     p.add_argument("--passes", type=float, default=4.0, help="training steps per iteration = passes * new samples / batch")
     p.add_argument("--bootstrap-passes", type=float, default=3.0)
     p.add_argument("--batch", type=int, default=256)
-    p.add_argument("--lr", type=float, default=0.02)
+    p.add_argument("--lr", type=float, help="learning rate (default 0.02 from nothing, 0.002 when continuing a model)")
     p.add_argument("--q-mix", type=float, default=0.5, help="value target share from the search's q")
     p.add_argument("--window", type=int, default=200_000)
-    p.add_argument("--blocks", type=int, default=6)
-    p.add_argument("--channels", type=int, default=64)
+    p.add_argument("--blocks", type=int, help="network size of a fresh start (default 6; a checkpoint keeps its own)")
+    p.add_argument("--channels", type=int, help="(default 64)")
     p.add_argument("--gate-games", type=int, default=40, help="gating games per opening")
     p.add_argument("--gate-visits", type=int, default=64)
     p.add_argument("--gate-score", type=float, default=0.55)
@@ -171,6 +228,14 @@ def main(argv=None) -> int:
     promote_dir = Path(args.promote_dir)
     best_path, ladder_path = promote_dir / BEST.name, promote_dir / LADDER.name
     state = State(ckpts / "loop.json")
+    fresh = state["best"] is None and state["iteration"] == 1 and state["step"] == "start"
+    if fresh and args.mode != "bootstrap" and not args.import_checkpoint and not args.bootstrap_stats:
+        start = Path(args.start_model) if args.start_model else next(
+            (p for p in (best_path, BEST) if p.is_file()), None)
+        if start is not None and start.is_file():
+            start_from_model(state, start)
+        elif args.mode == "self":
+            raise SystemExit(f"loop: --mode self needs a model; {args.start_model or best_path} does not exist")
     deadline = time.time() + args.hours * 3600
     done = 0
     if args.import_checkpoint:
@@ -181,7 +246,8 @@ def main(argv=None) -> int:
         tag = f"{it:04d}"
         it_dir = data / f"iter-{tag}"
         first = state["best"] is None
-        model = str(best_path) if not first else "heuristic"
+        model = state["best"].get("path", str(best_path)) if not first else "heuristic"
+        lr = args.lr if args.lr is not None else (0.02 if state.d.get("mode") != "self" else 0.002)
         if state["step"] == "start" and first and args.bootstrap_stats and state["iteration"] == 1:
             r = json.loads(Path(args.bootstrap_stats).read_text())
             state["selfplay_seconds"] += r.get("seconds", 0)
@@ -196,26 +262,38 @@ def main(argv=None) -> int:
             shutil.rmtree(it_dir, ignore_errors=True)
             t0 = time.time()
             visits = args.bootstrap_visits if first else args.visits
-            r = last_json(run([BIN, "selfplay", "-model", model, "-games", games, "-out", it_dir,
-                               "-visits", visits, "-fast-visits", max(args.fast_visits, visits // 5),
-                               "-full-prob", args.full_prob, "-parallel", args.parallel,
-                               "-seed", it * 1_000_003]))
+            cmd = [BIN, "selfplay", "-model", model, "-games", games, "-out", it_dir,
+                   "-visits", visits, "-fast-visits", max(args.fast_visits, visits // 5),
+                   "-full-prob", args.full_prob, "-parallel", args.parallel,
+                   "-sample-moves", args.sample_moves, "-seed", it * 1_000_003]
+            if args.gumbel and not first:
+                cmd.append("-gumbel")
+            r = last_json(run(cmd))
             state["selfplay_seconds"] += time.time() - t0
             state["games"] += r["games"]
             state["samples"] += r["samples"]
             state["last_selfplay"] = r
             state["step"] = "selfplay"
             state.save()
-            log(event="selfplay", iteration=it, **r)
+            log(event="selfplay", iteration=it, wall_seconds=round(time.time() - t0, 1), **r)
+        latest = ckpts / "latest.pt"
+        if state["step"] == "selfplay" and not first and not latest.exists():
+            # Continuing a model whose checkpoint is not here: rebuild it
+            # from the ONNX file, BatchNorm statistics from the new games.
+            t0 = time.time()
+            out = run([PY, "onnx_to_checkpoint.py", "--onnx", Path(model).resolve(), "--out", latest.resolve(),
+                       "--calibrate-data", it_dir.resolve(), "--calibrate-samples", args.calibrate_samples], cwd=HERE)
+            info = {k: v for k, v in last_json(out).items() if k != "event"}
+            log(event="rebuild", iteration=it, seconds=round(time.time() - t0, 1), **info)
         if state["step"] == "selfplay":
             new = state["last_selfplay"]["samples"]
             passes = args.bootstrap_passes if first else args.passes
             steps = max(50, int(passes * new / args.batch))
             t0 = time.time()
+            size = [a for k in ("blocks", "channels") if getattr(args, k) is not None for a in (f"--{k}", getattr(args, k))]
             out = run([PY, "-m", "wallzero.train", "--data", data.resolve(), "--checkpoint", (ckpts / "latest.pt").resolve(),
-                       "--steps", steps, "--batch", args.batch, "--lr", args.lr, "--window", args.window,
-                       "--blocks", args.blocks, "--channels", args.channels, "--log-every", 100,
-                       "--seed", it, "--q-mix", args.q_mix], cwd=HERE)
+                       "--steps", steps, "--batch", args.batch, "--lr", lr, "--window", args.window, *size,
+                       "--log-every", 100, "--seed", it, "--q-mix", args.q_mix], cwd=HERE)
             state["train_seconds"] += time.time() - t0
             summary = last_json(out)
             state["train_steps"] += summary.get("steps", steps)
@@ -223,7 +301,7 @@ def main(argv=None) -> int:
             state["last_train"] = summary
             state["step"] = "train"
             state.save()
-            log(event="train", iteration=it, steps=steps, summary=summary)
+            log(event="train", iteration=it, steps=steps, lr=lr, wall_seconds=round(time.time() - t0, 1), summary=summary)
         cand = ckpts / f"cand-{tag}.onnx"
         model_id = f"wz-{tag}"
         if state["step"] == "train":
@@ -244,12 +322,14 @@ def main(argv=None) -> int:
             # The first model has no predecessor: it must beat the strongest
             # heuristic player instead.
             prev_spec = f"mcts:visits={args.gate_visits},model={model}" if not first else "voronoi-hard"
+            t0 = time.time()
             g = match(cand_spec, prev_spec, args.gate_games, seed=it)
             promoted = g["a_score"] >= args.gate_score
             log(event="gate", iteration=it, candidate=model_id, previous=(state["best"] or {}).get("id", "voronoi-hard"),
-                score=g["a_score"], promoted=promoted)
+                score=g["a_score"], promoted=promoted, games=g["games"], wall_seconds=round(time.time() - t0, 1))
             if promoted:
                 baselines = {}
+                t0 = time.time()
                 for name, a, b in [(f"mcts{args.ladder_visits}_vs_voronoi-hard", f"mcts:visits={args.ladder_visits},model={cand}", "voronoi-hard"),
                                    ("policy_vs_voronoi-medium", f"policy:model={cand}", "voronoi-medium")]:
                     baselines[name] = match(a, b, args.ladder_games, seed=1)
@@ -265,8 +345,10 @@ def main(argv=None) -> int:
                 shutil.copyfile(cand, tmp)
                 tmp.replace(best_path)
                 ladder_path.write_text(json.dumps(ladder, indent=2) + "\n")
-                state["best"] = {"id": model_id, "iteration": it}
-                log(event="promote", iteration=it, model=model_id, baselines={k: v["a_score"] for k, v in baselines.items()})
+                state["best"] = {"id": model_id, "iteration": it, "path": str(best_path.resolve())}
+                refit_ratings(promote_dir)
+                log(event="promote", iteration=it, model=model_id, baselines={k: v["a_score"] for k, v in baselines.items()},
+                    ladder_wall_seconds=round(time.time() - t0, 1))
             state["iteration"] = it + 1
             state["step"] = "start"
             state.save()

@@ -20,7 +20,8 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	games := fs.Int("games", 100, "number of games")
 	seed := fs.Uint64("seed", 1, "seed of the match (every game's seed derives from it)")
 	swap := fs.Bool("swap", false, "alternate colours game by game")
-	workers := fs.Int("workers", 0, "games played at once (0: one per CPU, 16 with search players); does not change the results")
+	workers := fs.Int("workers", 0, "games played at once (0: one per CPU, 16 with search players, 1 with a time budget "+
+		"so that each search has the machine to itself); does not change the results of players without a time budget")
 	var mf modelFlags
 	mf.register(fs)
 	if err := fs.Parse(args); err != nil {
@@ -28,13 +29,18 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	ev := newEvaluators(mf)
 	defer ev.Close()
-	if *workers == 0 && (isSearchSpec(*red) || isSearchSpec(*blue)) {
+	switch {
+	case *workers != 0:
+	case isTimedSpec(*red) || isTimedSpec(*blue):
+		*workers = 1 // a budget per move is only fair when one search runs at a time
+	case isSearchSpec(*red) || isSearchSpec(*blue):
 		*workers = 16 // many games in flight fill the network's batches
 	}
 	rules, err := rf.rules()
 	if err != nil {
 		return err
 	}
+	var tr thinkTracker
 	res, err := player.Match(context.Background(), player.MatchConfig{
 		A:         *red,
 		B:         *blue,
@@ -43,12 +49,30 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		Seed:      *seed,
 		Swap:      *swap,
 		Workers:   *workers,
-		NewPlayer: playerConstructor(ev),
+		NewPlayer: playerConstructor(ev, &tr),
 	})
 	if err != nil {
 		return err
 	}
-	return json.NewEncoder(stdout).Encode(res)
+	return json.NewEncoder(stdout).Encode(matchOutput{
+		MatchResult: res,
+		Workers:     *workers,
+		AThink:      tr.stats(*red).report(),
+		BThink:      tr.stats(*blue).report(),
+	})
+}
+
+// matchOutput is the JSON `wallzero match` prints: the match statistics
+// and each player's thinking (a and b share one entry when their specs are
+// equal).
+type matchOutput struct {
+	player.MatchResult
+	// Workers is the number of games played at once.
+	Workers int `json:"workers"`
+	// AThink and BThink summarize the players' thinking time and
+	// evaluations per move.
+	AThink thinkReport `json:"a_think"`
+	BThink thinkReport `json:"b_think"`
 }
 
 // isSearchSpec reports whether a player spec evaluates positions.

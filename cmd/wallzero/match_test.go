@@ -23,6 +23,10 @@ func TestMatchCommand(t *testing.T) {
 		{"bad mode", []string{"-mode", "nine-stone"}, 1, "rules.opening", 0},
 		{"heuristic search, 4 symmetries", []string{"-red", "mcts:visits=8,model=heuristic,sym=4", "-blue", "voronoi-easy", "-games", "2", "-swap"}, 0, "", 2},
 		{"bad symmetry count", []string{"-red", "mcts:visits=8,model=heuristic,sym=3", "-games", "2"}, 1, "3 is not 1, 2, 4 or 8", 0},
+		{"time budget", []string{"-red", "mcts:time=5ms,model=heuristic", "-blue", "voronoi-easy", "-games", "2", "-swap"}, 0, "", 2},
+		{"time and visits", []string{"-red", "mcts:time=1s,visits=8,model=heuristic", "-blue", "random", "-games", "1"}, 0, "", 1},
+		{"bad time", []string{"-red", "mcts:time=100,model=heuristic", "-games", "1"}, 1, "time must be a positive duration", 0},
+		{"negative time", []string{"-red", "mcts:time=-1ms,model=heuristic", "-games", "1"}, 1, "time must be a positive duration", 0},
 		{"symmetry not a number", []string{"-red", "mcts:visits=8,model=heuristic,sym=all", "-games", "2"}, 1, "sym must be", 0},
 	}
 	for _, tc := range tests {
@@ -57,6 +61,64 @@ func TestMatchCommand(t *testing.T) {
 			sum := res["a_wins"].(float64) + res["b_wins"].(float64) + res["draws"].(float64)
 			if int(sum) != tc.games {
 				t.Errorf("wins and draws add up to %v, want %d", sum, tc.games)
+			}
+		})
+	}
+}
+
+func TestMatchThinkReport(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name        string
+		red, blue   string
+		workers     float64
+		aEvals      func(float64) bool
+		bEvalsZero  bool
+		sharedEntry bool
+	}{
+		{"visits vs heuristic player", "mcts:visits=16,model=heuristic", "voronoi-easy", 16,
+			func(e float64) bool { return e > 1 && e <= 16 }, true, false},
+		{"time budget plays one game at a time", "mcts:time=5ms,model=heuristic", "random", 1,
+			func(e float64) bool { return e >= 1 }, true, false},
+		{"same spec on both sides", "mcts:visits=8,model=heuristic", "mcts:visits=8,model=heuristic", 16,
+			func(e float64) bool { return e > 1 && e <= 8 }, false, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var stdout, stderr bytes.Buffer
+			args := []string{"match", "-red", tc.red, "-blue", tc.blue, "-games", "2", "-swap", "-seed", "5"}
+			if code := run(args, strings.NewReader(""), &stdout, &stderr); code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr.String())
+			}
+			var res struct {
+				Workers   float64            `json:"workers"`
+				MeanPlies float64            `json:"mean_plies"`
+				AThink    map[string]float64 `json:"a_think"`
+				BThink    map[string]float64 `json:"b_think"`
+			}
+			if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
+				t.Fatal(err)
+			}
+			if res.Workers != tc.workers {
+				t.Errorf("workers = %v, want %v", res.Workers, tc.workers)
+			}
+			a, b := res.AThink, res.BThink
+			if tc.sharedEntry {
+				if a["moves"] != 2*res.MeanPlies || b["moves"] != a["moves"] {
+					t.Errorf("shared entry: moves a %v b %v, want both %v", a["moves"], b["moves"], 2*res.MeanPlies)
+				}
+			} else if a["moves"]+b["moves"] != 2*res.MeanPlies {
+				t.Errorf("moves %v + %v, want %v (every ply of both games)", a["moves"], b["moves"], 2*res.MeanPlies)
+			}
+			if !tc.aEvals(a["mean_evals_per_move"]) {
+				t.Errorf("a's evaluations per move %v out of range", a["mean_evals_per_move"])
+			}
+			if tc.bEvalsZero && b["mean_evals_per_move"] != 0 {
+				t.Errorf("b has no evaluator but %v evaluations per move", b["mean_evals_per_move"])
+			}
+			if a["mean_move_ms"] <= 0 {
+				t.Errorf("a's mean move time %v, want > 0", a["mean_move_ms"])
 			}
 		})
 	}

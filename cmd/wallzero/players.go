@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/search"
@@ -11,8 +12,14 @@ import (
 
 // playerSpecHelp describes the player specifications match accepts.
 const playerSpecHelp = "random, voronoi-easy, voronoi-medium, voronoi-hard, " +
-	"mcts:visits=N[,model=PATH|heuristic][,gumbel=1][,batch=K][,cpuct=C][,fpu=F][,rootfpu=F][,sym=S] " +
-	"or policy[:model=PATH][,sym=S] (sym: average the network over S = 1, 2, 4 or 8 board symmetries)"
+	"mcts:visits=N|time=D[,model=PATH|heuristic][,gumbel=1][,batch=K][,cpuct=C][,fpu=F][,rootfpu=F][,sym=S] " +
+	"or policy[:model=PATH][,sym=S] (sym: average the network over S = 1, 2, 4 or 8 board symmetries; " +
+	"time: a wall-clock budget per move such as 100ms, alone or with visits, whichever ends first)"
+
+// timedVisitsPerMS is the visit cap per millisecond of a time=D budget
+// given without visits= (real evaluators reach a few per millisecond on
+// two cores; only backed-up finished games go faster).
+const timedVisitsPerMS = 200
 
 // parseSpec splits "kind:key=value,key=value" into the kind and options,
 // rejecting keys not in allowed.
@@ -40,17 +47,33 @@ func parseSpec(spec string, allowed ...string) (kind string, opts map[string]str
 }
 
 // playerConstructor builds players from specs; search and policy players
-// share the evaluators of ev.
-func playerConstructor(ev *evaluators) player.Constructor {
-	return func(spec string, seed uint64) (player.Player, error) {
+// share the evaluators of ev. With a tracker, every player's thinking time
+// and evaluations are counted under its spec.
+func playerConstructor(ev *evaluators, tr *thinkTracker) player.Constructor {
+	build := func(spec string, seed uint64, st *thinkStats) (player.Player, error) {
+		counted := func(e search.Evaluator) search.Evaluator {
+			if st == nil {
+				return e
+			}
+			return countingEvaluator{e, st}
+		}
 		switch {
 		case strings.HasPrefix(spec, "mcts"):
-			_, opts, err := parseSpec(spec, "visits", "model", "gumbel", "batch", "inflight", "cpuct", "fpu", "rootfpu", "sym")
+			_, opts, err := parseSpec(spec, "visits", "time", "model", "gumbel", "batch", "inflight", "cpuct", "fpu", "rootfpu", "sym")
 			if err != nil {
 				return nil, err
 			}
 			cfg := search.DefaultConfig()
 			cfg.Seed = seed
+			if v, ok := opts["time"]; ok {
+				if cfg.MaxTime, err = time.ParseDuration(v); err != nil || cfg.MaxTime <= 0 {
+					return nil, fmt.Errorf("player %q: time must be a positive duration such as 100ms", spec)
+				}
+				// Without visits=, a visit cap far above any evaluator's speed:
+				// a search whose descents all end in finished games does not
+				// look at its clock (search.Run's inner loop), the cap ends it.
+				cfg.MaxVisits = max(1000, int(cfg.MaxTime.Milliseconds())*timedVisitsPerMS)
+			}
 			if v, ok := opts["visits"]; ok {
 				if cfg.MaxVisits, err = strconv.Atoi(v); err != nil || cfg.MaxVisits < 1 {
 					return nil, fmt.Errorf("player %q: visits must be a positive integer", spec)
@@ -80,7 +103,7 @@ func playerConstructor(ev *evaluators) player.Constructor {
 			if err != nil {
 				return nil, err
 			}
-			return search.NewPlayer(spec, eval, cfg)
+			return search.NewPlayer(spec, counted(eval), cfg)
 		case spec == "policy" || strings.HasPrefix(spec, "policy:"):
 			_, opts, err := parseSpec(spec, "model", "sym")
 			if err != nil {
@@ -90,10 +113,29 @@ func playerConstructor(ev *evaluators) player.Constructor {
 			if err != nil {
 				return nil, err
 			}
-			return search.NewPolicyPlayer(spec, eval, seed), nil
+			return search.NewPolicyPlayer(spec, counted(eval), seed), nil
 		}
 		return player.New(spec, seed)
 	}
+	return func(spec string, seed uint64) (player.Player, error) {
+		if tr == nil {
+			return build(spec, seed, nil)
+		}
+		st := tr.stats(spec)
+		p, err := build(spec, seed, st)
+		if err != nil {
+			return nil, err
+		}
+		return timedPlayer{p, st}, nil
+	}
+}
+
+// isTimedSpec reports whether a player spec thinks for a wall-clock time
+// per move (time=D).
+func isTimedSpec(spec string) bool {
+	_, opts, err := parseSpec(spec, "visits", "time", "model", "gumbel", "batch", "cpuct", "fpu", "rootfpu", "sym")
+	_, timed := opts["time"]
+	return err == nil && timed
 }
 
 // playerEvaluator returns the evaluator a player spec asks for: its model

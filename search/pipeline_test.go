@@ -6,6 +6,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/solver/endgames"
 )
 
 // overlapEvaluator evaluates with territoryEval and records how many of its
@@ -108,5 +111,41 @@ func TestBatchesInFlightFailure(t *testing.T) {
 	res, err := s.Run(context.Background())
 	if err != nil || res.Visits != 120 {
 		t.Fatalf("second run: %v, %+v visits", err, res)
+	}
+}
+
+// TestTimeLimitWhenEveryLineIsFinished: a search with only a time limit,
+// in a position the solver proves at the root (every descent then backs up
+// the proof at once and never reaches the evaluator), stops at its
+// deadline.
+func TestTimeLimitWhenEveryLineIsFinished(t *testing.T) {
+	t.Parallel()
+	rules, _ := engine.DefaultRules().Normalize()
+	ps, err := endgames.Collect(rules, []string{"voronoi-medium"}, 3, 1, []int{2})
+	if err != nil || len(ps) != 1 {
+		t.Fatalf("endgame position: %v (%d)", err, len(ps))
+	}
+	pos := ps[0].Pos
+	cfg := DefaultConfig()
+	cfg.MaxVisits, cfg.MaxTime = 0, 50*time.Millisecond
+	s, err := New(EvaluatorFunc(territoryEval), cfg, pos, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.Run(context.Background())
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := s.root.proof; !r.known() {
+			t.Log("the root was not proven: this run did not exercise the all-finished case")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a time-limited search of a position whose every move ends the game did not stop")
 	}
 }

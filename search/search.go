@@ -145,7 +145,10 @@ func (s *Search) Run(ctx context.Context) (*Result, error) {
 			break
 		}
 		var leaves []leaf
-		for !stop && len(flight) < depth && len(leaves) < s.cfg.LeafBatch {
+		// At most LeafBatch descents per round, counting those that end in
+		// a finished game (backed up at once, nothing to evaluate): a
+		// search whose every line is finished still returns to the clock.
+		for tries := 0; !stop && len(flight) < depth && tries < s.cfg.LeafBatch; tries++ {
 			if limit > 0 && s.root.visits+s.root.inflight >= limit {
 				break
 			}

@@ -29,7 +29,7 @@ import json
 
 import numpy as np
 import onnx
-from onnx import helper, numpy_helper, TensorProto
+from onnx import helper, numpy_helper
 
 FEATURE_SIZE = 49 * 49
 

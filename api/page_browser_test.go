@@ -265,7 +265,7 @@ func reviewPageFlow(t *testing.T, exe string, auth bool) {
 	must(page.Eval(ctx, `document.querySelector('#moves tr[data-ply="12"]').click()`, nil))
 	state(12)
 	// Reloading the page resumes the review from its address.
-	must(page.Eval(ctx, `window.wzBeforeReload = true; location.reload()`, nil))
+	must(page.Eval(ctx, `window.wzBeforeReload = true; setTimeout(() => location.reload(), 0)`, nil))
 	must(page.WaitFor(ctx, `!window.wzBeforeReload && document.readyState === "complete" && document.body.dataset.state === "ready"`))
 	state(0)
 	for range 13 {

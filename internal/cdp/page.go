@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -97,7 +98,12 @@ func (p *Page) WaitFor(ctx context.Context, expr string) error {
 	for {
 		var ok bool
 		if err := p.Eval(ctx, "!!("+expr+")", &ok); err != nil {
-			return err
+			if !navigating(err) {
+				return err
+			}
+			// The page is being replaced (a reload or navigation the
+			// caller started): evaluate again in the new document.
+			ok = false
 		}
 		if ok {
 			return nil
@@ -137,4 +143,13 @@ func (p *Page) Screenshot(ctx context.Context) ([]byte, error) {
 		return nil, err
 	}
 	return base64.StdEncoding.DecodeString(shot.Data)
+}
+
+// navigating reports whether err is Chromium's answer to an evaluation that
+// a navigation overtook: the old document or its execution context is gone.
+func navigating(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "Inspected target navigated or closed") ||
+		strings.Contains(msg, "Cannot find context with specified id") ||
+		strings.Contains(msg, "Execution context was destroyed")
 }

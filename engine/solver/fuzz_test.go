@@ -30,14 +30,7 @@ func FuzzSolverAgreesWithReference(f *testing.F) {
 		pos := history[end-k]
 		rng := rand.New(rand.NewPCG(seed, uint64(walk)))
 		for range int(walk) % 40 {
-			var keep []engine.Move
-			for _, m := range pos.LegalMoves(nil) {
-				child := pos
-				child.Apply(m)
-				if !child.IsOver() {
-					keep = append(keep, m)
-				}
-			}
+			keep := lastingMoves(&pos)
 			if len(keep) == 0 {
 				break
 			}

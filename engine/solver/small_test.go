@@ -64,14 +64,7 @@ func shrink(pos engine.Position, moves []string, rng *rand.Rand, emit func(engin
 			emit(pos, moves, v)
 			return
 		}
-		var keep []engine.Move
-		for _, m := range pos.LegalMoves(nil) {
-			child := pos
-			child.Apply(m)
-			if !child.IsOver() {
-				keep = append(keep, m)
-			}
-		}
+		keep := lastingMoves(&pos)
 		if len(keep) == 0 {
 			return
 		}

@@ -27,14 +27,7 @@ func groupedPositions(t *testing.T, games int) []engine.Position {
 					out = append(out, pos)
 					break
 				}
-				var keep []engine.Move
-				for _, m := range pos.LegalMoves(nil) {
-					child := pos
-					child.Apply(m)
-					if !child.IsOver() {
-						keep = append(keep, m)
-					}
-				}
+				keep := lastingMoves(&pos)
 				if len(keep) == 0 {
 					break
 				}

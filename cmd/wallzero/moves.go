@@ -79,13 +79,7 @@ func aliasFlag(cur, old setString, name, oldName string) (string, error) {
 // readMoves reads moves from path ("-" or "" for stdin): one per line or
 // comma-separated; blank lines and text after '#' are ignored.
 func readMoves(path string, stdin io.Reader) ([]string, error) {
-	var data []byte
-	var err error
-	if path == "" || path == "-" {
-		data, err = io.ReadAll(stdin)
-	} else {
-		data, err = os.ReadFile(path)
-	}
+	data, err := readInput(path, stdin)
 	if err != nil {
 		return nil, fmt.Errorf("reading moves: %w", err)
 	}
@@ -106,4 +100,13 @@ func readMoves(path string, stdin io.Reader) ([]string, error) {
 // replayMoves plays moves from the start position of rules.
 func replayMoves(rules engine.Rules, moves []string) (*engine.Game, error) {
 	return engine.Record{Rules: rules, Moves: moves}.Game()
+}
+
+// readInput returns the contents of path, or of stdin when path is "" or
+// "-".
+func readInput(path string, stdin io.Reader) ([]byte, error) {
+	if path == "" || path == "-" {
+		return io.ReadAll(stdin)
+	}
+	return os.ReadFile(path)
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -61,13 +60,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 
 // readGame reads a JSON record or a move list and replays it.
 func readGame(path string, stdin io.Reader, rf *rulesFlags) (*engine.Game, error) {
-	var data []byte
-	var err error
-	if path == "" || path == "-" {
-		data, err = io.ReadAll(stdin)
-	} else {
-		data, err = os.ReadFile(path)
-	}
+	data, err := readInput(path, stdin)
 	if err != nil {
 		return nil, fmt.Errorf("reading the record: %w", err)
 	}

@@ -17,12 +17,6 @@ type Config struct {
 	// LeafBatch is how many leaves one search keeps in flight (sends to the
 	// evaluator at once), using virtual loss to spread them.
 	LeafBatch int
-	// BatchesInFlight is how many leaf batches one search keeps at the
-	// evaluator at once (0 or 1: one; it waits for each). With 2, the
-	// search backs up one batch and selects the next while the network
-	// evaluates another, so neither waits for the other; the leaves in
-	// flight, and so the spread of virtual loss, double.
-	BatchesInFlight int
 	// CPuct is the exploration constant of PUCT.
 	CPuct float32
 	// FPUReduction is subtracted from the parent's value for children not

@@ -133,22 +133,19 @@ func (s *Search) Run(ctx context.Context) (*Result, error) {
 	s.prepareRoot()
 	limit := int32(s.cfg.MaxVisits)
 	buf := make([]engine.Position, 0, 64)
-	depth := max(1, s.cfg.BatchesInFlight)
-	var flight []*flightBatch // oldest first
 	for {
 		if err := ctx.Err(); err != nil {
-			s.abandon(flight)
 			return nil, err
 		}
-		stop := limit > 0 && s.root.visits >= limit || !deadline.IsZero() && time.Now().After(deadline)
-		if stop && len(flight) == 0 {
+		if limit > 0 && s.root.visits >= limit || !deadline.IsZero() && time.Now().After(deadline) {
 			break
 		}
 		var leaves []leaf
 		// At most LeafBatch descents per round, counting those that end in
-		// a finished game (backed up at once, nothing to evaluate): a
-		// search whose every line is finished still returns to the clock.
-		for tries := 0; !stop && len(flight) < depth && tries < s.cfg.LeafBatch; tries++ {
+		// a finished or proven node (backed up at once, nothing to
+		// evaluate): a search whose every line is settled still returns to
+		// the clock.
+		for tries := 0; tries < s.cfg.LeafBatch; tries++ {
 			if limit > 0 && s.root.visits+s.root.inflight >= limit {
 				break
 			}
@@ -160,25 +157,13 @@ func (s *Search) Run(ctx context.Context) (*Result, error) {
 				leaves = append(leaves, l)
 			}
 		}
-		if len(leaves) > 0 {
-			flight = append(flight, s.startBatch(ctx, leaves))
-			// The solver's work on the nodes the last batch expanded runs
-			// while the network evaluates this one.
-			s.provePending()
-			if len(flight) < depth {
-				continue // fill the pipeline first
-			}
-		}
-		if len(flight) == 0 {
+		if len(leaves) == 0 {
 			if s.root.inflight == 0 && s.allTerminal() {
 				break
 			}
 			continue
 		}
-		b := flight[0]
-		flight = flight[1:]
-		if err := s.finishBatch(b); err != nil {
-			s.abandon(flight)
+		if err := s.evaluateLeaves(ctx, leaves); err != nil {
 			return nil, err
 		}
 	}
@@ -326,34 +311,30 @@ func (s *Search) selectPUCT(n *node) *node {
 	return best
 }
 
-// flightBatch is one batch of leaves sent to the evaluator and not yet
-// backed up.
-type flightBatch struct {
-	leaves []leaf
-	done   chan error
-}
-
-// startBatch sends the leaves to the evaluator in one call, on another
-// goroutine: only this goroutine touches the tree, the evaluator only
-// fills the requests.
-func (s *Search) startBatch(ctx context.Context, leaves []leaf) *flightBatch {
+// evaluateLeaves evaluates the leaves in one call and backs them up in
+// order. The network evaluates them on another goroutine while this one
+// proves the nodes the previous batch expanded, so the solver and the
+// network do not wait for each other; only this goroutine touches the
+// tree, the evaluator only fills the requests.
+func (s *Search) evaluateLeaves(ctx context.Context, leaves []leaf) error {
 	reqs := make([]*Request, len(leaves))
 	for i, l := range leaves {
 		reqs[i] = l.req
 	}
-	b := &flightBatch{leaves: leaves, done: make(chan error, 1)}
-	go func() { b.done <- s.eval.Evaluate(ctx, reqs) }()
-	return b
-}
-
-// finishBatch waits for b's evaluation and backs its leaves up in order.
-func (s *Search) finishBatch(b *flightBatch) error {
-	if err := <-b.done; err != nil {
-		s.unwind(b)
-		return fmt.Errorf("search: evaluating %d leaves: %w", len(b.leaves), err)
+	done := make(chan error, 1)
+	go func() { done <- s.eval.Evaluate(ctx, reqs) }()
+	s.provePending()
+	if err := <-done; err != nil {
+		for _, l := range leaves { // leave the tree consistent for a later run
+			l.path[len(l.path)-1].state = unexpanded
+			for _, p := range l.path {
+				p.inflight -= int32(s.cfg.VirtualLoss)
+			}
+		}
+		return fmt.Errorf("search: evaluating %d leaves: %w", len(reqs), err)
 	}
-	s.evals += len(b.leaves)
-	for _, l := range b.leaves {
+	s.evals += len(reqs)
+	for _, l := range leaves {
 		n := l.path[len(l.path)-1]
 		s.expand(n, &l.req.Position, l.req)
 		s.removeVirtualLoss(l.path)
@@ -361,27 +342,6 @@ func (s *Search) finishBatch(b *flightBatch) error {
 		s.deferProof(n, &l.req.Position, l.path)
 	}
 	return nil
-}
-
-// unwind leaves the tree consistent for a later run after b's evaluation
-// failed or was abandoned: its leaves are unexpanded again and their
-// virtual loss is taken back.
-func (s *Search) unwind(b *flightBatch) {
-	for _, l := range b.leaves {
-		l.path[len(l.path)-1].state = unexpanded
-		for _, p := range l.path {
-			p.inflight -= int32(s.cfg.VirtualLoss)
-		}
-	}
-}
-
-// abandon waits for the batches still in flight (their evaluations stop
-// with the context) and unwinds them.
-func (s *Search) abandon(flight []*flightBatch) {
-	for _, b := range flight {
-		<-b.done //nolint:errcheck // the run already failed; this batch's own error adds nothing
-		s.unwind(b)
-	}
 }
 
 // expand creates the children of n from its evaluation.

@@ -65,7 +65,7 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	// per call (the behaviour before), so the two are compared in one run.
 	sizes := []int{1, 8, 32, 128}
 	counts := []int{1, 4, 16}
-	modes := []batchMode{{name: "spread"}, {name: "one-worker", oneWorker: true}, {name: "spread-2-in-flight", inFlight: 2}}
+	modes := []batchMode{{name: "spread"}, {name: "one-worker", oneWorker: true}}
 	raw := make([][]float64, len(sizes))
 	sims := make([][][]float64, len(modes))
 	batches := make([][][]float64, len(modes))
@@ -120,8 +120,7 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "analysis_latency_ms batching=%s visits=%d leaf_batch=%d median=%.1f min=%.1f max=%.1f\n", mode.name, *visits, *leafBatch,
 			ms(d[len(d)/2]), ms(d[0]), ms(d[len(d)-1]))
 	}
-	fmt.Fprintf(stdout, "analysis_speedup spread_vs_one_worker=%.2f spread_2_in_flight_vs_one_worker=%.2f\n",
-		float64(medianDuration(lat[1]))/float64(medianDuration(lat[0])), float64(medianDuration(lat[1]))/float64(medianDuration(lat[2])))
+	fmt.Fprintf(stdout, "analysis_speedup spread_vs_one_worker=%.2f\n", float64(medianDuration(lat[1]))/float64(medianDuration(lat[0])))
 	return benchHints(net, mf, g, *visits, *leafBatch, *runs, stdout)
 }
 
@@ -129,8 +128,6 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 type batchMode struct {
 	name      string
 	oneWorker bool
-	// inFlight is the search's BatchesInFlight (0: one batch at a time).
-	inFlight int
 }
 
 // coldAnalysis times one analysis of pos on a fresh batcher without an
@@ -139,7 +136,7 @@ func coldAnalysis(net *inference.Network, mf modelFlags, mode batchMode, pos eng
 	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, OneWorkerPerCall: mode.oneWorker})
 	defer b.Close()
 	cfg := search.DefaultConfig()
-	cfg.MaxVisits, cfg.LeafBatch, cfg.BatchesInFlight = visits, leafBatch, mode.inFlight
+	cfg.MaxVisits, cfg.LeafBatch = visits, leafBatch
 	d, _, err := timedSearch(b, cfg, pos, nil)
 	return d, err
 }
@@ -275,7 +272,7 @@ func searchThroughput(net *inference.Network, pos engine.Position, n, leafBatch 
 			visits := int64(0)
 			for seed := uint64(i); time.Since(start) < dur; seed += uint64(n) {
 				cfg := search.DefaultConfig()
-				cfg.MaxVisits, cfg.LeafBatch, cfg.Seed, cfg.BatchesInFlight = 800, leafBatch, seed, mode.inFlight
+				cfg.MaxVisits, cfg.LeafBatch, cfg.Seed = 800, leafBatch, seed
 				cfg.DirichletAlpha, cfg.DirichletWeight = 0.3, 0.25 // different trees per search
 				s, err := search.New(b, cfg, pos, nil)
 				if err != nil {

@@ -16,11 +16,6 @@ const playerSpecHelp = "random, voronoi-easy, voronoi-medium, voronoi-hard, " +
 	"or policy[:model=PATH][,sym=S] (sym: average the network over S = 1, 2, 4 or 8 board symmetries; " +
 	"time: a wall-clock budget per move such as 100ms, alone or with visits, whichever ends first)"
 
-// timedVisitsPerMS is the visit cap per millisecond of a time=D budget
-// given without visits= (real evaluators reach a few per millisecond on
-// two cores; only backed-up finished games go faster).
-const timedVisitsPerMS = 200
-
 // parseSpec splits "kind:key=value,key=value" into the kind and options,
 // rejecting keys not in allowed.
 func parseSpec(spec string, allowed ...string) (kind string, opts map[string]string, err error) {
@@ -59,7 +54,7 @@ func playerConstructor(ev *evaluators, tr *thinkTracker) player.Constructor {
 		}
 		switch {
 		case strings.HasPrefix(spec, "mcts"):
-			_, opts, err := parseSpec(spec, "visits", "time", "model", "gumbel", "batch", "inflight", "cpuct", "fpu", "rootfpu", "sym")
+			_, opts, err := parseSpec(spec, "visits", "time", "model", "gumbel", "batch", "cpuct", "fpu", "rootfpu", "sym")
 			if err != nil {
 				return nil, err
 			}
@@ -69,10 +64,7 @@ func playerConstructor(ev *evaluators, tr *thinkTracker) player.Constructor {
 				if cfg.MaxTime, err = time.ParseDuration(v); err != nil || cfg.MaxTime <= 0 {
 					return nil, fmt.Errorf("player %q: time must be a positive duration such as 100ms", spec)
 				}
-				// Without visits=, a visit cap far above any evaluator's speed:
-				// a search whose descents all end in finished games does not
-				// look at its clock (search.Run's inner loop), the cap ends it.
-				cfg.MaxVisits = max(1000, int(cfg.MaxTime.Milliseconds())*timedVisitsPerMS)
+				cfg.MaxVisits = 0 // the clock alone, unless visits= is given too
 			}
 			if v, ok := opts["visits"]; ok {
 				if cfg.MaxVisits, err = strconv.Atoi(v); err != nil || cfg.MaxVisits < 1 {
@@ -82,11 +74,6 @@ func playerConstructor(ev *evaluators, tr *thinkTracker) player.Constructor {
 			if v, ok := opts["batch"]; ok {
 				if cfg.LeafBatch, err = strconv.Atoi(v); err != nil || cfg.LeafBatch < 1 {
 					return nil, fmt.Errorf("player %q: batch must be a positive integer", spec)
-				}
-			}
-			if v, ok := opts["inflight"]; ok {
-				if cfg.BatchesInFlight, err = strconv.Atoi(v); err != nil || cfg.BatchesInFlight < 1 || cfg.BatchesInFlight > 4 {
-					return nil, fmt.Errorf("player %q: inflight must be 1 to 4 (leaf batches in flight)", spec)
 				}
 			}
 			cfg.Gumbel = opts["gumbel"] == "1" || opts["gumbel"] == "true"

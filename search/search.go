@@ -321,10 +321,16 @@ func (s *Search) evaluateLeaves(ctx context.Context, leaves []leaf) error {
 	for i, l := range leaves {
 		reqs[i] = l.req
 	}
-	done := make(chan error, 1)
-	go func() { done <- s.eval.Evaluate(ctx, reqs) }()
-	s.provePending()
-	if err := <-done; err != nil {
+	var err error
+	if len(s.pending) == 0 {
+		err = s.eval.Evaluate(ctx, reqs)
+	} else {
+		done := make(chan error, 1)
+		go func() { done <- s.eval.Evaluate(ctx, reqs) }()
+		s.provePending()
+		err = <-done
+	}
+	if err != nil {
 		for _, l := range leaves { // leave the tree consistent for a later run
 			l.path[len(l.path)-1].state = unexpanded
 			for _, p := range l.path {

@@ -70,18 +70,30 @@ func (s *Search) proveTerminal(n *node, pos *engine.Position) {
 	n.proof = proof{outcome: v.Outcome(), exact: true, value: v}
 }
 
-// proveAtExpansion runs the solver on pos, the position of the freshly
-// expanded node n, within the configured node budget; a proven result is
-// stored at n, and the winning or optimal moves it names at their children.
-func (s *Search) proveAtExpansion(n *node, pos *engine.Position) {
+// proofBudget returns the solver's node budget for the freshly expanded
+// node n at pos, 0 when it is not worth proving: proofs off, not the play
+// phase, already proven, or too far from the end (more than ProofMaxSlots
+// open wall slots in contested regions).
+func (s *Search) proofBudget(n *node, pos *engine.Position) int {
 	if !s.proofsOn(pos) || pos.Phase() != engine.Play || n.proof.known() {
-		return
+		return 0
 	}
 	budget := s.cfg.ProofNodes
 	if n == s.root {
 		budget = max(budget, s.cfg.RootProofNodes)
 	}
 	if budget <= 0 || solver.ContestedSlots(pos) > s.cfg.ProofMaxSlots {
+		return 0
+	}
+	return budget
+}
+
+// proveAtExpansion runs the solver on pos, the position of the freshly
+// expanded node n, within budget nodes (see proofBudget); a proven result
+// is stored at n, and the winning or optimal moves it names at their
+// children.
+func (s *Search) proveAtExpansion(n *node, pos *engine.Position, budget int) {
+	if budget <= 0 || n.proof.known() {
 		return
 	}
 	if s.solver == nil {
@@ -107,18 +119,21 @@ func (s *Search) proveAtExpansion(n *node, pos *engine.Position) {
 // pendingProof is a node expanded but not yet given to the solver, with
 // its position and the path from the root that leads to it.
 type pendingProof struct {
-	n    *node
-	pos  engine.Position
-	path []*node
+	n      *node
+	pos    engine.Position
+	path   []*node
+	budget int
 }
 
 // deferProof queues the freshly expanded node n (below the root) for the
 // solver: provePending runs it during the next network call.
 func (s *Search) deferProof(n *node, pos *engine.Position, path []*node) {
-	if n == s.root || !s.proofsOn(pos) || pos.Phase() != engine.Play || n.proof.known() {
+	if n == s.root {
 		return
 	}
-	s.pending = append(s.pending, pendingProof{n: n, pos: *pos, path: path})
+	if budget := s.proofBudget(n, pos); budget > 0 {
+		s.pending = append(s.pending, pendingProof{n: n, pos: *pos, path: path, budget: budget})
+	}
 }
 
 // provePending runs the solver on the queued nodes, in the order they were
@@ -126,7 +141,7 @@ func (s *Search) deferProof(n *node, pos *engine.Position, path []*node) {
 // proves flow up their paths.
 func (s *Search) provePending() {
 	for _, p := range s.pending {
-		s.proveAtExpansion(p.n, &p.pos)
+		s.proveAtExpansion(p.n, &p.pos, p.budget)
 		if p.n.proof.known() {
 			s.propagateProofs(p.path)
 		}

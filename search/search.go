@@ -375,7 +375,7 @@ func (s *Search) expand(n *node, pos *engine.Position, req *Request) {
 	n.valueToMove = req.Out.Utility[toMove]
 	n.state = expanded
 	if n == s.root {
-		s.proveAtExpansion(n, pos)
+		s.proveAtExpansion(n, pos, s.proofBudget(n, pos))
 	}
 }
 

@@ -363,17 +363,7 @@ func (b *Batcher) run(batch []*item, input []float32, out *Outputs) {
 // decode converts sample i of the outputs into req.Out: the policy softmax
 // over the legal moves, utilities from win/draw/loss, margin and ownership.
 func decode(out *Outputs, i int, req *search.Request) {
-	logits := out.Policy[i*NumActions : (i+1)*NumActions]
-	priors := make([]float32, len(req.Moves))
-	for j, m := range req.Moves {
-		if a := ActionOf(m); a >= 0 {
-			priors[j] = logits[a]
-		} else {
-			priors[j] = float32(math.Inf(-1))
-		}
-	}
-	search.Softmax(priors)
-	e := search.Eval{Priors: priors}
+	e := search.Eval{Priors: LegalPriors(out, i, req.Moves)}
 	w, d, l := out.Value[3*i], out.Value[3*i+1], out.Value[3*i+2]
 	me := req.Position.ToMove()
 	e.Utility[me] = w + d/2
@@ -387,6 +377,22 @@ func decode(out *Outputs, i int, req *search.Request) {
 		e.Ownership = &own
 	}
 	req.Out = e
+}
+
+// LegalPriors returns the network's policy for sample i of out over moves
+// (in their order): the softmax of their logits.
+func LegalPriors(out *Outputs, i int, moves []engine.Move) []float32 {
+	logits := out.Policy[i*NumActions : (i+1)*NumActions]
+	priors := make([]float32, len(moves))
+	for j, m := range moves {
+		if a := ActionOf(m); a >= 0 {
+			priors[j] = logits[a]
+		} else {
+			priors[j] = float32(math.Inf(-1))
+		}
+	}
+	search.Softmax(priors)
+	return priors
 }
 
 // QueueDepth returns the number of queued positions per priority.

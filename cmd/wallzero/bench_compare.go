@@ -171,7 +171,7 @@ func policyGamePositions(net *inference.Network, games int, seed uint64) ([]*sea
 		}
 		for i, g := range live {
 			r := reqs[i]
-			p := legalPolicy(out, i, r.Moves)
+			p := inference.LegalPriors(out, i, r.Moves)
 			x, k := rng.Float32(), 0
 			for k < len(p)-1 && x >= p[k] {
 				x -= p[k]
@@ -194,20 +194,6 @@ func newRequest(history []engine.Position) *search.Request {
 		r.HistoryCount = k + 1
 	}
 	return r
-}
-
-// legalPolicy returns the softmax of sample i's policy logits over moves.
-func legalPolicy(out *inference.Outputs, i int, moves []engine.Move) []float32 {
-	logits := out.Policy[i*inference.NumActions : (i+1)*inference.NumActions]
-	p := make([]float32, len(moves))
-	for j, m := range moves {
-		p[j] = float32(math.Inf(-1))
-		if a := inference.ActionOf(m); a >= 0 {
-			p[j] = logits[a]
-		}
-	}
-	search.Softmax(p)
-	return p
 }
 
 // fidelity sums how far model B's outputs are from model A's.
@@ -237,7 +223,7 @@ func compareOutputs(a, b *inference.Network, reqs []*search.Request) (*fidelity,
 			return nil, err
 		}
 		for i, r := range chunk {
-			pa, pb := legalPolicy(oa, i, r.Moves), legalPolicy(ob, i, r.Moves)
+			pa, pb := inference.LegalPriors(oa, i, r.Moves), inference.LegalPriors(ob, i, r.Moves)
 			if argmax(pa) == argmax(pb) {
 				f.top1++
 			}

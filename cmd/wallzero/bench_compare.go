@@ -189,10 +189,7 @@ func policyGamePositions(net *inference.Network, games int, seed uint64) ([]*sea
 func newRequest(history []engine.Position) *search.Request {
 	n := len(history) - 1
 	r := &search.Request{Position: history[n], Moves: history[n].LegalMoves(nil)}
-	for k := 0; k < search.HistoryLen && n-1-k >= 0; k++ {
-		r.History[k] = history[n-1-k]
-		r.HistoryCount = k + 1
-	}
+	r.HistoryCount = copy(r.History[:], recentFirst(history))
 	return r
 }
 

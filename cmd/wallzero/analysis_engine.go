@@ -147,7 +147,7 @@ func (e *analysisEngine) action(q *engineQuery) {
 	ack := actionLine{ID: q.ID, Action: q.Action}
 	switch q.Action {
 	case actionQueryVersion:
-		ack.Version, ack.GitHash = engineVersion()
+		ack.Version, ack.GitHash = buildVersion()
 	case actionQueryModels:
 		ack.Models = e.models.list
 	case actionClearCache:

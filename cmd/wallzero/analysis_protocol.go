@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"runtime/debug"
 
 	"github.com/wallzero/wallzero/service"
 )
@@ -107,23 +106,4 @@ func toErrorBody(err error) errorBody {
 		return errorBody{Code: se.Code, Field: se.Field, Message: se.Message}
 	}
 	return errorBody{Code: service.CodeInternal, Message: err.Error()}
-}
-
-// engineVersion returns the module version and the commit of the binary.
-func engineVersion() (version, rev string) {
-	version, rev = "(devel)", commit
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		if bi.Main.Version != "" {
-			version = bi.Main.Version
-		}
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" && rev == "" {
-				rev = s.Value
-			}
-		}
-	}
-	if rev == "" {
-		rev = "unknown"
-	}
-	return version, rev
 }

@@ -27,7 +27,18 @@ func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err := parseWithEnv(fs, args); err != nil {
 		return err
 	}
-	version, rev, modified := "(devel)", commit, false
+	version, rev := buildVersion()
+	fmt.Fprintf(stdout, "wallzero %s\ncommit %s\n%s %s/%s\n", version, rev, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(stdout, "model %s\n", modelVersion(mf))
+	return nil
+}
+
+// buildVersion returns the module version of the binary and the commit it
+// was built from ("unknown" when neither make's -ldflags nor Go's VCS
+// stamp says; "(modified)" after it for a dirty tree).
+func buildVersion() (version, rev string) {
+	version, rev = "(devel)", commit
+	modified := false
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		if bi.Main.Version != "" {
 			version = bi.Main.Version
@@ -46,9 +57,7 @@ func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	} else if modified {
 		rev += " (modified)"
 	}
-	fmt.Fprintf(stdout, "wallzero %s\ncommit %s\n%s %s/%s\n", version, rev, runtime.Version(), runtime.GOOS, runtime.GOARCH)
-	fmt.Fprintf(stdout, "model %s\n", modelVersion(mf))
-	return nil
+	return version, rev
 }
 
 // modelVersion describes the two-player model serve would use.

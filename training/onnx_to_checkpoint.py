@@ -50,6 +50,7 @@ sys.path.insert(0, str(HERE))
 import wallzero  # noqa: E402,F401  (sets OMP_WAIT_POLICY before torch threads start)
 from wallzero import checkpoint as ckpt  # noqa: E402
 from wallzero import contract as C  # noqa: E402
+from wallzero.align import PADDED  # noqa: E402
 from wallzero.model import ModelConfig, WallZeroNet  # noqa: E402
 
 
@@ -88,12 +89,18 @@ def read_onnx(path: Path) -> tuple[onnx.ModelProto, dict[str, np.ndarray], dict[
 
 
 def folded_convs(model: onnx.ModelProto, inits: dict[str, np.ndarray]) -> dict[str, tuple[np.ndarray, np.ndarray | None]]:
-    """Module path -> (weight, bias) of every Conv node."""
+    """Module path -> (weight, bias) of every Conv node. The stem of an
+    aligned graph (wallzero.align) gives back its weights for the real
+    feature planes; those of the zero planes must be zero."""
     out = {}
     for node in model.graph.node:
         if node.op_type != "Conv":
             continue
         w = inits[node.input[1]]
+        if node.input[0] == PADDED:
+            if np.any(w[:, C.NUM_PLANES:]):
+                raise SystemExit(f"{node.name}: the aligned stem has weights for its zero planes")
+            w = w[:, :C.NUM_PLANES]
         b = inits[node.input[2]] if len(node.input) > 2 and node.input[2] else None
         out[module_path(node.output[0])] = (w, b)
     return out

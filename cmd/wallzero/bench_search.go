@@ -32,6 +32,7 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	runs := fs.Int("runs", 9, "repetitions of the latency measurement (median reported)")
 	leafBatch := fs.Int("leaf-batch", 16, "leaves in flight per search")
 	reps := fs.Int("reps", 3, "rounds of the throughput measurements (medians reported)")
+	beforeModel := fs.String("before-model", "", "ONNX model of the one-worker (before) measurements, e.g. an earlier file of the same network (default: the model)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -51,12 +52,22 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer net.Close()
+	before := net
+	if *beforeModel != "" {
+		if before, err = inference.LoadNetwork(*beforeModel, inference.NetworkConfig{Provider: inference.Provider(mf.provider)}); err != nil {
+			return err
+		}
+		defer before.Close()
+	}
 	g, err := replayMoves(engine.DefaultRules(), benchMidgame)
 	if err != nil {
 		return err
 	}
 	dur := time.Duration(*seconds * float64(time.Second))
 	fmt.Fprintf(stdout, "model=%s blocks=%d channels=%d workers=%d\n", net.Info.ID, net.Info.Blocks, net.Info.Channels, mf.workers)
+	if before != net {
+		fmt.Fprintf(stdout, "before_model=%s file=%s (the one-worker measurements)\n", before.Info.ID, *beforeModel)
+	}
 
 	// The machine's speed drifts (shared cores), so the measurements are
 	// interleaved over -reps rounds and their medians compared. Every
@@ -65,7 +76,7 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	// per call (the behaviour before), so the two are compared in one run.
 	sizes := []int{1, 8, 32, 128}
 	counts := []int{1, 4, 16}
-	modes := []batchMode{{name: "spread"}, {name: "one-worker", oneWorker: true}}
+	modes := []batchMode{{name: "spread", net: net}, {name: "one-worker", oneWorker: true, net: before}}
 	raw := make([][]float64, len(sizes))
 	sims := make([][][]float64, len(modes))
 	batches := make([][][]float64, len(modes))
@@ -80,14 +91,14 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 		}
 		for m, mode := range modes {
 			for i, n := range counts {
-				rate, mean := searchThroughput(net, g.Final, n, *leafBatch, mf, mode, dur)
+				rate, mean := searchThroughput(mode.net, g.Final, n, *leafBatch, mf, mode, dur)
 				sims[m][i] = append(sims[m][i], rate)
 				batches[m][i] = append(batches[m][i], mean)
 			}
 		}
 		for range perRep {
 			for m, mode := range modes {
-				d, err := coldAnalysis(net, mf, mode, g.Final, *visits, *leafBatch)
+				d, err := coldAnalysis(mode.net, mf, mode, g.Final, *visits, *leafBatch)
 				if err != nil {
 					return err
 				}
@@ -124,10 +135,12 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	return benchHints(net, mf, g, *visits, *leafBatch, *runs, stdout)
 }
 
-// batchMode names a way the batcher hands calls to its workers.
+// batchMode names a way the batcher hands calls to its workers, and the
+// network it runs.
 type batchMode struct {
 	name      string
 	oneWorker bool
+	net       *inference.Network
 }
 
 // coldAnalysis times one analysis of pos on a fresh batcher without an

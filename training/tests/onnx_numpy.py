@@ -59,6 +59,12 @@ def run(model: onnx.ModelProto, feeds: dict) -> dict:
         elif op == "Reshape":
             shape = [x[0].shape[i] if s == 0 else s for i, s in enumerate(x[1].astype(np.int64))]
             y = x[0].reshape(shape)
+        elif op == "Pad":
+            if a.get("mode", b"constant") not in (b"constant", "constant") or (len(x) > 2 and x[2] is not None):
+                raise NotImplementedError("Pad: only zero constant padding")
+            p = x[1].astype(np.int64)
+            r = len(p) // 2
+            y = np.pad(x[0], [(int(p[i]), int(p[i + r])) for i in range(r)])
         elif op == "Shape":
             y = np.array(x[0].shape, np.int64)
         elif op == "Gather":

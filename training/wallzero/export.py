@@ -50,6 +50,7 @@ import torch
 
 from . import checkpoint as ckpt
 from . import contract as C
+from .align import align_input_channels
 from .model import ExportModule, ModelConfig, WallZeroNet
 
 
@@ -98,7 +99,7 @@ def export_onnx(net: WallZeroNet, out: os.PathLike, model_id: str, training: str
             )
     finally:
         net.train(was_training)
-    model = onnx.load_from_string(buf.getvalue())
+    model = align_input_channels(onnx.load_from_string(buf.getvalue()))
     onnx.helper.set_model_props(model, metadata(net, model_id, training))
     model.producer_name = "wallzero.export"
     model.doc_string = f"WallZero network {model_id} ({net.config.blocks}x{net.config.channels})"

@@ -17,13 +17,6 @@ type Config struct {
 	// LeafBatch is how many leaves one search keeps in flight (sends to the
 	// evaluator at once), using virtual loss to spread them.
 	LeafBatch int
-	// BatchesInFlight is how many leaf batches one search keeps at the
-	// evaluator at once (0 or 1: one, and it waits for it). With 2 the
-	// search backs up the oldest batch and selects the next while the
-	// network still evaluates the other, so a lone search's evaluation
-	// never waits for the tree, and each batch can run whole on its own
-	// core; the leaves in flight are LeafBatch times this.
-	BatchesInFlight int
 	// CPuct is the exploration constant of PUCT.
 	CPuct float32
 	// FPUReduction is subtracted from the parent's value for children not
@@ -101,8 +94,6 @@ func (c Config) Validate() error {
 		return fmt.Errorf("search: set MaxVisits or MaxTime")
 	case c.LeafBatch < 1:
 		return fmt.Errorf("search: LeafBatch %d must be at least 1", c.LeafBatch)
-	case c.BatchesInFlight < 0 || c.BatchesInFlight > 8:
-		return fmt.Errorf("search: BatchesInFlight %d must be between 0 and 8", c.BatchesInFlight)
 	case c.CPuct <= 0:
 		return fmt.Errorf("search: CPuct %v must be positive", c.CPuct)
 	case c.DirichletWeight < 0 || c.DirichletWeight > 1:

@@ -132,13 +132,6 @@ func (s *Search) Run(ctx context.Context) (*Result, error) {
 	}
 	s.prepareRoot()
 	limit := int32(s.cfg.MaxVisits)
-	if s.cfg.BatchesInFlight > 1 {
-		if err := s.runPipelined(ctx, limit, deadline); err != nil {
-			return nil, err
-		}
-		s.provePending()
-		return s.result(time.Since(start)), nil
-	}
 	buf := make([]engine.Position, 0, 64)
 	for {
 		if err := ctx.Err(); err != nil {
@@ -147,7 +140,23 @@ func (s *Search) Run(ctx context.Context) (*Result, error) {
 		if limit > 0 && s.root.visits >= limit || !deadline.IsZero() && time.Now().After(deadline) {
 			break
 		}
-		leaves := s.selectLeaves(&buf, limit)
+		var leaves []leaf
+		// At most LeafBatch descents per round, counting those that end in
+		// a finished or proven node (backed up at once, nothing to
+		// evaluate): a search whose every line is settled still returns to
+		// the clock.
+		for tries := 0; tries < s.cfg.LeafBatch; tries++ {
+			if limit > 0 && s.root.visits+s.root.inflight >= limit {
+				break
+			}
+			l, ok := s.descend(&buf)
+			if !ok {
+				break // collision with a leaf already in flight
+			}
+			if l.req != nil {
+				leaves = append(leaves, l)
+			}
+		}
 		if len(leaves) == 0 {
 			if s.root.inflight == 0 && s.allTerminal() {
 				break
@@ -160,27 +169,6 @@ func (s *Search) Run(ctx context.Context) (*Result, error) {
 	}
 	s.provePending()
 	return s.result(time.Since(start)), nil
-}
-
-// selectLeaves descends from the root at most LeafBatch times, counting
-// descents that end in a finished or proven node (backed up at once,
-// nothing to evaluate), so that a search whose every line is settled still
-// returns to the clock, and returns the leaves to evaluate.
-func (s *Search) selectLeaves(buf *[]engine.Position, limit int32) []leaf {
-	var leaves []leaf
-	for tries := 0; tries < s.cfg.LeafBatch; tries++ {
-		if limit > 0 && s.root.visits+s.root.inflight >= limit {
-			break
-		}
-		l, ok := s.descend(buf)
-		if !ok {
-			break // collision with a leaf already in flight
-		}
-		if l.req != nil {
-			leaves = append(leaves, l)
-		}
-	}
-	return leaves
 }
 
 // allTerminal reports whether the search can learn nothing more: every
@@ -343,16 +331,15 @@ func (s *Search) evaluateLeaves(ctx context.Context, leaves []leaf) error {
 		err = <-done
 	}
 	if err != nil {
-		s.unwind(leaves)
+		for _, l := range leaves { // leave the tree consistent for a later run
+			l.path[len(l.path)-1].state = unexpanded
+			for _, p := range l.path {
+				p.inflight -= int32(s.cfg.VirtualLoss)
+			}
+		}
 		return fmt.Errorf("search: evaluating %d leaves: %w", len(reqs), err)
 	}
-	s.backupLeaves(leaves)
-	return nil
-}
-
-// backupLeaves expands the evaluated leaves and backs them up in order.
-func (s *Search) backupLeaves(leaves []leaf) {
-	s.evals += len(leaves)
+	s.evals += len(reqs)
 	for _, l := range leaves {
 		n := l.path[len(l.path)-1]
 		s.expand(n, &l.req.Position, l.req)
@@ -360,18 +347,7 @@ func (s *Search) backupLeaves(leaves []leaf) {
 		s.backup(l.path, valueOf(&l.req.Out, l.req.Position.ToMove()))
 		s.deferProof(n, &l.req.Position, l.path)
 	}
-}
-
-// unwind leaves the tree consistent for a later run after the leaves'
-// evaluation failed or was abandoned: they are unexpanded again and their
-// virtual loss is taken back.
-func (s *Search) unwind(leaves []leaf) {
-	for _, l := range leaves {
-		l.path[len(l.path)-1].state = unexpanded
-		for _, p := range l.path {
-			p.inflight -= int32(s.cfg.VirtualLoss)
-		}
-	}
+	return nil
 }
 
 // expand creates the children of n from its evaluation.

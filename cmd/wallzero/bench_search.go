@@ -20,11 +20,9 @@ var benchMidgame = []string{"C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S", "C3-C2
 // benchSearch implements `wallzero bench search`: raw batched network
 // throughput and its share of the cores' measured FMA peak, MCTS
 // simulations per second with 1, 4 and 16 concurrent searches and the
-// latency of one 400-visit analysis (each in three settings, interleaved:
-// the batcher spreading one batch over idle workers, one worker per call
-// as before, optionally on an earlier model file, and the search keeping
-// two half batches in flight), and hints along a game with the evaluation
-// cache.
+// latency of one 400-visit analysis (each with the batcher's current and
+// former way of handing out a search's leaves, interleaved), and hints
+// along a game with the evaluation cache.
 func benchSearch(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("bench search", stderr)
 	var mf modelFlags
@@ -73,15 +71,12 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 
 	// The machine's speed drifts (shared cores), so the measurements are
 	// interleaved over -reps rounds and their medians compared. Every
-	// search measurement runs in each mode (batchMode), so that they are
-	// compared in one run; -leaf-batch leaves are in flight in all.
+	// search measurement runs twice, with the batcher spreading a call
+	// over the idle workers (the service's setting) and with one worker
+	// per call (the behaviour before), so the two are compared in one run.
 	sizes := []int{1, 8, 32, 128}
 	counts := []int{1, 4, 16}
-	modes := []batchMode{
-		{name: "spread", net: net},
-		{name: "one-worker", oneWorker: true, net: before},
-		{name: "pipelined", net: net, inFlight: 2},
-	}
+	modes := []batchMode{{name: "spread", net: net}, {name: "one-worker", oneWorker: true, net: before}}
 	raw := make([][]float64, len(sizes))
 	sims := make([][][]float64, len(modes))
 	batches := make([][][]float64, len(modes))
@@ -136,11 +131,7 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "analysis_latency_ms batching=%s visits=%d leaf_batch=%d median=%.1f min=%.1f max=%.1f\n", mode.name, *visits, *leafBatch,
 			ms(d[len(d)/2]), ms(d[0]), ms(d[len(d)-1]))
 	}
-	for m, mode := range modes {
-		if m != 1 {
-			fmt.Fprintf(stdout, "analysis_speedup %s_vs_one_worker=%.2f\n", mode.name, float64(medianDuration(lat[1]))/float64(medianDuration(lat[m])))
-		}
-	}
+	fmt.Fprintf(stdout, "analysis_speedup spread_vs_one_worker=%.2f\n", float64(medianDuration(lat[1]))/float64(medianDuration(lat[0])))
 	return benchHints(net, mf, g, *visits, *leafBatch, *runs, stdout)
 }
 
@@ -150,18 +141,6 @@ type batchMode struct {
 	name      string
 	oneWorker bool
 	net       *inference.Network
-	// inFlight is the search's BatchesInFlight; the leaves in flight stay
-	// -leaf-batch in all, so each batch holds leaf-batch/inFlight.
-	inFlight int
-}
-
-// configure sets cfg's leaf batching for the mode, leafBatch leaves in
-// flight in all.
-func (m batchMode) configure(cfg *search.Config, leafBatch int) {
-	cfg.LeafBatch = leafBatch
-	if m.inFlight > 1 {
-		cfg.LeafBatch, cfg.BatchesInFlight = max(1, leafBatch/m.inFlight), m.inFlight
-	}
 }
 
 // coldAnalysis times one analysis of pos on a fresh batcher without an
@@ -170,8 +149,7 @@ func coldAnalysis(net *inference.Network, mf modelFlags, mode batchMode, pos eng
 	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, OneWorkerPerCall: mode.oneWorker})
 	defer b.Close()
 	cfg := search.DefaultConfig()
-	cfg.MaxVisits = visits
-	mode.configure(&cfg, leafBatch)
+	cfg.MaxVisits, cfg.LeafBatch = visits, leafBatch
 	d, _, err := timedSearch(b, cfg, pos, nil)
 	return d, err
 }
@@ -307,8 +285,7 @@ func searchThroughput(net *inference.Network, pos engine.Position, n, leafBatch 
 			visits := int64(0)
 			for seed := uint64(i); time.Since(start) < dur; seed += uint64(n) {
 				cfg := search.DefaultConfig()
-				cfg.MaxVisits, cfg.Seed = 800, seed
-				mode.configure(&cfg, leafBatch)
+				cfg.MaxVisits, cfg.LeafBatch, cfg.Seed = 800, leafBatch, seed
 				cfg.DirichletAlpha, cfg.DirichletWeight = 0.3, 0.25 // different trees per search
 				s, err := search.New(b, cfg, pos, nil)
 				if err != nil {

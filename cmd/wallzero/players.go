@@ -12,7 +12,7 @@ import (
 
 // playerSpecHelp describes the player specifications match accepts.
 const playerSpecHelp = "random, voronoi-easy, voronoi-medium, voronoi-hard, " +
-	"mcts:visits=N|time=D[,model=PATH|heuristic][,gumbel=1][,batch=K][,inflight=N][,cpuct=C][,fpu=F][,rootfpu=F][,sym=S] " +
+	"mcts:visits=N|time=D[,model=PATH|heuristic][,gumbel=1][,batch=K][,cpuct=C][,fpu=F][,rootfpu=F][,sym=S] " +
 	"or policy[:model=PATH][,sym=S] (sym: average the network over S = 1, 2, 4 or 8 board symmetries; " +
 	"time: a wall-clock budget per move such as 100ms, alone or with visits, whichever ends first)"
 
@@ -54,7 +54,7 @@ func playerConstructor(ev *evaluators, tr *thinkTracker) player.Constructor {
 		}
 		switch {
 		case strings.HasPrefix(spec, "mcts"):
-			_, opts, err := parseSpec(spec, "visits", "time", "model", "gumbel", "batch", "inflight", "cpuct", "fpu", "rootfpu", "sym")
+			_, opts, err := parseSpec(spec, "visits", "time", "model", "gumbel", "batch", "cpuct", "fpu", "rootfpu", "sym")
 			if err != nil {
 				return nil, err
 			}
@@ -74,11 +74,6 @@ func playerConstructor(ev *evaluators, tr *thinkTracker) player.Constructor {
 			if v, ok := opts["batch"]; ok {
 				if cfg.LeafBatch, err = strconv.Atoi(v); err != nil || cfg.LeafBatch < 1 {
 					return nil, fmt.Errorf("player %q: batch must be a positive integer", spec)
-				}
-			}
-			if v, ok := opts["inflight"]; ok {
-				if cfg.BatchesInFlight, err = strconv.Atoi(v); err != nil || cfg.BatchesInFlight < 1 || cfg.BatchesInFlight > 4 {
-					return nil, fmt.Errorf("player %q: inflight must be 1 to 4 (leaf batches in flight)", spec)
 				}
 			}
 			cfg.Gumbel = opts["gumbel"] == "1" || opts["gumbel"] == "true"
@@ -125,7 +120,7 @@ func playerConstructor(ev *evaluators, tr *thinkTracker) player.Constructor {
 // isTimedSpec reports whether a player spec thinks for a wall-clock time
 // per move (time=D).
 func isTimedSpec(spec string) bool {
-	_, opts, err := parseSpec(spec, "visits", "time", "model", "gumbel", "batch", "inflight", "cpuct", "fpu", "rootfpu", "sym")
+	_, opts, err := parseSpec(spec, "visits", "time", "model", "gumbel", "batch", "cpuct", "fpu", "rootfpu", "sym")
 	_, timed := opts["time"]
 	return err == nil && timed
 }

@@ -1,0 +1,96 @@
+"""distill.py: a pruned student initialised from the teacher and trained
+on the teacher's outputs."""
+
+import json
+import sys
+from pathlib import Path
+
+import onnx
+import pytest
+import torch
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import distill  # noqa: E402
+import synth  # noqa: E402
+import onnx_to_checkpoint as o2c  # noqa: E402
+from wallzero import align, checkpoint, export  # noqa: E402
+from wallzero import contract as C  # noqa: E402
+from wallzero.model import ModelConfig, WallZeroNet  # noqa: E402
+
+
+@pytest.fixture
+def teacher_onnx(tmp_path):
+    torch.manual_seed(11)
+    net = WallZeroNet(ModelConfig(blocks=2, channels=16, value_channels=8, value_hidden=24))
+    export.perturb(net, 11)
+    out = tmp_path / "teacher.onnx"
+    export.export_onnx(net, out, "wz-teacher", json.dumps({"steps": 5}))
+    return out
+
+
+def features(n, seed=0):
+    return torch.from_numpy(synth.make_arrays(n, seed)["_planes"].astype("float32"))
+
+
+def test_prune_to_the_same_size_is_the_teacher(teacher_onnx):
+    teacher, _ = o2c.rebuild(teacher_onnx)
+    student = distill.prune(teacher, 2, 16)
+    student.eval()
+    x = features(8)
+    with torch.no_grad():
+        a, b = student(x), teacher(x)
+    for got, want in zip(a, b):
+        torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-5)
+
+
+def test_prune_keeps_the_strongest_channels_and_blocks(teacher_onnx):
+    teacher, _ = o2c.rebuild(teacher_onnx)
+    student = distill.prune(teacher, 1, 8)
+    assert student.config.blocks == 1 and student.config.channels == 8
+    assert student.config.policy_channels == teacher.config.policy_channels
+    keep = torch.sort(torch.topk(distill.stream_importance(teacher), 8).indices).values
+    torch.testing.assert_close(student.stem[0].weight, teacher.stem[0].weight[keep])
+    strongest = int(torch.argmax(torch.stack([blk.b[0].weight.norm() for blk in teacher.blocks])))
+    inner = torch.sort(torch.topk(distill.inner_importance(teacher.blocks[strongest]), 8).indices).values
+    torch.testing.assert_close(student.blocks[0].b[0].weight, teacher.blocks[strongest].b[0].weight[keep][:, inner])
+    out = student(features(4))
+    assert out.policy.shape == (4, C.NUM_ACTIONS) and out.value.shape == (4, 3)
+    with pytest.raises(SystemExit, match="larger"):
+        distill.prune(teacher, 3, 16)
+
+
+def test_losses_are_smallest_at_the_teacher(teacher_onnx):
+    teacher, _ = o2c.rebuild(teacher_onnx)
+    x = features(16)
+    with torch.no_grad():
+        t = teacher(x)
+        same = distill.distill_losses(t, t)
+        other = distill.distill_losses(type(t)(*(v + torch.randn_like(v) for v in t)), t)
+    for k in ("total", "policy", "value", "ownership", "margin"):
+        assert float(same[k]) < float(other[k]), k
+    assert float(same["ownership"]) == 0 and float(same["margin"]) == 0
+
+
+def test_cli_trains_and_exports_a_student(teacher_onnx, tmp_path, capsys):
+    data = tmp_path / "data"
+    data.mkdir()
+    synth.write_dir(data, [300, 300])
+    ck, onnx_out = tmp_path / "student.pt", tmp_path / "student.onnx"
+    assert distill.main([
+        "--teacher", str(teacher_onnx), "--data", str(data), "--blocks", "1", "--channels", "8",
+        "--minutes", "0.02", "--batch", "32", "--holdout", "64", "--log-every", "2",
+        "--out", str(ck), "--export", str(onnx_out), "--model-id", "wz-student", "--threads", "1",
+    ]) == 0
+    lines = [json.loads(s) for s in capsys.readouterr().out.strip().splitlines()]
+    assert lines[0]["event"] == "start" and lines[0]["teacher_model_id"] == "wz-teacher"
+    done = lines[-1]
+    assert done["event"] == "done" and done["steps"] >= 1 and 0 <= done["top1_agreement"] <= 1
+    net, state = checkpoint.load_model(ck)
+    assert net.config.blocks == 1 and net.config.channels == 8 and state["step"] == done["steps"]
+    model = onnx.load(str(onnx_out))
+    meta = {p.key: p.value for p in model.metadata_props}
+    assert meta["wallzero.model_id"] == "wz-student" and meta["wallzero.channels"] == "8"
+    assert json.loads(meta["wallzero.training"])["distilled_from"] == "wz-teacher"
+    assert align.is_aligned(model)

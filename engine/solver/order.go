@@ -61,7 +61,7 @@ func (s *Solver) order(pos *engine.Position, buf *plyBuf, ply int, hashMove engi
 		case ply < territoryPlies:
 			sc = int32(FinalValue(child, me))
 		default:
-			sc = s.history[m.From][m.To]
+			sc = s.history[wallSlot(m)]
 		}
 		buf.scores[i] = sc
 		buf.idx = append(buf.idx, i)
@@ -70,9 +70,27 @@ func (s *Solver) order(pos *engine.Position, buf *plyBuf, ply int, hashMove engi
 	return buf.idx
 }
 
-// credit rewards a move that caused a cutoff (history heuristic).
+// credit rewards a move that caused a cutoff (history heuristic), by the
+// wall it builds: in WallGo the wall is what a move changes for good, and
+// the same wall built by different stone moves refutes the same things.
 func (s *Solver) credit(m engine.Move) {
 	if m.Kind == engine.Turn {
-		s.history[m.From][m.To] = min(s.history[m.From][m.To]+1, scoreEnd/2)
+		k := wallSlot(m)
+		s.history[k] = min(s.history[k]+1, scoreEnd/2)
 	}
+}
+
+// wallSlot numbers the wall a turn builds: the north side of square s is
+// slot s, its east side slot NumSquares+s (south and west sides are the
+// north and east sides of the neighbour).
+func wallSlot(m engine.Move) int {
+	switch m.Side {
+	case engine.North:
+		return int(m.To)
+	case engine.South:
+		return int(m.To) - engine.Size
+	case engine.East:
+		return engine.NumSquares + int(m.To)
+	}
+	return engine.NumSquares + int(m.To) - 1
 }

@@ -66,8 +66,8 @@ type Solver struct {
 	deadline             time.Time
 	aborted              bool
 	bufs                 []plyBuf
-	// history counts cutoffs by (from, to) for move ordering.
-	history [engine.NumSquares][engine.NumSquares]int32
+	// history counts cutoffs by wall slot (wallSlot) for move ordering.
+	history [2 * engine.NumSquares]int32
 }
 
 // New returns a Solver with the given options.
@@ -271,6 +271,10 @@ func (s *Solver) search(pos *engine.Position, alpha, beta Value, ply int) Value 
 	alpha0 := alpha
 	buf, idx := s.ordered(pos, ply, hashMove, b, sp)
 	me := pos.ToMove()
+	if v, i, ok := s.transposedCutoff(buf, idx, me, beta); ok {
+		s.tt.put(key, v, inf, buf.moves[i])
+		return v
+	}
 	best, bestMove := -inf, engine.Move{}
 	for _, i := range idx {
 		m, child := buf.moves[i], &buf.children[i]
@@ -306,6 +310,31 @@ func (s *Solver) search(pos *engine.Position, alpha, beta Value, ply int) Value 
 		s.tt.put(key, best, best, bestMove)
 	}
 	return best
+}
+
+// transposedCutoff looks the children of a node up in the table before
+// searching any of them (enhanced transposition cutoff): a child whose
+// stored bound already gives the mover beta or more cuts the node off at
+// the cost of a lookup. It returns that bound and the child's index.
+func (s *Solver) transposedCutoff(buf *plyBuf, idx []int, me engine.Color, beta Value) (Value, int, bool) {
+	for _, i := range idx {
+		child := &buf.children[i]
+		if child.IsOver() {
+			continue
+		}
+		e, ok := s.tt.get(child.Hash())
+		if !ok {
+			continue
+		}
+		v := -Value(e.hi)
+		if child.ToMove() == me {
+			v = Value(e.lo)
+		}
+		if v >= beta {
+			return v, i, true
+		}
+	}
+	return 0, 0, false
 }
 
 // moves returns the moves searched at pos in a buffer owned by ply: every

@@ -59,7 +59,7 @@ func (s *Solver) order(pos *engine.Position, buf *plyBuf, ply int, hashMove engi
 		case prior != nil:
 			sc = int32(prior[i]*scorePrior) + int32(FinalValue(child, me))/regionWeight
 		case ply < territoryPlies:
-			sc = int32(FinalValue(child, me))
+			sc = int32(FinalValue(child, me))*32 + s.history[wallSlot(m)]
 		default:
 			sc = s.history[wallSlot(m)]
 		}

@@ -117,18 +117,25 @@ func TestQueryErrors(t *testing.T) {
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			t.Parallel()
-			var q Query
-			if err := json.Unmarshal([]byte(tc.query), &q); err != nil {
-				t.Fatal(err)
-			}
-			_, err := heuristicAnalyzer().Analyze(context.Background(), &q)
-			se, ok := err.(*Error)
-			if !ok || se.Code != CodeInvalid {
-				t.Fatalf("got %v, want an invalid-request *Error", err)
-			}
-			if se.Field != tc.field || !strings.Contains(se.Error(), tc.reason) {
-				t.Errorf("got field %q, error %q; want field %q, reason %q", se.Field, se.Error(), tc.field, tc.reason)
-			}
+			wantInvalid(t, tc.query, tc.field, tc.reason)
 		})
+	}
+}
+
+// wantInvalid analyzes the JSON query and fails t unless the analyzer
+// refuses it as an invalid request naming field, with reason in the error.
+func wantInvalid(t *testing.T, query, field, reason string) {
+	t.Helper()
+	var q Query
+	if err := json.Unmarshal([]byte(query), &q); err != nil {
+		t.Fatal(err)
+	}
+	_, err := heuristicAnalyzer().Analyze(context.Background(), &q)
+	se, ok := err.(*Error)
+	if !ok || se.Code != CodeInvalid {
+		t.Fatalf("got %v, want an invalid-request *Error", err)
+	}
+	if se.Field != field || !strings.Contains(se.Error(), reason) {
+		t.Errorf("got field %q, error %q; want field %q, reason %q", se.Field, se.Error(), field, reason)
 	}
 }

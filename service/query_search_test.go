@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
@@ -122,15 +121,7 @@ func TestSearchOptionErrors(t *testing.T) {
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			t.Parallel()
-			var q Query
-			if err := json.Unmarshal([]byte(tc.query), &q); err != nil {
-				t.Fatal(err)
-			}
-			_, err := heuristicAnalyzer().Analyze(context.Background(), &q)
-			se, ok := err.(*Error)
-			if !ok || se.Code != CodeInvalid || se.Field != tc.field || !strings.Contains(se.Message, tc.reason) {
-				t.Fatalf("got %v, want %s: ...%s", err, tc.field, tc.reason)
-			}
+			wantInvalid(t, tc.query, tc.field, tc.reason)
 		})
 	}
 }

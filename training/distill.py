@@ -48,7 +48,7 @@ import torch.nn.functional as F  # noqa: E402
 from onnx_to_checkpoint import calibrate, load_features, rebuild  # noqa: E402
 from wallzero import checkpoint  # noqa: E402
 from wallzero import contract as C  # noqa: E402
-from wallzero.data import ReplayWindow  # noqa: E402
+from wallzero.data import ReplayWindow, unpack_features  # noqa: E402
 from wallzero.export import export_onnx, normalise_training_json  # noqa: E402
 from wallzero.model import ModelConfig, RawOutputs, WallZeroNet  # noqa: E402
 
@@ -176,8 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     perm = rng.permutation(n)
     held = window.data.slice(np.sort(perm[: args.holdout]))
     train = ReplayWindow(window.data.slice(np.sort(perm[args.holdout:])), window.files)
-    x_held = torch.from_numpy(
-        np.unpackbits(held.features, axis=1, count=C.NUM_PLANES * 49).reshape(-1, C.NUM_PLANES, 7, 7).astype(np.float32))
+    x_held = torch.from_numpy(unpack_features(held.features))
 
     student = prune(teacher, args.blocks, args.channels)
     calibrate(student, load_features(Path(args.data), 8192, args.seed))

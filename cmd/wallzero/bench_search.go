@@ -47,14 +47,15 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	if err := inference.InitRuntime(lib); err != nil {
 		return err
 	}
-	net, err := inference.LoadNetwork(path, inference.NetworkConfig{Provider: inference.Provider(mf.provider)})
+	netCfg := inference.NetworkConfig{Provider: inference.Provider(mf.provider)}
+	net, err := inference.LoadNetwork(path, netCfg)
 	if err != nil {
 		return err
 	}
 	defer net.Close()
 	before := net
 	if *beforeModel != "" {
-		if before, err = inference.LoadNetwork(*beforeModel, inference.NetworkConfig{Provider: inference.Provider(mf.provider)}); err != nil {
+		if before, err = inference.LoadNetwork(*beforeModel, netCfg); err != nil {
 			return err
 		}
 		defer before.Close()

@@ -23,6 +23,12 @@ const (
 // (dearer, better); deeper it uses the history heuristic alone.
 const territoryPlies = 3
 
+// territoryScale weighs the territory estimate against the history near
+// the root: one square (regionWeight in Value) weighs as much as
+// territoryScale*regionWeight (4,096) cutoffs credited to a wall, so the
+// history mostly decides between moves that leave the same territory.
+const territoryScale = 32
+
 // plyBuf holds the per-ply scratch of the search: the moves, their
 // ordering scores and the positions after them.
 type plyBuf struct {
@@ -37,8 +43,9 @@ type plyBuf struct {
 // indices in search order; buf.children receives the position after each
 // move. The table's best move comes first, moves that end the game by
 // their final value, then (near the root) contested moves by the
-// territory they leave or the caller's prior, deeper by the history
-// heuristic; tempo moves come last.
+// territory they leave plus the history heuristic (see territoryScale) or
+// by the caller's prior, deeper by the history heuristic alone; tempo
+// moves come last.
 func (s *Solver) order(pos *engine.Position, buf *plyBuf, ply int, hashMove engine.Move, closed engine.Bitboard, prior []float32) []int {
 	me := pos.ToMove()
 	n := len(buf.moves)
@@ -59,7 +66,7 @@ func (s *Solver) order(pos *engine.Position, buf *plyBuf, ply int, hashMove engi
 		case prior != nil:
 			sc = int32(prior[i]*scorePrior) + int32(FinalValue(child, me))/regionWeight
 		case ply < territoryPlies:
-			sc = int32(FinalValue(child, me))*32 + s.history[wallSlot(m)]
+			sc = int32(FinalValue(child, me))*territoryScale + s.history[wallSlot(m)]
 		default:
 			sc = s.history[wallSlot(m)]
 		}

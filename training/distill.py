@@ -78,9 +78,11 @@ def copy_bn(dst: torch.nn.BatchNorm2d, src: torch.nn.BatchNorm2d, idx: torch.Ten
         getattr(dst, name).copy_(getattr(src, name)[idx])
 
 
-def prune(teacher: WallZeroNet, blocks: int, channels: int) -> WallZeroNet:
+def prune(teacher: WallZeroNet, blocks: int, channels: int, kept_blocks: list[int] | None = None) -> WallZeroNet:
     """A student of the given size initialised from the teacher's weights
-    (see the module comment)."""
+    (see the module comment). kept_blocks, when given, names the teacher's
+    blocks the student keeps (in order); by default those whose residual
+    branches write the most."""
     tc = teacher.config
     if blocks > tc.blocks or channels > tc.channels:
         raise SystemExit(f"student {blocks}x{channels} is larger than the teacher {tc.blocks}x{tc.channels}")
@@ -89,9 +91,12 @@ def prune(teacher: WallZeroNet, blocks: int, channels: int) -> WallZeroNet:
     s = WallZeroNet(cfg)
     with torch.no_grad():
         keep = torch.sort(torch.topk(stream_importance(teacher), channels).indices).values
-        # Blocks ranked by what their residual branch writes.
-        strength = torch.stack([blk.b[0].weight.norm() for blk in teacher.blocks])
-        kept_blocks = sorted(torch.topk(strength, blocks).indices.tolist())
+        if kept_blocks is None:
+            # Blocks ranked by what their residual branch writes.
+            strength = torch.stack([blk.b[0].weight.norm() for blk in teacher.blocks])
+            kept_blocks = sorted(torch.topk(strength, blocks).indices.tolist())
+        if len(kept_blocks) != blocks:
+            raise SystemExit(f"kept blocks {kept_blocks}: want {blocks}")
 
         s.stem[0].weight.copy_(teacher.stem[0].weight[keep])
         copy_bn(s.stem[1], teacher.stem[1], keep)
@@ -112,6 +117,26 @@ def prune(teacher: WallZeroNet, blocks: int, channels: int) -> WallZeroNet:
         s.ownership_out.weight.copy_(teacher.ownership_out.weight[:, keep])
         s.ownership_out.bias.copy_(teacher.ownership_out.bias)
     return s
+
+
+def measured_blocks(teacher: WallZeroNet, blocks: int, x: torch.Tensor) -> tuple[list[int], list[dict]]:
+    """The teacher's blocks to keep, chosen by measurement: blocks are
+    dropped one at a time, each time the one whose removal (all channels
+    kept) leaves the network closest to the teacher on the positions x
+    (top-1 policy agreement first, then the smaller value error). Returns
+    the kept blocks and, per drop, every candidate's figures."""
+    kept = list(range(teacher.config.blocks))
+    trials = []
+    while len(kept) > blocks:
+        scores = []
+        for b in kept:
+            rest = [k for k in kept if k != b]
+            cand = prune(teacher, len(rest), teacher.config.channels, rest)
+            scores.append({"drop": b, **agreement(cand, teacher, x)})
+        best = max(scores, key=lambda r: (r["top1_agreement"], -r["value_error"]))
+        trials.append({"kept": list(kept), "candidates": scores, "dropped": best["drop"]})
+        kept.remove(best["drop"])
+    return kept, trials
 
 
 def distill_losses(out: RawOutputs, target: RawOutputs) -> dict[str, torch.Tensor]:
@@ -145,6 +170,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--data", required=True, help="directory of .npz chunks giving the positions")
     p.add_argument("--blocks", type=int, default=6)
     p.add_argument("--channels", type=int, default=48)
+    p.add_argument("--drop-by", choices=("norm", "measured"), default="norm",
+                   help="with fewer blocks than the teacher: drop the blocks whose residual branches write the least "
+                   "(norm), or those whose removal changes the teacher's outputs least on held-out positions (measured)")
     p.add_argument("--minutes", type=float, default=30, help="training time")
     p.add_argument("--batch", type=int, default=256)
     p.add_argument("--lr", type=float, default=1e-3, help="AdamW learning rate, cosine to 5%% over the run")
@@ -178,7 +206,12 @@ def main(argv: list[str] | None = None) -> int:
     train = ReplayWindow(window.data.slice(np.sort(perm[args.holdout:])), window.files)
     x_held = torch.from_numpy(unpack_features(held.features))
 
-    student = prune(teacher, args.blocks, args.channels)
+    kept = None
+    if args.drop_by == "measured" and args.blocks < teacher.config.blocks:
+        kept, trials = measured_blocks(teacher, args.blocks, x_held)
+        for t in trials:
+            log({"event": "drop_block", **t})
+    student = prune(teacher, args.blocks, args.channels, kept)
     calibrate(student, load_features(Path(args.data), 8192, args.seed))
     student.train()
     log({"event": "start", "teacher": args.teacher, "teacher_model_id": meta.get("wallzero.model_id", ""),

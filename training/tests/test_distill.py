@@ -94,3 +94,28 @@ def test_cli_trains_and_exports_a_student(teacher_onnx, tmp_path, capsys):
     assert meta["wallzero.model_id"] == "wz-student" and meta["wallzero.channels"] == "8"
     assert json.loads(meta["wallzero.training"])["distilled_from"] == "wz-teacher"
     assert align.is_aligned(model)
+
+
+def test_measured_drop_keeps_the_block_whose_removal_costs_most(teacher_onnx):
+    teacher, _ = o2c.rebuild(teacher_onnx)
+    x = features(64, seed=3)
+    kept, trials = distill.measured_blocks(teacher, 1, x)
+    assert len(trials) == 1 and len(kept) == 1
+    cands = trials[0]["candidates"]
+    assert sorted(c["drop"] for c in cands) == [0, 1]
+    # Each candidate's figures are those of the teacher without that block.
+    for c in cands:
+        rest = [b for b in range(2) if b != c["drop"]]
+        want = distill.agreement(distill.prune(teacher, 1, 16, rest), teacher, x)
+        assert c["top1_agreement"] == want["top1_agreement"]
+        assert abs(c["value_error"] - want["value_error"]) < 1e-6
+    best = max(cands, key=lambda c: (c["top1_agreement"], -c["value_error"]))
+    assert trials[0]["dropped"] == best["drop"] and kept == [1 - best["drop"]]
+    # Keeping every block drops nothing: the student is the teacher.
+    assert distill.measured_blocks(teacher, 2, x) == ([0, 1], [])
+
+
+def test_prune_rejects_a_wrong_number_of_kept_blocks(teacher_onnx):
+    teacher, _ = o2c.rebuild(teacher_onnx)
+    with pytest.raises(SystemExit, match="want 1"):
+        distill.prune(teacher, 1, 16, [0, 1])

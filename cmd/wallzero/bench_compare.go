@@ -58,8 +58,11 @@ func benchCompare(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer b.Close()
-	fmt.Fprintf(stdout, "a=%s (%s, %s) b=%s (%s, %s) flops_per_position=%.1fM\n", a.Info.ID, *modelA, *optA, b.Info.ID, *modelB, *optB,
-		float64(inference.FLOPsPerPosition(a.Info))/1e6)
+	// Each model's own size: a smaller network does fewer operations per
+	// position, a quantized one of the same size as many.
+	flopsA, flopsB := float64(inference.FLOPsPerPosition(a.Info)), float64(inference.FLOPsPerPosition(b.Info))
+	fmt.Fprintf(stdout, "a=%s (%s, %s) b=%s (%s, %s) flops_per_position a=%.1fM b=%.1fM\n", a.Info.ID, *modelA, *optA, b.Info.ID, *modelB, *optB,
+		flopsA/1e6, flopsB/1e6)
 
 	start := time.Now()
 	reqs, err := policyGamePositions(a, *games, *seed)
@@ -117,7 +120,7 @@ func benchCompare(args []string, stdout, stderr io.Writer) error {
 	for i, bs := range sizes {
 		ma, mb := median(cpuA[i]), median(cpuB[i])
 		fmt.Fprintf(stdout, "evals_per_cpu_sec batch=%d a=%.0f b=%.0f ratio_b_to_a=%.2f gflops_a=%.1f gflops_b=%.1f\n", bs, ma, mb, mb/ma,
-			ma*float64(inference.FLOPsPerPosition(a.Info))/1e9, mb*float64(inference.FLOPsPerPosition(a.Info))/1e9)
+			ma*flopsA/1e9, mb*flopsB/1e9)
 	}
 	la, lb := medianDuration(latA), medianDuration(latB)
 	fmt.Fprintf(stdout, "analysis_latency_ms visits=%d leaf_batch=%d a=%.1f b=%.1f speedup=%.2f\n", *visits, *leafBatch, ms(la), ms(lb), float64(la)/float64(lb))

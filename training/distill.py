@@ -173,6 +173,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--drop-by", choices=("norm", "measured"), default="norm",
                    help="with fewer blocks than the teacher: drop the blocks whose residual branches write the least "
                    "(norm), or those whose removal changes the teacher's outputs least on held-out positions (measured)")
+    p.add_argument("--init", help="continue this student (an ONNX file distill.py exported) instead of pruning the teacher")
     p.add_argument("--minutes", type=float, default=30, help="training time")
     p.add_argument("--batch", type=int, default=256)
     p.add_argument("--lr", type=float, default=1e-3, help="AdamW learning rate, cosine to 5%% over the run")
@@ -206,15 +207,21 @@ def main(argv: list[str] | None = None) -> int:
     train = ReplayWindow(window.data.slice(np.sort(perm[args.holdout:])), window.files)
     x_held = torch.from_numpy(unpack_features(held.features))
 
-    kept = None
-    if args.drop_by == "measured" and args.blocks < teacher.config.blocks:
-        kept, trials = measured_blocks(teacher, args.blocks, x_held)
-        for t in trials:
-            log({"event": "drop_block", **t})
-    student = prune(teacher, args.blocks, args.channels, kept)
+    if args.init:
+        # Continue an earlier student (its exported ONNX file); its size
+        # replaces --blocks and --channels.
+        student, _ = rebuild(Path(args.init))
+        args.blocks, args.channels = student.config.blocks, student.config.channels
+    else:
+        kept = None
+        if args.drop_by == "measured" and args.blocks < teacher.config.blocks:
+            kept, trials = measured_blocks(teacher, args.blocks, x_held)
+            for t in trials:
+                log({"event": "drop_block", **t})
+        student = prune(teacher, args.blocks, args.channels, kept)
     calibrate(student, load_features(Path(args.data), 8192, args.seed))
     student.train()
-    log({"event": "start", "teacher": args.teacher, "teacher_model_id": meta.get("wallzero.model_id", ""),
+    log({"event": "start", "teacher": args.teacher, "teacher_model_id": meta.get("wallzero.model_id", ""), "init": args.init or "",
          "student": student.config.to_dict(), "positions": n, "holdout": args.holdout,
          **{f"init_{k}": v for k, v in agreement(student, teacher, x_held).items()}})
 

@@ -119,3 +119,26 @@ def test_prune_rejects_a_wrong_number_of_kept_blocks(teacher_onnx):
     teacher, _ = o2c.rebuild(teacher_onnx)
     with pytest.raises(SystemExit, match="want 1"):
         distill.prune(teacher, 1, 16, [0, 1])
+
+
+def test_init_continues_an_exported_student(teacher_onnx, tmp_path, capsys):
+    data = tmp_path / "data"
+    data.mkdir()
+    synth.write_dir(data, [300, 300])
+    common = ["--teacher", str(teacher_onnx), "--data", str(data), "--batch", "32", "--holdout", "64",
+              "--log-every", "1000", "--threads", "1", "--minutes", "0.02"]
+    first = tmp_path / "first.onnx"
+    assert distill.main(common + ["--blocks", "1", "--channels", "8", "--out", str(tmp_path / "a.pt"),
+                                  "--export", str(first)]) == 0
+    done = [json.loads(s) for s in capsys.readouterr().out.strip().splitlines()][-1]
+    # --blocks and --channels are the default (6x48), larger than the
+    # teacher: the student's own size must replace them.
+    assert distill.main(common + ["--init", str(first), "--out", str(tmp_path / "b.pt")]) == 0
+    start = [json.loads(s) for s in capsys.readouterr().out.strip().splitlines()][0]
+    assert start["event"] == "start" and start["init"] == str(first)
+    assert start["student"]["blocks"] == 1 and start["student"]["channels"] == 8
+    # It starts where the first run ended (same hold-out positions).
+    assert abs(start["init_top1_agreement"] - done["top1_agreement"]) <= 2 / 64
+    assert abs(start["init_value_error"] - done["value_error"]) < 1e-3
+    net, _ = checkpoint.load_model(tmp_path / "b.pt")
+    assert net.config.blocks == 1 and net.config.channels == 8

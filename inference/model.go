@@ -19,6 +19,9 @@ const (
 	MetaModelID  = "wallzero.model_id"
 	MetaBlocks   = "wallzero.blocks"
 	MetaChannels = "wallzero.channels"
+	// MetaInnerChannels is the width inside each residual block where it
+	// differs from the stream's (a bottleneck); absent means the same.
+	MetaInnerChannels = "wallzero.inner_channels"
 	MetaTraining = "wallzero.training"
 )
 
@@ -46,6 +49,9 @@ type ModelInfo struct {
 	// Blocks and Channels give the residual tower's size.
 	Blocks   int `json:"blocks"`
 	Channels int `json:"channels"`
+	// InnerChannels is the width inside each residual block (the output
+	// of its first convolution): Channels unless the file says otherwise.
+	InnerChannels int `json:"innerChannels"`
 	// Training is the training summary the learner wrote (JSON).
 	Training json.RawMessage `json:"training,omitempty"`
 }
@@ -74,6 +80,14 @@ func modelInfo(path string, data []byte) (ModelInfo, error) {
 	}
 	info.Blocks, _ = strconv.Atoi(get(MetaBlocks))
 	info.Channels, _ = strconv.Atoi(get(MetaChannels))
+	info.InnerChannels = info.Channels
+	if v := get(MetaInnerChannels); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return ModelInfo{}, fmt.Errorf("model %s: %s %q: want a positive integer", path, MetaInnerChannels, v)
+		}
+		info.InnerChannels = n
+	}
 	if t := get(MetaTraining); t != "" && json.Valid([]byte(t)) {
 		info.Training = json.RawMessage(t)
 	}

@@ -45,7 +45,7 @@ type checkFile struct {
 func TestNetworkMatchesPyTorch(t *testing.T) {
 	requireRuntime(t)
 	t.Parallel()
-	for _, name := range []string{"tiny", "random-6x64"} {
+	for _, name := range []string{"tiny", "tiny-bottleneck", "random-6x64"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			net, err := LoadNetwork(filepath.Join("testdata", name+".onnx"), NetworkConfig{})

@@ -78,16 +78,20 @@ def copy_bn(dst: torch.nn.BatchNorm2d, src: torch.nn.BatchNorm2d, idx: torch.Ten
         getattr(dst, name).copy_(getattr(src, name)[idx])
 
 
-def prune(teacher: WallZeroNet, blocks: int, channels: int, kept_blocks: list[int] | None = None) -> WallZeroNet:
+def prune(teacher: WallZeroNet, blocks: int, channels: int, kept_blocks: list[int] | None = None,
+          inner: int = 0) -> WallZeroNet:
     """A student of the given size initialised from the teacher's weights
     (see the module comment). kept_blocks, when given, names the teacher's
     blocks the student keeps (in order); by default those whose residual
-    branches write the most."""
+    branches write the most. inner is the width inside each block (0: the
+    same as channels)."""
     tc = teacher.config
-    if blocks > tc.blocks or channels > tc.channels:
-        raise SystemExit(f"student {blocks}x{channels} is larger than the teacher {tc.blocks}x{tc.channels}")
+    inner = inner or channels
+    if blocks > tc.blocks or channels > tc.channels or inner > tc.inner_channels:
+        raise SystemExit(f"student {blocks}x{channels} (inner {inner}) is larger than the teacher "
+                         f"{tc.blocks}x{tc.channels} (inner {tc.inner_channels})")
     cfg = ModelConfig(blocks=blocks, channels=channels, policy_channels=tc.policy_channels,
-                      value_channels=tc.value_channels, value_hidden=tc.value_hidden)
+                      value_channels=tc.value_channels, value_hidden=tc.value_hidden, inner_channels=inner)
     s = WallZeroNet(cfg)
     with torch.no_grad():
         keep = torch.sort(torch.topk(stream_importance(teacher), channels).indices).values
@@ -102,10 +106,10 @@ def prune(teacher: WallZeroNet, blocks: int, channels: int, kept_blocks: list[in
         copy_bn(s.stem[1], teacher.stem[1], keep)
         for sb, ti in zip(s.blocks, kept_blocks):
             tb = teacher.blocks[ti]
-            inner = torch.sort(torch.topk(inner_importance(tb), channels).indices).values
-            sb.a[0].weight.copy_(tb.a[0].weight[inner][:, keep])
-            copy_bn(sb.a[1], tb.a[1], inner)
-            sb.b[0].weight.copy_(tb.b[0].weight[keep][:, inner])
+            kept_inner = torch.sort(torch.topk(inner_importance(tb), inner).indices).values
+            sb.a[0].weight.copy_(tb.a[0].weight[kept_inner][:, keep])
+            copy_bn(sb.a[1], tb.a[1], kept_inner)
+            sb.b[0].weight.copy_(tb.b[0].weight[keep][:, kept_inner])
             copy_bn(sb.b[1], tb.b[1], keep)
         s.policy_conv[0].weight.copy_(teacher.policy_conv[0].weight[:, keep])
         copy_bn(s.policy_conv[1], teacher.policy_conv[1], torch.arange(tc.policy_channels))
@@ -170,6 +174,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--data", required=True, help="directory of .npz chunks giving the positions")
     p.add_argument("--blocks", type=int, default=6)
     p.add_argument("--channels", type=int, default=48)
+    p.add_argument("--inner", type=int, default=0,
+                   help="width inside each residual block, a bottleneck narrower than the stream (0: --channels)")
     p.add_argument("--drop-by", choices=("norm", "measured"), default="norm",
                    help="with fewer blocks than the teacher: drop the blocks whose residual branches write the least "
                    "(norm), or those whose removal changes the teacher's outputs least on held-out positions (measured)")
@@ -212,13 +218,14 @@ def main(argv: list[str] | None = None) -> int:
         # replaces --blocks and --channels.
         student, _ = rebuild(Path(args.init))
         args.blocks, args.channels = student.config.blocks, student.config.channels
+        args.inner = student.config.inner_channels
     else:
         kept = None
         if args.drop_by == "measured" and args.blocks < teacher.config.blocks:
             kept, trials = measured_blocks(teacher, args.blocks, x_held)
             for t in trials:
                 log({"event": "drop_block", **t})
-        student = prune(teacher, args.blocks, args.channels, kept)
+        student = prune(teacher, args.blocks, args.channels, kept, args.inner)
     calibrate(student, load_features(Path(args.data), 8192, args.seed))
     student.train()
     log({"event": "start", "teacher": args.teacher, "teacher_model_id": meta.get("wallzero.model_id", ""), "init": args.init or "",
@@ -259,7 +266,10 @@ def main(argv: list[str] | None = None) -> int:
     log({"event": "done", **stats})
     if args.export:
         training = normalise_training_json(json.dumps({"distilled_from": stats["teacher"], **stats}))
-        export_onnx(student, args.export, args.model_id or f"{stats['teacher']}-d{args.blocks}x{args.channels}", training)
+        size = f"{args.blocks}x{args.channels}"
+        if student.config.inner_channels != args.channels:
+            size += f"b{student.config.inner_channels}"
+        export_onnx(student, args.export, args.model_id or f"{stats['teacher']}-d{size}", training)
     return 0
 
 

@@ -114,6 +114,7 @@ def config_from(convs: dict, inits: dict[str, np.ndarray]) -> ModelConfig:
         policy_channels=int(convs["policy_conv.0"][0].shape[0]),
         value_channels=int(convs["value_conv.0"][0].shape[0]),
         value_hidden=int(inits["net.value_fc.weight"].shape[0]),
+        inner_channels=int(convs["blocks.0.a.0"][0].shape[0]) if blocks else 0,
     )
 
 

@@ -142,3 +142,44 @@ def test_init_continues_an_exported_student(teacher_onnx, tmp_path, capsys):
     assert abs(start["init_value_error"] - done["value_error"]) < 1e-3
     net, _ = checkpoint.load_model(tmp_path / "b.pt")
     assert net.config.blocks == 1 and net.config.channels == 8
+
+
+def test_prune_to_a_bottleneck_keeps_the_stream_and_the_strongest_inner_channels(teacher_onnx):
+    teacher, _ = o2c.rebuild(teacher_onnx)
+    student = distill.prune(teacher, 2, 16, inner=8)
+    assert student.config.channels == 16 and student.config.inner_channels == 8
+    for sb, tb in zip(student.blocks, teacher.blocks):
+        inner = torch.sort(torch.topk(distill.inner_importance(tb), 8).indices).values
+        torch.testing.assert_close(sb.a[0].weight, tb.a[0].weight[inner])
+        torch.testing.assert_close(sb.b[0].weight, tb.b[0].weight[:, inner])
+    # The stem and the heads are the teacher's, untouched.
+    torch.testing.assert_close(student.stem[0].weight, teacher.stem[0].weight)
+    torch.testing.assert_close(student.policy_conv[0].weight, teacher.policy_conv[0].weight)
+    with pytest.raises(SystemExit, match="larger"):
+        distill.prune(teacher, 2, 16, inner=32)
+
+
+def test_cli_exports_a_bottleneck_student_with_its_inner_width(teacher_onnx, tmp_path, capsys):
+    data = tmp_path / "data"
+    data.mkdir()
+    synth.write_dir(data, [300, 300])
+    ck, onnx_out = tmp_path / "student.pt", tmp_path / "student.onnx"
+    assert distill.main([
+        "--teacher", str(teacher_onnx), "--data", str(data), "--blocks", "2", "--channels", "16", "--inner", "8",
+        "--minutes", "0.02", "--batch", "32", "--holdout", "64", "--log-every", "1000",
+        "--out", str(ck), "--export", str(onnx_out), "--threads", "1",
+    ]) == 0
+    lines = [json.loads(s) for s in capsys.readouterr().out.strip().splitlines()]
+    assert lines[0]["student"]["inner_channels"] == 8
+    net, _ = checkpoint.load_model(ck)
+    assert net.config.inner_channels == 8
+    meta = {p.key: p.value for p in onnx.load(str(onnx_out)).metadata_props}
+    assert meta["wallzero.model_id"] == "wz-teacher-d2x16b8"
+    assert (meta["wallzero.channels"], meta["wallzero.inner_channels"]) == ("16", "8")
+    # Continuing it keeps the bottleneck.
+    assert distill.main([
+        "--teacher", str(teacher_onnx), "--data", str(data), "--init", str(onnx_out), "--minutes", "0.01",
+        "--batch", "32", "--holdout", "64", "--log-every", "1000", "--out", str(tmp_path / "b.pt"), "--threads", "1",
+    ]) == 0
+    start = [json.loads(s) for s in capsys.readouterr().out.strip().splitlines()][0]
+    assert start["student"]["inner_channels"] == 8

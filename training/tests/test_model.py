@@ -34,7 +34,7 @@ def test_policy_layout_is_channel_major():
 
 def test_config():
     cfg = ModelConfig(blocks=3, channels=24)
-    assert cfg.policy_channels == 24
+    assert cfg.policy_channels == 24 and cfg.inner_channels == 24
     assert ModelConfig.from_dict(cfg.to_dict()) == cfg
     n6 = count_parameters(WallZeroNet(ModelConfig()))
     assert 400_000 < n6 < 700_000
@@ -44,3 +44,17 @@ def test_config():
         pass
     else:
         raise AssertionError("channels=0 accepted")
+
+
+def test_bottleneck_blocks_are_narrower_inside():
+    cfg = ModelConfig(blocks=2, channels=16, inner_channels=8)
+    net = WallZeroNet(cfg)
+    for blk in net.blocks:
+        assert tuple(blk.a[0].weight.shape) == (8, 16, 3, 3)
+        assert tuple(blk.b[0].weight.shape) == (16, 8, 3, 3)
+    assert ModelConfig.from_dict(cfg.to_dict()) == cfg
+    # A checkpoint written before inner_channels existed reads as square blocks.
+    old = {k: v for k, v in cfg.to_dict().items() if k != "inner_channels"}
+    assert ModelConfig.from_dict(old).inner_channels == 16
+    out = net(torch.zeros(2, 49, 7, 7))
+    assert out.policy.shape == (2, 2597) and out.value.shape == (2, 3)

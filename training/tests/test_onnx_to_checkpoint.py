@@ -19,18 +19,6 @@ from wallzero import export  # noqa: E402
 from wallzero.model import ModelConfig, WallZeroNet  # noqa: E402
 
 
-@pytest.fixture
-def onnx_model(tmp_path):
-    """A small exported network whose BatchNorm layers are far from the
-    identity (so folding changed the convolution weights)."""
-    torch.manual_seed(3)
-    net = WallZeroNet(ModelConfig(blocks=2, channels=16, value_channels=8, value_hidden=24))
-    export.perturb(net, 3)
-    out = tmp_path / "m.onnx"
-    export.export_onnx(net, out, "wz-test", json.dumps({"steps": 77}))
-    return out, net
-
-
 @pytest.mark.parametrize("name,want", [
     ("/net/stem/stem.0/Conv_output_0", "stem.0"),
     ("/net/blocks/blocks.0/a/a.0/Conv_output_0", "blocks.0.a.0"),
@@ -45,6 +33,20 @@ def test_module_path(name, want):
 def test_module_path_rejects_other_names():
     with pytest.raises(ValueError):
         o2c.module_path("/other/Conv_output_0")
+
+
+@pytest.fixture(params=[16, 8], ids=["square", "bottleneck"])
+def onnx_model(tmp_path, request):
+    """A small exported network whose BatchNorm layers are far from the
+    identity (so folding changed the convolution weights); its blocks are
+    16 channels wide inside, or 8 (a bottleneck)."""
+    torch.manual_seed(3)
+    net = WallZeroNet(ModelConfig(blocks=2, channels=16, value_channels=8, value_hidden=24,
+                                  inner_channels=request.param))
+    export.perturb(net, 3)
+    out = tmp_path / "m.onnx"
+    export.export_onnx(net, out, "wz-test", json.dumps({"steps": 77}))
+    return out, net
 
 
 def test_rebuild_matches_onnx_and_original(onnx_model):

@@ -19,6 +19,8 @@ BatchNorm into the convolutions). Metadata (``metadata_props``):
     wallzero.model_id  --model-id
     wallzero.blocks    e.g. "6"
     wallzero.channels  e.g. "64"
+    wallzero.inner_channels  e.g. "48", only when the blocks are narrower
+                       inside than the stream (a bottleneck)
     wallzero.training  --training-json / --training-json-file (compact JSON)
 
 ``--check FILE`` writes a JSON with ``--check-samples`` (4) random binary
@@ -63,6 +65,8 @@ def metadata(net: WallZeroNet, model_id: str, training: str) -> dict[str, str]:
         "wallzero.model_id": model_id,
         "wallzero.blocks": str(net.config.blocks),
         "wallzero.channels": str(net.config.channels),
+        **({"wallzero.inner_channels": str(net.config.inner_channels)}
+           if net.config.inner_channels != net.config.channels else {}),
         "wallzero.training": training,
     }
 
@@ -102,7 +106,7 @@ def export_onnx(net: WallZeroNet, out: os.PathLike, model_id: str, training: str
     model = align_input_channels(onnx.load_from_string(buf.getvalue()))
     onnx.helper.set_model_props(model, metadata(net, model_id, training))
     model.producer_name = "wallzero.export"
-    model.doc_string = f"WallZero network {model_id} ({net.config.blocks}x{net.config.channels})"
+    model.doc_string = f"WallZero network {model_id} ({net.config.blocks}x{net.config.channels}, inner {net.config.inner_channels})"
     onnx.checker.check_model(model, full_check=True)
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -175,6 +179,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     src.add_argument("--random", action="store_true", help="export a freshly initialised network")
     p.add_argument("--blocks", type=int, default=6, help="with --random")
     p.add_argument("--channels", type=int, default=64, help="with --random")
+    p.add_argument("--inner", type=int, default=0, help="with --random: width inside each block (0: --channels)")
     p.add_argument("--seed", type=int, default=0, help="with --random: torch seed of the initialisation")
     p.add_argument("--perturb", action="store_true",
                    help="with --random: randomise BatchNorm statistics and enlarge the output layers (test fixtures)")
@@ -195,7 +200,7 @@ def main(argv: list[str] | None = None) -> None:
     torch.set_num_threads(args.threads)
     if args.random:
         torch.manual_seed(args.seed)
-        net = WallZeroNet(ModelConfig(blocks=args.blocks, channels=args.channels))
+        net = WallZeroNet(ModelConfig(blocks=args.blocks, channels=args.channels, inner_channels=args.inner))
         if args.perturb:
             perturb(net, args.seed)
         default_training = {"random": True, "perturbed": args.perturb, "seed": args.seed,
@@ -215,6 +220,7 @@ def main(argv: list[str] | None = None) -> None:
     model = export_onnx(net, args.out, args.model_id, training)
     info = {"event": "export", "out": str(args.out), "bytes": Path(args.out).stat().st_size,
             "model_id": args.model_id, "blocks": net.config.blocks, "channels": net.config.channels,
+            "inner_channels": net.config.inner_channels,
             "nodes": len(model.graph.node)}
     if args.check:
         write_check(net, args.check, args.model_id, args.check_samples, args.check_seed)

@@ -32,17 +32,23 @@ from . import contract as C
 
 @dataclass
 class ModelConfig:
-    """Network size. ``policy_channels`` 0 means ``channels``."""
+    """Network size. ``policy_channels`` 0 means ``channels``.
+    ``inner_channels`` is the width inside each residual block (the output
+    of its first convolution); 0 means ``channels``. A narrower inside
+    (a bottleneck) keeps the residual stream's width at less cost."""
 
     blocks: int = 6
     channels: int = 64
     policy_channels: int = 0
     value_channels: int = 32
     value_hidden: int = 128
+    inner_channels: int = 0
 
     def __post_init__(self):
         if self.policy_channels <= 0:
             self.policy_channels = self.channels
+        if self.inner_channels <= 0:
+            self.inner_channels = self.channels
         for f in fields(self):
             v = getattr(self, f.name)
             if not isinstance(v, int) or v < (0 if f.name == "blocks" else 1):
@@ -74,10 +80,11 @@ def conv_bn(cin: int, cout: int, k: int) -> nn.Sequential:
 
 
 class ResBlock(nn.Module):
-    def __init__(self, c: int):
+    def __init__(self, c: int, inner: int = 0):
         super().__init__()
-        self.a = conv_bn(c, c, 3)
-        self.b = conv_bn(c, c, 3)
+        inner = inner or c
+        self.a = conv_bn(c, inner, 3)
+        self.b = conv_bn(inner, c, 3)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         y = F.relu(self.a(x))
@@ -91,7 +98,7 @@ class WallZeroNet(nn.Module):
         self.config = cfg = config or ModelConfig()
         c = cfg.channels
         self.stem = conv_bn(C.NUM_PLANES, c, 3)
-        self.blocks = nn.Sequential(*[ResBlock(c) for _ in range(cfg.blocks)])
+        self.blocks = nn.Sequential(*[ResBlock(c, cfg.inner_channels) for _ in range(cfg.blocks)])
 
         self.policy_conv = conv_bn(c, cfg.policy_channels, 1)
         self.policy_out = nn.Conv2d(cfg.policy_channels, C.POLICY_CHANNELS, 1)

@@ -22,7 +22,7 @@ const (
 	// MetaInnerChannels is the width inside each residual block where it
 	// differs from the stream's (a bottleneck); absent means the same.
 	MetaInnerChannels = "wallzero.inner_channels"
-	MetaTraining = "wallzero.training"
+	MetaTraining      = "wallzero.training"
 )
 
 // Tensor names of the network.

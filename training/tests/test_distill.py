@@ -5,6 +5,7 @@ import json
 import sys
 from pathlib import Path
 
+import numpy as np
 import onnx
 import pytest
 import torch
@@ -183,3 +184,44 @@ def test_cli_exports_a_bottleneck_student_with_its_inner_width(teacher_onnx, tmp
     ]) == 0
     start = [json.loads(s) for s in capsys.readouterr().out.strip().splitlines()][0]
     assert start["student"]["inner_channels"] == 8
+
+
+def test_precomputed_targets_are_the_teachers_outputs(teacher_onnx):
+    teacher, _ = o2c.rebuild(teacher_onnx)
+    arrays = synth.make_arrays(40, 5)
+    targets = distill.Targets(teacher, arrays["features"], batch=16)  # batches not dividing 40
+    assert len(targets) == 40
+    idx = np.array([0, 7, 15, 16, 39])
+    with torch.no_grad():
+        want = teacher(torch.from_numpy(arrays["_planes"][idx].astype("float32")))
+    got = targets.take(idx)
+    for name, g, w in zip(distill.RawOutputs._fields, got, want):
+        assert g.dtype == torch.float32 and g.shape == w.shape, name
+        # float16 policy logits: relative rounding 2^-11.
+        torch.testing.assert_close(g, w, rtol=1e-3, atol=1e-3, msg=name)
+
+
+def test_batches_cover_every_position_once_per_pass():
+    arrays = synth.make_arrays(50, 6)
+    it = distill.batches(arrays["features"], 16, seed=2)
+    seen = []
+    for _ in range(3):  # 50 // 16 = 3 full batches per pass; the rest waits
+        idx, x = next(it)
+        assert list(idx) == sorted(idx) and len(idx) == 16
+        np.testing.assert_array_equal(x.numpy(), arrays["_planes"][idx].astype("float32"))
+        seen.extend(idx.tolist())
+    assert len(set(seen)) == 48
+
+
+def test_cli_runs_the_teacher_every_step_when_asked(teacher_onnx, tmp_path, capsys):
+    data = tmp_path / "data"
+    data.mkdir()
+    synth.write_dir(data, [300, 300])
+    common = ["--teacher", str(teacher_onnx), "--data", str(data), "--blocks", "1", "--channels", "8",
+              "--batch", "32", "--holdout", "64", "--log-every", "1000", "--threads", "1", "--minutes", "0.01"]
+    assert distill.main(common + ["--out", str(tmp_path / "a.pt")]) == 0
+    events = [json.loads(s)["event"] for s in capsys.readouterr().out.strip().splitlines()]
+    assert events[:2] == ["start", "targets"]
+    assert distill.main(common + ["--teacher-every-step", "--out", str(tmp_path / "b.pt")]) == 0
+    events = [json.loads(s)["event"] for s in capsys.readouterr().out.strip().splitlines()]
+    assert "targets" not in events and events[-1] == "done"

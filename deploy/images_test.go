@@ -91,17 +91,23 @@ func TestDockerfilesPinned(t *testing.T) {
 }
 
 // TestModelChecksum: models/wallzero.onnx.sha256, which the image builds
-// check, names the shipped model's hash.
+// check, names the shipped model's hash; models/wallzero-fast.onnx.sha256
+// does the same for the distilled student.
 func TestModelChecksum(t *testing.T) {
 	t.Parallel()
-	model, err := os.ReadFile("../models/wallzero.onnx")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum := sha256.Sum256(model)
-	want := hex.EncodeToString(sum[:]) + "  models/wallzero.onnx\n"
-	if got := read(t, "../models/wallzero.onnx.sha256"); got != want {
-		t.Errorf("models/wallzero.onnx.sha256 = %q, want %q (run: sha256sum models/wallzero.onnx > models/wallzero.onnx.sha256)", got, want)
+	for _, name := range []string{"models/wallzero.onnx", "models/wallzero-fast.onnx"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			model, err := os.ReadFile("../" + name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum := sha256.Sum256(model)
+			want := hex.EncodeToString(sum[:]) + "  " + name + "\n"
+			if got := read(t, "../"+name+".sha256"); got != want {
+				t.Errorf("%s.sha256 = %q, want %q (run: sha256sum %s > %s.sha256)", name, got, want, name, name)
+			}
+		})
 	}
 }
 

@@ -52,6 +52,7 @@ func TestInnerChannelsFromMetadata(t *testing.T) {
 	}{
 		{"tiny.onnx", 1, 16, 16}, // no inner_channels key: square blocks
 		{"tiny-bottleneck.onnx", 2, 16, 8},
+		{"../../models/wallzero-fast.onnx", 6, 64, 48}, // the shipped student
 	} {
 		net, err := LoadNetwork(filepath.Join("testdata", tt.file), NetworkConfig{})
 		if err != nil {

@@ -15,6 +15,19 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
 
+# What models/README.md says of the distilled student, when it is there.
+FAST_MODEL_NOTE = [
+    "`wallzero-fast.onnx` is **wz-0012-d6x64b48**, a student distilled from wz-0012 "
+    "(`training/distill.py --inner 48`: the same 6 blocks and 64-channel stream, 48 channels "
+    "inside each block, 36.2 MFLOP per position instead of 47.1). It makes 1.2-1.4x the "
+    "evaluations per second and scored 0.494 against wz-0012 at equal visits over 400 games "
+    "(0.435 with the four-stone opening, 0.5525 with the empty one). It is not the default: "
+    "`wallzero serve -model models/wallzero-fast.onnx` uses it, e.g. for a server that answers "
+    "hints. Measurements in docs/performance.md.",
+    "",
+]
+
+
 def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -41,6 +54,7 @@ def main(argv=None) -> int:
         "layout, heads, training summary) travels inside the ONNX file and is "
         "checked at load.",
         "",
+        *(FAST_MODEL_NOTE if (ROOT / "models" / "wallzero-fast.onnx").exists() else []),
         "## Training",
         "",
         "| | |",

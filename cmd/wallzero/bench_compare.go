@@ -28,7 +28,7 @@ func benchCompare(args []string, stdout, stderr io.Writer) error {
 	var mf modelFlags
 	mf.register(fs)
 	modelA := fs.String("a", defaultModel, "reference model")
-	modelB := fs.String("b", "models/wallzero-int8.onnx", "model compared with it")
+	modelB := fs.String("b", "models/wallzero-fast.onnx", "model compared with it (the distilled student by default)")
 	games := fs.Int("games", 200, "policy self-play games that give the positions")
 	seed := fs.Uint64("seed", 9, "seed of the games")
 	seconds := fs.Float64("seconds", 2, "duration of each throughput measurement")

@@ -21,7 +21,8 @@ FAST_MODEL_NOTE = [
     "(`training/distill.py --inner 48`: the same 6 blocks and 64-channel stream, 48 channels "
     "inside each block, 36.2 MFLOP per position instead of 47.1). It makes 1.2-1.4x the "
     "evaluations per second and scored 0.494 against wz-0012 at equal visits over 400 games "
-    "(0.435 with the four-stone opening, 0.5525 with the empty one). It is not the default: "
+    "(0.435 with the four-stone opening, 0.5525 with the empty one; 0.455 over 400 four-stone games). "
+    "It is not the default: "
     "`wallzero serve -model models/wallzero-fast.onnx` uses it, e.g. for a server that answers "
     "hints. Measurements in docs/performance.md.",
     "",

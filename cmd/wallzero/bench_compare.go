@@ -69,12 +69,18 @@ func benchCompare(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	f, err := compareOutputs(a, b, reqs)
+	f, byOpening, err := compareOutputs(a, b, reqs)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "positions=%d games=%d (%.1f s)\n", len(reqs), *games, time.Since(start).Seconds())
 	f.print(stdout)
+	for _, op := range []engine.Opening{engine.OpeningFourStone, engine.OpeningEmpty} {
+		if o := byOpening[op]; o != nil {
+			fmt.Fprintf(stdout, "opening=%s positions=%d policy_top1_agreement=%.4f policy_tv_mean=%.4f value_abs_error_mean=%.4f\n",
+				op, o.n, float64(o.top1)/float64(o.n), mean(o.tv), mean(o.value))
+		}
+	}
 
 	dur := time.Duration(*seconds * float64(time.Second))
 	g, err := replayMoves(engine.DefaultRules(), benchMidgame)
@@ -144,6 +150,7 @@ func policyGamePositions(net *inference.Network, games int, seed uint64) ([]*sea
 	gs := make([]*game, games)
 	for i := range gs {
 		r := engine.DefaultRules()
+		r.Opening = engine.OpeningEmpty
 		if i%2 == 1 {
 			r.Opening = engine.OpeningFourStone
 		}
@@ -206,47 +213,68 @@ type fidelity struct {
 	hasMargin, hasOwn bool
 }
 
-func compareOutputs(a, b *inference.Network, reqs []*search.Request) (*fidelity, error) {
+// add records one position: whether the policies' top moves agree, their
+// total variation, and the absolute value, margin and mean ownership
+// errors.
+func (f *fidelity) add(top1 bool, tv, value, margin, ownership float64) {
+	if top1 {
+		f.top1++
+	}
+	f.tv = append(f.tv, tv)
+	f.value = append(f.value, value)
+	f.margin += margin
+	f.ownership += ownership
+	f.n++
+}
+
+// compareOutputs runs both networks on reqs and returns the fidelity over
+// all of them and per opening (the students of docs/performance.md lose
+// games of one opening more than the other).
+func compareOutputs(a, b *inference.Network, reqs []*search.Request) (*fidelity, map[engine.Opening]*fidelity, error) {
 	const batch = 64
 	input := make([]float32, batch*inference.FeatureSize)
 	oa, ob := a.NewOutputs(batch), b.NewOutputs(batch)
-	f := &fidelity{hasMargin: oa.Margin != nil && ob.Margin != nil, hasOwn: oa.Ownership != nil && ob.Ownership != nil}
+	hasMargin, hasOwn := oa.Margin != nil && ob.Margin != nil, oa.Ownership != nil && ob.Ownership != nil
+	f := &fidelity{hasMargin: hasMargin, hasOwn: hasOwn}
+	byOpening := map[engine.Opening]*fidelity{}
 	for lo := 0; lo < len(reqs); lo += batch {
 		chunk := reqs[lo:min(lo+batch, len(reqs))]
 		for i, r := range chunk {
 			inference.Encode(input[i*inference.FeatureSize:(i+1)*inference.FeatureSize], r)
 		}
 		if err := a.Run(input, len(chunk), oa); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if err := b.Run(input, len(chunk), ob); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for i, r := range chunk {
 			pa, pb := inference.LegalPriors(oa, i, r.Moves), inference.LegalPriors(ob, i, r.Moves)
-			if argmax(pa) == argmax(pb) {
-				f.top1++
-			}
 			tv := 0.0
 			for j := range pa {
 				tv += math.Abs(float64(pa[j] - pb[j]))
 			}
-			f.tv = append(f.tv, tv/2)
 			ua := oa.Value[3*i] + oa.Value[3*i+1]/2
 			ub := ob.Value[3*i] + ob.Value[3*i+1]/2
-			f.value = append(f.value, math.Abs(float64(ua-ub)))
-			if f.hasMargin {
-				f.margin += math.Abs(float64(oa.Margin[i] - ob.Margin[i]))
+			var margin, own float64
+			if hasMargin {
+				margin = math.Abs(float64(oa.Margin[i] - ob.Margin[i]))
 			}
-			if f.hasOwn {
+			if hasOwn {
 				for s := range engine.NumSquares {
-					f.ownership += math.Abs(float64(oa.Ownership[i*49+s]-ob.Ownership[i*49+s])) / engine.NumSquares
+					own += math.Abs(float64(oa.Ownership[i*49+s]-ob.Ownership[i*49+s])) / engine.NumSquares
 				}
 			}
-			f.n++
+			op := r.Position.Rules().Opening
+			if byOpening[op] == nil {
+				byOpening[op] = &fidelity{hasMargin: hasMargin, hasOwn: hasOwn}
+			}
+			for _, into := range []*fidelity{f, byOpening[op]} {
+				into.add(argmax(pa) == argmax(pb), tv/2, math.Abs(float64(ua-ub)), margin, own)
+			}
 		}
 	}
-	return f, nil
+	return f, byOpening, nil
 }
 
 func argmax(p []float32) int {

@@ -40,12 +40,17 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-# The model is checked against models/wallzero.onnx.sha256, then loaded
+# The models are checked against their .sha256 files, then each is loaded
 # once with the library above (its metadata is validated at load), so a
 # broken model or library fails the build, not the first request.
-RUN set -eu; sha256sum -c models/wallzero.onnx.sha256; \
+# serve and worker analyse with models/wallzero-fast.onnx (the distilled
+# student, the most strength per CPU second); models/wallzero.onnx is the
+# strongest per visit and stands in if the student is removed.
+RUN set -eu; sha256sum -c models/wallzero.onnx.sha256 models/wallzero-fast.onnx.sha256; \
     go build -trimpath -o /out/bin/wallzero ./cmd/wallzero; \
-    WALLZERO_ORT_LIB=/out/lib/libonnxruntime.so.1 /out/bin/wallzero match -red policy -blue random -games 2 -workers 1 >/dev/null
+    for m in models/wallzero.onnx models/wallzero-fast.onnx; do \
+      WALLZERO_ORT_LIB=/out/lib/libonnxruntime.so.1 /out/bin/wallzero match -red "policy:model=$m" -blue random -games 2 -workers 1 >/dev/null; \
+    done
 
 FROM ${RUNTIME_IMAGE}
 # No package manager run here: the CA bundle (for TLS to PostgreSQL) comes
@@ -53,7 +58,7 @@ FROM ${RUNTIME_IMAGE}
 COPY --from=build /etc/ssl/certs/ca-certificates.crt /etc/ssl/certs/ca-certificates.crt
 COPY --from=build /out/bin/wallzero /app/bin/wallzero
 COPY --from=build /out/lib/libonnxruntime.so.1 /app/lib/libonnxruntime.so.1
-COPY --from=build /src/models/wallzero.onnx /app/models/wallzero.onnx
+COPY --from=build /src/models/wallzero.onnx /src/models/wallzero-fast.onnx /app/models/
 WORKDIR /app
 # API keys are required (docs/auth.md): make the first one with
 #   docker run --rm -e DATABASE_URL=... wallzero keys create -name NAME

@@ -81,6 +81,16 @@ func TestDockerfilesPinned(t *testing.T) {
 				t.Errorf("%s lacks %q", c.file, want)
 			}
 		}
+		if c.file == "../Dockerfile" {
+			// The CPU image ships the service's model (the student) and the
+			// teacher, checks both and loads both once.
+			for _, want := range []string{"models/wallzero-fast.onnx.sha256", "policy:model=$m",
+				"COPY --from=build /src/models/wallzero.onnx /src/models/wallzero-fast.onnx /app/models/"} {
+				if !strings.Contains(df, want) {
+					t.Errorf("%s lacks %q", c.file, want)
+				}
+			}
+		}
 		if strings.Contains(df, "npm") && !strings.Contains(df, "registry.npmjs.org") {
 			t.Errorf("%s installs npm", c.file)
 		}

@@ -24,8 +24,12 @@ type Model struct {
 	Actions  string   `json:"actions,omitempty"`
 	Heads    []string `json:"heads,omitempty"`
 	// Blocks and Channels give the residual tower's size (onnx).
-	Blocks   int `json:"blocks,omitempty"`
-	Channels int `json:"channels,omitempty"`
+	Blocks   int `json:"blocks,omitempty" example:"6"`
+	Channels int `json:"channels,omitempty" example:"64"`
+	// InnerChannels is the width inside each residual block where it is
+	// narrower than Channels (a bottleneck, as in a distilled student);
+	// absent for square blocks (onnx).
+	InnerChannels int `json:"innerChannels,omitempty" example:"48"`
 	// Training is the training summary in the model's metadata (onnx).
 	Training json.RawMessage `json:"training,omitempty" swaggertype:"object"`
 	// Note explains a choice, e.g. why the heuristic stands in for a
@@ -36,7 +40,15 @@ type Model struct {
 // ONNXModel describes a loaded network.
 func ONNXModel(info inference.ModelInfo, players []int) Model {
 	return Model{ID: info.ID, Kind: "onnx", Players: players, Path: info.Path, Features: info.Features, Actions: info.Actions,
-		Heads: info.Heads, Blocks: info.Blocks, Channels: info.Channels, Training: info.Training}
+		Heads: info.Heads, Blocks: info.Blocks, Channels: info.Channels, InnerChannels: innerChannels(info), Training: info.Training}
+}
+
+// innerChannels is info's inner width where it differs from its channels.
+func innerChannels(info inference.ModelInfo) int {
+	if info.InnerChannels == info.Channels {
+		return 0
+	}
+	return info.InnerChannels
 }
 
 // HeuristicModel describes the heuristic evaluator.

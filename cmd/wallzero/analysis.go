@@ -32,7 +32,7 @@ func runAnalysis(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	ev := newEvaluators(mf)
+	ev := newServiceEvaluators(mf)
 	defer ev.Close()
 	analyzer, models, err := newEngineAnalyzer(ev, limits)
 	if err != nil {
@@ -83,7 +83,7 @@ func newEngineAnalyzer(ev *evaluators, limits service.Limits) (*service.Analyzer
 	if b, ok := net.(*inference.Batcher); ok {
 		m.clear = b.Cache().Clear
 		m.list = append(m.list, modelDescription{Name: info.ID, Kind: "network", Players: []int{2}, Path: info.Path,
-			Blocks: info.Blocks, Channels: info.Channels, Heads: info.Heads})
+			Blocks: info.Blocks, Channels: info.Channels, InnerChannels: service.ONNXModel(info, nil).InnerChannels, Heads: info.Heads})
 		m.list = append(m.list, modelDescription{Name: inference.HeuristicModelID, Kind: "heuristic", Players: []int{3, 4}})
 	} else {
 		m.list = append(m.list, modelDescription{Name: inference.HeuristicModelID, Kind: "heuristic", Players: []int{2, 3, 4}})

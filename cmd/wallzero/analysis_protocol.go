@@ -86,11 +86,14 @@ type modelDescription struct {
 	// Kind is network or heuristic.
 	Kind string `json:"kind"`
 	// Players lists the player counts it analyses.
-	Players  []int    `json:"players"`
-	Path     string   `json:"path,omitempty"`
-	Blocks   int      `json:"blocks,omitempty"`
-	Channels int      `json:"channels,omitempty"`
-	Heads    []string `json:"heads,omitempty"`
+	Players  []int  `json:"players"`
+	Path     string `json:"path,omitempty"`
+	Blocks   int    `json:"blocks,omitempty"`
+	Channels int    `json:"channels,omitempty"`
+	// InnerChannels is the width inside each residual block where it is
+	// narrower than Channels (a distilled student's bottleneck).
+	InnerChannels int      `json:"innerChannels,omitempty"`
+	Heads         []string `json:"heads,omitempty"`
 }
 
 // engineModels are the engine's evaluators and how to clear their cache.

@@ -30,7 +30,7 @@ type app struct {
 // newApp wires the service. It migrates when asked and starts a job
 // worker when cfg.jobWorkers > 0.
 func newApp(ctx context.Context, cfg *serveConfig, log *slog.Logger) (*app, error) {
-	a := &app{cfg: cfg, log: log, ev: newEvaluators(cfg.model)}
+	a := &app{cfg: cfg, log: log, ev: newServiceEvaluators(cfg.model)}
 	if err := cfg.auth.check(); err != nil {
 		return nil, err
 	}
@@ -88,8 +88,8 @@ func newApp(ctx context.Context, cfg *serveConfig, log *slog.Logger) (*app, erro
 }
 
 // chooseModel picks the two-player evaluator: the -model file, else the
-// shipped models/wallzero.onnx, else (no file) the heuristic, said in the
-// log and in GET /v1/models.
+// shipped model ev prefers (serviceModel, else defaultModel), else (no
+// file) the heuristic, said in the log and in GET /v1/models.
 func chooseModel(ev *evaluators, mf modelFlags, log *slog.Logger) (search.Evaluator, []service.Model, *inference.Batcher, error) {
 	heur := service.HeuristicModel([]int{3, 4}, "")
 	if mf.model == heuristicModel {
@@ -98,7 +98,7 @@ func chooseModel(ev *evaluators, mf modelFlags, log *slog.Logger) (search.Evalua
 	}
 	if mf.model == "" {
 		if _, err := ev.resolveModel(""); err != nil {
-			note := defaultModel + " not found: two-player games use the heuristic evaluator until a trained model ships"
+			note := ev.shippedNames() + " not found: two-player games use the heuristic evaluator until a trained model ships"
 			log.Warn(note)
 			//nolint:nilerr // no model file is no error: the heuristic stands in
 			return inference.Heuristic{}, []service.Model{service.HeuristicModel([]int{2, 3, 4}, note)}, nil, nil

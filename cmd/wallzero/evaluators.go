@@ -6,14 +6,24 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/search"
 )
 
-// defaultModel is the shipped model, relative to the repository root.
+// defaultModel is the shipped model that is strongest per visit (wz-0012,
+// the teacher), relative to the repository root: the default of the
+// commands that play, train and measure (match, selfplay, bench).
 const defaultModel = "models/wallzero.onnx"
+
+// serviceModel is the shipped model with the most strength per CPU second
+// (the distilled student, 2.2x faster per analysis at nearly the same
+// strength per visit: docs/performance.md): the default of the commands
+// that answer users (serve, worker, analysis, explorer, version).
+// defaultModel stands in where it is missing.
+const serviceModel = "models/wallzero-fast.onnx"
 
 // heuristicModel names the model-free Voronoi evaluator in -model flags and
 // player specs.
@@ -43,18 +53,32 @@ func (m *modelFlags) register(fs *flag.FlagSet) {
 // evaluators opens models on demand and shares one batching evaluator per
 // model file among all users.
 type evaluators struct {
-	flags    modelFlags
+	flags modelFlags
+	// shipped are the model files, relative to the repository root, that
+	// stand in for an empty -model, in order of preference.
+	shipped  []string
 	mu       sync.Mutex
 	batchers map[string]*inference.Batcher
 	nets     []*inference.Network
 }
 
+// newEvaluators returns the evaluators of a command that plays, trains or
+// measures: an empty -model means defaultModel.
 func newEvaluators(f modelFlags) *evaluators {
-	return &evaluators{flags: f, batchers: map[string]*inference.Batcher{}}
+	return &evaluators{flags: f, shipped: []string{defaultModel}, batchers: map[string]*inference.Batcher{}}
+}
+
+// newServiceEvaluators returns the evaluators of a command that answers
+// users: an empty -model means serviceModel, else defaultModel.
+func newServiceEvaluators(f modelFlags) *evaluators {
+	e := newEvaluators(f)
+	e.shipped = []string{serviceModel, defaultModel}
+	return e
 }
 
 // resolveModel returns the model path to use for name ("" = the flag's
-// model, else the shipped one).
+// model, else the first shipped one found in the working directory or a
+// directory above it).
 func (e *evaluators) resolveModel(name string) (string, error) {
 	if name == "" {
 		name = e.flags.model
@@ -65,16 +89,33 @@ func (e *evaluators) resolveModel(name string) (string, error) {
 	if name != "" {
 		return name, nil
 	}
-	for dir, _ := os.Getwd(); ; dir = filepath.Dir(dir) {
-		p := filepath.Join(dir, defaultModel)
-		if _, err := os.Stat(p); err == nil {
-			return p, nil
-		}
-		if filepath.Dir(dir) == dir {
-			break
+	wd, _ := os.Getwd()
+	if p, ok := findShipped(wd, e.shipped); ok {
+		return p, nil
+	}
+	return "", fmt.Errorf("no model given and %s not found (pass -model FILE, or -model heuristic)", e.shippedNames())
+}
+
+// findShipped returns the first of names (relative paths, in order of
+// preference) that exists in dir or a directory above it.
+func findShipped(dir string, names []string) (string, bool) {
+	for _, name := range names {
+		for d := dir; ; d = filepath.Dir(d) {
+			p := filepath.Join(d, name)
+			if _, err := os.Stat(p); err == nil {
+				return p, true
+			}
+			if filepath.Dir(d) == d {
+				break
+			}
 		}
 	}
-	return "", fmt.Errorf("no model given and %s not found (pass -model FILE, or -model heuristic)", defaultModel)
+	return "", false
+}
+
+// shippedNames lists the shipped model files for messages.
+func (e *evaluators) shippedNames() string {
+	return strings.Join(e.shipped, " or ")
 }
 
 // get returns the evaluator and model description for a model name.

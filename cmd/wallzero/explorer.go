@@ -74,7 +74,7 @@ func (f *explorerFlags) open(ctx context.Context) (*explorerEnv, error) {
 		return nil, err
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	env := &explorerEnv{ev: newEvaluators(f.model)}
+	env := &explorerEnv{ev: newServiceEvaluators(f.model)}
 	net, models, _, err := chooseModel(env.ev, f.model, log)
 	if err != nil {
 		env.ev.Close()

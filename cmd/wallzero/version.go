@@ -18,8 +18,9 @@ func init() {
 
 // runVersion implements `wallzero version`: the module version, the
 // commit, the Go version, and the id of the model `serve` would load
-// (models/wallzero.onnx or -model), read from the model's metadata with
-// ONNX Runtime; a missing library or model is said, not an error.
+// (-model, else models/wallzero-fast.onnx, else models/wallzero.onnx),
+// read from the model's metadata with ONNX Runtime; a missing library or
+// model is said, not an error.
 func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("version", stderr)
 	var mf modelFlags
@@ -62,7 +63,7 @@ func buildVersion() (version, rev string) {
 
 // modelVersion describes the two-player model serve would use.
 func modelVersion(mf modelFlags) string {
-	ev := newEvaluators(mf)
+	ev := newServiceEvaluators(mf)
 	defer ev.Close()
 	path, err := ev.resolveModel("")
 	if err != nil {
@@ -75,5 +76,9 @@ func modelVersion(mf modelFlags) string {
 	if err != nil {
 		return "unreadable: " + err.Error()
 	}
-	return fmt.Sprintf("%s (%s, %d blocks x %d channels)", net.Info.ID, path, net.Info.Blocks, net.Info.Channels)
+	inside := ""
+	if net.Info.InnerChannels != net.Info.Channels {
+		inside = fmt.Sprintf(", %d inside", net.Info.InnerChannels)
+	}
+	return fmt.Sprintf("%s (%s, %d blocks x %d channels%s)", net.Info.ID, path, net.Info.Blocks, net.Info.Channels, inside)
 }

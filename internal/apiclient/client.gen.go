@@ -675,7 +675,11 @@ type ServiceModel struct {
 	Actions *string `json:"actions,omitempty"`
 
 	// Blocks Blocks and Channels give the residual tower's size (onnx).
-	Blocks   *int `json:"blocks,omitempty"`
+	//
+	// Example: 6
+	Blocks *int `json:"blocks,omitempty"`
+
+	// Channels Example: 64
 	Channels *int `json:"channels,omitempty"`
 
 	// Features Features, Actions and Heads describe the network's layouts (onnx).
@@ -686,6 +690,13 @@ type ServiceModel struct {
 	//
 	// Example: heuristic-voronoi-v1
 	Id *string `json:"id,omitempty"`
+
+	// InnerChannels InnerChannels is the width inside each residual block where it is
+	// narrower than Channels (a bottleneck, as in a distilled student);
+	// absent for square blocks (onnx).
+	//
+	// Example: 48
+	InnerChannels *int `json:"innerChannels,omitempty"`
 
 	// Kind Kind is "onnx" (a trained network run by ONNX Runtime) or
 	// "heuristic" (the model-free Voronoi evaluator).

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestFindShipped: an empty -model means the first shipped file found in
+// the working directory or above it, in order of preference, so the
+// service falls back to the teacher where the student is not shipped.
+func TestFindShipped(t *testing.T) {
+	t.Parallel()
+	service := []string{serviceModel, defaultModel}
+	for _, tc := range []struct {
+		name    string
+		files   []string // created under the root
+		names   []string
+		want    string // relative to the root; "" for none
+		fromSub bool   // search from a directory below the root
+	}{
+		{"both: the service prefers the student", []string{serviceModel, defaultModel}, service, serviceModel, false},
+		{"both: play and training take the teacher", []string{serviceModel, defaultModel}, []string{defaultModel}, defaultModel, false},
+		{"no student: the teacher stands in", []string{defaultModel}, service, defaultModel, false},
+		{"only the student, for a command of the teacher", []string{serviceModel}, []string{defaultModel}, "", false},
+		{"found from a subdirectory", []string{serviceModel, defaultModel}, service, serviceModel, true},
+		{"none", nil, service, "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			root := t.TempDir()
+			for _, f := range tc.files {
+				p := filepath.Join(root, f)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte("onnx"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			start := root
+			if tc.fromSub {
+				start = filepath.Join(root, "cmd", "wallzero")
+				if err := os.MkdirAll(start, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, ok := findShipped(start, tc.names)
+			if tc.want == "" {
+				// A file of the same name above the temporary root (none is
+				// expected) would be found too; only the root's own files count.
+				if ok && filepath.Dir(filepath.Dir(got)) == root {
+					t.Fatalf("found %s, want none", got)
+				}
+				return
+			}
+			if want := filepath.Join(root, tc.want); !ok || got != want {
+				t.Fatalf("findShipped = %q, %v; want %q", got, ok, want)
+			}
+		})
+	}
+}
+
+// TestServiceEvaluatorsPreferTheStudent: serve, worker, analysis, explorer
+// and version load the fast model, every other command the teacher.
+func TestServiceEvaluatorsPreferTheStudent(t *testing.T) {
+	t.Parallel()
+	if got := newServiceEvaluators(modelFlags{}).shipped; len(got) != 2 || got[0] != serviceModel || got[1] != defaultModel {
+		t.Errorf("service evaluators look for %v, want [%s %s]", got, serviceModel, defaultModel)
+	}
+	if got := newEvaluators(modelFlags{}).shipped; len(got) != 1 || got[0] != defaultModel {
+		t.Errorf("evaluators look for %v, want [%s]", got, defaultModel)
+	}
+	// The repository ships both, so here the service resolves the student.
+	p, err := newServiceEvaluators(modelFlags{}).resolveModel("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Base(p) != filepath.Base(serviceModel) {
+		t.Errorf("the service resolves %s, want %s", p, serviceModel)
+	}
+	p, err = newServiceEvaluators(modelFlags{model: heuristicModel}).resolveModel("")
+	if err != nil || p != heuristicModel {
+		t.Errorf("-model heuristic resolves %q, %v", p, err)
+	}
+}

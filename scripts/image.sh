@@ -23,7 +23,8 @@
 #    $IMAGE_PG_PORT or the first free one from 56500); `migrate` and
 #    `keys create` run from the image; then `serve` from the image as its
 #    user 65532 on $IMAGE_PORT; the checks are the image's own
-#    `wallzero healthcheck`, GET /healthz, GET /readyz, GET / (the review
+#    `wallzero healthcheck`, GET /healthz, GET /readyz (serving the
+#    distilled student, as `wallzero version` names it), GET / (the review
 #    page), POST /v1/analyze with the key (and without: 401).
 #
 # Prints the build time, the image size and each check; exits non-zero on
@@ -158,6 +159,13 @@ say "ok: HEALTHCHECK command (wallzero healthcheck, in the image)"
 check "GET /healthz" 200 "http://127.0.0.1:$PORT/healthz"
 check "GET /readyz" 200 "http://127.0.0.1:$PORT/readyz"
 grep -q '"modelKind":"onnx"' "$W/body" || { cat "$W/body"; die "/readyz: the ONNX model is not loaded"; }
+# The service's model is the distilled student (models/wallzero-fast.onnx):
+# `wallzero version` in the image names it, and /readyz must report it.
+ver=$(in_image /app/bin/wallzero version) || die "wallzero version failed in the image"
+model=$(sed -n 's#^model \([^ ]*\) (/app/models/wallzero-fast\.onnx,.*#\1#p' <<<"$ver")
+[[ -n $model ]] || { echo "$ver"; die "the image's service model is not /app/models/wallzero-fast.onnx"; }
+grep -q "\"model\":\"$model\"" "$W/body" || { cat "$W/body"; echo; die "/readyz: not serving $model"; }
+say "ok: serving $model (/app/models/wallzero-fast.onnx)"
 check "GET / (review page)" 200 "http://127.0.0.1:$PORT/"
 grep -qi '<html' "$W/body" || die "GET / is not an HTML page"
 body='{"id":"smoke","moves":["C3","E3","C5","E5","E5-E4:N"],"maxVisits":64,"topK":3}'

@@ -21,10 +21,11 @@ FAST_MODEL_NOTE = [
     "(`training/distill.py --inner 48`: the same 6 blocks and 64-channel stream, 48 channels "
     "inside each block, 36.2 MFLOP per position instead of 47.1). It makes 1.2-1.4x the "
     "evaluations per second and scored 0.494 against wz-0012 at equal visits over 400 games "
-    "(0.435 with the four-stone opening, 0.5525 with the empty one; 0.455 over 400 four-stone games). "
-    "It is not the default: "
-    "`wallzero serve -model models/wallzero-fast.onnx` uses it, e.g. for a server that answers "
-    "hints. Measurements in docs/performance.md.",
+    "(0.435 with the four-stone opening, 0.5525 with the empty one; a continued student scored "
+    "0.495 with the openings the other way round, so the split is mostly noise), and 0.56 at equal "
+    "time (100 ms per move, 200 games). It has the most strength per CPU second, so `serve`, "
+    "`worker`, `analysis` and `explorer` use it by default; `wallzero.onnx` stays the strongest per "
+    "visit and stands in where it is missing. Measurements in docs/performance.md.",
     "",
 ]
 
@@ -50,8 +51,8 @@ def main(argv=None) -> int:
         f"`wallzero.onnx` is the shipped WallZero network: **{best['id']}**, a "
         f"{tr.get('blocks', 6)}-block, {tr.get('channels', 64)}-channel residual network "
         "(policy, value, margin and ownership heads; inputs and actions as the "
-        "WallZero paper, see README.md). `make run`, `wallzero analysis` and the "
-        "search players load it by default. Its metadata (feature set, action "
+        "WallZero paper, see README.md), the strongest per visit. The search "
+        "players, self-play and the benchmarks load it by default. Its metadata (feature set, action "
         "layout, heads, training summary) travels inside the ONNX file and is "
         "checked at load.",
         "",

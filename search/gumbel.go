@@ -21,7 +21,7 @@ type gumbelState struct {
 
 // newGumbelState samples the Gumbel variables and picks the candidates.
 func newGumbelState(s *Search, budget int) *gumbelState {
-	children := s.root.children
+	children := s.root.kids
 	st := &gumbelState{g: make([]float32, len(children)), budget: max(budget, 1)}
 	order := make([]int, len(children))
 	for i := range children {
@@ -42,7 +42,7 @@ func (st *gumbelState) nextPhase(s *Search) {
 	per := max(1, st.budget/(st.phases*len(st.remaining)))
 	st.target = 0
 	for _, i := range st.remaining {
-		st.target = max(st.target, s.root.children[i].visits)
+		st.target = max(st.target, s.root.kids[i].visits)
 	}
 	st.target += int32(per)
 	if len(st.remaining) == 1 {
@@ -57,13 +57,13 @@ func (st *gumbelState) pick(s *Search) *node {
 		best := -1
 		var bestN int32
 		for _, i := range st.remaining {
-			c := &s.root.children[i]
+			c := s.root.kids[i]
 			if n := c.visits + c.inflight; n < st.target && (best < 0 || n < bestN) {
 				best, bestN = i, n
 			}
 		}
 		if best >= 0 {
-			return &s.root.children[best]
+			return s.root.kids[best]
 		}
 		st.halve(s)
 	}
@@ -81,7 +81,7 @@ func (st *gumbelState) halve(s *Search) {
 
 // score is g + logit + sigma(q) of root child i.
 func (st *gumbelState) score(s *Search, i int) float32 {
-	c := &s.root.children[i]
+	c := s.root.kids[i]
 	return st.g[i] + logit(s.rootPriors[i]) + sigma(s, c.q(s.root.valueToMove))
 }
 
@@ -93,14 +93,14 @@ func (st *gumbelState) best(s *Search) *node {
 			bi = i
 		}
 	}
-	return &s.root.children[bi]
+	return s.root.kids[bi]
 }
 
 // sigma is the monotone transform of a utility in the Gumbel score.
 func sigma(s *Search, q float32) float32 {
 	var maxN int32
-	for i := range s.root.children {
-		maxN = max(maxN, s.root.children[i].visits)
+	for _, c := range s.root.kids {
+		maxN = max(maxN, c.visits)
 	}
 	return (s.cfg.GumbelCVisit + float32(maxN)) * s.cfg.GumbelCScale * q
 }

@@ -106,7 +106,7 @@ func (s *Search) proveAtExpansion(n *node, pos *engine.Position, budget int) {
 	}
 	p := proof{outcome: res.Outcome, exact: res.Exact, value: res.Value} // player to move's view
 	for _, m := range res.Best {
-		if c := n.child(m); c != nil && !c.proof.known() {
+		if c := s.takeMove(n, m); c != nil && !c.proof.known() {
 			c.proof = p
 		}
 	}
@@ -157,7 +157,7 @@ func (s *Search) propagateProofs(path []*node) {
 	}
 	for i := len(path) - 1; i >= 0; i-- {
 		n := path[i]
-		if n.proof.known() && n.proof.exact || len(n.children) == 0 {
+		if n.proof.known() && n.proof.exact || len(n.kids) == 0 {
 			continue
 		}
 		if p, ok := fromChildren(n); ok {
@@ -168,12 +168,12 @@ func (s *Search) propagateProofs(path []*node) {
 
 // fromChildren derives n's proof from its children's, if they prove it.
 func fromChildren(n *node) (proof, bool) {
-	toMove := n.children[0].mover
-	all, allExact := true, true
+	toMove := n.toMove
+	all, allExact := n.allTaken(), n.allTaken() // a move without a node is unproven
 	var best proof
 	var win *proof
-	for i := range n.children {
-		c := &n.children[i].proof
+	for _, k := range n.kids {
+		c := &k.proof
 		if !c.known() {
 			all, allExact = false, false
 			continue
@@ -244,8 +244,11 @@ func avoidLoss(n, c *node) bool {
 	if c.proof.outcome != solver.Loss {
 		return false
 	}
-	for i := range n.children {
-		if n.children[i].proof.outcome != solver.Loss {
+	if !n.allTaken() {
+		return true // a move without a node is unproven
+	}
+	for _, k := range n.kids {
+		if k.proof.outcome != solver.Loss {
 			return true
 		}
 	}
@@ -260,9 +263,9 @@ func (s *Search) orderByProof(r *Result) {
 		return
 	}
 	r.Proof = s.root.proof.export()
-	byMove := make(map[engine.Move]*node, len(s.root.children))
-	for i := range s.root.children {
-		byMove[s.root.children[i].move] = &s.root.children[i]
+	byMove := make(map[engine.Move]*node, len(s.root.kids))
+	for _, c := range s.root.kids {
+		byMove[c.move] = c
 	}
 	for i := range r.Moves {
 		r.Moves[i].Proof = byMove[r.Moves[i].Move].proof.export()

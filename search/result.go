@@ -87,13 +87,12 @@ func (s *Search) result(elapsed time.Duration) *Result {
 		Elapsed:     elapsed,
 	}
 	r.CanonicalHash, r.Symmetry = s.rootPos.CanonicalHash()
-	children := s.root.children
+	children := s.root.kids
 	var sum float64
 	var n, mn int32
 	var msum float64
 	fpu := s.root.valueToMove
-	for i := range children {
-		c := &children[i]
+	for i, c := range children {
 		sum += c.utilSum
 		n += c.visits
 		msum += c.marginSum
@@ -162,16 +161,16 @@ func (s *Search) pv(c *node) []engine.Move {
 // improvedPolicy returns softmax(logit + sigma(completed q)) over the root
 // children, unvisited children completed with the root's value estimate.
 func (s *Search) improvedPolicy() []float32 {
-	children := s.root.children
+	children := s.root.kids
 	out := make([]float32, len(children))
 	if len(children) == 0 {
 		return out
 	}
 	var vsum float64
 	var vn int32
-	for i := range children {
-		vsum += children[i].utilSum
-		vn += children[i].visits
+	for _, c := range children {
+		vsum += c.utilSum
+		vn += c.visits
 	}
 	completed := s.root.valueToMove
 	if vn > 0 {

@@ -35,6 +35,12 @@ type Search struct {
 	// network evaluates the next one.
 	solver  *solver.Solver
 	pending []pendingProof
+	// slab holds the nodes newNode hands out next.
+	slab []node
+	// spare holds requests whose leaves have been backed up, reused by
+	// newRequest (with their move buffers): the evaluator is done with a
+	// request once Evaluate has returned without error.
+	spare []*Request
 }
 
 // ErrGameOver is returned when the root position has no moves.
@@ -101,9 +107,10 @@ func (s *Search) Advance(m engine.Move) error {
 	s.root.inflight = 0
 	s.root.proof = proof{}    // kept from the old mover's view; re-derived from the children
 	s.pending = s.pending[:0] // their paths run through the old root
-	s.rootPriors = make([]float32, len(s.root.children))
-	for i := range s.root.children {
-		s.rootPriors[i] = s.root.children[i].prior
+	s.takeAll(s.root)
+	s.rootPriors = make([]float32, len(s.root.kids))
+	for i, c := range s.root.kids {
+		s.rootPriors[i] = c.prior
 	}
 	return nil
 }
@@ -174,8 +181,7 @@ func (s *Search) Run(ctx context.Context) (*Result, error) {
 // allTerminal reports whether the search can learn nothing more: every
 // root child is a finished game that has been visited.
 func (s *Search) allTerminal() bool {
-	for i := range s.root.children {
-		c := &s.root.children[i]
+	for _, c := range s.root.kids {
 		if c.state != terminal || c.visits == 0 {
 			return false
 		}
@@ -194,20 +200,20 @@ func (s *Search) evaluateRoot(ctx context.Context) error {
 	s.rootOwnership = req.Out.Ownership
 	s.expand(s.root, &s.rootPos, req)
 	s.backup([]*node{s.root}, valueOf(&req.Out, s.rootPos.ToMove()))
-	s.rootPriors = make([]float32, len(s.root.children))
-	for i := range s.root.children {
-		s.rootPriors[i] = s.root.children[i].prior
+	s.rootPriors = make([]float32, len(s.root.kids))
+	for i, c := range s.root.kids {
+		s.rootPriors[i] = c.prior
 	}
 	return nil
 }
 
 // prepareRoot applies root noise and sets up Gumbel sampling for this run.
 func (s *Search) prepareRoot() {
-	if s.cfg.DirichletWeight > 0 && len(s.root.children) > 1 {
-		noise := dirichlet(s.rng, len(s.root.children), float64(s.cfg.DirichletAlpha))
+	if s.cfg.DirichletWeight > 0 && len(s.root.kids) > 1 {
+		noise := dirichlet(s.rng, len(s.root.kids), float64(s.cfg.DirichletAlpha))
 		w := s.cfg.DirichletWeight
-		for i := range s.root.children {
-			s.root.children[i].prior = (1-w)*s.rootPriors[i] + w*float32(noise[i])
+		for i, c := range s.root.kids {
+			c.prior = (1-w)*s.rootPriors[i] + w*float32(noise[i])
 		}
 	}
 	if s.cfg.Gumbel {
@@ -218,7 +224,14 @@ func (s *Search) prepareRoot() {
 // newRequest builds the evaluation request of pos; path holds the
 // positions from the root to pos's parent (most recent last).
 func (s *Search) newRequest(pos engine.Position, path []engine.Position) *Request {
-	req := &Request{Position: pos}
+	var req *Request
+	if k := len(s.spare); k > 0 {
+		req, s.spare = s.spare[k-1], s.spare[:k-1]
+		moves := req.Moves[:0]
+		*req = Request{Position: pos, Moves: moves}
+	} else {
+		req = &Request{Position: pos, Moves: make([]engine.Move, 0, 128)}
+	}
 	for i := len(path) - 1; i >= 0 && req.HistoryCount < HistoryLen; i-- {
 		req.History[req.HistoryCount] = path[i]
 		req.HistoryCount++
@@ -230,7 +243,7 @@ func (s *Search) newRequest(pos engine.Position, path []engine.Position) *Reques
 		req.History[req.HistoryCount] = h
 		req.HistoryCount++
 	}
-	req.Moves = pos.LegalMoves(make([]engine.Move, 0, 64))
+	req.Moves = pos.LegalMoves(req.Moves)
 	return req
 }
 
@@ -249,7 +262,7 @@ func (s *Search) descend(buf *[]engine.Position) (leaf, bool) {
 		}
 		switch n.state {
 		case terminal:
-			s.backup(path, leafValue{util: n.terminalUtil, margin: n.terminalMargin, marginFor: engine.Red, hasMargin: s.rootPos.Players() == 2})
+			s.backup(path, leafValue{util: n.end.util, margin: n.end.margin, marginFor: engine.Red, hasMargin: s.rootPos.Players() == 2})
 			return leaf{}, true
 		case pending:
 			return leaf{}, false
@@ -271,10 +284,10 @@ func (s *Search) descend(buf *[]engine.Position) (leaf, bool) {
 		path = append(path, c)
 		if c.state == unexpanded && pos.IsOver() {
 			c.state = terminal
-			c.terminalUtil = TerminalUtility(&pos)
+			c.end = &gameEnd{util: TerminalUtility(&pos)}
 			if pos.Players() == 2 {
 				t := pos.Territory()
-				c.terminalMargin = float32(t.Score[engine.Red] - t.Score[engine.Blue])
+				c.end.margin = float32(t.Score[engine.Red] - t.Score[engine.Blue])
 			}
 			s.proveTerminal(c, &pos)
 		}
@@ -283,7 +296,10 @@ func (s *Search) descend(buf *[]engine.Position) (leaf, bool) {
 }
 
 // selectPUCT picks the child of n with the highest PUCT score; in-flight
-// visits count as losses (virtual loss).
+// visits count as losses (virtual loss). Of the moves without a child node
+// only the one with the highest prior can score highest (they share the
+// first-play urgency), so it is the only one scored, and its node is made
+// when it wins.
 func (s *Search) selectPUCT(n *node) *node {
 	parentN := float64(n.visits + n.inflight)
 	sqrtN := float32(math.Sqrt(math.Max(parentN, 1)))
@@ -293,8 +309,7 @@ func (s *Search) selectPUCT(n *node) *node {
 	}
 	var best *node
 	bestScore := float32(math.Inf(-1))
-	for i := range n.children {
-		c := &n.children[i]
+	for _, c := range n.kids {
 		if avoidLoss(n, c) {
 			continue
 		}
@@ -306,6 +321,11 @@ func (s *Search) selectPUCT(n *node) *node {
 		score := q + s.cfg.CPuct*c.prior*sqrtN/float32(1+cn)
 		if score > bestScore {
 			best, bestScore = c, score
+		}
+	}
+	if n.next >= 0 {
+		if score := fpu + s.cfg.CPuct*n.edges[n.next].prior*sqrtN; score > bestScore || best == nil {
+			return s.take(n, int(n.next))
 		}
 	}
 	return best
@@ -346,35 +366,20 @@ func (s *Search) evaluateLeaves(ctx context.Context, leaves []leaf) error {
 		s.removeVirtualLoss(l.path)
 		s.backup(l.path, valueOf(&l.req.Out, l.req.Position.ToMove()))
 		s.deferProof(n, &l.req.Position, l.path)
+		s.spare = append(s.spare, l.req)
 	}
 	return nil
 }
 
-// expand creates the children of n from its evaluation.
+// expand stores n's moves and priors from its evaluation (its children
+// are made when selection first enters them; the root's all at once).
 func (s *Search) expand(n *node, pos *engine.Position, req *Request) {
 	toMove := pos.ToMove()
-	n.children = make([]node, len(req.Moves))
-	var sum float32
-	for i, m := range req.Moves {
-		p := req.Out.Priors[i]
-		if p < 0 || p != p {
-			p = 0
-		}
-		n.children[i] = node{move: m, mover: toMove, prior: p}
-		sum += p
-	}
-	if sum <= 0 {
-		for i := range n.children {
-			n.children[i].prior = 1 / float32(len(n.children))
-		}
-	} else if sum < 0.999 || sum > 1.001 {
-		for i := range n.children {
-			n.children[i].prior /= sum
-		}
-	}
+	n.setEdges(toMove, req.Moves, req.Out.Priors)
 	n.valueToMove = req.Out.Utility[toMove]
 	n.state = expanded
 	if n == s.root {
+		s.takeAll(n)
 		s.proveAtExpansion(n, pos, s.proofBudget(n, pos))
 	}
 }

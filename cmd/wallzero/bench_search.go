@@ -33,6 +33,8 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	leafBatch := fs.Int("leaf-batch", 16, "leaves in flight per search")
 	reps := fs.Int("reps", 3, "rounds of the throughput measurements (medians reported)")
 	beforeModel := fs.String("before-model", "", "ONNX model of the one-worker (before) measurements, e.g. an earlier file of the same network (default: the model)")
+	cpuProfile := fs.String("cpuprofile", "", "instead of the measurements, run -profile-searches concurrent searches for -seconds under Go's CPU profiler and write the profile to this file")
+	profileSearches := fs.Int("profile-searches", 16, "concurrent searches of the -cpuprofile run")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -66,6 +68,9 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	}
 	dur := time.Duration(*seconds * float64(time.Second))
 	fmt.Fprintf(stdout, "model=%s blocks=%d channels=%d workers=%d\n", net.Info.ID, net.Info.Blocks, net.Info.Channels, mf.workers)
+	if *cpuProfile != "" {
+		return profileSearch(net, g.Final, *profileSearches, *leafBatch, mf, dur, *cpuProfile, stdout)
+	}
 	if before != net {
 		fmt.Fprintf(stdout, "before_model=%s file=%s (the one-worker measurements)\n", before.Info.ID, *beforeModel)
 	}
@@ -92,9 +97,9 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 		}
 		for m, mode := range modes {
 			for i, n := range counts {
-				rate, mean := searchThroughput(mode.net, g.Final, n, *leafBatch, mf, mode, dur)
+				rate, st := searchThroughput(mode.net, g.Final, n, *leafBatch, mf, mode, dur)
 				sims[m][i] = append(sims[m][i], rate)
-				batches[m][i] = append(batches[m][i], mean)
+				batches[m][i] = append(batches[m][i], st.MeanBatch())
 			}
 		}
 		for range perRep {
@@ -147,7 +152,7 @@ type batchMode struct {
 // coldAnalysis times one analysis of pos on a fresh batcher without an
 // evaluation cache.
 func coldAnalysis(net *inference.Network, mf modelFlags, mode batchMode, pos engine.Position, visits, leafBatch int) (time.Duration, error) {
-	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, OneWorkerPerCall: mode.oneWorker})
+	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, Nice: mf.nice, OneWorkerPerCall: mode.oneWorker})
 	defer b.Close()
 	cfg := search.DefaultConfig()
 	cfg.MaxVisits, cfg.LeafBatch = visits, leafBatch
@@ -165,7 +170,7 @@ func benchHints(net *inference.Network, mf modelFlags, g *engine.Game, visits, l
 	cfg := search.DefaultConfig()
 	cfg.MaxVisits, cfg.LeafBatch = visits, leafBatch
 	history := []engine.Position{g.Final}
-	warm := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, CacheSize: 200_000})
+	warm := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, Nice: mf.nice, CacheSize: 200_000})
 	defer warm.Close()
 	var warmTimes, coldTimes []time.Duration
 	var warmEvals, coldEvals int64
@@ -177,7 +182,7 @@ func benchHints(net *inference.Network, mf modelFlags, g *engine.Game, visits, l
 			return err
 		}
 		warmTimes, warmEvals = append(warmTimes, d), warmEvals+warm.Stats().Samples-before
-		cold := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers})
+		cold := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, Nice: mf.nice})
 		d, _, err = timedSearch(cold, cfg, pos, recentFirst(history))
 		coldEvals += cold.Stats().Samples
 		cold.Close()
@@ -271,9 +276,9 @@ func rawThroughput(net *inference.Network, pos engine.Position, bs, workers int,
 }
 
 // searchThroughput runs n searches at once, each restarting when done, for
-// dur and returns visits per second and the mean network batch.
-func searchThroughput(net *inference.Network, pos engine.Position, n, leafBatch int, mf modelFlags, mode batchMode, dur time.Duration) (float64, float64) {
-	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, OneWorkerPerCall: mode.oneWorker})
+// dur and returns visits per second and the batcher's counters.
+func searchThroughput(net *inference.Network, pos engine.Position, n, leafBatch int, mf modelFlags, mode batchMode, dur time.Duration) (float64, inference.BatchStats) {
+	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, Nice: mf.nice, OneWorkerPerCall: mode.oneWorker})
 	defer b.Close()
 	var total int64
 	var mu sync.Mutex
@@ -305,5 +310,5 @@ func searchThroughput(net *inference.Network, pos engine.Position, n, leafBatch 
 	}
 	wg.Wait()
 	el := time.Since(start).Seconds()
-	return float64(total) / el, b.Stats().MeanBatch()
+	return float64(total) / el, b.Stats()
 }

@@ -82,10 +82,12 @@ func TestDockerfilesPinned(t *testing.T) {
 			}
 		}
 		if c.file == "../Dockerfile" {
-			// The CPU image ships the service's model (the student) and the
-			// teacher, checks both and loads both once.
-			for _, want := range []string{"models/wallzero-fast.onnx.sha256", "policy:model=$m",
-				"COPY --from=build /src/models/wallzero.onnx /src/models/wallzero-fast.onnx /app/models/"} {
+			// The CPU image ships the service's models (the student, float
+			// and 8-bit) and the teacher, checks all three and loads each
+			// once.
+			for _, want := range []string{"models/wallzero-fast.onnx.sha256", "models/wallzero-fast-int8.onnx.sha256", "policy:model=$m",
+				"for m in models/wallzero.onnx models/wallzero-fast.onnx models/wallzero-fast-int8.onnx",
+				"COPY --from=build /src/models/wallzero.onnx /src/models/wallzero-fast.onnx /src/models/wallzero-fast-int8.onnx /app/models/"} {
 				if !strings.Contains(df, want) {
 					t.Errorf("%s lacks %q", c.file, want)
 				}
@@ -101,11 +103,11 @@ func TestDockerfilesPinned(t *testing.T) {
 }
 
 // TestModelChecksum: models/wallzero.onnx.sha256, which the image builds
-// check, names the shipped model's hash; models/wallzero-fast.onnx.sha256
-// does the same for the distilled student.
+// check, names the shipped model's hash; the .sha256 files of the
+// distilled student and of its 8-bit quantization do the same for them.
 func TestModelChecksum(t *testing.T) {
 	t.Parallel()
-	for _, name := range []string{"models/wallzero.onnx", "models/wallzero-fast.onnx"} {
+	for _, name := range []string{"models/wallzero.onnx", "models/wallzero-fast.onnx", "models/wallzero-fast-int8.onnx"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			model, err := os.ReadFile("../" + name)

@@ -56,6 +56,17 @@ type ModelInfo struct {
 	Training json.RawMessage `json:"training,omitempty"`
 }
 
+// Quantized reports whether the file is an 8-bit quantization of a float
+// model (training/quantize.py records it under "quantized" in the
+// training summary): its multiply-adds are integer ones, so its GFLOP/s
+// do not compare with a float peak.
+func (m ModelInfo) Quantized() bool {
+	var t struct {
+		Quantized json.RawMessage `json:"quantized"`
+	}
+	return len(m.Training) > 0 && json.Unmarshal(m.Training, &t) == nil && len(t.Quantized) > 0 && string(t.Quantized) != "null"
+}
+
 // HasHead reports whether the model has the named output.
 func (m ModelInfo) HasHead(name string) bool { return slices.Contains(m.Heads, name) }
 

@@ -24,8 +24,9 @@
 #    `keys create` run from the image; then `serve` from the image as its
 #    user 65532 on $IMAGE_PORT; the checks are the image's own
 #    `wallzero healthcheck`, GET /healthz, GET /readyz (serving the
-#    distilled student, as `wallzero version` names it), GET / (the review
-#    page), POST /v1/analyze with the key (and without: 401).
+#    distilled student, float or 8-bit as the CPU suits, as
+#    `wallzero version` names it), GET / (the review page),
+#    POST /v1/analyze with the key (and without: 401).
 #
 # Prints the build time, the image size and each check; exits non-zero on
 # the first failure. Needs root (buildah vfs/chroot), buildah and
@@ -159,13 +160,16 @@ say "ok: HEALTHCHECK command (wallzero healthcheck, in the image)"
 check "GET /healthz" 200 "http://127.0.0.1:$PORT/healthz"
 check "GET /readyz" 200 "http://127.0.0.1:$PORT/readyz"
 grep -q '"modelKind":"onnx"' "$W/body" || { cat "$W/body"; die "/readyz: the ONNX model is not loaded"; }
-# The service's model is the distilled student (models/wallzero-fast.onnx):
-# `wallzero version` in the image names it, and /readyz must report it.
+# The service's model is the distilled student: models/wallzero-fast-int8.onnx
+# on a CPU with 8-bit dot products, models/wallzero-fast.onnx elsewhere.
+# `wallzero version` in the image says which, and /readyz must report it.
 ver=$(in_image /app/bin/wallzero version) || die "wallzero version failed in the image"
-model=$(sed -n 's#^model \([^ ]*\) (/app/models/wallzero-fast\.onnx,.*#\1#p' <<<"$ver")
-[[ -n $model ]] || { echo "$ver"; die "the image's service model is not /app/models/wallzero-fast.onnx"; }
+file=/app/models/wallzero-fast.onnx
+grep -q '^cpu int8 dot products: yes' <<<"$ver" && file=/app/models/wallzero-fast-int8.onnx
+model=$(sed -n "s#^model \\([^ ]*\\) ($file,.*#\\1#p" <<<"$ver")
+[[ -n $model ]] || { echo "$ver"; die "the image's service model is not $file"; }
 grep -q "\"model\":\"$model\"" "$W/body" || { cat "$W/body"; echo; die "/readyz: not serving $model"; }
-say "ok: serving $model (/app/models/wallzero-fast.onnx)"
+say "ok: serving $model ($file)"
 check "GET / (review page)" 200 "http://127.0.0.1:$PORT/"
 grep -qi '<html' "$W/body" || die "GET / is not an HTML page"
 body='{"id":"smoke","moves":["C3","E3","C5","E5","E5-E4:N"],"maxVisits":64,"topK":3}'

@@ -77,7 +77,17 @@ def trunk_nodes(graph):
     block's output, i.e. every node before the first head node. Returns
     them and the name of the trunk's output tensor."""
     nodes, last = [], None
+    data = {graph.input[0].name}  # tensors on the data path so far
     for n in graph.node:
+        if not any(i in data for i in n.input):
+            continue  # e.g. an Identity between initializers
+        data.update(n.output)
+        if n.op_type == "Pad" and not nodes:
+            # The aligned input (wallzero/align.py): zero channels
+            # appended to the features.
+            nodes.append(n)
+            last = n.output[0]
+            continue
         if n.op_type not in ("Conv", "Relu", "Add"):
             break
         if n.op_type == "Conv":
@@ -93,7 +103,11 @@ def run_trunk(nodes, inits, x, input_name):
     """Runs the trunk and returns every tensor it computes."""
     env = {input_name: x}
     for n in nodes:
-        if n.op_type == "Conv":
+        if n.op_type == "Pad":
+            p = inits[n.input[1]]
+            half = len(p) // 2
+            env[n.output[0]] = np.pad(env[n.input[0]], [(int(p[i]), int(p[i + half])) for i in range(half)])
+        elif n.op_type == "Conv":
             pads = attr(n, "pads", [0, 0, 0, 0])
             env[n.output[0]] = conv2d(env[n.input[0]], inits[n.input[1]], inits[n.input[2]], pads)
         elif n.op_type == "Relu":

@@ -119,9 +119,11 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "raw_evals_per_sec batch=%d %.0f\n", bs, m)
 	}
 	flops := float64(inference.FLOPsPerPosition(net.Info))
-	if peak := cpupeak.Measure(mf.workers, time.Second); peak > 0 {
-		fmt.Fprintf(stdout, "network_mflops_per_position=%.1f peak_gflops threads=%d %.1f best_raw_gflops=%.1f share_of_peak=%.2f\n",
-			flops/1e6, mf.workers, peak, best*flops/1e9, best*flops/1e9/peak)
+	if net.Info.Quantized() {
+		fmt.Fprintf(stdout, "network_mflops_per_position=%.1f (8-bit model: integer multiply-adds, no float peak to compare with) best_raw_gop_per_sec=%.1f\n", flops/1e6, best*flops/1e9)
+	} else if peak := cpupeak.MeasureBest(mf.workers, time.Second); peak.GFLOPS > 0 {
+		fmt.Fprintf(stdout, "network_mflops_per_position=%.1f peak_gflops threads=%d vector_bits=%d %.1f best_raw_gflops=%.1f share_of_peak=%.2f\n",
+			flops/1e6, mf.workers, peak.Bits, peak.GFLOPS, best*flops/1e9, best*flops/1e9/peak.GFLOPS)
 	} else {
 		fmt.Fprintf(stdout, "network_mflops_per_position=%.1f best_raw_gflops=%.1f (no AVX2/FMA peak measurement on this CPU)\n", flops/1e6, best*flops/1e9)
 	}

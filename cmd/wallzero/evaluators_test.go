@@ -3,7 +3,10 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+
+	"github.com/wallzero/wallzero/inference"
 )
 
 // TestFindShipped: an empty -model means the first shipped file found in
@@ -11,7 +14,8 @@ import (
 // service falls back to the teacher where the student is not shipped.
 func TestFindShipped(t *testing.T) {
 	t.Parallel()
-	service := []string{serviceModel, defaultModel}
+	service := serviceModels(false)
+	serviceInt8 := serviceModels(true)
 	for _, tc := range []struct {
 		name    string
 		files   []string // created under the root
@@ -25,6 +29,10 @@ func TestFindShipped(t *testing.T) {
 		{"only the student, for a command of the teacher", []string{serviceModel}, []string{defaultModel}, "", false},
 		{"found from a subdirectory", []string{serviceModel, defaultModel}, service, serviceModel, true},
 		{"none", nil, service, "", false},
+		{"int8 CPU: the quantized student", []string{serviceInt8Model, serviceModel, defaultModel}, serviceInt8, serviceInt8Model, false},
+		{"int8 CPU without the quantized file: the float student", []string{serviceModel, defaultModel}, serviceInt8, serviceModel, false},
+		{"int8 CPU, only the teacher", []string{defaultModel}, serviceInt8, defaultModel, false},
+		{"CPU without int8 dot products never takes the quantized file", []string{serviceInt8Model, serviceModel, defaultModel}, service, serviceModel, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -65,19 +73,24 @@ func TestFindShipped(t *testing.T) {
 // and version load the fast model, every other command the teacher.
 func TestServiceEvaluatorsPreferTheStudent(t *testing.T) {
 	t.Parallel()
-	if got := newServiceEvaluators(modelFlags{}).shipped; len(got) != 2 || got[0] != serviceModel || got[1] != defaultModel {
-		t.Errorf("service evaluators look for %v, want [%s %s]", got, serviceModel, defaultModel)
+	if got, want := newServiceEvaluators(modelFlags{}).shipped, serviceModels(inference.Int8DotProduct()); !slices.Equal(got, want) {
+		t.Errorf("service evaluators look for %v, want %v", got, want)
 	}
 	if got := newEvaluators(modelFlags{}).shipped; len(got) != 1 || got[0] != defaultModel {
 		t.Errorf("evaluators look for %v, want [%s]", got, defaultModel)
 	}
-	// The repository ships both, so here the service resolves the student.
+	// The repository ships all three, so here the service resolves the
+	// student, quantized where this CPU has 8-bit dot products.
 	p, err := newServiceEvaluators(modelFlags{}).resolveModel("")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if filepath.Base(p) != filepath.Base(serviceModel) {
-		t.Errorf("the service resolves %s, want %s", p, serviceModel)
+	want := serviceModel
+	if inference.Int8DotProduct() {
+		want = serviceInt8Model
+	}
+	if filepath.Base(p) != filepath.Base(want) {
+		t.Errorf("the service resolves %s, want %s", p, want)
 	}
 	p, err = newServiceEvaluators(modelFlags{model: heuristicModel}).resolveModel("")
 	if err != nil || p != heuristicModel {

@@ -5,6 +5,8 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
+
+	"github.com/wallzero/wallzero/inference"
 )
 
 // commit is the git commit the binary was built from, set by `make build`
@@ -17,10 +19,10 @@ func init() {
 }
 
 // runVersion implements `wallzero version`: the module version, the
-// commit, the Go version, and the id of the model `serve` would load
-// (-model, else models/wallzero-fast.onnx, else models/wallzero.onnx),
-// read from the model's metadata with ONNX Runtime; a missing library or
-// model is said, not an error.
+// commit, the Go version, whether the CPU has 8-bit dot products, and the
+// id of the model `serve` would load (-model, else the first of
+// serviceModels found for this CPU), read from the model's metadata with
+// ONNX Runtime; a missing library or model is said, not an error.
 func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("version", stderr)
 	var mf modelFlags
@@ -30,8 +32,18 @@ func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	}
 	version, rev := buildVersion()
 	fmt.Fprintf(stdout, "wallzero %s\ncommit %s\n%s %s/%s\n", version, rev, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(stdout, "cpu %s\n", cpuVersion(inference.Int8DotProduct()))
 	fmt.Fprintf(stdout, "model %s\n", modelVersion(mf))
 	return nil
+}
+
+// cpuVersion says whether the CPU has 8-bit dot products, which decides
+// between the quantized and the float student.
+func cpuVersion(int8 bool) string {
+	if int8 {
+		return "int8 dot products: yes (the service prefers " + serviceInt8Model + ")"
+	}
+	return "int8 dot products: no (the service uses float models)"
 }
 
 // buildVersion returns the module version of the binary and the commit it

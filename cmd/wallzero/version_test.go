@@ -14,7 +14,7 @@ func TestVersion(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	want := []string{"wallzero ", "commit ", "go1.", "model heuristic"}
+	want := []string{"wallzero ", "commit ", "go1.", "cpu int8 dot products: ", "model heuristic"}
 	if len(lines) != len(want) {
 		t.Fatalf("version printed %q, want %d lines", out.String(), len(want))
 	}

@@ -22,3 +22,32 @@ func TestMeasureIsPositive(t *testing.T) {
 	}
 	t.Logf("one thread: %.1f GFLOP/s", got)
 }
+
+// TestMeasureBestTakesTheFasterWidth checks that MeasureBest reports one
+// of the widths the CPU has and a figure in the plausible range, and that
+// asking for a width the CPU lacks gives 0.
+func TestMeasureBestTakesTheFasterWidth(t *testing.T) {
+	t.Parallel()
+	widths := Widths()
+	if len(widths) == 0 {
+		if p := MeasureBest(1, 10*time.Millisecond); p != (Peak{}) {
+			t.Fatalf("MeasureBest on an unsupported CPU = %+v, want zero", p)
+		}
+		t.Skip("no AVX2/FMA on this CPU")
+	}
+	p := MeasureBest(1, 50*time.Millisecond)
+	if p.GFLOPS < 1 || p.GFLOPS > 10000 {
+		t.Fatalf("MeasureBest = %+v, outside any plausible range", p)
+	}
+	found := false
+	for _, w := range widths {
+		found = found || w == p.Bits
+	}
+	if !found {
+		t.Fatalf("MeasureBest reports width %d, not one of %v", p.Bits, widths)
+	}
+	if got := MeasureWidth(128, 1, 10*time.Millisecond); got != 0 {
+		t.Fatalf("MeasureWidth(128) = %v, want 0 (no such loop)", got)
+	}
+	t.Logf("widths %v, best %d bits: %.1f GFLOP/s", widths, p.Bits, p.GFLOPS)
+}

@@ -87,6 +87,17 @@ def run(model: onnx.ModelProto, feeds: dict) -> dict:
             y = a.get("alpha", 1.0) * A @ B
             if len(x) > 2 and x[2] is not None:
                 y = y + a.get("beta", 1.0) * x[2]
+        elif op == "QuantizeLinear":
+            zp = x[2]
+            info = np.iinfo(zp.dtype)
+            y = np.clip(np.rint(x[0] / x[1]) + zp.astype(np.int64), info.min, info.max).astype(zp.dtype)
+        elif op == "DequantizeLinear":
+            scale, zp = x[1], x[2]
+            if scale.ndim == 1:  # per channel along axis
+                shape = [1] * x[0].ndim
+                shape[a.get("axis", 1)] = -1
+                scale, zp = scale.reshape(shape), zp.reshape(shape)
+            y = (x[0].astype(np.float64) - zp.astype(np.float64)) * scale
         else:
             raise NotImplementedError(f"op {op}")
         env[node.output[0]] = y

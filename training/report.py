@@ -29,6 +29,19 @@ FAST_MODEL_NOTE = [
     "",
 ]
 
+# What models/README.md says of the student's 8-bit quantization, when it is there.
+INT8_MODEL_NOTE = [
+    "`wallzero-fast-int8.onnx` is **wz-0012-d6x64b48-int8**, the student quantized to 8-bit "
+    "integers by `training/quantize.py` (weights per channel, activations per tensor calibrated "
+    "on 4,096 self-play positions; the heads stay in float). On a CPU with 8-bit dot products "
+    "(AVX-512 VNNI, AVX-VNNI or AMX) it makes 2.3-2.9x the float student's evaluations per CPU "
+    "second; it agrees with it on the top move in 92% of 10,533 held-out positions (value error "
+    "0.010) and scored 0.491 against it at equal visits over 400 games. The service uses it on such "
+    "CPUs and the float student elsewhere (`wallzero version` says which). Measurements in "
+    "docs/performance.md.",
+    "",
+]
+
 
 def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
@@ -57,6 +70,7 @@ def main(argv=None) -> int:
         "checked at load.",
         "",
         *(FAST_MODEL_NOTE if (ROOT / "models" / "wallzero-fast.onnx").exists() else []),
+        *(INT8_MODEL_NOTE if (ROOT / "models" / "wallzero-fast-int8.onnx").exists() else []),
         "## Training",
         "",
         "| | |",

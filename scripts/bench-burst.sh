@@ -6,13 +6,19 @@
 # distinct /analyze requests at VISITS visits and SUSTAIN of 16 clients.
 #
 #   scripts/bench-burst.sh [MODEL] [BURST] [VISITS] [SUSTAIN]
-#   (defaults: models/wallzero-fast.onnx, the service's model, 600 200 60s)
+#   (defaults: the service's model on this CPU, as `wallzero version` names
+#   it (models/wallzero-fast-int8.onnx with 8-bit dot products, else
+#   models/wallzero-fast.onnx), 600 200 60s)
 #   REPS=N sends N bursts one after another; SERVE_ARGS adds serve flags;
 #   LOG_LEVEL and KEEP_LOG=FILE keep the server's log; BENCH_PREFIX is
 #   put before the load generator (default "nice -n 5").
 set -euo pipefail
 cd "$(dirname "$0")/.."
-model=${1:-models/wallzero-fast.onnx}
+service_model() {
+  bin/wallzero version 2>/dev/null | sed -n 's/^model [^ ]* (\([^,]*\),.*/\1/p'
+}
+model=${1:-$(service_model)}
+model=${model:-models/wallzero-fast.onnx}
 burst=${2:-600}
 visits=${3:-200}
 sustain=${4:-60s}

@@ -180,6 +180,7 @@ func runSustained(stdout io.Writer, client *http.Client, base string, records []
 	}
 	wg.Wait()
 	wall := time.Since(start)
+	repeated := max(0, int(next.Load())-len(records))
 	var firstErr string
 	for _, r := range results {
 		if r.status != 200 {
@@ -193,6 +194,9 @@ func runSustained(stdout io.Writer, client *http.Client, base string, records []
 	fmt.Fprintf(stdout, "analyze_sustained clients=%d seconds=%.0f visits=%d requests=%d statuses=%q errors=%d p50_ms=%.0f p99_ms=%.0f throughput_rps=%.1f %s\n",
 		clients, wall.Seconds(), visits, len(results), statusCounts(results), failures, pct(lat, 50), pct(lat, 99),
 		float64(len(results))/wall.Seconds(), mem())
+	if repeated > 0 {
+		fmt.Fprintf(stdout, "analyze_sustained repeated=%d (the %d distinct positions ran out: repeats are cache hits)\n", repeated, len(records))
+	}
 	if firstErr != "" {
 		fmt.Fprintf(stdout, "analyze_sustained first_error=%q\n", firstErr)
 	}

@@ -36,7 +36,8 @@ INT8_MODEL_NOTE = [
     "on 4,096 self-play positions; the heads stay in float). On a CPU with 8-bit dot products "
     "(AVX-512 VNNI, AVX-VNNI or AMX) it makes 2.3-2.9x the float student's evaluations per CPU "
     "second; it agrees with it on the top move in 92% of 10,533 held-out positions (value error "
-    "0.010) and scored 0.491 against it at equal visits over 400 games. The service uses it on such "
+    "0.010) and scored 0.491 against it at equal visits over 400 games; at equal time (100 ms "
+    "per move) it scored 0.715 against wz-0012 over 200 games. The service uses it on such "
     "CPUs and the float student elsewhere (`wallzero version` says which). Measurements in "
     "docs/performance.md.",
     "",

@@ -23,7 +23,7 @@ import (
 func runAnalysis(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("analysis", stderr)
 	var mf modelFlags
-	mf.register(fs)
+	mf.registerService(fs)
 	parallel := fs.Int("parallel", 16, "turns analysed at once")
 	readAll := fs.Bool("read-all", false, "read every query before analysing any (a reproducible order: for batch files and tests)")
 	limits := service.DefaultLimits()

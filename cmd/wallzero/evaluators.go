@@ -56,8 +56,21 @@ type modelFlags struct {
 	nice     int
 }
 
+// register adds the flags of a command that plays, trains or measures
+// (an empty -model means defaultModel).
 func (m *modelFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&m.model, "model", "", "ONNX model file, or \"heuristic\" for the model-free Voronoi evaluator (default "+defaultModel+")")
+	m.registerDefault(fs, defaultModel)
+}
+
+// registerService adds the flags of a command that answers users (an
+// empty -model means the first of serviceModels found for this CPU).
+func (m *modelFlags) registerService(fs *flag.FlagSet) {
+	m.registerDefault(fs, "the first found of "+strings.Join(serviceModels(inference.Int8DotProduct()), ", ")+"; wallzero version says which")
+}
+
+// registerDefault adds the flags, saying def is -model's default.
+func (m *modelFlags) registerDefault(fs *flag.FlagSet, def string) {
+	fs.StringVar(&m.model, "model", "", "ONNX model file, or \"heuristic\" for the model-free Voronoi evaluator (default "+def+")")
 	fs.StringVar(&m.ortLib, "ort-lib", "", "ONNX Runtime shared library (default $"+inference.LibraryEnv+" or "+inference.DefaultLibraryPath+")")
 	fs.StringVar(&m.provider, "provider", "cpu", "execution provider: cpu or cuda")
 	fs.IntVar(&m.workers, "eval-workers", 2, "network calls in flight at once")

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/wallzero/wallzero/inference"
@@ -95,5 +97,22 @@ func TestServiceEvaluatorsPreferTheStudent(t *testing.T) {
 	p, err = newServiceEvaluators(modelFlags{model: heuristicModel}).resolveModel("")
 	if err != nil || p != heuristicModel {
 		t.Errorf("-model heuristic resolves %q, %v", p, err)
+	}
+}
+
+// TestModelFlagHelp: -model's help names the default each kind of command
+// really uses.
+func TestModelFlagHelp(t *testing.T) {
+	t.Parallel()
+	var m modelFlags
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	m.registerService(fs)
+	if u := fs.Lookup("model").Usage; !strings.Contains(u, serviceModel) || !strings.Contains(u, defaultModel) {
+		t.Errorf("service -model help %q does not name %s and %s", u, serviceModel, defaultModel)
+	}
+	fs = flag.NewFlagSet("match", flag.ContinueOnError)
+	m.register(fs)
+	if u := fs.Lookup("model").Usage; !strings.Contains(u, "(default "+defaultModel+")") || strings.Contains(u, serviceModel) {
+		t.Errorf("match -model help %q, want the default %s only", u, defaultModel)
 	}
 }

@@ -58,7 +58,7 @@ type explorerFlags struct {
 
 func (f *explorerFlags) register(name string, stderr io.Writer) *flag.FlagSet {
 	fs := newFlagSet("explorer "+name, stderr)
-	f.model.register(fs)
+	f.model.registerService(fs)
 	fs.StringVar(&f.dbURL, "database-url", "", "PostgreSQL URL (env DATABASE_URL)")
 	fs.StringVar(&f.opening, "opening", "four-stone", "opening: empty or four-stone")
 	fs.IntVar(&f.parallel, "parallel", 4, "searches (or games) in flight at once")

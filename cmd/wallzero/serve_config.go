@@ -38,7 +38,7 @@ type serveConfig struct {
 
 // register adds the flags; http adds those of the HTTP server.
 func (c *serveConfig) register(fs *flag.FlagSet, http bool) {
-	c.model.register(fs)
+	c.model.registerService(fs)
 	c.limits = service.DefaultLimits()
 	c.svc = service.DefaultConfig()
 	c.api = api.DefaultConfig()

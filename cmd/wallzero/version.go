@@ -26,7 +26,7 @@ func init() {
 func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("version", stderr)
 	var mf modelFlags
-	mf.register(fs)
+	mf.registerService(fs)
 	if err := parseWithEnv(fs, args); err != nil {
 		return err
 	}

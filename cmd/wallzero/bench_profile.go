@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"runtime/pprof"
+	"strings"
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
@@ -29,14 +30,16 @@ func profileSearch(net *inference.Network, pos engine.Position, n, leafBatch int
 		f.Close()
 		return err
 	}
+	start := time.Now()
 	rate, st := searchThroughput(net, pos, n, leafBatch, mf, batchMode{name: "spread", net: net}, dur)
+	elapsed := time.Since(start) // longer than dur: the searches running at dur finish
 	pprof.StopCPUProfile()
 	if err := f.Close(); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "profiled searches=%d seconds=%.1f mcts_sims_per_sec=%.0f mean_batch=%.1f profile=%s\n", n, dur.Seconds(), rate, st.MeanBatch(), file)
 	fmt.Fprintf(stdout, "network_busy=%.2f (network wall time per worker and second) batches_by_size %s\n",
-		st.NetworkTime.Seconds()/dur.Seconds()/float64(mf.workers), sizeQuantiles(st.Sizes))
+		st.NetworkTime.Seconds()/elapsed.Seconds()/float64(mf.workers), sizeQuantiles(st.Sizes))
 	fmt.Fprintf(stdout, "read it with: go tool pprof -top -nodefraction=0 bin/wallzero %s\n", file)
 	return nil
 }
@@ -52,15 +55,15 @@ func sizeQuantiles(sizes []int64) string {
 	if total == 0 {
 		return "none"
 	}
-	out := ""
+	var out []string
 	var seen int64
 	qs := []float64{0.1, 0.5, 0.9}
 	for n, c := range sizes {
 		seen += int64(n) * c
 		for len(qs) > 0 && float64(seen) >= qs[0]*float64(total) {
-			out += fmt.Sprintf("p%.0f=%d ", qs[0]*100, n)
+			out = append(out, fmt.Sprintf("p%.0f=%d", qs[0]*100, n))
 			qs = qs[1:]
 		}
 	}
-	return out
+	return strings.Join(out, " ")
 }

@@ -82,6 +82,7 @@ import "C"
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 )
@@ -107,13 +108,13 @@ func Widths() []int {
 
 // Peak is the result of MeasureBest.
 type Peak struct {
-	// GFLOPS is the faster loop's figure (see Measure).
+	// GFLOPS is the faster loop's figure (see MeasureWidth).
 	GFLOPS float64
 	// Bits is the vector width of that loop: 256 (AVX2) or 512 (AVX-512).
 	Bits int
 }
 
-// MeasureBest runs Measure for every width of Widths and returns the
+// MeasureBest runs MeasureWidth for every width of Widths and returns the
 // fastest (zero when not Supported).
 func MeasureBest(threads int, dur time.Duration) Peak {
 	var best Peak
@@ -125,23 +126,14 @@ func MeasureBest(threads int, dur time.Duration) Peak {
 	return best
 }
 
-// Measure runs the FMA loop on threads OS threads at once for about dur
-// and returns the sum over the threads of each one's GFLOP per second of
-// its own CPU time (0 when not Supported): the peak of that many busy
-// cores, which other processes sharing the machine do not lower. Use as
-// many threads as the network's workers.
-func Measure(threads int, dur time.Duration) float64 {
-	return MeasureWidth(256, threads, dur)
-}
-
-// MeasureWidth is Measure with the loop of vector width bits (256 or 512,
-// one of Widths; 0 for any other).
+// MeasureWidth runs the FMA loop of vector width bits (256 or 512, one of
+// Widths) on threads OS threads at once for about dur and returns the sum
+// over the threads of each one's GFLOP per second of its own CPU time (0
+// for a width the CPU lacks): the peak of that many busy cores, which
+// other processes sharing the machine do not lower. Use as many threads
+// as the network's workers.
 func MeasureWidth(bits, threads int, dur time.Duration) float64 {
-	ok := false
-	for _, w := range Widths() {
-		ok = ok || w == bits
-	}
-	if !ok || threads < 1 {
+	if !slices.Contains(Widths(), bits) || threads < 1 {
 		return 0
 	}
 	// Calibrate one thread's rounds per second, then run about dur.

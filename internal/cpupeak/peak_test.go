@@ -1,6 +1,7 @@
 package cpupeak
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
@@ -11,14 +12,14 @@ import (
 func TestMeasureIsPositive(t *testing.T) {
 	t.Parallel()
 	if !Supported() {
-		if got := Measure(1, 10*time.Millisecond); got != 0 {
-			t.Fatalf("Measure on an unsupported CPU = %v, want 0", got)
+		if got := MeasureWidth(256, 1, 10*time.Millisecond); got != 0 {
+			t.Fatalf("MeasureWidth on an unsupported CPU = %v, want 0", got)
 		}
 		t.Skip("no AVX2/FMA on this CPU")
 	}
-	got := Measure(1, 50*time.Millisecond)
+	got := MeasureWidth(256, 1, 50*time.Millisecond)
 	if got < 1 || got > 10000 {
-		t.Fatalf("Measure(1 thread) = %.1f GFLOP/s, outside any plausible range", got)
+		t.Fatalf("MeasureWidth(256, 1 thread) = %.1f GFLOP/s, outside any plausible range", got)
 	}
 	t.Logf("one thread: %.1f GFLOP/s", got)
 }
@@ -39,11 +40,7 @@ func TestMeasureBestTakesTheFasterWidth(t *testing.T) {
 	if p.GFLOPS < 1 || p.GFLOPS > 10000 {
 		t.Fatalf("MeasureBest = %+v, outside any plausible range", p)
 	}
-	found := false
-	for _, w := range widths {
-		found = found || w == p.Bits
-	}
-	if !found {
+	if !slices.Contains(widths, p.Bits) {
 		t.Fatalf("MeasureBest reports width %d, not one of %v", p.Bits, widths)
 	}
 	if got := MeasureWidth(128, 1, 10*time.Millisecond); got != 0 {

@@ -26,9 +26,11 @@ echo "$out" | grep -q '"moveInfos":\[{"move":' || { echo "train-smoke: the promo
 # gate, promote, ratings refitted.
 /usr/bin/python3 training/loop.py --work "$work/rl" --promote-dir "$work/rl-models" --mode self \
   --start-model "$work/models/wallzero.onnx" --iterations 1 --games 4 --visits 16 --fast-visits 4 \
+  --int8-selfplay on --calibrate-games 4 --calibrate-samples 64 \
   --parallel 2 --passes 1 --batch 32 --gate-games 1 --gate-visits 8 --gate-score 0 --ladder-games 1 \
   --ladder-visits 8 > "$work/rl.log"
 grep -q '"event": "rebuild"' "$work/rl.log" && grep -q '"event": "promote"' "$work/rl.log" &&
+  grep -q '"event": "quantize"' "$work/rl.log" && grep -q '"player": "selfplay-[^"]*-int8.onnx"' "$work/rl.log" &&
   test -s "$work/rl-models/wallzero.onnx" && test -s "$work/rl-models/ratings.svg" ||
   { echo "train-smoke: the self-play loop did not rebuild, promote and rate"; cat "$work/rl.log"; exit 1; }
 OUT="$work/gpu" PY=/usr/bin/python3 DEVICE=cpu SELFPLAY_SECONDS=2 TRAIN_SECONDS=2 MIN_SAMPLES=20 BATCH=32 \

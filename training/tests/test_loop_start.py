@@ -24,3 +24,14 @@ def test_start_from_model(tmp_path, model_id, next_iteration):
     assert again["iteration"] == next_iteration
     assert again["best"]["id"] == model_id and again["best"]["path"] == str(onnx_path.resolve())
     assert again["mode"] == "self" and again["step"] == "start"
+
+
+@pytest.mark.parametrize("setting,version,want", [
+    ("auto", "wallzero abc\ncpu int8 dot products: yes (the service prefers m.onnx)\n", True),
+    ("auto", "wallzero abc\ncpu int8 dot products: no\n", False),
+    ("auto", "wallzero abc\n", False),
+    ("on", "cpu int8 dot products: no\n", True),
+    ("off", "cpu int8 dot products: yes\n", False),
+])
+def test_int8_selfplay_wanted(setting, version, want):
+    assert loop.int8_selfplay_wanted(setting, version) is want

@@ -397,7 +397,8 @@ def main(argv=None) -> int:
                 baselines = {}
                 t0 = time.time()
                 for name, a, b in [(f"mcts{args.ladder_visits}_vs_voronoi-hard", f"mcts:visits={args.ladder_visits},model={cand}", "voronoi-hard"),
-                                   ("policy_vs_voronoi-medium", f"policy:model={cand}", "voronoi-medium")]:
+                                   ("policy_vs_voronoi-medium", f"policy:model={cand}", "voronoi-medium"),
+                                   ("policy_vs_voronoi-hard", f"policy:model={cand}", "voronoi-hard")]:
                     baselines[name] = match(a, b, args.ladder_games, seed=1)
                 ladder = json.loads(ladder_path.read_text()) if ladder_path.exists() else {"models": []}
                 entry = {"id": model_id, "promoted": time.strftime("%Y-%m-%dT%H:%M:%S"),

@@ -28,8 +28,11 @@ type Search struct {
 	// rootOwnership is the evaluator's ownership at the root, if any.
 	rootOwnership *[engine.NumSquares]float32
 	rootRaw       Eval
-	gumbel        *gumbelState
-	evals         int
+	// scoreCenter is the root's mean margin for its player to move when the
+	// run started: the centre of the score utility (Config.ScoreUtility).
+	scoreCenter float32
+	gumbel      *gumbelState
+	evals       int
 	// solver proves positions at expansion (see proof.go); pending holds
 	// the nodes expanded by the last evaluated batch, proved while the
 	// network evaluates the next one.
@@ -103,6 +106,9 @@ func (s *Search) Advance(m engine.Move) error {
 	}
 	detached := *next
 	s.root = &detached
+	// The kept node was evaluated as a child and its evaluation is not
+	// stored: the old root's would be reported for the new one.
+	s.rootRaw, s.rootOwnership = Eval{}, nil
 	s.root.mover = s.rootPos.ToMove()
 	s.root.inflight = 0
 	s.root.proof = proof{}    // kept from the old mover's view; re-derived from the children
@@ -219,6 +225,35 @@ func (s *Search) prepareRoot() {
 	if s.cfg.Gumbel {
 		s.gumbel = newGumbelState(s, s.cfg.MaxVisits-int(s.root.visits))
 	}
+	s.scoreCenter = s.rootMargin()
+}
+
+// rootMargin returns the root's mean margin for its player to move: over
+// its children's visits (their mover is that player), else the root's own
+// evaluation, else 0.
+func (s *Search) rootMargin() float32 {
+	var sum float64
+	var n int32
+	for _, c := range s.root.kids {
+		sum, n = sum+c.marginSum, n+c.marginN
+	}
+	switch {
+	case n > 0:
+		return float32(sum / float64(n))
+	case s.rootRaw.HasMargin:
+		return s.rootRaw.Margin
+	}
+	return 0
+}
+
+// scoreUtility returns the score utility (Config.ScoreUtility) of a mean
+// margin for player c.
+func (s *Search) scoreUtility(margin float32, c engine.Color) float32 {
+	center := s.scoreCenter
+	if c != s.rootPos.ToMove() {
+		center = -center
+	}
+	return s.cfg.ScoreUtility * (2 / math.Pi) * float32(math.Atan(float64((margin-center)/s.cfg.ScoreScale)))
 }
 
 // newRequest builds the evaluation request of pos; path holds the
@@ -307,6 +342,14 @@ func (s *Search) selectPUCT(n *node) *node {
 	if n == s.root {
 		fpu = n.valueToMove - s.cfg.RootFPUReduction
 	}
+	scored := s.cfg.ScoreUtility > 0 && n.marginN > 0
+	if scored && n != s.root { // the parent's score utility for the children's mover (0 at the root, the centre)
+		m := float32(n.marginSum / float64(n.marginN))
+		if n.mover != n.toMove {
+			m = -m
+		}
+		fpu += s.scoreUtility(m, n.toMove)
+	}
 	var best *node
 	bestScore := float32(math.Inf(-1))
 	for _, c := range n.kids {
@@ -317,6 +360,9 @@ func (s *Search) selectPUCT(n *node) *node {
 		q := fpu
 		if cn > 0 {
 			q = float32(c.utilSum / float64(cn))
+			if scored && c.marginN > 0 {
+				q += s.scoreUtility(float32(c.marginSum/float64(c.marginN)), c.mover)
+			}
 		}
 		score := q + s.cfg.CPuct*c.prior*sqrtN/float32(1+cn)
 		if score > bestScore {

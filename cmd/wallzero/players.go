@@ -12,7 +12,7 @@ import (
 
 // playerSpecHelp describes the player specifications match accepts.
 const playerSpecHelp = "random, voronoi-easy, voronoi-medium, voronoi-hard, " +
-	"mcts:visits=N|time=D[,model=PATH|heuristic][,gumbel=1][,batch=K][,cpuct=C][,fpu=F][,rootfpu=F][,sym=S] " +
+	"mcts:visits=N|time=D[,model=PATH|heuristic][,gumbel=1][,batch=K][,cpuct=C][,fpu=F][,rootfpu=F][,score=U][,scorescale=S][,sym=S] " +
 	"or policy[:model=PATH][,sym=S] (sym: average the network over S = 1, 2, 4 or 8 board symmetries; " +
 	"time: a wall-clock budget per move such as 100ms, alone or with visits, whichever ends first)"
 
@@ -54,7 +54,7 @@ func playerConstructor(ev *evaluators, tr *thinkTracker) player.Constructor {
 		}
 		switch {
 		case strings.HasPrefix(spec, "mcts"):
-			_, opts, err := parseSpec(spec, "visits", "time", "model", "gumbel", "batch", "cpuct", "fpu", "rootfpu", "sym")
+			_, opts, err := parseSpec(spec, "visits", "time", "model", "gumbel", "batch", "cpuct", "fpu", "rootfpu", "score", "scorescale", "sym")
 			if err != nil {
 				return nil, err
 			}
@@ -77,7 +77,7 @@ func playerConstructor(ev *evaluators, tr *thinkTracker) player.Constructor {
 				}
 			}
 			cfg.Gumbel = opts["gumbel"] == "1" || opts["gumbel"] == "true"
-			for key, dst := range map[string]*float32{"cpuct": &cfg.CPuct, "fpu": &cfg.FPUReduction, "rootfpu": &cfg.RootFPUReduction} {
+			for key, dst := range map[string]*float32{"cpuct": &cfg.CPuct, "fpu": &cfg.FPUReduction, "rootfpu": &cfg.RootFPUReduction, "score": &cfg.ScoreUtility, "scorescale": &cfg.ScoreScale} {
 				if v, ok := opts[key]; ok {
 					f, err := strconv.ParseFloat(v, 32)
 					if err != nil || f < 0 {
@@ -120,7 +120,7 @@ func playerConstructor(ev *evaluators, tr *thinkTracker) player.Constructor {
 // isTimedSpec reports whether a player spec thinks for a wall-clock time
 // per move (time=D).
 func isTimedSpec(spec string) bool {
-	_, opts, err := parseSpec(spec, "visits", "time", "model", "gumbel", "batch", "cpuct", "fpu", "rootfpu", "sym")
+	_, opts, err := parseSpec(spec, "visits", "time", "model", "gumbel", "batch", "cpuct", "fpu", "rootfpu", "score", "scorescale", "sym")
 	_, timed := opts["time"]
 	return err == nil && timed
 }

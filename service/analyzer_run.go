@@ -146,6 +146,9 @@ func (a *Analyzer) searchConfig(q *Query) search.Config {
 		if o.RootFPUReduction != nil {
 			cfg.RootFPUReduction = float32(*o.RootFPUReduction)
 		}
+		if o.ScoreUtilityFactor != nil {
+			cfg.ScoreUtility = float32(*o.ScoreUtilityFactor)
+		}
 		if o.MaxTime != nil {
 			cfg.MaxTime = time.Duration(*o.MaxTime * float64(time.Second))
 		}

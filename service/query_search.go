@@ -66,6 +66,10 @@ type OverrideSettings struct {
 	// below and at the root (defaults 0.3 and 0.2).
 	FPUReduction     *float64 `json:"fpuReduction,omitempty"`
 	RootFPUReduction *float64 `json:"rootFpuReduction,omitempty"`
+	// ScoreUtilityFactor weighs the territory margin in the search's move
+	// selection (0: win rate alone), around the position's expected margin
+	// (KataGo's dynamic score utility; see search.Config.ScoreUtility).
+	ScoreUtilityFactor *float64 `json:"scoreUtilityFactor,omitempty"`
 	// MaxTime stops each position's search after this many seconds, on
 	// top of maxVisits.
 	MaxTime *float64 `json:"maxTime,omitempty"`
@@ -177,6 +181,9 @@ func (s *OverrideSettings) validate() error {
 		return err
 	}
 	if err := check("rootFpuReduction", s.RootFPUReduction, -1, 2); err != nil {
+		return err
+	}
+	if err := check("scoreUtilityFactor", s.ScoreUtilityFactor, 0, 1); err != nil {
 		return err
 	}
 	return check("maxTime", s.MaxTime, 0.001, MaxOverrideTime)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/search"
 )
 
 // TestMoveRestrictions checks that avoidMoves and allowMoves keep the
@@ -117,11 +118,43 @@ func TestSearchOptionErrors(t *testing.T) {
 		{`{"moves":["C3"],"avoidMoves":[{"player":"blue","moves":["C4"],"untilDepth":-1}]}`, "avoidMoves[0].untilDepth", "outside"},
 		{`{"moves":["C3"],"allowMoves":[{"player":"B","moves":["R C4"]}]}`, "allowMoves[0].moves[0]", "colour"},
 		{`{"moves":["C3"],"overrideSettings":{"maxTime":0}}`, "overrideSettings.maxTime", "outside"},
+		{`{"moves":["C3"],"overrideSettings":{"scoreUtilityFactor":1.5}}`, "overrideSettings.scoreUtilityFactor", "outside"},
 		{`{"moves":["C3","E3","C5","E5"],"allowMoves":[{"player":"red","moves":["A1-A2"]}]}`, "allowMoves", "no legal move"},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			t.Parallel()
 			wantInvalid(t, tc.query, tc.field, tc.reason)
+		})
+	}
+}
+
+// TestSearchConfigOverrides: each overridden setting reaches the search's
+// configuration, and the others keep the search's defaults.
+func TestSearchConfigOverrides(t *testing.T) {
+	t.Parallel()
+	f := func(v float64) *float64 { return &v }
+	a := &Analyzer{limits: Limits{DefaultVisits: 123}}
+	def := search.DefaultConfig()
+	for _, tc := range []struct {
+		name string
+		o    *OverrideSettings
+		want func(*search.Config)
+	}{
+		{"none", nil, func(*search.Config) {}},
+		{"cpuct", &OverrideSettings{CPuctExploration: f(0.8)}, func(c *search.Config) { c.CPuct = 0.8 }},
+		{"score", &OverrideSettings{ScoreUtilityFactor: f(0)}, func(c *search.Config) { c.ScoreUtility = 0 }},
+		{"fpu", &OverrideSettings{FPUReduction: f(0.1), RootFPUReduction: f(0)}, func(c *search.Config) { c.FPUReduction, c.RootFPUReduction = 0.1, 0 }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			want := def
+			want.MaxVisits = 123
+			tc.want(&want)
+			got := a.searchConfig(&Query{SearchOptions: SearchOptions{OverrideSettings: tc.o}})
+			got.LeafBatch = want.LeafBatch
+			if got != want {
+				t.Errorf("searchConfig = %+v, want %+v", got, want)
+			}
 		})
 	}
 }

@@ -885,6 +885,11 @@ type ServiceOverrideSettings struct {
 	// RootNoiseEnabled RootNoiseEnabled adds Dirichlet noise to the root priors, as in
 	// self-play.
 	RootNoiseEnabled *bool `json:"rootNoiseEnabled,omitempty"`
+
+	// ScoreUtilityFactor ScoreUtilityFactor weighs the territory margin in the search's move
+	// selection (0: win rate alone), around the position's expected margin
+	// (KataGo's dynamic score utility; see search.Config.ScoreUtility).
+	ScoreUtilityFactor *float32 `json:"scoreUtilityFactor,omitempty"`
 }
 
 // ServicePlayout defines model for service.Playout.

@@ -93,6 +93,7 @@ func DefaultConfig() Config {
 		ProofNodes:       200,
 		RootProofNodes:   10000,
 		ProofMaxSlots:    40,
+		ScoreUtility:     1,
 		ScoreScale:       5,
 	}
 }
@@ -114,8 +115,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("search: DirichletAlpha %v must be positive", c.DirichletAlpha)
 	case c.ProofNodes < 0 || c.RootProofNodes < 0:
 		return fmt.Errorf("search: ProofNodes %d and RootProofNodes %d must not be negative", c.ProofNodes, c.RootProofNodes)
-	case c.ScoreUtility < 0 || c.ScoreUtility > 1:
-		return fmt.Errorf("search: ScoreUtility %v must be in [0, 1]", c.ScoreUtility)
+	case c.ScoreUtility < 0 || c.ScoreUtility > 4:
+		return fmt.Errorf("search: ScoreUtility %v must be in [0, 4]", c.ScoreUtility)
 	case c.ScoreUtility > 0 && !(c.ScoreScale > 0):
 		return fmt.Errorf("search: ScoreScale %v must be positive", c.ScoreScale)
 	case c.Gumbel && c.GumbelCandidates < 1:

@@ -46,7 +46,7 @@ func TestScoreUtilitySelection(t *testing.T) {
 	}
 }
 
-// TestScoreUtilityValidate: the score utility's weight lies in [0, 1] and
+// TestScoreUtilityValidate: the score utility's weight lies in [0, 4] and
 // needs a positive scale.
 func TestScoreUtilityValidate(t *testing.T) {
 	t.Parallel()
@@ -54,7 +54,7 @@ func TestScoreUtilityValidate(t *testing.T) {
 		weight, scale float32
 		ok            bool
 	}{
-		{0, 0, true}, {0.2, 5, true}, {1, 0.5, true}, {-0.1, 5, false}, {1.5, 5, false}, {0.2, 0, false},
+		{0, 0, true}, {0.2, 5, true}, {4, 0.5, true}, {-0.1, 5, false}, {4.5, 5, false}, {0.2, 0, false},
 	} {
 		cfg := DefaultConfig()
 		cfg.ScoreUtility, cfg.ScoreScale = tc.weight, tc.scale

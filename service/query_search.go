@@ -183,7 +183,7 @@ func (s *OverrideSettings) validate() error {
 	if err := check("rootFpuReduction", s.RootFPUReduction, -1, 2); err != nil {
 		return err
 	}
-	if err := check("scoreUtilityFactor", s.ScoreUtilityFactor, 0, 1); err != nil {
+	if err := check("scoreUtilityFactor", s.ScoreUtilityFactor, 0, 4); err != nil {
 		return err
 	}
 	return check("maxTime", s.MaxTime, 0.001, MaxOverrideTime)

@@ -118,7 +118,7 @@ func TestSearchOptionErrors(t *testing.T) {
 		{`{"moves":["C3"],"avoidMoves":[{"player":"blue","moves":["C4"],"untilDepth":-1}]}`, "avoidMoves[0].untilDepth", "outside"},
 		{`{"moves":["C3"],"allowMoves":[{"player":"B","moves":["R C4"]}]}`, "allowMoves[0].moves[0]", "colour"},
 		{`{"moves":["C3"],"overrideSettings":{"maxTime":0}}`, "overrideSettings.maxTime", "outside"},
-		{`{"moves":["C3"],"overrideSettings":{"scoreUtilityFactor":1.5}}`, "overrideSettings.scoreUtilityFactor", "outside"},
+		{`{"moves":["C3"],"overrideSettings":{"scoreUtilityFactor":5}}`, "overrideSettings.scoreUtilityFactor", "outside"},
 		{`{"moves":["C3","E3","C5","E5"],"allowMoves":[{"player":"red","moves":["A1-A2"]}]}`, "allowMoves", "no legal move"},
 	} {
 		t.Run(tc.query, func(t *testing.T) {

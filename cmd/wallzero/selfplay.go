@@ -30,6 +30,7 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	fs.BoolVar(&def.Gumbel, "gumbel", false, "Gumbel root selection, improved-policy targets")
 	fs.IntVar(&def.SampleMoves, "sample-moves", def.SampleMoves, "plies sampled in proportion to visits")
 	fs.IntVar(&def.LeafBatch, "leaf-batch", def.LeafBatch, "leaves in flight per search")
+	score := fs.Float64("score-utility", 0, "the searches' score utility (0: win rate alone, as the training loop's games were measured; the analysis default differs)")
 	parallel := fs.Int("parallel", 16, "games in flight at once (they share the network's batches)")
 	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "seed of game 0 (game i uses seed+i)")
 	chunk := fs.Int("chunk", 4096, "samples per .npz chunk")
@@ -37,6 +38,10 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if *score < 0 || *score > 4 {
+		return fmt.Errorf("-score-utility %v is outside 0..4", *score)
+	}
+	def.ScoreUtility = float32(*score)
 	if *seconds > 0 {
 		def.StopAfter = time.Now().Add(time.Duration(*seconds * float64(time.Second)))
 	}

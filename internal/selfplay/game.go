@@ -27,6 +27,11 @@ type Config struct {
 	SampleMoves int
 	// LeafBatch is the leaves one search keeps in flight.
 	LeafBatch int
+	// ScoreUtility is the searches' score utility (search.Config). It is
+	// 0 here, not the analysis default: the training loop's games were
+	// measured without it, and what it does to the training targets has not
+	// been measured yet.
+	ScoreUtility float32
 	// StopAfter, when set, is the time after which Generate starts no new
 	// game (games in flight finish and are written).
 	StopAfter time.Time
@@ -58,6 +63,7 @@ func PlayGame(ctx context.Context, eval search.Evaluator, cfg Config, rules engi
 	scfg.LeafBatch = cfg.LeafBatch
 	scfg.Gumbel = cfg.Gumbel
 	scfg.MaxVisits = cfg.FullVisits
+	scfg.ScoreUtility = cfg.ScoreUtility
 	s, err := search.New(eval, scfg, pos, nil)
 	if err != nil {
 		return GameResult{}, err

@@ -51,7 +51,9 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     m = args.model
     pairings = [
-        (f"mcts:visits={args.visits},model={m}", "voronoi-hard"),
+        # score=0: the search as the rating list names it without score=
+        # (ratings.player_name), the default before 1 December 2026.
+        (f"mcts:visits={args.visits},score=0,model={m}", "voronoi-hard"),
         (f"policy:model={m}", "voronoi-medium"),
         (f"policy:model={m}", "voronoi-hard"),
         # The raw policy averaged over the 8 board symmetries (still no search).
@@ -60,7 +62,7 @@ def main(argv=None) -> int:
 
     def display(spec: str) -> str:
         kind, _, opts = spec.partition(":")
-        rest = [o for o in opts.split(",") if o and o != f"model={m}"]
+        rest = [o for o in opts.split(",") if o and o not in (f"model={m}", "score=0")]
         return kind + (":" + ",".join(rest) if rest else "")
 
     result = {"model": m, "strength": [], "fairness": []}

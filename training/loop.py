@@ -386,10 +386,13 @@ def main(argv=None) -> int:
             state["step"] = "export"
             state.save()
         if state["step"] == "export":
-            cand_spec = f"mcts:visits={args.gate_visits},model={cand}"
+            # The loop's matches pin the score utility at 0, the search's
+            # default when the ladder began, so that its entries stay
+            # comparable across generations (docs/search.md).
+            cand_spec = f"mcts:visits={args.gate_visits},score=0,model={cand}"
             # The first model has no predecessor: it must beat the strongest
             # heuristic player instead.
-            prev_spec = f"mcts:visits={args.gate_visits},model={model}" if not first else "voronoi-hard"
+            prev_spec = f"mcts:visits={args.gate_visits},score=0,model={model}" if not first else "voronoi-hard"
             t0, c0 = time.time(), children_cpu_seconds()
             g = match(cand_spec, prev_spec, args.gate_games, seed=it)
             promoted = g["a_score"] >= args.gate_score
@@ -399,7 +402,7 @@ def main(argv=None) -> int:
             if promoted:
                 baselines = {}
                 t0 = time.time()
-                for name, a, b in [(f"mcts{args.ladder_visits}_vs_voronoi-hard", f"mcts:visits={args.ladder_visits},model={cand}", "voronoi-hard"),
+                for name, a, b in [(f"mcts{args.ladder_visits}_vs_voronoi-hard", f"mcts:visits={args.ladder_visits},score=0,model={cand}", "voronoi-hard"),
                                    ("policy_vs_voronoi-medium", f"policy:model={cand}", "voronoi-medium"),
                                    ("policy_vs_voronoi-hard", f"policy:model={cand}", "voronoi-hard")]:
                     baselines[name] = match(a, b, args.ladder_games, seed=1)

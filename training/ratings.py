@@ -252,15 +252,29 @@ def escape(t: str) -> str:
 
 # ----------------------------------------------------------------- play
 
+# The search's score utility when a spec names none (search.DefaultConfig
+# since 1 December 2026). Every match recorded before played without it, so
+# a name without score= means score utility 0 (see player_name).
+DEFAULT_SCORE_UTILITY = 1.0
+
+
 def player_name(spec: str, default_model: Path) -> str:
     """The rating-list name of a `wallzero match` spec: its model's id (or
-    'heuristic') followed by the spec without the model option."""
+    'heuristic') followed by the spec without the model option.
+
+    The score utility is written the way the list has always meant it: a
+    name without score= is a search without score utility (the default
+    until 1 December 2026), so score=0 is dropped and a search spec that
+    names no score utility gets the current default appended."""
     kind, _, rest = spec.partition(":")
     if kind not in ("mcts", "policy"):
         return spec
     opts = [o for o in rest.split(",") if o]
     model = next((o.split("=", 1)[1] for o in opts if o.startswith("model=")), None)
     opts = [o for o in opts if not o.startswith("model=")]
+    if kind == "mcts":
+        score = next((float(o.split("=", 1)[1]) for o in opts if o.startswith("score=")), DEFAULT_SCORE_UTILITY)
+        opts = [o for o in opts if not o.startswith("score=")] + ([f"score={score:g}"] if score else [])
     mid = "heuristic" if model == "heuristic" else onnx_model_id(Path(model) if model else default_model)
     return f"{mid} {kind}" + (":" + ",".join(opts) if opts else "")
 

@@ -100,8 +100,11 @@ def test_ladder_and_strength_records():
 
 @pytest.mark.parametrize("spec,want", [
     ("voronoi-hard", "voronoi-hard"),
-    ("mcts:visits=800,model=heuristic", "heuristic mcts:visits=800"),
-    ("mcts:time=100ms,model=heuristic,sym=8", "heuristic mcts:time=100ms,sym=8"),
+    ("mcts:visits=800,model=heuristic,score=0", "heuristic mcts:visits=800"),
+    ("mcts:visits=800,model=heuristic", "heuristic mcts:visits=800,score=1"),
+    ("mcts:visits=200,score=0.50,model=heuristic", "heuristic mcts:visits=200,score=0.5"),
+    ("mcts:time=100ms,model=heuristic,sym=8,score=0", "heuristic mcts:time=100ms,sym=8"),
+    ("policy:model=heuristic", "heuristic policy"),
 ])
 def test_player_name(spec, want):
     assert ratings.player_name(spec, Path("unused.onnx")) == want

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"testing"
 )
 
@@ -31,24 +32,29 @@ func hashEval(req *Request) {
 
 // BenchmarkSearchTree measures the tree work of one 800-visit search of
 // the mid-game (16 leaves in flight, as the service runs) per visit: what
-// each simulation costs the cores besides the network.
+// each simulation costs the cores besides the network; with and without
+// the score utility.
 func BenchmarkSearchTree(b *testing.B) {
-	pos := midgame(&testing.T{})
-	cfg := DefaultConfig()
-	cfg.MaxVisits, cfg.LeafBatch = 800, 16
-	visits := 0
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		cfg.Seed = uint64(i)
-		s, err := New(EvaluatorFunc(hashEval), cfg, pos, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		res, err := s.Run(context.Background())
-		if err != nil {
-			b.Fatal(err)
-		}
-		visits += res.Visits
+	for _, score := range []float32{1, 0} {
+		b.Run(fmt.Sprintf("score=%g", score), func(b *testing.B) {
+			pos := midgame(&testing.T{})
+			cfg := DefaultConfig()
+			cfg.MaxVisits, cfg.LeafBatch, cfg.ScoreUtility = 800, 16, score
+			visits := 0
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				cfg.Seed = uint64(i)
+				s, err := New(EvaluatorFunc(hashEval), cfg, pos, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				res, err := s.Run(context.Background())
+				if err != nil {
+					b.Fatal(err)
+				}
+				visits += res.Visits
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(visits), "ns/visit")
+		})
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(visits), "ns/visit")
 }

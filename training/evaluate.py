@@ -21,6 +21,8 @@ import sys
 import time
 from pathlib import Path
 
+from ratings import onnx_model_id
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 BIN = Path(os.environ.get("WALLZERO_BIN", ROOT / "bin" / "wallzero"))
@@ -65,7 +67,7 @@ def main(argv=None) -> int:
         rest = [o for o in opts.split(",") if o and o not in (f"model={m}", "score=0")]
         return kind + (":" + ",".join(rest) if rest else "")
 
-    result = {"model": m, "strength": [], "fairness": []}
+    result = {"model": m, "model_id": onnx_model_id(Path(m)), "strength": [], "fairness": []}
     for a, b in pairings:
         modes = {}
         for mode in ("four-stone", "empty"):

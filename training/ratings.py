@@ -93,8 +93,11 @@ def load_records(models: Path, strength_id: str | None) -> list[dict]:
     if (models / "ladder.json").exists():
         recs += ladder_records(json.loads((models / "ladder.json").read_text()))
     if (models / "strength.json").exists():
-        sid = strength_id or onnx_model_id(models / "wallzero.onnx")
-        recs += strength_records(json.loads((models / "strength.json").read_text()), sid)
+        st = json.loads((models / "strength.json").read_text())
+        # evaluate.py's measurement names its model; older files do not, and
+        # were measured on the model shipped then.
+        sid = strength_id or st.get("model_id") or onnx_model_id(models / "wallzero.onnx")
+        recs += strength_records(st, sid)
     if (models / "ratings-games.json").exists():
         for r in json.loads((models / "ratings-games.json").read_text())["matches"]:
             recs.append(record(r["a"], r["b"], r["a_wins"], r["b_wins"], r["draws"], "ratings-games.json"))

@@ -48,6 +48,41 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def training_table(best: dict, ladder: list[dict]) -> list[str]:
+    """The training summary of the shipped model: one column, or, for a
+    model of a run that continued an earlier one (training.continues), the
+    earlier model's lineage, this run's and their sum."""
+    rows = [("self-play games", "games", "{:,}"), ("samples (positions with a full search)", "samples", "{:,}"),
+            ("optimizer steps", "steps", "{:,}"), ("training samples (steps x batch)", "train_samples", "{:,}"),
+            ("self-play time", "selfplay_seconds", "min"), ("self-play CPU time", "selfplay_cpu_seconds", "min"),
+            ("training time", "train_seconds", "min"), ("training CPU time", "train_cpu_seconds", "min"),
+            ("wall-clock of the loop", "wall_seconds", "min")]
+    tr = best["training"]
+    base = next((m for m in ladder if m["id"] == tr.get("continues")), None)
+    cols = [tr] if base is None else [base["training"], tr]
+
+    def cell(t, key, fmt):
+        v = t.get(key)
+        if v is None:
+            return "-"
+        return f"{v / 60:.0f} min" if fmt == "min" else fmt.format(v)
+
+    if base is None:
+        out = ["| | |", "|---|---|"]
+    else:
+        out = [f"| | {base['id']} and before | this run ({best['id']}) | total |", "|---|---|---|---|"]
+    for label, key, fmt in rows:
+        if all(t.get(key) is None for t in cols):
+            continue
+        cells = [cell(t, key, fmt) for t in cols]
+        if base is not None:
+            vals = [t.get(key) for t in cols]
+            total = sum(v for v in vals if v is not None)
+            cells.append(f"{total / 60:.0f} min" if fmt == "min" else fmt.format(total))
+        out.append(f"| {label} | " + " | ".join(cells) + " |")
+    return out
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--state", default=str(HERE / "checkpoints" / "loop.json"))
@@ -74,15 +109,7 @@ def main(argv=None) -> int:
         *(INT8_MODEL_NOTE if (ROOT / "models" / "wallzero-fast-int8.onnx").exists() else []),
         "## Training",
         "",
-        "| | |",
-        "|---|---|",
-        f"| self-play games | {tr['games']:,} |",
-        f"| samples (positions with a full search) | {tr['samples']:,} |",
-        f"| optimizer steps | {tr['steps']:,} |",
-        *([f"| training samples (steps x batch) | {tr['train_samples']:,} |"] if tr.get("train_samples") else []),
-        f"| self-play time | {tr['selfplay_seconds'] / 60:.0f} min |",
-        f"| training time | {tr['train_seconds'] / 60:.0f} min |",
-        f"| wall-clock of the loop | {tr['wall_seconds'] / 60:.0f} min |",
+        *training_table(best, ladder),
         "",
     ]
     state_path = Path(a.state)
@@ -103,6 +130,7 @@ def main(argv=None) -> int:
     else:
         lines += ["All on the 2-core development machine (CPU only), with `make train` "
                   "(training/loop.py)."]
+    baselines = list(dict.fromkeys(k for m in ladder for k in m["vs_baselines"]))
     lines += [
         "See training/README.md for the data format and the learner.",
         "",
@@ -112,13 +140,12 @@ def main(argv=None) -> int:
         "the strongest heuristic player) in a `wallzero match`; `ladder.json` "
         "holds every match.",
         "",
-        "| model | opponent | games | score | " + " | ".join(
-            k for k in ladder[0]["vs_baselines"]) + " |",
-        "|---|---|---|---|" + "---|" * len(ladder[0]["vs_baselines"]),
+        "| model | opponent | games | score | " + " | ".join(baselines) + " |",
+        "|---|---|---|---|" + "---|" * len(baselines),
     ]
     for m in ladder:
         vp = m["vs_previous"]
-        base = " | ".join(pct(v["a_score"]) for v in m["vs_baselines"].values())
+        base = " | ".join(pct(m["vs_baselines"][k]["a_score"]) if k in m["vs_baselines"] else "-" for k in baselines)
         lines.append(f"| {m['id']} | {vp['opponent']} ({vp['visits']} visits each) | {vp['games']} | {pct(vp['a_score'])} | {base} |")
     sp = Path(a.strength)
     if sp.exists():

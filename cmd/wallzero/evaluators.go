@@ -13,7 +13,7 @@ import (
 	"github.com/wallzero/wallzero/search"
 )
 
-// defaultModel is the shipped model that is strongest per visit (wz-0012,
+// defaultModel is the shipped model that is strongest per visit (wz-0015,
 // the teacher), relative to the repository root: the default of the
 // commands that play, train and measure (match, selfplay, bench).
 const defaultModel = "models/wallzero.onnx"

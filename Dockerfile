@@ -43,14 +43,14 @@ COPY . .
 # The models are checked against their .sha256 files, then each is loaded
 # once with the library above (its metadata is validated at load), so a
 # broken model or library fails the build, not the first request.
-# serve and worker analyse with models/wallzero-fast.onnx (the distilled
-# student, the most strength per CPU second), or its 8-bit quantization
-# models/wallzero-fast-int8.onnx on CPUs with 8-bit dot products (AVX-512
-# VNNI, AVX-VNNI, AMX: `wallzero version` says which); models/wallzero.onnx
-# is the strongest per visit and stands in if the students are removed.
-RUN set -eu; sha256sum -c models/wallzero.onnx.sha256 models/wallzero-fast.onnx.sha256 models/wallzero-fast-int8.onnx.sha256; \
+# serve and worker analyse with models/wallzero-int8.onnx (the teacher in
+# 8 bits) on CPUs with 8-bit dot products (AVX-512 VNNI, AVX-VNNI, AMX:
+# `wallzero version` says which), elsewhere with models/wallzero-fast.onnx
+# (the distilled student); models/wallzero-fast-int8.onnx and
+# models/wallzero.onnx (the strongest per visit) stand in if those are removed.
+RUN set -eu; sha256sum -c models/wallzero.onnx.sha256 models/wallzero-int8.onnx.sha256 models/wallzero-fast.onnx.sha256 models/wallzero-fast-int8.onnx.sha256; \
     go build -trimpath -o /out/bin/wallzero ./cmd/wallzero; \
-    for m in models/wallzero.onnx models/wallzero-fast.onnx models/wallzero-fast-int8.onnx; do \
+    for m in models/wallzero.onnx models/wallzero-int8.onnx models/wallzero-fast.onnx models/wallzero-fast-int8.onnx; do \
       WALLZERO_ORT_LIB=/out/lib/libonnxruntime.so.1 /out/bin/wallzero match -red "policy:model=$m" -blue random -games 2 -workers 1 >/dev/null; \
     done
 
@@ -60,7 +60,7 @@ FROM ${RUNTIME_IMAGE}
 COPY --from=build /etc/ssl/certs/ca-certificates.crt /etc/ssl/certs/ca-certificates.crt
 COPY --from=build /out/bin/wallzero /app/bin/wallzero
 COPY --from=build /out/lib/libonnxruntime.so.1 /app/lib/libonnxruntime.so.1
-COPY --from=build /src/models/wallzero.onnx /src/models/wallzero-fast.onnx /src/models/wallzero-fast-int8.onnx /app/models/
+COPY --from=build /src/models/wallzero.onnx /src/models/wallzero-int8.onnx /src/models/wallzero-fast.onnx /src/models/wallzero-fast-int8.onnx /app/models/
 WORKDIR /app
 # API keys are required (docs/auth.md): make the first one with
 #   docker run --rm -e DATABASE_URL=... wallzero keys create -name NAME

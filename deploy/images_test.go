@@ -85,9 +85,9 @@ func TestDockerfilesPinned(t *testing.T) {
 			// The CPU image ships the service's models (the student, float
 			// and 8-bit) and the teacher, checks all three and loads each
 			// once.
-			for _, want := range []string{"models/wallzero-fast.onnx.sha256", "models/wallzero-fast-int8.onnx.sha256", "policy:model=$m",
-				"for m in models/wallzero.onnx models/wallzero-fast.onnx models/wallzero-fast-int8.onnx",
-				"COPY --from=build /src/models/wallzero.onnx /src/models/wallzero-fast.onnx /src/models/wallzero-fast-int8.onnx /app/models/"} {
+			for _, want := range []string{"models/wallzero-int8.onnx.sha256", "models/wallzero-fast.onnx.sha256", "models/wallzero-fast-int8.onnx.sha256", "policy:model=$m",
+				"for m in models/wallzero.onnx models/wallzero-int8.onnx models/wallzero-fast.onnx models/wallzero-fast-int8.onnx",
+				"COPY --from=build /src/models/wallzero.onnx /src/models/wallzero-int8.onnx /src/models/wallzero-fast.onnx /src/models/wallzero-fast-int8.onnx /app/models/"} {
 				if !strings.Contains(df, want) {
 					t.Errorf("%s lacks %q", c.file, want)
 				}
@@ -107,7 +107,7 @@ func TestDockerfilesPinned(t *testing.T) {
 // distilled student and of its 8-bit quantization do the same for them.
 func TestModelChecksum(t *testing.T) {
 	t.Parallel()
-	for _, name := range []string{"models/wallzero.onnx", "models/wallzero-fast.onnx", "models/wallzero-fast-int8.onnx"} {
+	for _, name := range []string{"models/wallzero.onnx", "models/wallzero-int8.onnx", "models/wallzero-fast.onnx", "models/wallzero-fast-int8.onnx"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			model, err := os.ReadFile("../" + name)

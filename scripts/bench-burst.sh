@@ -7,7 +7,7 @@
 #
 #   scripts/bench-burst.sh [MODEL] [BURST] [VISITS] [SUSTAIN]
 #   (defaults: the service's model on this CPU, as `wallzero version` names
-#   it (models/wallzero-fast-int8.onnx with 8-bit dot products, else
+#   it (models/wallzero-int8.onnx with 8-bit dot products, else
 #   models/wallzero-fast.onnx), 600 200 60s)
 #   REPS=N sends N bursts one after another; SERVE_ARGS adds serve flags;
 #   LOG_LEVEL and KEEP_LOG=FILE keep the server's log; BENCH_PREFIX is

@@ -160,12 +160,13 @@ say "ok: HEALTHCHECK command (wallzero healthcheck, in the image)"
 check "GET /healthz" 200 "http://127.0.0.1:$PORT/healthz"
 check "GET /readyz" 200 "http://127.0.0.1:$PORT/readyz"
 grep -q '"modelKind":"onnx"' "$W/body" || { cat "$W/body"; die "/readyz: the ONNX model is not loaded"; }
-# The service's model is the distilled student: models/wallzero-fast-int8.onnx
-# on a CPU with 8-bit dot products, models/wallzero-fast.onnx elsewhere.
+# The service's model: the 8-bit teacher models/wallzero-int8.onnx on a CPU
+# with 8-bit dot products, the distilled student models/wallzero-fast.onnx
+# elsewhere.
 # `wallzero version` in the image says which, and /readyz must report it.
 ver=$(in_image /app/bin/wallzero version) || die "wallzero version failed in the image"
 file=/app/models/wallzero-fast.onnx
-grep -q '^cpu int8 dot products: yes' <<<"$ver" && file=/app/models/wallzero-fast-int8.onnx
+grep -q '^cpu int8 dot products: yes' <<<"$ver" && file=/app/models/wallzero-int8.onnx
 model=$(sed -n "s#^model \\([^ ]*\\) ($file,.*#\\1#p" <<<"$ver")
 [[ -n $model ]] || { echo "$ver"; die "the image's service model is not $file"; }
 grep -q "\"model\":\"$model\"" "$W/body" || { cat "$W/body"; echo; die "/readyz: not serving $model"; }

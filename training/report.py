@@ -15,6 +15,12 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
 
+# What models/README.md says of the 8-bit teacher, when it is there.
+TEACHER_INT8_NOTE = [
+    "`wallzero-int8.onnx` is **wz-0015-int8**, the shipped teacher quantized to 8-bit integers by `training/quantize.py` (calibrated on 4,096 positions of 96 low-visit self-play games of wz-0015, the loop's calibration set `calib-wz-0015`). On a CPU with 8-bit dot products it makes 0.87x the evaluations per move of the 8-bit student and is far stronger per visit: at 100 ms per move it beat `wallzero-fast-int8.onnx` 0.665 over 100 games (66-33-1), so the service uses it first on such CPUs (docs/reinforcement.md). Elsewhere it would be slower than the float student and is not used.",
+    "",
+]
+
 # What models/README.md says of the distilled student, when it is there.
 FAST_MODEL_NOTE = [
     "`wallzero-fast.onnx` is **wz-0012-d6x64b48**, a student distilled from wz-0012 "
@@ -37,8 +43,9 @@ INT8_MODEL_NOTE = [
     "(AVX-512 VNNI, AVX-VNNI or AMX) it makes 2.3-2.9x the float student's evaluations per CPU "
     "second; it agrees with it on the top move in 92% of 10,533 held-out positions (value error "
     "0.010) and scored 0.491 against it at equal visits over 400 games; at equal time (100 ms "
-    "per move) it scored 0.715 against wz-0012 over 200 games. The service uses it on such "
-    "CPUs and the float student elsewhere (`wallzero version` says which). Measurements in "
+    "per move) it scored 0.715 against wz-0012 over 200 games. On such CPUs the service now "
+    "prefers the 8-bit teacher above and uses this file where that one is missing; elsewhere the "
+    "float student (`wallzero version` says which). Measurements in "
     "docs/performance.md.",
     "",
 ]
@@ -105,6 +112,7 @@ def main(argv=None) -> int:
         "layout, heads, training summary) travels inside the ONNX file and is "
         "checked at load.",
         "",
+        *(TEACHER_INT8_NOTE if (ROOT / "models" / "wallzero-int8.onnx").exists() else []),
         *(FAST_MODEL_NOTE if (ROOT / "models" / "wallzero-fast.onnx").exists() else []),
         *(INT8_MODEL_NOTE if (ROOT / "models" / "wallzero-fast-int8.onnx").exists() else []),
         "## Training",

@@ -31,10 +31,11 @@ func TestFindShipped(t *testing.T) {
 		{"only the student, for a command of the teacher", []string{serviceModel}, []string{defaultModel}, "", false},
 		{"found from a subdirectory", []string{serviceModel, defaultModel}, service, serviceModel, true},
 		{"none", nil, service, "", false},
-		{"int8 CPU: the quantized student", []string{serviceInt8Model, serviceModel, defaultModel}, serviceInt8, serviceInt8Model, false},
+		{"int8 CPU: the quantized teacher", []string{serviceInt8TeacherModel, serviceInt8Model, serviceModel, defaultModel}, serviceInt8, serviceInt8TeacherModel, false},
+		{"int8 CPU without the quantized teacher: the quantized student", []string{serviceInt8Model, serviceModel, defaultModel}, serviceInt8, serviceInt8Model, false},
 		{"int8 CPU without the quantized file: the float student", []string{serviceModel, defaultModel}, serviceInt8, serviceModel, false},
 		{"int8 CPU, only the teacher", []string{defaultModel}, serviceInt8, defaultModel, false},
-		{"CPU without int8 dot products never takes the quantized file", []string{serviceInt8Model, serviceModel, defaultModel}, service, serviceModel, false},
+		{"CPU without int8 dot products never takes a quantized file", []string{serviceInt8TeacherModel, serviceInt8Model, serviceModel, defaultModel}, service, serviceModel, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -71,9 +72,9 @@ func TestFindShipped(t *testing.T) {
 	}
 }
 
-// TestServiceEvaluatorsPreferTheStudent: serve, worker, analysis, explorer
+// TestServiceEvaluatorsPreferTheServiceModels: serve, worker, analysis, explorer
 // and version load the fast model, every other command the teacher.
-func TestServiceEvaluatorsPreferTheStudent(t *testing.T) {
+func TestServiceEvaluatorsPreferTheServiceModels(t *testing.T) {
 	t.Parallel()
 	if got, want := newServiceEvaluators(modelFlags{}).shipped, serviceModels(inference.Int8DotProduct()); !slices.Equal(got, want) {
 		t.Errorf("service evaluators look for %v, want %v", got, want)
@@ -81,15 +82,15 @@ func TestServiceEvaluatorsPreferTheStudent(t *testing.T) {
 	if got := newEvaluators(modelFlags{}).shipped; len(got) != 1 || got[0] != defaultModel {
 		t.Errorf("evaluators look for %v, want [%s]", got, defaultModel)
 	}
-	// The repository ships all three, so here the service resolves the
-	// student, quantized where this CPU has 8-bit dot products.
+	// The repository ships all four, so here the service resolves the
+	// student, or the 8-bit teacher where this CPU has 8-bit dot products.
 	p, err := newServiceEvaluators(modelFlags{}).resolveModel("")
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := serviceModel
 	if inference.Int8DotProduct() {
-		want = serviceInt8Model
+		want = serviceInt8TeacherModel
 	}
 	if filepath.Base(p) != filepath.Base(want) {
 		t.Errorf("the service resolves %s, want %s", p, want)

@@ -38,10 +38,10 @@ func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 }
 
 // cpuVersion says whether the CPU has 8-bit dot products, which decides
-// between the quantized and the float student.
+// between the quantized teacher and the float student.
 func cpuVersion(int8 bool) string {
 	if int8 {
-		return "int8 dot products: yes (the service prefers " + serviceInt8Model + ")"
+		return "int8 dot products: yes (the service prefers " + serviceInt8TeacherModel + ")"
 	}
 	return "int8 dot products: no (the service uses float models)"
 }

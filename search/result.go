@@ -89,14 +89,11 @@ func (s *Search) result(elapsed time.Duration) *Result {
 	r.CanonicalHash, r.Symmetry = s.rootPos.CanonicalHash()
 	children := s.root.kids
 	var sum float64
-	var n, mn int32
-	var msum float64
+	var n int32
 	fpu := s.root.valueToMove
 	for i, c := range children {
 		sum += c.utilSum
 		n += c.visits
-		msum += c.marginSum
-		mn += c.marginN
 		mi := MoveInfo{
 			Move:    c.move,
 			Visits:  int(c.visits),
@@ -114,9 +111,7 @@ func (s *Search) result(elapsed time.Duration) *Result {
 	if n > 0 {
 		r.Winrate = float32(sum / float64(n))
 	}
-	if mn > 0 {
-		r.Margin, r.HasMargin = float32(msum/float64(mn)), true
-	}
+	r.Margin, r.HasMargin = s.childrenMargin()
 	r.ImprovedPolicy = s.improvedPolicy()
 	sort.SliceStable(r.Moves, func(a, b int) bool {
 		x, y := &r.Moves[a], &r.Moves[b]

@@ -228,19 +228,28 @@ func (s *Search) prepareRoot() {
 	s.scoreCenter = s.rootMargin()
 }
 
-// rootMargin returns the root's mean margin for its player to move: over
-// its children's visits (their mover is that player), else the root's own
-// evaluation, else 0.
-func (s *Search) rootMargin() float32 {
+// childrenMargin returns the root's mean margin for its player to move
+// over its children's visits (their mover is that player), and whether any
+// visit carried a margin.
+func (s *Search) childrenMargin() (float32, bool) {
 	var sum float64
 	var n int32
 	for _, c := range s.root.kids {
 		sum, n = sum+c.marginSum, n+c.marginN
 	}
-	switch {
-	case n > 0:
-		return float32(sum / float64(n))
-	case s.rootRaw.HasMargin:
+	if n == 0 {
+		return 0, false
+	}
+	return float32(sum / float64(n)), true
+}
+
+// rootMargin returns the root's mean margin for its player to move: over
+// its children's visits, else the root's own evaluation, else 0.
+func (s *Search) rootMargin() float32 {
+	if m, ok := s.childrenMargin(); ok {
+		return m
+	}
+	if s.rootRaw.HasMargin {
 		return s.rootRaw.Margin
 	}
 	return 0

@@ -230,6 +230,11 @@ func (b *Batcher) work() {
 			deadline = timer.C
 		}
 		for len(batch) < b.cfg.MaxBatch {
+			if b.idle.Load() > 0 {
+				// Another worker waits for work: leave what is queued
+				// to it rather than merge a call split for spreading.
+				break
+			}
 			ch, ok := b.poll()
 			if !ok {
 				if deadline == nil {

@@ -70,6 +70,12 @@ type node struct {
 	end *gameEnd
 	// proof is the node's proven result, if any (see proof.go).
 	proof proof
+	// scoreU caches the score utility of the node's mean margin for its
+	// mover (Search.childScoreUtility), valid while marginN equals scoreN
+	// and the search's scoreEpoch equals scoreEpoch.
+	scoreU     float32
+	scoreN     int32
+	scoreEpoch uint32
 }
 
 // gameEnd is the result of a finished game at a terminal node.

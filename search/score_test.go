@@ -92,3 +92,59 @@ func TestAdvanceDropsOldRootEvaluation(t *testing.T) {
 		t.Fatalf("the reused root reports the old root's raw evaluation %+v", res2.Raw)
 	}
 }
+
+// TestCachedScoreUtility: the score utility cached per node
+// (childScoreUtility) is the one computed from the node's statistics at
+// every node of a tree, after backups and after a second run with another
+// centre, and the parent's term of the first-play urgency (the cached
+// value negated for the other player) is exactly the directly computed one.
+func TestCachedScoreUtility(t *testing.T) {
+	t.Parallel()
+	cfg := DefaultConfig()
+	cfg.MaxVisits = 300
+	s, err := New(EvaluatorFunc(hashEval), cfg, midgame(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(run int) {
+		t.Helper()
+		checked := 0
+		var walk func(n *node)
+		walk = func(n *node) {
+			for _, c := range n.kids {
+				walk(c)
+			}
+			if n == s.root || n.marginN == 0 {
+				return
+			}
+			mean := float32(n.marginSum / float64(n.marginN))
+			if got, want := s.childScoreUtility(n), s.scoreUtility(mean, n.mover); got != want {
+				t.Fatalf("run %d: cached score utility %v, computed %v", run, got, want)
+			}
+			if n.state == expanded && n.mover != n.toMove {
+				if got, want := -s.childScoreUtility(n), s.scoreUtility(-mean, n.toMove); got != want {
+					t.Fatalf("run %d: parent's term %v, computed %v", run, got, want)
+				}
+			}
+			checked++
+		}
+		walk(s.root)
+		if checked < 50 {
+			t.Fatalf("run %d: only %d nodes with a margin", run, checked)
+		}
+	}
+	for run := 1; run <= 2; run++ {
+		center := s.scoreCenter
+		if _, err := s.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if run == 2 && s.scoreCenter == center {
+			t.Fatalf("run 2 kept the centre %v; the test needs another", center)
+		}
+		check(run)
+		cfg.MaxVisits *= 2
+		if err := s.SetConfig(cfg); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

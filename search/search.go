@@ -31,8 +31,11 @@ type Search struct {
 	// scoreCenter is the root's mean margin for its player to move when the
 	// run started: the centre of the score utility (Config.ScoreUtility).
 	scoreCenter float32
-	gumbel      *gumbelState
-	evals       int
+	// scoreEpoch numbers the runs: a node's cached score utility from an
+	// earlier run (another centre, perhaps other settings) is stale.
+	scoreEpoch uint32
+	gumbel     *gumbelState
+	evals      int
 	// solver proves positions at expansion (see proof.go); pending holds
 	// the nodes expanded by the last evaluated batch, proved while the
 	// network evaluates the next one.
@@ -226,6 +229,7 @@ func (s *Search) prepareRoot() {
 		s.gumbel = newGumbelState(s, s.cfg.MaxVisits-int(s.root.visits))
 	}
 	s.scoreCenter = s.rootMargin()
+	s.scoreEpoch++
 }
 
 // childrenMargin returns the root's mean margin for its player to move
@@ -263,6 +267,19 @@ func (s *Search) scoreUtility(margin float32, c engine.Color) float32 {
 		center = -center
 	}
 	return s.cfg.ScoreUtility * (2 / math.Pi) * float32(math.Atan(float64((margin-center)/s.cfg.ScoreScale)))
+}
+
+// childScoreUtility returns the score utility of c's mean margin for its
+// mover (c.marginN > 0). Selection asks for it at every child of every
+// node it passes, but it changes only when a visit is backed up through c,
+// so it is computed again only then (or in a new run): the arctangent
+// would otherwise be a sixth of the tree's work.
+func (s *Search) childScoreUtility(c *node) float32 {
+	if c.scoreN != c.marginN || c.scoreEpoch != s.scoreEpoch {
+		c.scoreU = s.scoreUtility(float32(c.marginSum/float64(c.marginN)), c.mover)
+		c.scoreN, c.scoreEpoch = c.marginN, s.scoreEpoch
+	}
+	return c.scoreU
 }
 
 // newRequest builds the evaluation request of pos; path holds the
@@ -353,11 +370,14 @@ func (s *Search) selectPUCT(n *node) *node {
 	}
 	scored := s.cfg.ScoreUtility > 0 && n.marginN > 0
 	if scored && n != s.root { // the parent's score utility for the children's mover (0 at the root, the centre)
-		m := float32(n.marginSum / float64(n.marginN))
+		// With two players the children's mover sees the parent's margin
+		// and the centre negated; the arctangent is odd, so that is the
+		// parent's own score utility negated, exactly.
 		if n.mover != n.toMove {
-			m = -m
+			fpu -= s.childScoreUtility(n)
+		} else {
+			fpu += s.childScoreUtility(n)
 		}
-		fpu += s.scoreUtility(m, n.toMove)
 	}
 	var best *node
 	bestScore := float32(math.Inf(-1))
@@ -370,7 +390,7 @@ func (s *Search) selectPUCT(n *node) *node {
 		if cn > 0 {
 			q = float32(c.utilSum / float64(cn))
 			if scored && c.marginN > 0 {
-				q += s.scoreUtility(float32(c.marginSum/float64(c.marginN)), c.mover)
+				q += s.childScoreUtility(c)
 			}
 		}
 		score := q + s.cfg.CPuct*c.prior*sqrtN/float32(1+cn)

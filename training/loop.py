@@ -186,6 +186,21 @@ def selfplay_model(model: str, model_id: str, ckpts: Path, args) -> str:
     return str(out)
 
 
+def selfplay_command(args, player: str, games: int, out: Path, visits: int, it: int, first: bool) -> list:
+    """The ``wallzero selfplay`` command of iteration it: the search
+    settings of args (Gumbel and the score utility only for network games,
+    not for the heuristic bootstrap), seeded by the iteration."""
+    cmd = [BIN, "selfplay", "-model", player, "-games", games, "-out", out,
+           "-visits", visits, "-fast-visits", max(args.fast_visits, visits // 5),
+           "-full-prob", args.full_prob, "-parallel", args.parallel,
+           "-sample-moves", args.sample_moves, "-seed", it * 1_000_003]
+    if args.gumbel and not first:
+        cmd.append("-gumbel")
+    if args.selfplay_score_utility and not first:
+        cmd += ["-score-utility", args.selfplay_score_utility]
+    return cmd
+
+
 def start_from_model(state: State, path: Path) -> None:
     """Makes the model at path the loop's current best (self-play mode on a
     fresh work directory): the next iteration continues its numbering."""
@@ -246,6 +261,8 @@ def main(argv=None) -> int:
     p.add_argument("--fast-visits", type=int, default=32)
     p.add_argument("--full-prob", type=float, default=0.25)
     p.add_argument("--gumbel", action="store_true", help="Gumbel root selection in self-play (improved-policy targets)")
+    p.add_argument("--selfplay-score-utility", type=float, default=0.0,
+                   help="score utility of the self-play searches (0..4; 0: win rate alone, as every run before 1 December)")
     p.add_argument("--sample-moves", type=int, default=12, help="self-play plies sampled in proportion to visits")
     p.add_argument("--mode", choices=("auto", "self", "bootstrap"), default="auto",
                    help="how a fresh work directory starts: self-play of --start-model, or the heuristic bootstrap "
@@ -278,6 +295,8 @@ def main(argv=None) -> int:
     p.add_argument("--import-stats", help="JSON object for --import-checkpoint: games, samples, selfplay_seconds, "
                    "train_seconds and a free-form note on how it was trained")
     args = p.parse_args(argv)
+    if not 0 <= args.selfplay_score_utility <= 4:
+        p.error(f"--selfplay-score-utility {args.selfplay_score_utility} is outside 0..4")
 
     work = Path(args.work)
     data, ckpts = work / "data", work / "checkpoints"
@@ -294,7 +313,7 @@ def main(argv=None) -> int:
         elif args.mode == "self":
             raise SystemExit(f"loop: --mode self needs a model; {args.start_model or best_path} does not exist")
     args.int8 = int8_selfplay_wanted(args.int8_selfplay, run([BIN, "version"]) if args.int8_selfplay == "auto" else "")
-    log(event="config", int8_selfplay=args.int8)
+    log(event="config", int8_selfplay=args.int8, selfplay_score_utility=args.selfplay_score_utility)
     deadline = time.time() + args.hours * 3600
     done = 0
     if args.import_checkpoint:
@@ -322,13 +341,7 @@ def main(argv=None) -> int:
             t0, c0 = time.time(), children_cpu_seconds()  # the 8-bit copy's making counts as self-play
             player = selfplay_model(model, state["best"]["id"], ckpts, args) if not first else model
             visits = args.bootstrap_visits if first else args.visits
-            cmd = [BIN, "selfplay", "-model", player, "-games", games, "-out", it_dir,
-                   "-visits", visits, "-fast-visits", max(args.fast_visits, visits // 5),
-                   "-full-prob", args.full_prob, "-parallel", args.parallel,
-                   "-sample-moves", args.sample_moves, "-seed", it * 1_000_003]
-            if args.gumbel and not first:
-                cmd.append("-gumbel")
-            r = last_json(run(cmd))
+            r = last_json(run(selfplay_command(args, player, games, it_dir, visits, it, first)))
             state["selfplay_seconds"] += time.time() - t0
             cpu = children_cpu_seconds() - c0
             state["selfplay_cpu_seconds"] = state.d.get("selfplay_cpu_seconds", 0.0) + cpu

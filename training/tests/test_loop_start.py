@@ -35,3 +35,25 @@ def test_start_from_model(tmp_path, model_id, next_iteration):
 ])
 def test_int8_selfplay_wanted(setting, version, want):
     assert loop.int8_selfplay_wanted(setting, version) is want
+
+
+@pytest.mark.parametrize("gumbel,score,first,want", [
+    (False, 0.0, False, []),
+    (True, 0.0, False, ["-gumbel"]),
+    (False, 1.0, False, ["-score-utility", 1.0]),
+    (True, 0.5, True, []),  # the heuristic bootstrap takes neither
+])
+def test_selfplay_command(tmp_path, gumbel, score, first, want):
+    args = loop.argparse.Namespace(fast_visits=32, full_prob=0.25, parallel=16, sample_moves=12,
+                                   gumbel=gumbel, selfplay_score_utility=score)
+    cmd = loop.selfplay_command(args, "m.onnx", 1500, tmp_path, 160, 21, first)
+    assert cmd[:3] == [loop.BIN, "selfplay", "-model"]
+    i = cmd.index("-seed")
+    assert cmd[i + 1] == 21 * 1_000_003
+    assert cmd[i + 2:] == want
+
+
+def test_selfplay_score_utility_is_checked(capsys):
+    with pytest.raises(SystemExit):
+        loop.main(["--selfplay-score-utility", "5", "--iterations", "0"])
+    assert "--selfplay-score-utility 5.0 is outside 0..4" in capsys.readouterr().err

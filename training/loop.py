@@ -261,8 +261,9 @@ def main(argv=None) -> int:
     p.add_argument("--fast-visits", type=int, default=32)
     p.add_argument("--full-prob", type=float, default=0.25)
     p.add_argument("--gumbel", action="store_true", help="Gumbel root selection in self-play (improved-policy targets)")
-    p.add_argument("--selfplay-score-utility", type=float, default=0.0,
-                   help="score utility of the self-play searches (0..4; 0: win rate alone, as every run before 1 December)")
+    p.add_argument("--selfplay-score-utility", type=float, default=1.0,
+                   help="score utility of the self-play searches (0..4; 0: win rate alone, as every run before 1 December; "
+                        "1 raised the raw policy and the gates in the third run, docs/reinforcement.md)")
     p.add_argument("--sample-moves", type=int, default=12, help="self-play plies sampled in proportion to visits")
     p.add_argument("--mode", choices=("auto", "self", "bootstrap"), default="auto",
                    help="how a fresh work directory starts: self-play of --start-model, or the heuristic bootstrap "

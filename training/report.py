@@ -18,13 +18,13 @@ ROOT = HERE.parent
 # What models/README.md says of the 8-bit teacher, when it is there.
 TEACHER_INT8_NOTE = [
     (
-        '`wallzero-int8.onnx` is **wz-0015-int8**, the shipped teacher quantized to 8-bit integers by'
-        ' `training/quantize.py` (calibrated on 4,096 positions of 96 low-visit self-play games of '
-        "wz-0015, the loop's calibration set `calib-wz-0015`). On a CPU with 8-bit dot products it "
-        'makes 0.87x the evaluations per move of the 8-bit student and is far stronger per visit: at '
-        '100 ms per move it beat `wallzero-fast-int8.onnx` 0.665 over 100 games (66-33-1), so the '
-        'service uses it first on such CPUs (docs/reinforcement.md). Elsewhere it would be slower '
-        'than the float student and is not used.'
+        "`wallzero-int8.onnx` is **wz-0022-int8**, the shipped teacher quantized to 8-bit integers by "
+        "`training/quantize.py` (calibrated on 4,096 positions of 96 low-visit self-play games of "
+        "wz-0022, the loop's calibration set `calib-wz-0022`; `training/ship.py --calib`). On a CPU with "
+        "8-bit dot products the service uses it first: at 100 ms per move it beat the float wz-0012 "
+        "0.895 over 200 games (179-21-0), and wz-0015's 8-bit copy before it beat the 8-bit student "
+        "`wallzero-fast-int8.onnx` 0.665 over 100 games (docs/reinforcement.md). Elsewhere it would be "
+        "slower than the float student and is not used."
     ),
     "",
 ]

@@ -34,9 +34,9 @@ const serviceInt8Model = "models/wallzero-fast-int8.onnx"
 
 // serviceInt8TeacherModel is defaultModel (the teacher, wz-0022)
 // quantized to 8-bit integers. On CPUs with 8-bit dot products it runs at
-// 0.87x the 8-bit student's evaluations per move and is far stronger per
-// visit: at 100 ms per move it beat serviceInt8Model 0.665 over 100 games
-// (docs/reinforcement.md), so it comes first there.
+// about 0.87x the 8-bit student's evaluations per move and is far stronger
+// per visit (wz-0015's 8-bit copy beat serviceInt8Model 0.665 over 100
+// games at 100 ms per move; docs/reinforcement.md), so it comes first there.
 const serviceInt8TeacherModel = "models/wallzero-int8.onnx"
 
 // serviceModels returns the shipped files the service looks for, in order

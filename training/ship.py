@@ -10,7 +10,9 @@ models/:
    (wallzero/align.py), with a new models/wallzero.onnx.sha256;
 2. the run's ladder entries that models/ladder.json lacks, up to the
    shipped model, are appended with ``--note``; the run's first entry also
-   names the model the run continued (``continues``);
+   names the model the run continued (``continues``), and with
+   ``--continues`` the shipped model's entry names the model its counts go
+   back to (a run forked from another run);
 3. the run's loop events (``--log``: the loop's standard output, in order)
    newer than the run's last line in models/training-log.jsonl are
    appended to it, tagged with ``--run-name`` (the commands it ran and the
@@ -46,11 +48,14 @@ PY = "/usr/bin/python3"
 LOG_EVENTS = {"start", "config", "quantize", "selfplay", "rebuild", "train", "gate", "ratings", "promote", "import", "bootstrap"}
 
 
-def merge_ladder(shipped: dict, run: dict, model_id: str, note: str, continues: str) -> list[str]:
+def merge_ladder(shipped: dict, run: dict, model_id: str, note: str, continues: str, lineage: str = "") -> list[str]:
     """Appends to shipped["models"] the entries of run["models"] it lacks,
     up to and including model_id, each with note; the first entry of the
-    run (its first promotion) also gets continues. Returns the ids added.
-    Raises ValueError when model_id is not in the run's ladder."""
+    run (its first promotion) also gets continues. With lineage, the
+    shipped model's entry gets continues=lineage instead: for a run forked
+    from another, whose counts go back to the model the first run continued.
+    Returns the ids added. Raises ValueError when model_id is not in the
+    run's ladder."""
     run_ids = [m["id"] for m in run["models"]]
     if model_id not in run_ids:
         raise ValueError(f"--model {model_id}: not in the run's ladder ({', '.join(run_ids) or 'empty'})")
@@ -64,6 +69,8 @@ def merge_ladder(shipped: dict, run: dict, model_id: str, note: str, continues: 
             m["training"]["note"] = note
         if i == 0 and continues:
             m["training"].setdefault("continues", continues)
+        if lineage and m["id"] == model_id:
+            m["training"]["continues"] = lineage
         shipped["models"].append(m)
         added.append(m["id"])
     return added
@@ -118,6 +125,8 @@ def main(argv=None) -> int:
     p.add_argument("--log", action="append", default=[], help="the loop's output (repeatable, in order)")
     p.add_argument("--run-name", required=True, help="how the training log names this run")
     p.add_argument("--note", default="", help="the ladder entries' training note")
+    p.add_argument("--continues", default="",
+                   help="the model the shipped one's training counts start from, when the run forked from another run")
     p.add_argument("--calib", help="calibration games for models/wallzero-int8.onnx (skipped when absent)")
     p.add_argument("--models", default=str(MODELS), help=argparse.SUPPRESS)
     a = p.parse_args(argv)
@@ -129,7 +138,7 @@ def main(argv=None) -> int:
     shipped = json.loads((models / "ladder.json").read_text())
     continues = shipped["models"][-1]["id"] if shipped["models"] else ""
     try:
-        added = merge_ladder(shipped, json.loads((run_dir / "ladder.json").read_text()), a.model, a.note, continues)
+        added = merge_ladder(shipped, json.loads((run_dir / "ladder.json").read_text()), a.model, a.note, continues, a.continues)
     except ValueError as e:
         print(f"ship: {e}", file=sys.stderr)
         return 2

@@ -114,3 +114,10 @@ def test_main_refuses_a_model_with_another_id(tmp_path, capsys):
     assert rc == 2
     assert "is wz-0016, not --model wz-0017" in capsys.readouterr().err
     assert {p.name: p.read_bytes() for p in models.iterdir()} == before, "a refused ship must write nothing"
+
+
+def test_merge_ladder_names_a_forked_runs_lineage():
+    shipped = {"models": [entry("wz-0015"), entry("wz-0016"), entry("wz-0017")]}
+    run = {"models": [entry("wz-0016"), entry("wz-0017"), entry("wz-0022")]}
+    assert ship.merge_ladder(shipped, run, "wz-0022", "", "wz-0017", lineage="wz-0012") == ["wz-0022"]
+    assert shipped["models"][-1]["training"]["continues"] == "wz-0012"

@@ -27,7 +27,8 @@ type BatcherConfig struct {
 	MaxBatch int
 	// MaxWait is how long a worker holding a partial batch waits for more
 	// requests before running it; 0 runs whatever is queued at once (the
-	// batch grows by itself while the workers are busy).
+	// batch grows by itself while the workers are busy). A worker never
+	// waits or merges while another worker waits for work.
 	MaxWait time.Duration
 	// Workers is the number of goroutines calling the network at once.
 	Workers int

@@ -38,6 +38,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from ratings import onnx_model_id
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 MODELS = ROOT / "models"
@@ -107,12 +109,6 @@ def new_log_events(log_lines: list[str], run_name: str, shipped_lines: list[str]
     return out
 
 
-def model_id_of(path: Path) -> str:
-    import onnx
-    m = onnx.load(str(path), load_external_data=False)
-    return {p.key: p.value for p in m.metadata_props}.get("wallzero.model_id", "")
-
-
 def write_checksum(path: Path) -> None:
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     (path.parent / (path.name + ".sha256")).write_text(f"{digest}  models/{path.name}\n")
@@ -132,8 +128,8 @@ def main(argv=None) -> int:
     a = p.parse_args(argv)
     run_dir, models = Path(a.run_dir), Path(a.models)
     best = run_dir / "wallzero.onnx"
-    if (got := model_id_of(best)) != a.model:
-        print(f"ship: {best} is {got or 'a model without an id'}, not --model {a.model}", file=sys.stderr)
+    if (got := onnx_model_id(best)) != a.model:
+        print(f"ship: {best} is {got}, not --model {a.model}", file=sys.stderr)
         return 2
     shipped = json.loads((models / "ladder.json").read_text())
     continues = shipped["models"][-1]["id"] if shipped["models"] else ""

@@ -30,7 +30,7 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	fs.BoolVar(&def.Gumbel, "gumbel", false, "Gumbel root selection, improved-policy targets")
 	fs.IntVar(&def.SampleMoves, "sample-moves", def.SampleMoves, "plies sampled in proportion to visits")
 	fs.IntVar(&def.LeafBatch, "leaf-batch", def.LeafBatch, "leaves in flight per search")
-	score := fs.Float64("score-utility", 0, "the searches' score utility (0: win rate alone, as the training loop's games were measured; the analysis default differs)")
+	score := fs.Float64("score-utility", 0, "the searches' score utility (0: win rate alone; the training loop passes 1, docs/reinforcement.md)")
 	parallel := fs.Int("parallel", 16, "games in flight at once (they share the network's batches)")
 	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "seed of game 0 (game i uses seed+i)")
 	chunk := fs.Int("chunk", 4096, "samples per .npz chunk")

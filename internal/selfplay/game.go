@@ -27,10 +27,9 @@ type Config struct {
 	SampleMoves int
 	// LeafBatch is the leaves one search keeps in flight.
 	LeafBatch int
-	// ScoreUtility is the searches' score utility (search.Config). It is
-	// 0 here, not the analysis default: the training loop's games were
-	// measured without it, and what it does to the training targets has not
-	// been measured yet.
+	// ScoreUtility is the searches' score utility (search.Config); 0 plays
+	// for the win rate alone. The training loop sets it (1 since its third
+	// run, where it made better policy targets; docs/reinforcement.md).
 	ScoreUtility float32
 	// StopAfter, when set, is the time after which Generate starts no new
 	// game (games in flight finish and are written).

@@ -96,7 +96,7 @@ def test_main_ships_the_model(tmp_path):
     assert rc == 0
     shipped = models / "wallzero.onnx"
     assert align.is_aligned(onnx.load(str(shipped)))
-    assert ship.model_id_of(shipped) == "wz-0017"
+    assert ship.onnx_model_id(shipped) == "wz-0017"
     digest = hashlib.sha256(shipped.read_bytes()).hexdigest()
     assert (models / "wallzero.onnx.sha256").read_text() == f"{digest}  models/wallzero.onnx\n"
     ladder = json.loads((models / "ladder.json").read_text())

@@ -13,7 +13,7 @@ import (
 	"github.com/wallzero/wallzero/search"
 )
 
-// defaultModel is the shipped model that is strongest per visit (wz-0022,
+// defaultModel is the shipped model that is strongest per visit (wz-0027,
 // the teacher), relative to the repository root: the default of the
 // commands that play, train and measure (match, selfplay, bench).
 const defaultModel = "models/wallzero.onnx"
@@ -32,7 +32,7 @@ const serviceModel = "models/wallzero-fast.onnx"
 // the float file); elsewhere it would be slower, so it is not used.
 const serviceInt8Model = "models/wallzero-fast-int8.onnx"
 
-// serviceInt8TeacherModel is defaultModel (the teacher, wz-0022)
+// serviceInt8TeacherModel is defaultModel (the teacher, wz-0027)
 // quantized to 8-bit integers. On CPUs with 8-bit dot products it runs at
 // about 0.87x the 8-bit student's evaluations per move and is far stronger
 // per visit (wz-0015's 8-bit copy beat serviceInt8Model 0.665 over 100

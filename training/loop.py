@@ -249,6 +249,31 @@ def import_checkpoint(state: State, ckpts: Path, path: Path, stats: dict) -> Non
     log(event="import", iteration=state["iteration"], checkpoint=str(path), **stats)
 
 
+def parse_lr_step(text: str) -> tuple[int, float]:
+    """Parses one --lr-from value, ITERATION:LR (e.g. "27:0.0015"); raises
+    ValueError naming the value and what is wrong with it."""
+    it, sep, lr = text.partition(":")
+    try:
+        if not sep:
+            raise ValueError
+        step = (int(it), float(lr))
+    except ValueError:
+        raise ValueError(f"--lr-from {text!r}: want ITERATION:LR, e.g. 27:0.0015") from None
+    if step[0] < 1 or not 0 < step[1] < 1:
+        raise ValueError(f"--lr-from {text!r}: the iteration must be at least 1 and the rate within (0, 1)")
+    return step
+
+
+def learning_rate(base: float, steps: list[tuple[int, float]], iteration: int) -> float:
+    """The learning rate of an iteration: that of the last --lr-from step at
+    or before it, else base (a step schedule, as AlphaZero's)."""
+    lr = base
+    for it, step_lr in sorted(steps):
+        if it <= iteration:
+            lr = step_lr
+    return lr
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--iterations", type=int, default=1000, help="stop after this many iterations")
@@ -276,6 +301,9 @@ def main(argv=None) -> int:
     p.add_argument("--bootstrap-passes", type=float, default=3.0)
     p.add_argument("--batch", type=int, default=256)
     p.add_argument("--lr", type=float, help="learning rate (default 0.02 from nothing, 0.002 when continuing a model)")
+    p.add_argument("--lr-from", action="append", default=[], metavar="ITERATION:LR",
+                   help="from this iteration on, train at this rate instead (repeatable; e.g. 27:0.0015, the "
+                        "annealing step that gave wz-0027, docs/reinforcement.md)")
     p.add_argument("--q-mix", type=float, default=0.5, help="value target share from the search's q")
     p.add_argument("--window", type=int, default=200_000)
     p.add_argument("--blocks", type=int, help="network size of a fresh start (default 6; a checkpoint keeps its own)")
@@ -298,6 +326,10 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     if not 0 <= args.selfplay_score_utility <= 4:
         p.error(f"--selfplay-score-utility {args.selfplay_score_utility} is outside 0..4")
+    try:
+        args.lr_steps = [parse_lr_step(v) for v in args.lr_from]
+    except ValueError as e:
+        p.error(str(e))
 
     work = Path(args.work)
     data, ckpts = work / "data", work / "checkpoints"
@@ -314,7 +346,8 @@ def main(argv=None) -> int:
         elif args.mode == "self":
             raise SystemExit(f"loop: --mode self needs a model; {args.start_model or best_path} does not exist")
     args.int8 = int8_selfplay_wanted(args.int8_selfplay, run([BIN, "version"]) if args.int8_selfplay == "auto" else "")
-    log(event="config", int8_selfplay=args.int8, selfplay_score_utility=args.selfplay_score_utility)
+    log(event="config", int8_selfplay=args.int8, selfplay_score_utility=args.selfplay_score_utility,
+        lr_from=[f"{it}:{lr}" for it, lr in sorted(args.lr_steps)])
     deadline = time.time() + args.hours * 3600
     done = 0
     if args.import_checkpoint:
@@ -326,7 +359,8 @@ def main(argv=None) -> int:
         it_dir = data / f"iter-{tag}"
         first = state["best"] is None
         model = state["best"].get("path", str(best_path)) if not first else "heuristic"
-        lr = args.lr if args.lr is not None else (0.02 if state.d.get("mode") != "self" else 0.002)
+        lr = learning_rate(args.lr if args.lr is not None else (0.02 if state.d.get("mode") != "self" else 0.002),
+                           args.lr_steps, it)
         if state["step"] == "start" and first and args.bootstrap_stats and state["iteration"] == 1:
             r = json.loads(Path(args.bootstrap_stats).read_text())
             state["selfplay_seconds"] += r.get("seconds", 0)

@@ -57,3 +57,36 @@ def test_selfplay_score_utility_is_checked(capsys):
     with pytest.raises(SystemExit):
         loop.main(["--selfplay-score-utility", "5", "--iterations", "0"])
     assert "--selfplay-score-utility 5.0 is outside 0..4" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("steps,iteration,want", [
+    ([], 27, 0.005),
+    ([(27, 0.0015)], 26, 0.005),
+    ([(27, 0.0015)], 27, 0.0015),
+    ([(27, 0.0015)], 40, 0.0015),
+    ([(30, 0.0005), (27, 0.0015)], 29, 0.0015),  # in any order
+    ([(30, 0.0005), (27, 0.0015)], 30, 0.0005),
+])
+def test_learning_rate_steps(steps, iteration, want):
+    assert loop.learning_rate(0.005, steps, iteration) == want
+
+
+@pytest.mark.parametrize("text,want", [("27:0.0015", (27, 0.0015)), ("1:0.5", (1, 0.5))])
+def test_parse_lr_step(text, want):
+    assert loop.parse_lr_step(text) == want
+
+
+@pytest.mark.parametrize("text,reason", [
+    ("27", "want ITERATION:LR"), ("x:0.1", "want ITERATION:LR"), ("27:fast", "want ITERATION:LR"),
+    ("0:0.1", "at least 1"), ("27:0", "within (0, 1)"), ("27:2", "within (0, 1)"),
+])
+def test_parse_lr_step_rejects(text, reason):
+    with pytest.raises(ValueError) as e:
+        loop.parse_lr_step(text)
+    assert repr(text) in str(e.value) and reason in str(e.value)
+
+
+def test_lr_from_is_checked(capsys):
+    with pytest.raises(SystemExit):
+        loop.main(["--lr-from", "27", "--iterations", "0"])
+    assert "--lr-from '27': want ITERATION:LR" in capsys.readouterr().err

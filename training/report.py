@@ -24,8 +24,8 @@ TEACHER_INT8_NOTE = [
         "`training/ship.py --calib`). It agrees with the float file on the top move in 93% of held-out "
         "positions and scored 0.4975 against it at equal visits over 400 games. On a CPU with 8-bit dot "
         "products the service uses it first: at 100 ms per move it beat the float wz-0012 0.955 over 200 "
-        "games (191-9-0), and wz-0015's 8-bit copy before it beat the 8-bit student `wallzero-fast-"
-        "int8.onnx` 0.665 over 100 games (docs/reinforcement.md). Elsewhere it would be slower than the "
+        "games (191-9-0), and wz-0015's 8-bit copy before it beat the 8-bit student "
+        "`wallzero-fast-int8.onnx` 0.665 over 100 games (docs/reinforcement.md). Elsewhere it would be slower than the "
         "float student and is not used."
     ),
     "",

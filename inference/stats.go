@@ -7,10 +7,11 @@ import (
 
 // batchStats counts the network calls of a Batcher.
 type batchStats struct {
-	batches atomic.Int64
-	samples atomic.Int64
-	nanos   atomic.Int64
-	sizes   []atomic.Int64 // sizes[n]: batches of n samples
+	batches  atomic.Int64
+	samples  atomic.Int64
+	nanos    atomic.Int64
+	sizes    []atomic.Int64 // sizes[n]: batches of n samples
+	fastLane atomic.Int64   // calls run on the fast lane (batcher_fastlane.go)
 }
 
 func (s *batchStats) record(n int, d time.Duration) {
@@ -33,6 +34,9 @@ type BatchStats struct {
 	Sizes []int64
 	// CacheHits and CacheMisses count evaluation cache lookups.
 	CacheHits, CacheMisses int64
+	// FastLaneCalls counts the calls that ran on the fast lane
+	// (BatcherConfig.FastLane); their batches are counted above too.
+	FastLaneCalls int64
 }
 
 // MeanBatch returns the mean batch size.
@@ -55,5 +59,6 @@ func (b *Batcher) Stats() BatchStats {
 		s.Sizes[i] = b.stats.sizes[i].Load()
 	}
 	s.CacheHits, s.CacheMisses = b.cache.Stats()
+	s.FastLaneCalls = b.stats.fastLane.Load()
 	return s
 }

@@ -281,3 +281,47 @@ func TestAdmissionMeasuresConcurrentThroughput(t *testing.T) {
 		t.Errorf("estimated %.0f visits/s, want about 20,000 (4,000 to 25,000: a busy machine only lengthens the sleeps)", got)
 	}
 }
+
+// TestAdmissionQuiet follows quiet (the batching evaluator's fast-lane
+// gate) through one search, a crowd, its end and a refusal.
+func TestAdmissionQuiet(t *testing.T) {
+	t.Parallel()
+	a := newAdmission(AdmissionConfig{MaxSearches: 2, MaxQueue: -1, VisitsPerSecond: 1000})
+	a.quietAfter = 50 * time.Millisecond
+	ctx := context.Background()
+	if !a.quiet() {
+		t.Fatal("a new controller is not quiet")
+	}
+	r1, err := a.acquire(ctx, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !a.quiet() {
+		t.Error("one search running: not quiet, want quiet")
+	}
+	r2, err := a.acquire(ctx, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.quiet() {
+		t.Error("two searches running: quiet, want crowded")
+	}
+	r2()
+	if a.quiet() {
+		t.Error("just after a crowd: quiet, want not before quietAfter")
+	}
+	waitFor(t, a.quiet)
+	// Both slots busy and no queue: the next request is refused, which
+	// ends the quiet even once the slots are free again.
+	r3, err := a.acquire(ctx, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	overloaded(t, a.full())
+	r3()
+	r1()
+	if a.quiet() {
+		t.Error("just after a refusal: quiet, want not before quietAfter")
+	}
+	waitFor(t, a.quiet)
+}

@@ -60,7 +60,7 @@ type serviceCollector struct {
 
 	evals, hits, misses, ratio, searches, jobs, openings        *prometheus.Desc
 	queue, interactive, batches, samples, batchSize, netSeconds *prometheus.Desc
-	fastLane, activeJobs                                        *prometheus.Desc
+	activeJobs                                                  *prometheus.Desc
 }
 
 func newServiceCollector(svc *service.Service) *serviceCollector {
@@ -81,7 +81,6 @@ func newServiceCollector(svc *service.Service) *serviceCollector {
 		samples:     d("wallzero_network_samples_total", "Positions evaluated by the network."),
 		batchSize:   d("wallzero_network_batch_size", "Positions per network call."),
 		netSeconds:  d("wallzero_network_seconds_total", "Time spent in network calls."),
-		fastLane:    d("wallzero_network_fast_lane_calls_total", "Evaluator calls run on the fast lane (a lone search on a quiet service, at normal priority) instead of the niced workers."),
 		// The job queue is the database's, not this process's: every
 		// replica reports the same value, so aggregate with max, not sum.
 		activeJobs: d("wallzero_jobs", "Queued and running jobs in the whole database (the same on every replica: aggregate with max), by status and kind.", "status", "kind"),
@@ -91,7 +90,7 @@ func newServiceCollector(svc *service.Service) *serviceCollector {
 // Describe implements prometheus.Collector.
 func (sc *serviceCollector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{sc.evals, sc.hits, sc.misses, sc.ratio, sc.searches, sc.jobs, sc.openings,
-		sc.queue, sc.interactive, sc.batches, sc.samples, sc.batchSize, sc.netSeconds, sc.fastLane, sc.activeJobs} {
+		sc.queue, sc.interactive, sc.batches, sc.samples, sc.batchSize, sc.netSeconds, sc.activeJobs} {
 		ch <- d
 	}
 }
@@ -130,7 +129,6 @@ func (sc *serviceCollector) Collect(ch chan<- prometheus.Metric) {
 		st := b.Stats()
 		counter(sc.batches, st.Batches)
 		counter(sc.samples, st.Samples)
-		counter(sc.fastLane, st.FastLaneCalls)
 		ch <- prometheus.MustNewConstMetric(sc.netSeconds, prometheus.CounterValue, st.NetworkTime.Seconds())
 		ch <- batchHistogram(sc.batchSize, st.Sizes, st.Samples)
 	} else {

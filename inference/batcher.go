@@ -48,12 +48,6 @@ type BatcherConfig struct {
 	// process (answering requests, refusing them under overload) whenever
 	// both want them, and takes them all when nothing else does.
 	Nice int
-	// FastLane lets a call skip the workers when every worker waits for
-	// work and nothing is queued (and SetQuiet's function agrees): helper
-	// goroutines that are not locked to a thread run it at the process's
-	// priority, so a lone search does not pay for waking the workers'
-	// threads (batcher_fastlane.go).
-	FastLane bool
 }
 
 // DefaultBatcherConfig returns settings for a 2-core CPU: two workers of
@@ -79,11 +73,6 @@ type Batcher struct {
 	once   sync.Once
 	wg     sync.WaitGroup
 	stats  batchStats
-	lane   fastLane
-	// inLane is set while a fast-lane call runs: the workers' idleness
-	// then does not make other calls split. quiet is SetQuiet's function.
-	inLane atomic.Bool
-	quiet  atomic.Pointer[func() bool]
 }
 
 // item is one queued request.
@@ -150,7 +139,6 @@ func (b *Batcher) ModelInfo() ModelInfo { return b.runner.ModelInfo() }
 // Close stops the workers after the queued work and waits for them.
 func (b *Batcher) Close() {
 	b.once.Do(func() { close(b.closed) })
-	b.closeLane()
 	b.wg.Wait()
 }
 
@@ -177,9 +165,6 @@ func (b *Batcher) Evaluate(ctx context.Context, reqs []*search.Request) error {
 			continue
 		}
 		items = append(items, &item{req: r, call: c})
-	}
-	if len(items) > 0 && b.tryFastLane(items) {
-		items = nil
 	}
 	prio := PriorityOf(ctx)
 	for _, ch := range b.split(items) {
@@ -282,7 +267,7 @@ func (b *Batcher) split(items []*item) []chunk {
 		return nil
 	}
 	pieces := 1
-	if !b.cfg.OneWorkerPerCall && !b.inLane.Load() {
+	if !b.cfg.OneWorkerPerCall {
 		pieces = max(1, int(b.idle.Load()))
 	}
 	pieces = min(pieces, (len(items)+minChunk-1)/minChunk)

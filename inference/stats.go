@@ -7,11 +7,10 @@ import (
 
 // batchStats counts the network calls of a Batcher.
 type batchStats struct {
-	batches  atomic.Int64
-	samples  atomic.Int64
-	nanos    atomic.Int64
-	sizes    []atomic.Int64 // sizes[n]: batches of n samples
-	fastLane atomic.Int64   // calls run on the fast lane (batcher_fastlane.go)
+	batches atomic.Int64
+	samples atomic.Int64
+	nanos   atomic.Int64
+	sizes   []atomic.Int64 // sizes[n]: batches of n samples
 }
 
 func (s *batchStats) record(n int, d time.Duration) {
@@ -34,9 +33,6 @@ type BatchStats struct {
 	Sizes []int64
 	// CacheHits and CacheMisses count evaluation cache lookups.
 	CacheHits, CacheMisses int64
-	// FastLaneCalls counts the calls that ran on the fast lane
-	// (BatcherConfig.FastLane); their batches are counted above too.
-	FastLaneCalls int64
 }
 
 // MeanBatch returns the mean batch size.
@@ -59,6 +55,5 @@ func (b *Batcher) Stats() BatchStats {
 		s.Sizes[i] = b.stats.sizes[i].Load()
 	}
 	s.CacheHits, s.CacheMisses = b.cache.Stats()
-	s.FastLaneCalls = b.stats.fastLane.Load()
 	return s
 }

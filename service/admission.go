@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -95,37 +94,6 @@ type admission struct {
 	conc       float64
 
 	admitted, waited, refused int64
-
-	// crowded is set while more than one search runs or a request waits,
-	// and crowdedAt (Unix nanoseconds) is the last time that was so or a
-	// request was refused: quiet reads them without the lock.
-	crowded   atomic.Bool
-	crowdedAt atomic.Int64
-	// quietAfter is how long after the last crowding or refusal the
-	// service counts as quiet again (defaultQuietAfter; tests shorten it).
-	quietAfter time.Duration
-}
-
-// defaultQuietAfter is admission.quietAfter.
-const defaultQuietAfter = time.Second
-
-// noteCrowding updates crowded and crowdedAt from the state; refused says
-// a request was just refused. Called with a.mu held after every change.
-func (a *admission) noteCrowding(refused bool) {
-	c := a.searching > 1 || len(a.queue) > 0
-	a.crowded.Store(c)
-	if c || refused {
-		a.crowdedAt.Store(time.Now().UnixNano())
-	}
-}
-
-// quiet reports whether the service has at most one search running, no
-// request waiting, and had neither a crowd nor a refusal for quietAfter:
-// then a lone search may take the cores at full priority (the batching
-// evaluator's fast lane) without delaying anyone. Safe for concurrent use
-// and lock-free: the evaluator asks before each network call.
-func (a *admission) quiet() bool {
-	return !a.crowded.Load() && time.Since(time.Unix(0, a.crowdedAt.Load())) > a.quietAfter
 }
 
 // waiter is a queued request.
@@ -145,8 +113,7 @@ type runStart struct {
 
 func newAdmission(cfg AdmissionConfig) *admission {
 	cfg = cfg.withDefaults()
-	return &admission{cfg: cfg, rate: cfg.VisitsPerSecond, busyMin: max(1, cfg.MaxSearches/2), lastChange: time.Now(),
-		quietAfter: defaultQuietAfter}
+	return &admission{cfg: cfg, rate: cfg.VisitsPerSecond, busyMin: max(1, cfg.MaxSearches/2), lastChange: time.Now()}
 }
 
 // account brings the concurrency integral up to now. Called with a.mu
@@ -190,20 +157,17 @@ func (a *admission) acquire(ctx context.Context, cost int64) (release func(), er
 		a.searching++
 		a.runningVisits += cost
 		a.admitted++
-		a.noteCrowding(false)
 		a.mu.Unlock()
 		return a.releaser(cost, start), nil
 	}
 	if refusal := a.refusalLocked(ctx, cost); refusal != nil {
 		a.refused++
-		a.noteCrowding(true)
 		a.mu.Unlock()
 		return nil, refusal
 	}
 	w := &waiter{cost: cost, ready: make(chan struct{})}
 	a.queue = append(a.queue, w)
 	a.queuedVisits += cost
-	a.noteCrowding(false)
 	a.mu.Unlock()
 
 	select {
@@ -224,7 +188,6 @@ func (a *admission) acquire(ctx context.Context, cost int64) (release func(), er
 		}
 	}
 	a.queuedVisits -= cost
-	a.noteCrowding(false)
 	a.mu.Unlock()
 	return nil, timeoutOr(ctx.Err())
 }
@@ -240,7 +203,6 @@ func (a *admission) precheck(ctx context.Context, cost int64) error {
 	}
 	if refusal := a.refusalLocked(ctx, cost); refusal != nil {
 		a.refused++
-		a.noteCrowding(true)
 		return refusal
 	}
 	return nil
@@ -258,7 +220,6 @@ func (a *admission) full() error {
 	}
 	if refusal := a.refusalLocked(context.Background(), 0); refusal != nil {
 		a.refused++
-		a.noteCrowding(true)
 		return refusal
 	}
 	return nil
@@ -321,7 +282,6 @@ func (a *admission) releaseLocked(cost, done int64, start runStart) {
 		w.granted, w.run = true, now
 		close(w.ready)
 	}
-	a.noteCrowding(false)
 }
 
 // stats returns a snapshot.

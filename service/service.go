@@ -139,12 +139,6 @@ func (s *Service) InteractiveInFlight() int { return s.gate.interactive() }
 // refuse a request before reading it.
 func (s *Service) AdmissionFull() error { return s.adm.full() }
 
-// Quiet reports whether at most one analysis is searching, none waits for
-// a slot, and none was refused or crowded in the last second: the wiring
-// passes it to the batching evaluator, whose fast lane (a lone search's
-// network calls at full priority) is only taken then.
-func (s *Service) Quiet() bool { return s.adm.quiet() }
-
 // AdmissionStats returns the admission controller's state (for /metrics).
 func (s *Service) AdmissionStats() AdmissionStats { return s.adm.stats() }
 

@@ -72,9 +72,6 @@ func newApp(ctx context.Context, cfg *serveConfig, log *slog.Logger) (*app, erro
 		deps.Batcher = batcher
 	}
 	a.svc = service.New(cfg.svc, deps)
-	if batcher != nil {
-		batcher.SetQuiet(a.svc.Quiet) // the fast lane only while no request crowds or is refused
-	}
 	if cfg.jobWorkers > 0 {
 		a.worker, err = a.store.StartWorker(ctx, store.WorkerConfig{Workers: a.svc.Workers(), MaxWorkers: cfg.jobWorkers,
 			JobTimeout: cfg.jobTimeout, PeriodicJobs: service.RetentionJobs(cfg.svc.Retention), Logger: log.With("component", "river")})

@@ -31,13 +31,13 @@ func profileSearch(net *inference.Network, pos engine.Position, n, leafBatch int
 		return err
 	}
 	start := time.Now()
-	rate, st := searchThroughput(net, pos, n, leafBatch, mf, batchMode{name: "fast-lane", fastLane: mf.fastLane, net: net}, dur)
+	rate, st := searchThroughput(net, pos, n, leafBatch, mf, batchMode{name: "spread", net: net}, dur)
 	elapsed := time.Since(start) // longer than dur: the searches running at dur finish
 	pprof.StopCPUProfile()
 	if err := f.Close(); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "profiled searches=%d seconds=%.1f mcts_sims_per_sec=%.0f mean_batch=%.1f fast_lane_calls=%d batches=%d profile=%s\n", n, dur.Seconds(), rate, st.MeanBatch(), st.FastLaneCalls, st.Batches, file)
+	fmt.Fprintf(stdout, "profiled searches=%d seconds=%.1f mcts_sims_per_sec=%.0f mean_batch=%.1f profile=%s\n", n, dur.Seconds(), rate, st.MeanBatch(), file)
 	fmt.Fprintf(stdout, "network_busy=%.2f (network wall time per worker and second) batches_by_size %s\n",
 		st.NetworkTime.Seconds()/elapsed.Seconds()/float64(mf.workers), sizeQuantiles(st.Sizes))
 	fmt.Fprintf(stdout, "read it with: go tool pprof -top -nodefraction=0 bin/wallzero %s\n", file)

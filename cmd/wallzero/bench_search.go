@@ -77,19 +77,12 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 
 	// The machine's speed drifts (shared cores), so the measurements are
 	// interleaved over -reps rounds and their medians compared. Every
-	// search measurement runs in each batching mode, so they are compared
-	// in one run: the service's setting ("fast-lane": a call spread over
-	// the idle workers, and a lone search's calls on the fast lane), the
-	// same without the fast lane ("workers", the setting before it), and
-	// one worker per call on the -before-model ("one-worker", issue 17's
-	// before). Without -eval-fast-lane the first two are the same, and
-	// only "workers" runs.
+	// search measurement runs twice, with the batcher spreading a call
+	// over the idle workers (the service's setting) and with one worker
+	// per call (the behaviour before), so the two are compared in one run.
 	sizes := []int{1, 8, 32, 128}
 	counts := []int{1, 4, 16}
-	modes := []batchMode{{name: "workers", net: net}, {name: "one-worker", oneWorker: true, net: before}}
-	if mf.fastLane {
-		modes = append([]batchMode{{name: "fast-lane", fastLane: true, net: net}}, modes...)
-	}
+	modes := []batchMode{{name: "spread", net: net}, {name: "one-worker", oneWorker: true, net: before}}
 	raw := make([][]float64, len(sizes))
 	sims := make([][][]float64, len(modes))
 	batches := make([][][]float64, len(modes))
@@ -146,12 +139,7 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "analysis_latency_ms batching=%s visits=%d leaf_batch=%d median=%.1f min=%.1f max=%.1f\n", mode.name, *visits, *leafBatch,
 			ms(d[len(d)/2]), ms(d[0]), ms(d[len(d)-1]))
 	}
-	last := len(modes) - 1
-	fmt.Fprintf(stdout, "analysis_speedup %s_vs_one_worker=%.2f", modes[0].name, float64(medianDuration(lat[last]))/float64(medianDuration(lat[0])))
-	if mf.fastLane {
-		fmt.Fprintf(stdout, " fast_lane_vs_workers=%.2f", float64(medianDuration(lat[1]))/float64(medianDuration(lat[0])))
-	}
-	fmt.Fprintln(stdout)
+	fmt.Fprintf(stdout, "analysis_speedup spread_vs_one_worker=%.2f\n", float64(medianDuration(lat[1]))/float64(medianDuration(lat[0])))
 	return benchHints(net, mf, g, *visits, *leafBatch, *runs, stdout)
 }
 
@@ -160,19 +148,13 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 type batchMode struct {
 	name      string
 	oneWorker bool
-	fastLane  bool
 	net       *inference.Network
-}
-
-// batcherConfig returns the batcher settings of mode under the flags.
-func (mode batchMode) batcherConfig(mf modelFlags) inference.BatcherConfig {
-	return inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, Nice: mf.nice, FastLane: mode.fastLane, OneWorkerPerCall: mode.oneWorker, WarmUp: true}
 }
 
 // coldAnalysis times one analysis of pos on a fresh batcher without an
 // evaluation cache.
 func coldAnalysis(net *inference.Network, mf modelFlags, mode batchMode, pos engine.Position, visits, leafBatch int) (time.Duration, error) {
-	b := inference.NewBatcher(net, mode.batcherConfig(mf))
+	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, Nice: mf.nice, OneWorkerPerCall: mode.oneWorker})
 	defer b.Close()
 	cfg := search.DefaultConfig()
 	cfg.MaxVisits, cfg.LeafBatch = visits, leafBatch
@@ -190,7 +172,7 @@ func benchHints(net *inference.Network, mf modelFlags, g *engine.Game, visits, l
 	cfg := search.DefaultConfig()
 	cfg.MaxVisits, cfg.LeafBatch = visits, leafBatch
 	history := []engine.Position{g.Final}
-	warm := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, Nice: mf.nice, FastLane: mf.fastLane, CacheSize: 200_000})
+	warm := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, Nice: mf.nice, CacheSize: 200_000})
 	defer warm.Close()
 	var warmTimes, coldTimes []time.Duration
 	var warmEvals, coldEvals int64
@@ -202,7 +184,7 @@ func benchHints(net *inference.Network, mf modelFlags, g *engine.Game, visits, l
 			return err
 		}
 		warmTimes, warmEvals = append(warmTimes, d), warmEvals+warm.Stats().Samples-before
-		cold := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, Nice: mf.nice, FastLane: mf.fastLane})
+		cold := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, Nice: mf.nice})
 		d, _, err = timedSearch(cold, cfg, pos, recentFirst(history))
 		coldEvals += cold.Stats().Samples
 		cold.Close()
@@ -302,7 +284,7 @@ func rawThroughput(net *inference.Network, pos engine.Position, bs, workers int,
 // a tail with fewer searches in flight (up to a whole search's length,
 // about 0.8 s at 16 searches), which is not the load being measured.
 func searchThroughput(net *inference.Network, pos engine.Position, n, leafBatch int, mf modelFlags, mode batchMode, dur time.Duration) (float64, inference.BatchStats) {
-	b := inference.NewBatcher(net, mode.batcherConfig(mf))
+	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, Nice: mf.nice, OneWorkerPerCall: mode.oneWorker})
 	defer b.Close()
 	var total int64
 	var mu sync.Mutex

@@ -61,7 +61,6 @@ type modelFlags struct {
 	maxBatch int
 	cache    int
 	nice     int
-	fastLane bool
 }
 
 // register adds the flags of a command that plays, trains or measures
@@ -85,7 +84,6 @@ func (m *modelFlags) registerDefault(fs *flag.FlagSet, def string) {
 	fs.IntVar(&m.maxBatch, "max-batch", 128, "largest network batch")
 	fs.IntVar(&m.cache, "eval-cache", 200000, "evaluation cache entries (0 disables)")
 	fs.IntVar(&m.nice, "eval-nice", 10, "OS niceness of the network's worker threads (Linux, 0..19): requests are answered, and refused under overload, before evaluation takes the cores (0: same priority)")
-	fs.BoolVar(&m.fastLane, "eval-fast-lane", true, "when the network's workers are idle and the service is quiet, run a lone search's calls on helper goroutines at normal priority instead of waking the niced worker threads (false: always the workers)")
 }
 
 // evaluators opens models on demand and shares one batching evaluator per
@@ -177,7 +175,6 @@ func (e *evaluators) get(name string) (search.Evaluator, inference.ModelInfo, er
 	}
 	cfg := inference.DefaultBatcherConfig()
 	cfg.Workers, cfg.MaxBatch, cfg.CacheSize, cfg.Nice = e.flags.workers, e.flags.maxBatch, e.flags.cache, e.flags.nice
-	cfg.FastLane = e.flags.fastLane
 	cfg.WarmUp = true
 	b := inference.NewBatcher(net, cfg)
 	e.batchers[path] = b

@@ -26,6 +26,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	limit := fs.Duration("time", 10*time.Second, "time budget (0: none)")
 	outcomeOnly := fs.Bool("outcome-only", false, "stop once win, draw or loss is proven (no margin, moves or line)")
 	noTempo := fs.Bool("no-tempo", false, "search tempo moves one by one (for comparison)")
+	proofNumbers := fs.Bool("proof-numbers", true, "with a budget, hand the outcome to a proof-number search (df-pn) after a fifth of it (false: alpha-beta alone)")
 	bench := fs.Bool("bench", false, "print the reach table instead: the share of self-play endgame positions proven within each time limit, by plies left, on one core")
 	games := fs.Int("games", 100, "-bench: self-play games to draw positions from")
 	seed := fs.Uint64("seed", 1, "-bench: seed of the first game")
@@ -39,7 +40,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		return solveBench(stdout, rules, *games, *seed, *plies, *limits)
+		return solveBench(stdout, rules, *games, *seed, *plies, *limits, *proofNumbers)
 	}
 	g, err := readGame(*in, stdin, &rf)
 	if err != nil {
@@ -53,7 +54,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		pos = positions[*turn]
 	}
-	res := solver.Solve(&pos, solver.Options{MaxNodes: *nodes, MaxTime: *limit, OutcomeOnly: *outcomeOnly, NoTempo: *noTempo})
+	res := solver.Solve(&pos, solver.Options{MaxNodes: *nodes, MaxTime: *limit, OutcomeOnly: *outcomeOnly, NoTempo: *noTempo, ProofNumbers: *proofNumbers})
 	printSolve(stdout, &pos, res)
 	return nil
 }
@@ -118,7 +119,7 @@ func joinMoves(ms []engine.Move) string {
 // solveBench prints, per number of plies left, the share of self-play
 // endgame positions whose result (win, draw or loss) is proven within each
 // time limit, solving on one core.
-func solveBench(w io.Writer, rules engine.Rules, games int, seed uint64, pliesText, limitsText string) error {
+func solveBench(w io.Writer, rules engine.Rules, games int, seed uint64, pliesText, limitsText string, proofNumbers bool) error {
 	var plies []int
 	for _, f := range strings.Split(pliesText, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
@@ -151,7 +152,7 @@ func solveBench(w io.Writer, rules engine.Rules, games int, seed uint64, pliesTe
 	}
 	budget := limits[len(limits)-1]
 	for _, p := range positions {
-		res := solver.Solve(&p.Pos, solver.Options{MaxTime: budget, OutcomeOnly: true})
+		res := solver.Solve(&p.Pos, solver.Options{MaxTime: budget, OutcomeOnly: true, ProofNumbers: proofNumbers})
 		r := rows[p.PliesLeft]
 		r.n++
 		if res.Outcome == solver.Unknown {
@@ -163,7 +164,7 @@ func solveBench(w io.Writer, rules engine.Rules, games int, seed uint64, pliesTe
 			}
 		}
 	}
-	fmt.Fprintf(w, "# solver reach: %s, %d games from seed %d, GOMAXPROCS=1\n", rules, games, seed)
+	fmt.Fprintf(w, "# solver reach: %s, %d games from seed %d, GOMAXPROCS=1, proof numbers %v\n", rules, games, seed, proofNumbers)
 	fmt.Fprintf(w, "%-10s %-9s", "plies_left", "positions")
 	for _, d := range limits {
 		fmt.Fprintf(w, " %-10s", "<="+d.String())

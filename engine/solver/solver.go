@@ -27,6 +27,13 @@ type Options struct {
 	// NoBounds turns the static territory bounds off (for measurements and
 	// tests).
 	NoBounds bool
+	// ProofNumbers, with a node or time budget, gives the alpha-beta
+	// outcome search a fifth of the budget and, if that does not settle
+	// win, draw or loss, hands the rest to a depth-first proof-number
+	// search (dfpn.go). It proves more positions far from the end within
+	// a second (docs/solver.md); for budgets of a few thousand nodes, as
+	// inside the MCTS, plain alpha-beta is better.
+	ProofNumbers bool
 }
 
 // Result is what Solve proved about a position, from the point of view of
@@ -63,11 +70,16 @@ type Solver struct {
 	stayAlways, tieBreak bool
 	nodes                int64
 	limit                int64
-	deadline             time.Time
+	start, deadline      time.Time
 	aborted              bool
 	bufs                 []plyBuf
 	// history counts cutoffs by wall slot (wallSlot) for move ordering.
 	history [2 * engine.NumSquares]int32
+	// pn is the df-pn table (dfpn.go), made on first use.
+	pn *pnTable
+	// abShare is the alpha-beta share of a budget under ProofNumbers
+	// (alphaBetaShare; tests set 0 to reach df-pn at once).
+	abShare float64
 }
 
 // New returns a Solver with the given options.
@@ -77,7 +89,7 @@ func New(opts Options) *Solver {
 	}
 	// Every turn builds one of the board's 84 walls, so no line is longer
 	// than that: the per-ply scratch never moves once allocated.
-	return &Solver{opts: opts, bufs: make([]plyBuf, 0, 2*engine.NumSquares)}
+	return &Solver{opts: opts, bufs: make([]plyBuf, 0, 2*engine.NumSquares), abShare: alphaBetaShare}
 }
 
 // SetBudget changes the node and time budgets of the next Solve calls (0
@@ -117,7 +129,7 @@ func (s *Solver) begin(pos *engine.Position, start time.Time) {
 	s.tieBreak = s.rules.TieBreak != engine.TieBreakNone
 	s.nodes, s.aborted = 0, false
 	s.limit = s.opts.MaxNodes
-	s.deadline = time.Time{}
+	s.start, s.deadline = start, time.Time{}
 	if s.opts.MaxTime > 0 {
 		s.deadline = start.Add(s.opts.MaxTime)
 	}
@@ -133,23 +145,11 @@ func (s *Solver) solve(pos *engine.Position) Result {
 		return Result{}
 	}
 	var res Result
-	// Win, draw or loss first, with two null-window searches.
-	if v := s.search(pos, 0, 1, 0); s.aborted {
+	res.Outcome, res.Best = s.outcome(pos)
+	if res.Outcome == Unknown {
 		return Result{}
-	} else if v >= 1 {
-		res.Outcome = Win
-	} else if v := s.search(pos, -1, 0, 0); s.aborted {
-		return Result{}
-	} else if v >= 0 {
-		res.Outcome, res.Exact = Draw, true
-	} else {
-		res.Outcome = Loss
 	}
-	if res.Outcome == Win {
-		if e, ok := s.tt.get(pos.Hash()); ok && e.best.Kind != 0 {
-			res.Best = []engine.Move{e.best}
-		}
-	}
+	res.Exact = res.Outcome == Draw // a draw's value is 0
 	if s.opts.OutcomeOnly {
 		return res
 	}
@@ -166,6 +166,44 @@ func (s *Solver) solve(pos *engine.Position) Result {
 		res.Line = s.line(pos, res.Value)
 	}
 	return res
+}
+
+// outcome proves win, draw or loss (Unknown when the budget runs out) and,
+// for a win, names one winning move when it can: alpha-beta alone, or
+// alpha-beta on a share of the budget and then df-pn (ProofNumbers).
+func (s *Solver) outcome(pos *engine.Position) (Outcome, []engine.Move) {
+	if !s.opts.ProofNumbers || s.limit == 0 && s.deadline.IsZero() {
+		return s.alphaBetaOutcome(pos)
+	}
+	restore := s.shareBudget(s.start, s.abShare)
+	o, best := s.alphaBetaOutcome(pos)
+	restore()
+	if o != Unknown || s.aborted {
+		return o, best
+	}
+	o = s.proveOutcome(pos)
+	if o == Win {
+		best = s.pnWinningMove(pos)
+	}
+	return o, best
+}
+
+// alphaBetaOutcome proves win, draw or loss with two null-window searches.
+func (s *Solver) alphaBetaOutcome(pos *engine.Position) (Outcome, []engine.Move) {
+	if v := s.search(pos, 0, 1, 0); s.aborted {
+		return Unknown, nil
+	} else if v >= 1 {
+		if e, ok := s.tt.get(pos.Hash()); ok && e.best.Kind != 0 {
+			return Win, []engine.Move{e.best}
+		}
+		return Win, nil
+	}
+	if v := s.search(pos, -1, 0, 0); s.aborted {
+		return Unknown, nil
+	} else if v >= 0 {
+		return Draw, nil
+	}
+	return Loss, nil
 }
 
 // childValue returns the value of m's child from the point of view of the

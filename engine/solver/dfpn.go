@@ -185,7 +185,21 @@ func (r *pnRun) status(s *Solver, pos *engine.Position) pnEntry {
 		return e
 	}
 	e := pnEntry{1, 1}
-	if s.stayAlways && !s.opts.NoBounds {
+	if ab, ok := s.tt.get(key); ok {
+		// The alpha-beta share's bounds (exact game values) settle what
+		// they can.
+		lo, hi := Value(ab.lo), Value(ab.hi)
+		if pos.ToMove() != r.root {
+			lo, hi = -hi, -lo
+		}
+		switch {
+		case lo >= r.target:
+			e = pnEntry{0, pnInf}
+		case hi < r.target:
+			e = pnEntry{pnInf, 0}
+		}
+	}
+	if e.pn != 0 && e.dn != 0 && s.stayAlways && !s.opts.NoBounds {
 		lo, hi := splitOf(pos, boardOf(pos)).bounds(s.tieBreak)
 		if pos.ToMove() != r.root {
 			lo, hi = -hi, -lo

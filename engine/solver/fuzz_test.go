@@ -11,7 +11,8 @@ import (
 // FuzzSolverAgreesWithReference plays a heuristic self-play game chosen by
 // the fuzz input, walks back from its end, plays random non-ending moves and
 // compares the solver with the brute-force reference wherever the reference
-// finishes: go test ./engine/solver/ -fuzz FuzzSolver
+// finishes, with alpha-beta and with the proof-number search:
+// go test ./engine/solver/ -fuzz FuzzSolver
 func FuzzSolverAgreesWithReference(f *testing.F) {
 	for seed := range uint64(8) {
 		f.Add(seed, uint8(seed), uint8(3*seed))
@@ -44,6 +45,12 @@ func FuzzSolverAgreesWithReference(f *testing.F) {
 		res := Solve(&pos, Options{})
 		if !res.Exact || res.Value != ref {
 			t.Fatalf("solver %v %v (exact %v), reference %v", res.Outcome, res.Value, res.Exact, ref)
+		}
+		// The proof-number search alone (no alpha-beta share) agrees too.
+		pn := New(Options{ProofNumbers: true, MaxNodes: 1 << 40})
+		pn.abShare = 0
+		if got := pn.Solve(&pos); got.Outcome != ref.Outcome() || got.Value != ref {
+			t.Fatalf("with df-pn: %v %v, reference %v", got.Outcome, got.Value, ref)
 		}
 		if len(res.Line) == 0 || len(res.Best) == 0 {
 			t.Fatalf("solved without a line or best moves")

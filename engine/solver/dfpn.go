@@ -188,31 +188,30 @@ func (r *pnRun) status(s *Solver, pos *engine.Position) pnEntry {
 	if ab, ok := s.tt.get(key); ok {
 		// The alpha-beta share's bounds (exact game values) settle what
 		// they can.
-		lo, hi := Value(ab.lo), Value(ab.hi)
-		if pos.ToMove() != r.root {
-			lo, hi = -hi, -lo
-		}
-		switch {
-		case lo >= r.target:
-			e = pnEntry{0, pnInf}
-		case hi < r.target:
-			e = pnEntry{pnInf, 0}
-		}
+		e = r.settle(pos, Value(ab.lo), Value(ab.hi))
 	}
 	if e.pn != 0 && e.dn != 0 && s.stayAlways && !s.opts.NoBounds {
 		lo, hi := splitOf(pos, boardOf(pos)).bounds(s.tieBreak)
-		if pos.ToMove() != r.root {
-			lo, hi = -hi, -lo
-		}
-		switch {
-		case lo >= r.target:
-			e = pnEntry{0, pnInf}
-		case hi < r.target:
-			e = pnEntry{pnInf, 0}
-		}
+		e = r.settle(pos, lo, hi)
 	}
 	r.table.put(key, e, false)
 	return e
+}
+
+// settle returns the numbers that bounds lo..hi on the value of pos (from
+// its mover's view) give: proven when even lo reaches the target for the
+// root's player, disproven when even hi falls short, else (1, 1).
+func (r *pnRun) settle(pos *engine.Position, lo, hi Value) pnEntry {
+	if pos.ToMove() != r.root {
+		lo, hi = -hi, -lo
+	}
+	switch {
+	case lo >= r.target:
+		return pnEntry{0, pnInf}
+	case hi < r.target:
+		return pnEntry{pnInf, 0}
+	}
+	return pnEntry{1, 1}
 }
 
 // mid searches pos until its proof number reaches thpn or its disproof

@@ -73,7 +73,19 @@ type Batcher struct {
 	once   sync.Once
 	wg     sync.WaitGroup
 	stats  batchStats
+	// inFlight counts Evaluate calls waiting for the network, and
+	// overlapAt (Unix nanoseconds) is when one last started while another
+	// waited: split spreads a call over idle workers only when no call
+	// overlapped another within overlapWindow (a lone search).
+	inFlight  atomic.Int32
+	overlapAt atomic.Int64
 }
+
+// overlapWindow is how long after two calls last overlapped the batcher
+// still counts several searches as active and so does not spread a call
+// over the idle workers. A search's calls follow each other about every
+// millisecond, so a few milliseconds tell a lone search from several.
+const overlapWindow = 5 * time.Millisecond
 
 // item is one queued request.
 type item struct {
@@ -165,6 +177,13 @@ func (b *Batcher) Evaluate(ctx context.Context, reqs []*search.Request) error {
 			continue
 		}
 		items = append(items, &item{req: r, call: c})
+	}
+	if len(items) > 0 {
+		now := time.Now().UnixNano()
+		if b.inFlight.Add(1) > 1 {
+			b.overlapAt.Store(now)
+		}
+		defer b.inFlight.Add(-1)
 	}
 	prio := PriorityOf(ctx)
 	for _, ch := range b.split(items) {
@@ -258,16 +277,19 @@ func (b *Batcher) work() {
 	}
 }
 
-// split cuts one call's items into chunks of at most MaxBatch: as many
-// (near-equal) chunks as there are idle workers when there are several,
-// so that a lone search keeps every worker busy; one chunk otherwise
-// (busy workers merge chunks into large batches anyway).
+// split cuts one call's items into chunks of at most MaxBatch. For a lone
+// search (no other call overlapped one within overlapWindow) it makes as
+// many near-equal chunks as there are idle workers, so that the search
+// keeps every worker busy; otherwise one chunk: with several searches the
+// workers are kept busy by the other calls, and spreading each call only
+// makes smaller batches and more thread wake-ups (docs/performance.md,
+// "Spreading only a lone search's calls").
 func (b *Batcher) split(items []*item) []chunk {
 	if len(items) == 0 {
 		return nil
 	}
 	pieces := 1
-	if !b.cfg.OneWorkerPerCall {
+	if !b.cfg.OneWorkerPerCall && time.Now().UnixNano()-b.overlapAt.Load() > int64(overlapWindow) {
 		pieces = max(1, int(b.idle.Load()))
 	}
 	pieces = min(pieces, (len(items)+minChunk-1)/minChunk)

@@ -79,3 +79,77 @@ func waitIdle(t *testing.T, b *inference.Batcher, n int) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+// TestBatcherSpreadsOnlyALoneSearch: a call that starts while another
+// waits for the network is not spread over the idle workers (several
+// searches keep the workers busy by themselves), and once calls stop
+// overlapping for a while a lone call is spread again.
+func TestBatcherSpreadsOnlyALoneSearch(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var sizes []int
+	hold := make(chan struct{})
+	held := false
+	runner := &inferencetest.FakeRunner{Delay: func(n int) {
+		mu.Lock()
+		sizes = append(sizes, n)
+		wait := !held
+		held = true
+		mu.Unlock()
+		if wait {
+			<-hold // one piece of the first call stays in the network
+		}
+	}}
+	b := inference.NewBatcher(runner, inference.BatcherConfig{MaxBatch: 128, Workers: 3})
+	defer b.Close()
+	waitIdle(t, b, 3)
+	call := func(n int) []*search.Request {
+		reqs := make([]*search.Request, n)
+		for i := range reqs {
+			reqs[i] = inference.RequestAfter(t, "C3")
+		}
+		return reqs
+	}
+	first := make(chan error, 1)
+	go func() { first <- b.Evaluate(context.Background(), call(12)) }()
+	// Two of the first call's three pieces are answered, one is held: two
+	// workers are idle while the first call still waits.
+	for {
+		mu.Lock()
+		n := len(sizes)
+		mu.Unlock()
+		if n == 3 && b.IdleWorkers() == 2 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if err := b.Evaluate(context.Background(), call(16)); err != nil {
+		t.Fatal(err)
+	}
+	close(hold)
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	got := slices.Clone(sizes)
+	mu.Unlock()
+	slices.Sort(got)
+	if !slices.Equal(got, []int{4, 4, 4, 16}) {
+		t.Fatalf("batches %v, want the lone first call spread (4, 4, 4) and the overlapping second whole (16)", got)
+	}
+	// After the calls stop overlapping, a lone call is spread again.
+	time.Sleep(20 * time.Millisecond)
+	waitIdle(t, b, 3)
+	mu.Lock()
+	sizes = sizes[:0]
+	mu.Unlock()
+	if err := b.Evaluate(context.Background(), call(12)); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	slices.Sort(sizes)
+	if !slices.Equal(sizes, []int{4, 4, 4}) {
+		t.Fatalf("batches %v after the overlap ended, want 4, 4, 4", sizes)
+	}
+}

@@ -94,9 +94,9 @@ type item struct {
 }
 
 // chunk is the unit of the queues: some items of one Evaluate call, which
-// a worker takes whole. A call is split into as many chunks as there are
-// idle workers, so that one search's leaves run on every core instead of
-// one worker taking them all while the others wait.
+// a worker takes whole. A lone search's call is split into as many chunks
+// as there are idle workers, so that its leaves run on every core instead
+// of one worker taking them all while the others wait (see split).
 type chunk []*item
 
 // call is one Evaluate call waiting for its items. pending counts the

@@ -179,9 +179,8 @@ func (b *Batcher) Evaluate(ctx context.Context, reqs []*search.Request) error {
 		items = append(items, &item{req: r, call: c})
 	}
 	if len(items) > 0 {
-		now := time.Now().UnixNano()
 		if b.inFlight.Add(1) > 1 {
-			b.overlapAt.Store(now)
+			b.overlapAt.Store(time.Now().UnixNano())
 		}
 		defer b.inFlight.Add(-1)
 	}

@@ -171,8 +171,9 @@ func (s *Solver) dfpn(pos *engine.Position, target Value) (won, settled bool) {
 	return false, false
 }
 
-// status returns the numbers of pos: settled by the end of the game or the
-// static bounds, else from the table, else (1, 1). New leaves are stored.
+// status returns the numbers of pos: settled by the end of the game, else
+// from the table, else settled by the alpha-beta table's bounds or the
+// static bounds where they can, else (1, 1). New leaves are stored.
 func (r *pnRun) status(s *Solver, pos *engine.Position) pnEntry {
 	if pos.IsOver() {
 		if FinalValue(pos, r.root) >= r.target {
@@ -261,26 +262,21 @@ func (s *Solver) mid(r *pnRun, pos *engine.Position, thpn, thdn uint64, ply int)
 
 // combine returns a node's numbers from its children's, the child to
 // search next (the smallest proof number at an OR node, disproof number at
-// an AND node; the first of equals) and the runner-up's number.
+// an AND node; the first of equals) and the runner-up's number. An AND
+// node is an OR node with the two numbers swapped.
 func combine(kids []pnEntry, or bool) (pn, dn uint64, best int, runnerUp uint64) {
 	best, runnerUp = -1, pnInf
-	sel := func(e pnEntry) uint64 { return e.dn }
-	if or {
-		sel = func(e pnEntry) uint64 { return e.pn }
-	}
-	var sum, least uint64 = 0, pnInf
+	least, sum := pnInf, uint64(0)
 	for i, e := range kids {
-		x := sel(e)
-		if or {
-			sum = min(pnInf, sum+e.dn)
-		} else {
-			sum = min(pnInf, sum+e.pn)
+		x, y := e.pn, e.dn
+		if !or {
+			x, y = y, x
 		}
-		switch {
-		case best < 0 || x < least:
+		sum = min(pnInf, sum+y)
+		if best < 0 || x < least {
 			runnerUp = min(runnerUp, least)
 			least, best = x, i
-		default:
+		} else {
 			runnerUp = min(runnerUp, x)
 		}
 	}
@@ -303,17 +299,17 @@ func grow(x uint64) uint64 {
 // outcome search gets before df-pn takes over (Options.ProofNumbers).
 const alphaBetaShare = 0.2
 
-// shareBudget limits the current search to share of the budget that began
-// at start: the node and time limits are lowered, to be restored by the
+// shareBudget limits the current search to share of the budget of this
+// Solve call: the node and time limits are lowered, to be restored by the
 // returned function (which also clears an abort that only the share
 // caused).
-func (s *Solver) shareBudget(start time.Time, share float64) (restore func()) {
+func (s *Solver) shareBudget(share float64) (restore func()) {
 	limit, deadline := s.limit, s.deadline
 	if limit > 0 {
 		s.limit = max(1, int64(float64(limit)*share))
 	}
 	if !deadline.IsZero() {
-		s.deadline = start.Add(time.Duration(float64(deadline.Sub(start)) * share))
+		s.deadline = s.start.Add(time.Duration(float64(deadline.Sub(s.start)) * share))
 	}
 	return func() {
 		s.limit, s.deadline = limit, deadline

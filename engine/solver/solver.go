@@ -175,7 +175,7 @@ func (s *Solver) outcome(pos *engine.Position) (Outcome, []engine.Move) {
 	if !s.opts.ProofNumbers || s.limit == 0 && s.deadline.IsZero() {
 		return s.alphaBetaOutcome(pos)
 	}
-	restore := s.shareBudget(s.start, s.abShare)
+	restore := s.shareBudget(s.abShare)
 	o, best := s.alphaBetaOutcome(pos)
 	restore()
 	if o != Unknown || s.aborted {

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -32,6 +35,11 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "-bench: seed of the first game")
 	plies := fs.String("plies", "1,2,4,8,12,16,24", "-bench: plies left before the end")
 	limits := fs.String("limits", "100ms,1s", "-bench: time limits (the last one is the budget of each solve)")
+	selfPlay := fs.String("player", "", "-bench: draw the positions from self-play games of this player (for instance mcts:visits=200, the agent's own games) instead of games between the heuristic players "+strings.Join(benchHeuristics, ", "))
+	workers := fs.Int("workers", 16, "-bench: games played at once while collecting positions (the solving runs on one core)")
+	saveGames := fs.String("save-games", "", "-bench: also write the games the positions come from to this file (JSON lines, one record per game; engine/solver/endgames.ReadGames reads it)")
+	var mf modelFlags
+	mf.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -40,7 +48,16 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		return solveBench(stdout, rules, *games, *seed, *plies, *limits, *proofNumbers)
+		ev := newEvaluators(mf)
+		defer ev.Close()
+		src := endgames.Source{Rules: rules, Specs: benchHeuristics, First: *seed, Games: *games, Workers: *workers, NewPlayer: playerConstructor(ev, nil)}
+		if *selfPlay != "" {
+			if isTimedSpec(*selfPlay) {
+				return fmt.Errorf("-player %q: a time budget would make the positions depend on the machine; give visits", *selfPlay)
+			}
+			src.Specs = []string{*selfPlay}
+		}
+		return solveBench(stdout, src, *plies, *limits, *proofNumbers, *saveGames)
 	}
 	g, err := readGame(*in, stdin, &rf)
 	if err != nil {
@@ -116,10 +133,14 @@ func joinMoves(ms []engine.Move) string {
 	return strings.Join(parts, " ")
 }
 
-// solveBench prints, per number of plies left, the share of self-play
-// endgame positions whose result (win, draw or loss) is proven within each
-// time limit, solving on one core.
-func solveBench(w io.Writer, rules engine.Rules, games int, seed uint64, pliesText, limitsText string, proofNumbers bool) error {
+// benchHeuristics are the players of the reach benchmark's default games.
+var benchHeuristics = []string{"voronoi-medium", "voronoi-hard", "voronoi-easy"}
+
+// solveBench prints, per number of plies left, the share of endgame
+// positions of src's games whose result (win, draw or loss) is proven
+// within each time limit, solving on one core, and how much is left to
+// play in them: the median open wall slots inside contested regions.
+func solveBench(w io.Writer, src endgames.Source, pliesText, limitsText string, proofNumbers bool, saveGames string) error {
 	var plies []int
 	for _, f := range strings.Split(pliesText, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
@@ -136,15 +157,22 @@ func solveBench(w io.Writer, rules engine.Rules, games int, seed uint64, pliesTe
 		}
 		limits = append(limits, d)
 	}
-	prev := runtime.GOMAXPROCS(1)
-	defer runtime.GOMAXPROCS(prev)
-	positions, err := endgames.Collect(rules, []string{"voronoi-medium", "voronoi-hard", "voronoi-easy"}, seed, games, plies)
+	played, err := endgames.PlayGames(context.Background(), src)
 	if err != nil {
 		return err
 	}
+	if saveGames != "" {
+		if err := writeGamesFile(saveGames, played); err != nil {
+			return err
+		}
+	}
+	positions := endgames.Pick(played, plies)
+	prev := runtime.GOMAXPROCS(1)
+	defer runtime.GOMAXPROCS(prev)
 	type row struct {
 		n      int
 		proven []int
+		slots  []int
 	}
 	rows := map[int]*row{}
 	for _, k := range plies {
@@ -155,6 +183,7 @@ func solveBench(w io.Writer, rules engine.Rules, games int, seed uint64, pliesTe
 		res := solver.Solve(&p.Pos, solver.Options{MaxTime: budget, OutcomeOnly: true, ProofNumbers: proofNumbers})
 		r := rows[p.PliesLeft]
 		r.n++
+		r.slots = append(r.slots, solver.ContestedSlots(&p.Pos))
 		if res.Outcome == solver.Unknown {
 			continue
 		}
@@ -164,15 +193,15 @@ func solveBench(w io.Writer, rules engine.Rules, games int, seed uint64, pliesTe
 			}
 		}
 	}
-	fmt.Fprintf(w, "# solver reach: %s, %d games from seed %d, GOMAXPROCS=1, proof numbers %v\n", rules, games, seed, proofNumbers)
-	fmt.Fprintf(w, "%-10s %-9s", "plies_left", "positions")
+	fmt.Fprintf(w, "# solver reach: %s, %d games (%s) from seed %d, GOMAXPROCS=1, proof numbers %v\n", src.Rules, src.Games, strings.Join(src.Specs, " / "), src.First, proofNumbers)
+	fmt.Fprintf(w, "%-10s %-9s %-14s", "plies_left", "positions", "median_slots")
 	for _, d := range limits {
 		fmt.Fprintf(w, " %-10s", "<="+d.String())
 	}
 	fmt.Fprintln(w)
 	for _, k := range plies {
 		r := rows[k]
-		fmt.Fprintf(w, "%-10d %-9d", k, r.n)
+		fmt.Fprintf(w, "%-10d %-9d %-14s", k, r.n, medianText(r.slots))
 		for _, c := range r.proven {
 			share := 0.0
 			if r.n > 0 {
@@ -183,4 +212,27 @@ func solveBench(w io.Writer, rules engine.Rules, games int, seed uint64, pliesTe
 		fmt.Fprintln(w)
 	}
 	return nil
+}
+
+// medianText formats the median of xs, or "-" when there are none.
+func medianText(xs []int) string {
+	if len(xs) == 0 {
+		return "-"
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return strconv.Itoa(s[len(s)/2])
+}
+
+// writeGamesFile writes games to path (endgames.WriteGames).
+func writeGamesFile(path string, games []endgames.Played) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := endgames.WriteGames(f, games); err != nil {
+		f.Close()
+		return fmt.Errorf("-save-games: %w", err)
+	}
+	return f.Close()
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -41,5 +43,54 @@ func TestSolveCommand(t *testing.T) {
 	var out, errOut bytes.Buffer
 	if code := run([]string{"solve", "-turn", "999"}, strings.NewReader(string(rec)), &out, &errOut); code == 0 || !strings.Contains(errOut.String(), "-turn 999") {
 		t.Errorf("bad -turn: exit %d, %q", code, errOut.String())
+	}
+}
+
+// TestSolveBench runs the reach table on a few heuristic games and on
+// self-play of one player, saving the games, and checks the table, the
+// saved games and the refusal of a clocked player.
+func TestSolveBench(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "games.jsonl")
+	for _, tc := range []struct {
+		args    []string
+		players string
+	}{
+		{[]string{"-games", "3"}, "voronoi-medium / voronoi-hard / voronoi-easy"},
+		{[]string{"-games", "2", "-player", "voronoi-easy", "-save-games", path}, "(voronoi-easy)"},
+	} {
+		var out, errOut bytes.Buffer
+		args := append([]string{"solve", "-bench", "-plies", "1,2,500", "-limits", "10ms,200ms"}, tc.args...)
+		if code := run(args, strings.NewReader(""), &out, &errOut); code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, errOut.String())
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if len(lines) != 5 || !strings.Contains(lines[0], tc.players) || strings.Join(strings.Fields(lines[1]), " ") != "plies_left positions median_slots <=10ms <=200ms" {
+			t.Fatalf("%v: table:\n%s", tc.args, out.String())
+		}
+		// A game of 2 or 3 games has positions 1 ply before its end, and
+		// one of them is proven at once (the last move ends the game).
+		if f := strings.Fields(lines[2]); f[0] != "1" || f[1] == "0" || f[4] == "0.0%" {
+			t.Errorf("%v: 1-ply row %q", tc.args, lines[2])
+		}
+		if f := strings.Fields(lines[4]); f[0] != "500" || f[1] != "0" || f[2] != "-" {
+			t.Errorf("%v: no game has 500 plies, row %q", tc.args, lines[4])
+		}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, err := endgames.ReadGames(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 2 || games[0].Specs != [2]string{"voronoi-easy", "voronoi-easy"} || games[1].Seed != 2 {
+		t.Errorf("saved %d games, first %v, second seed %d", len(games), games[0].Specs, games[1].Seed)
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"solve", "-bench", "-player", "mcts:time=10ms"}, strings.NewReader(""), &out, &errOut); code == 0 || !strings.Contains(errOut.String(), "-player") {
+		t.Errorf("a clocked player: exit %d, %q", code, errOut.String())
 	}
 }

@@ -1,0 +1,71 @@
+package endgames
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/wallzero/wallzero/engine"
+)
+
+// gameLine is one line of a games file: the game's record and where it
+// came from.
+type gameLine struct {
+	engine.Record
+	// Seed and Players say how the game was played.
+	Seed    uint64    `json:"seed"`
+	Players [2]string `json:"players"`
+}
+
+// WriteGames writes games as JSON lines, one record per game with its seed
+// and players, so that tests can draw endgames from games that cannot be
+// replayed without the network (the agent's self-play).
+func WriteGames(w io.Writer, games []Played) error {
+	enc := json.NewEncoder(w)
+	for _, p := range games {
+		if len(p.Positions) == 0 {
+			return fmt.Errorf("endgames: game %d has no positions", p.Seed)
+		}
+		line := gameLine{Seed: p.Seed, Players: p.Specs}
+		line.Rules = p.Positions[0].Rules()
+		line.Moves = make([]string, len(p.Moves))
+		for i, m := range p.Moves {
+			line.Moves[i] = m.String()
+		}
+		if err := enc.Encode(line); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ReadGames reads what WriteGames wrote, replaying every game; a game that
+// is not finished, or a move that is not legal, is an error naming the
+// line.
+func ReadGames(r io.Reader) ([]Played, error) {
+	var out []Played
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		if len(sc.Bytes()) == 0 {
+			continue
+		}
+		var line gameLine
+		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
+			return nil, fmt.Errorf("endgames: line %d: %w", n, err)
+		}
+		g, err := line.Record.Game()
+		if err != nil {
+			return nil, fmt.Errorf("endgames: line %d: %w", n, err)
+		}
+		if !g.Final.IsOver() {
+			return nil, fmt.Errorf("endgames: line %d: the game is not over after %d moves", n, len(g.Moves))
+		}
+		out = append(out, Played{Seed: line.Seed, Specs: line.Players, Positions: g.Positions(), Moves: g.Moves})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("endgames: %w", err)
+	}
+	return out, nil
+}

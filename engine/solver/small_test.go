@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -99,7 +100,33 @@ func generateSmall(t *testing.T) {
 			})
 		}
 	}
-	header := "# variant value moves: small endgames from heuristic self-play (shrunk by random non-ending moves) with brute-force values\n"
+	heuristic := len(lines)
+	// Then the agent's own self-play games (the network's search players,
+	// saved by `wallzero solve -bench -save-games`), which only the
+	// saved records can replay.
+	agent := loadAgentGames(t)
+	for g, game := range agent {
+		vi := slices.Index(variants, game.Positions[0].Rules())
+		if vi < 0 {
+			t.Fatalf("agent game %d: rules %v are not a variant", g, game.Positions[0].Rules())
+		}
+		rng := rand.New(rand.NewPCG(uint64(g), 8))
+		end := len(game.Positions) - 1
+		for k := 1; k <= 8 && k <= end; k++ {
+			if game.Positions[end-k].Phase() != engine.Play {
+				continue
+			}
+			var texts []string
+			for _, m := range game.Moves[:end-k] {
+				texts = append(texts, m.String())
+			}
+			shrink(game.Positions[end-k], texts, rng, func(_ engine.Position, ms []string, v Value) {
+				lines = append(lines, fmt.Sprintf("%d %d %s", vi, v, strings.Join(ms, " ")))
+			})
+		}
+	}
+	header := fmt.Sprintf("# variant value moves: small endgames with brute-force values, shrunk by random non-ending moves from positions 1-8 plies before the end of heuristic self-play games (%d lines) and then of the agent's self-play games in %s (%d lines)\n",
+		heuristic, agentGamesFile, len(lines)-heuristic)
 	f, err := os.Create(smallFile)
 	if err != nil {
 		t.Fatal(err)
@@ -114,6 +141,47 @@ func generateSmall(t *testing.T) {
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// agentGamesFile holds self-play games of the shipped network's search
+// players: bin/wallzero solve -bench -games 100 -seed 1
+// -player mcts:visits=200,model=models/wallzero-int8.onnx -save-games FILE.
+const agentGamesFile = "endgames/testdata/agent-games.jsonl"
+
+// loadAgentGames reads agentGamesFile.
+func loadAgentGames(t testing.TB) []endgames.Played {
+	f, err := os.Open(agentGamesFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, err := endgames.ReadGames(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) < 100 {
+		t.Fatalf("%s: only %d games", agentGamesFile, len(games))
+	}
+	return games
+}
+
+// smallHeader returns the first line of smallFile, which says where its
+// positions come from.
+func smallHeader(t *testing.T) string {
+	f, err := os.Open(smallFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(zr).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	return line
 }
 
 // loadSmall reads smallFile.
@@ -155,8 +223,11 @@ func TestSmallAgreesWithReference(t *testing.T) {
 		generateSmall(t)
 	}
 	cases := loadSmall(t)
-	if len(cases) < 1000 {
+	if len(cases) < 3900 {
 		t.Fatalf("only %d small positions", len(cases))
+	}
+	if h := smallHeader(t); !strings.Contains(h, agentGamesFile) {
+		t.Fatalf("%s was not drawn from the agent's games too: %q", smallFile, h)
 	}
 	configs := []Options{{}, {NoTempo: true}, {NoBounds: true}, {OutcomeOnly: true}}
 	const shards = 4

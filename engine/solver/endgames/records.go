@@ -55,7 +55,7 @@ func ReadGames(r io.Reader) ([]Played, error) {
 		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
 			return nil, fmt.Errorf("endgames: line %d: %w", n, err)
 		}
-		g, err := line.Record.Game()
+		g, err := line.Game()
 		if err != nil {
 			return nil, fmt.Errorf("endgames: line %d: %w", n, err)
 		}

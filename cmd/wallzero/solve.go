@@ -48,6 +48,9 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		if *games < 1 {
+			return fmt.Errorf("-games %d: at least one game", *games)
+		}
 		ev := newEvaluators(mf)
 		defer ev.Close()
 		src := endgames.Source{Rules: rules, Specs: benchHeuristics, First: *seed, Games: *games, Workers: *workers, NewPlayer: playerConstructor(ev, nil)}
@@ -228,7 +231,7 @@ func medianText(xs []int) string {
 func writeGamesFile(path string, games []endgames.Played) error {
 	f, err := os.Create(path)
 	if err != nil {
-		return err
+		return fmt.Errorf("-save-games: %w", err)
 	}
 	if err := endgames.WriteGames(f, games); err != nil {
 		f.Close()

@@ -103,17 +103,26 @@ type Played struct {
 	Moves     []engine.Move
 }
 
-// PlayGames plays the games of src and returns them in game order.
+// PlayGames plays the games of src and returns them in game order. It
+// stops at the first error (a bad player, an illegal move, ctx done).
 func PlayGames(ctx context.Context, src Source) ([]Played, error) {
 	if len(src.Specs) == 0 {
 		return nil, fmt.Errorf("endgames: no players")
+	}
+	if src.Games < 0 {
+		return nil, fmt.Errorf("endgames: %d games", src.Games)
 	}
 	build := src.NewPlayer
 	if build == nil {
 		build = player.New
 	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	out := make([]Played, src.Games)
-	errs := make([]error, src.Games)
+	var (
+		mu       sync.Mutex
+		firstErr error // the first to happen, not a game cancelled after it
+	)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(max(src.Workers, 1), max(src.Games, 1)) {
@@ -123,20 +132,34 @@ func PlayGames(ctx context.Context, src Source) ([]Played, error) {
 			for g := range next {
 				n := len(src.Specs)
 				p := Played{Seed: src.First + uint64(g), Specs: [2]string{src.Specs[g%n], src.Specs[(g/n)%n]}}
-				p.Positions, p.Moves, errs[g] = play(ctx, src.Rules, p.Specs, build, p.Seed)
+				var err error
+				if p.Positions, p.Moves, err = play(ctx, src.Rules, p.Specs, build, p.Seed); err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+					cancel()
+				}
 				out[g] = p
 			}
 		}()
 	}
+feed:
 	for g := range src.Games {
-		next <- g
+		select {
+		case next <- g:
+		case <-ctx.Done():
+			break feed
+		}
 	}
 	close(next)
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // the caller's context ended before every game was played
 	}
 	return out, nil
 }

@@ -119,3 +119,37 @@ func TestCollectGamesUsesTheConstructor(t *testing.T) {
 		t.Errorf("no players gave %v", err)
 	}
 }
+
+// TestPlayGamesStops checks the errors of PlayGames: one failing game out
+// of several stops the rest and is the error reported, whatever the games
+// cancelled after it return; a context already done and a negative count
+// of games are errors too.
+func TestPlayGamesStops(t *testing.T) {
+	t.Parallel()
+	boom := errors.New("player 11 is broken")
+	var built atomic.Int64
+	build := func(spec string, seed uint64) (player.Player, error) {
+		built.Add(1)
+		if seed/2 == 11 { // game 5 of First 6
+			return nil, boom
+		}
+		return player.New(spec, seed)
+	}
+	src := Source{Rules: engine.DefaultRules(), Specs: []string{"voronoi-easy"}, NewPlayer: build, First: 6, Games: 200, Workers: 3}
+	if _, err := PlayGames(context.Background(), src); !errors.Is(err, boom) {
+		t.Errorf("a failing game gave %v, want its error", err)
+	}
+	if n := built.Load(); n >= 2*200 {
+		t.Errorf("built %d players: the games after the failure were all played", n)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	src.NewPlayer = nil
+	if _, err := PlayGames(ctx, src); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled context gave %v", err)
+	}
+	src.Games = -1
+	if _, err := PlayGames(context.Background(), src); err == nil {
+		t.Error("-1 games: no error")
+	}
+}

@@ -19,7 +19,8 @@ type gameLine struct {
 }
 
 // WriteGames writes games as JSON lines, one record per game with its seed
-// and players, so that tests can draw endgames from games that cannot be
+// and players (and its start position when it is not the rules' own), so
+// that tests can draw endgames from games that cannot be
 // replayed without the network (the agent's self-play).
 func WriteGames(w io.Writer, games []Played) error {
 	enc := json.NewEncoder(w)
@@ -29,6 +30,10 @@ func WriteGames(w io.Writer, games []Played) error {
 		}
 		line := gameLine{Seed: p.Seed, Players: p.Specs}
 		line.Rules = p.Positions[0].Rules()
+		if p.Positions[0] != engine.NewPosition(line.Rules) {
+			board := engine.DiagramOf(&p.Positions[0])
+			line.Board = &board
+		}
 		line.Moves = make([]string, len(p.Moves))
 		for i, m := range p.Moves {
 			line.Moves[i] = m.String()

@@ -2,7 +2,6 @@ package search_test
 
 import (
 	"context"
-	"os"
 	"sync"
 	"testing"
 
@@ -44,12 +43,7 @@ func TestSearchKeepsProvenWins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(agentGamesFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	games, err := endgames.ReadGames(f)
+	games, err := endgames.ReadGamesFile(agentGamesFile)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"slices"
 	"strconv"
@@ -165,8 +164,8 @@ func solveBench(w io.Writer, src endgames.Source, pliesText, limitsText string, 
 		return err
 	}
 	if saveGames != "" {
-		if err := writeGamesFile(saveGames, played); err != nil {
-			return err
+		if err := endgames.WriteGamesFile(saveGames, played); err != nil {
+			return fmt.Errorf("-save-games: %w", err)
 		}
 	}
 	positions := endgames.Pick(played, plies)
@@ -225,17 +224,4 @@ func medianText(xs []int) string {
 	s := slices.Clone(xs)
 	slices.Sort(s)
 	return strconv.Itoa(s[len(s)/2])
-}
-
-// writeGamesFile writes games to path (endgames.WriteGames).
-func writeGamesFile(path string, games []endgames.Played) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("-save-games: %w", err)
-	}
-	if err := endgames.WriteGames(f, games); err != nil {
-		f.Close()
-		return fmt.Errorf("-save-games: %w", err)
-	}
-	return f.Close()
 }

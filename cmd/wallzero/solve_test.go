@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -77,12 +76,7 @@ func TestSolveBench(t *testing.T) {
 			t.Errorf("%v: no game has 500 plies, row %q", tc.args, lines[4])
 		}
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	games, err := endgames.ReadGames(f)
+	games, err := endgames.ReadGamesFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

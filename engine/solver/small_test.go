@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -150,12 +151,7 @@ const agentGamesFile = "endgames/testdata/agent-games.jsonl"
 
 // loadAgentGames reads agentGamesFile.
 func loadAgentGames(t testing.TB) []endgames.Played {
-	f, err := os.Open(agentGamesFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	games, err := endgames.ReadGames(f)
+	games, err := endgames.ReadGamesFile(agentGamesFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,33 +164,30 @@ func loadAgentGames(t testing.TB) []endgames.Played {
 // smallHeader returns the first line of smallFile, which says where its
 // positions come from.
 func smallHeader(t *testing.T) string {
-	f, err := os.Open(smallFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	line, err := bufio.NewReader(zr).ReadString('\n')
+	line, err := bufio.NewReader(openSmall(t)).ReadString('\n')
 	if err != nil {
 		t.Fatal(err)
 	}
 	return line
 }
 
-// loadSmall reads smallFile.
-func loadSmall(t *testing.T) []smallCase {
+// openSmall opens smallFile for reading, closed when the test ends.
+func openSmall(t *testing.T) io.Reader {
 	f, err := os.Open(smallFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	t.Cleanup(func() { f.Close() })
 	zr, err := gzip.NewReader(f)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return zr
+}
+
+// loadSmall reads smallFile.
+func loadSmall(t *testing.T) []smallCase {
+	zr := openSmall(t)
 	var out []smallCase
 	sc := bufio.NewScanner(zr)
 	sc.Buffer(make([]byte, 1<<16), 1<<20)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/wallzero/wallzero/engine"
 )
@@ -73,4 +74,33 @@ func ReadGames(r io.Reader) ([]Played, error) {
 		return nil, fmt.Errorf("endgames: %w", err)
 	}
 	return out, nil
+}
+
+// ReadGamesFile reads the games file at path (ReadGames), naming the file
+// in its errors.
+func ReadGamesFile(path string) ([]Played, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	games, err := ReadGames(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return games, nil
+}
+
+// WriteGamesFile writes games to the file at path (WriteGames), replacing
+// it.
+func WriteGamesFile(path string, games []Played) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := WriteGames(f, games); err != nil {
+		f.Close()
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return f.Close()
 }

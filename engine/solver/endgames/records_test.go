@@ -3,6 +3,9 @@ package endgames
 import (
 	"bytes"
 	"context"
+	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -114,4 +117,36 @@ func FuzzReadGames(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestGamesFiles writes games to a file and reads them back, and names the
+// file when it cannot be read as games.
+func TestGamesFiles(t *testing.T) {
+	t.Parallel()
+	games, err := PlayGames(context.Background(), Source{Rules: engine.DefaultRules(), Specs: []string{"voronoi-easy"}, First: 9, Games: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "games.jsonl")
+	if err := WriteGamesFile(path, games); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadGamesFile(path)
+	if err != nil || len(back) != 2 || back[1].Seed != 10 {
+		t.Fatalf("read back %d games (%v)", len(back), err)
+	}
+	bad := filepath.Join(dir, "bad.jsonl")
+	if err := os.WriteFile(bad, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadGamesFile(bad); err == nil || !strings.Contains(err.Error(), "bad.jsonl: endgames: line 1") {
+		t.Errorf("a bad file gave %v", err)
+	}
+	if _, err := ReadGamesFile(filepath.Join(dir, "missing")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a missing file gave %v", err)
+	}
+	if err := WriteGamesFile(filepath.Join(dir, "no", "such", "dir"), games); err == nil {
+		t.Error("writing into a missing directory: no error")
+	}
 }

@@ -148,6 +148,7 @@ func (s *Service) runReview(ctx context.Context, j *store.Job, p *progress) ([]b
 		return nil, errStepDone
 	}
 	res := buildReview(g, analyses, s.cfg.KeyMoves)
+	proveBackwards(res, positions)
 	explainReview(res, g, analyses)
 	res.ID, res.Visits, res.Model = r.ID, visits, s.an.ModelFor(2)
 	res.Record = &engine.Record{Rules: g.Rules, Board: r.Board, Moves: r.Moves}

@@ -1,0 +1,91 @@
+package service_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/solver"
+	"github.com/wallzero/wallzero/engine/solver/endgames"
+	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/store"
+)
+
+// walkBack counts the positions at the end of g that a solver proves
+// walking back from the end, either one solver for the whole walk (warm)
+// or a fresh one per position, as each analysis has.
+func walkBack(g endgames.Played, warm bool) int {
+	n := 0
+	var s *solver.Solver
+	for i := len(g.Moves) - 1; i >= 0; i-- {
+		pos := g.Positions[i]
+		if s == nil || !warm {
+			s = solver.New(solver.Options{TableBits: 16, MaxNodes: service.ReviewProofNodes, OutcomeOnly: true})
+		}
+		if pos.Phase() != engine.Play || s.Solve(&pos).Outcome == solver.Unknown {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// TestReviewProvesTheEnd reviews one of the agent's games through the job
+// queue on a real PostgreSQL and checks that the review carries the
+// backward pass's proofs: every move of the proven end of the game, more
+// than the analyses' own root proofs reach, and a "decided" turning point
+// that cites a proven win.
+func TestReviewProvesTheEnd(t *testing.T) {
+	t.Parallel()
+	games, err := endgames.ReadGamesFile("../engine/solver/endgames/testdata/agent-games.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The game among the first 30 where the warm walk gains most.
+	best, gain := 0, -1
+	for i, g := range games[:30] {
+		if d := walkBack(g, true) - walkBack(g, false); d > gain {
+			best, gain = i, d
+		}
+	}
+	g := games[best]
+	want := walkBack(g, true)
+	if gain < 2 {
+		t.Fatalf("no game gains 2 proven plies from the warm walk (best %d)", gain)
+	}
+	var moves []string
+	for _, m := range g.Moves {
+		moves = append(moves, m.String())
+	}
+	svc, _ := newJobService(t, time.Hour)
+	j, err := svc.SubmitReview(context.Background(), &service.ReviewRequest{ID: "proofs", Moves: moves, MaxVisits: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := waitJob(t, svc, j.ID)
+	if done.Status != store.StatusSucceeded {
+		t.Fatalf("review: %+v", done)
+	}
+	var res service.ReviewResult
+	if err := json.Unmarshal(done.Result, &res); err != nil {
+		t.Fatal(err)
+	}
+	proven := 0
+	for i := len(res.Moves) - 1; i >= 0 && res.Moves[i].Proof != nil; i-- {
+		proven++
+	}
+	if proven < want {
+		t.Errorf("game %d: the review proves the last %d moves, the warm walk %d (cold root proofs %d)", best, proven, want, want-gain)
+	}
+	decided := false
+	for _, tp := range res.TurningPoints {
+		decided = decided || (tp.Kind == service.TurnDecided && strings.Contains(tp.Text+tp.Summary, "proven win"))
+	}
+	if !decided {
+		t.Errorf("no decided turning point cites a proven win: %+v", res.TurningPoints)
+	}
+	t.Logf("game %d: %d moves proven at the end (warm walk %d, cold %d)", best, proven, want, want-gain)
+}

@@ -42,14 +42,16 @@ func provenSuffix(t *testing.T, res *ReviewResult) int {
 	return n
 }
 
-// TestProveBackwards runs the review's backward pass on 30 of the agent's
+// TestProveBackwards runs the review's backward pass on 20 of the agent's
 // games: the proofs are a suffix of the game, the last move is always
 // proven, every proof agrees with an independent solver, and the pass
 // proves more of the end than the analyses' cold root proofs would.
 func TestProveBackwards(t *testing.T) {
 	t.Parallel()
-	games := agentGames(t)[:30]
-	verify := solver.New(solver.Options{MaxNodes: 200000, OutcomeOnly: true, ProofNumbers: true})
+	games := agentGames(t)[:20]
+	// The verifier: a solver of its own with 10 times the pass's budget,
+	// alpha-beta's share handed to the proof-number search.
+	verify := solver.New(solver.Options{MaxNodes: 10 * ReviewProofNodes, OutcomeOnly: true, ProofNumbers: true})
 	warmTotal, coldTotal, verified := 0, 0, 0
 	for gi, g := range games {
 		res := reviewOf(g)
@@ -83,9 +85,9 @@ func TestProveBackwards(t *testing.T) {
 		t.Errorf("the verifier settled only %d of %d proofs", verified, warmTotal)
 	}
 	if warmTotal <= coldTotal {
-		t.Errorf("the backward pass proved %d moves at the ends of 30 games, cold proofs %d", warmTotal, coldTotal)
+		t.Errorf("the backward pass proved %d moves at the ends of 20 games, cold proofs %d", warmTotal, coldTotal)
 	}
-	t.Logf("30 games: %d moves proven by the backward pass (%d verified), %d by cold root proofs", warmTotal, verified, coldTotal)
+	t.Logf("20 games: %d moves proven by the backward pass (%d verified), %d by cold root proofs", warmTotal, verified, coldTotal)
 }
 
 // TestProveBackwardsKeepsAnalysisProofs checks that a proof the analysis

@@ -13,7 +13,8 @@ const ReviewProofNodes = 10000
 // solver, ReviewProofNodes per position, and gives each move whose
 // position before it the solver proves, and whose analysis proved nothing,
 // that proof (the outcome, from the mover's view). It stops at the first
-// position proven by neither, or at the setup phase.
+// position proven by neither (the solver proves nothing outside the
+// two-player play phase, so the setup phase stops it too).
 //
 // The solver keeps its table from each position to the one before it, so
 // the proofs of the later positions settle much of the earlier ones'
@@ -22,16 +23,9 @@ const ReviewProofNodes = 10000
 // costs about 20 ms a game, and it decides where the review says the game
 // was decided.
 func proveBackwards(res *ReviewResult, positions []engine.Position) {
-	if len(positions) == 0 || positions[0].Players() != 2 {
-		return
-	}
 	s := solver.New(solver.Options{TableBits: 16, MaxNodes: ReviewProofNodes, OutcomeOnly: true})
 	for i := min(len(res.Moves), len(positions)-1) - 1; i >= 0; i-- {
-		pos := positions[i]
-		if pos.Phase() != engine.Play {
-			return
-		}
-		r := s.Solve(&pos)
+		r := s.Solve(&positions[i])
 		mr := &res.Moves[i]
 		switch {
 		case mr.Proof != nil:

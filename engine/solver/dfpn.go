@@ -123,19 +123,17 @@ type pnRun struct {
 // win (value at least 1) and then at least a draw, within what is left of
 // the budget; Unknown when it runs out.
 func (s *Solver) proveOutcome(pos *engine.Position) Outcome {
-	won, settled := s.dfpn(pos, 1)
-	switch {
-	case !settled:
-		return Unknown
-	case won:
-		return Win
-	}
-	drawn, settled := s.dfpn(pos, 0)
-	switch {
-	case !settled:
-		return Unknown
-	case drawn:
-		return Draw
+	for _, step := range [...]struct {
+		target Value
+		then   Outcome
+	}{{1, Win}, {0, Draw}} {
+		reached, settled := s.dfpn(pos, step.target)
+		if !settled {
+			return Unknown
+		}
+		if reached {
+			return step.then
+		}
 	}
 	return Loss
 }

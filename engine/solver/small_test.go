@@ -76,7 +76,26 @@ func shrink(pos engine.Position, moves []string, rng *rand.Rand, emit func(engin
 	}
 }
 
-// generateSmall writes smallFile from heuristic self-play games.
+// shrinkEnd appends to lines a small case (shrink) for each position 1 to
+// 8 plies before the end of a game, in the play phase.
+func shrinkEnd(lines *[]string, vi int, history []engine.Position, played []engine.Move, rng *rand.Rand) {
+	end := len(history) - 1
+	for k := 1; k <= 8 && k <= end; k++ {
+		if history[end-k].Phase() != engine.Play {
+			continue
+		}
+		var texts []string
+		for _, m := range played[:end-k] {
+			texts = append(texts, m.String())
+		}
+		shrink(history[end-k], texts, rng, func(_ engine.Position, ms []string, v Value) {
+			*lines = append(*lines, fmt.Sprintf("%d %d %s", vi, v, strings.Join(ms, " ")))
+		})
+	}
+}
+
+// generateSmall writes smallFile from heuristic self-play games and the
+// agent's self-play games.
 func generateSmall(t *testing.T) {
 	var lines []string
 	specs := [][2]string{{"voronoi-medium", "voronoi-easy"}, {"voronoi-easy", "voronoi-hard"}, {"random", "voronoi-medium"}, {"voronoi-hard", "voronoi-hard"}}
@@ -86,45 +105,18 @@ func generateSmall(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rng := rand.New(rand.NewPCG(uint64(g), 7))
-		end := len(history) - 1
-		for k := 1; k <= 8 && k <= end; k++ {
-			if history[end-k].Phase() != engine.Play {
-				continue
-			}
-			var texts []string
-			for _, m := range played[:end-k] {
-				texts = append(texts, m.String())
-			}
-			shrink(history[end-k], texts, rng, func(_ engine.Position, ms []string, v Value) {
-				lines = append(lines, fmt.Sprintf("%d %d %s", vi, v, strings.Join(ms, " ")))
-			})
-		}
+		shrinkEnd(&lines, vi, history, played, rand.New(rand.NewPCG(uint64(g), 7)))
 	}
 	heuristic := len(lines)
 	// Then the agent's own self-play games (the network's search players,
 	// saved by `wallzero solve -bench -save-games`), which only the
 	// saved records can replay.
-	agent := loadAgentGames(t)
-	for g, game := range agent {
+	for g, game := range loadAgentGames(t) {
 		vi := slices.Index(variants, game.Positions[0].Rules())
 		if vi < 0 {
 			t.Fatalf("agent game %d: rules %v are not a variant", g, game.Positions[0].Rules())
 		}
-		rng := rand.New(rand.NewPCG(uint64(g), 8))
-		end := len(game.Positions) - 1
-		for k := 1; k <= 8 && k <= end; k++ {
-			if game.Positions[end-k].Phase() != engine.Play {
-				continue
-			}
-			var texts []string
-			for _, m := range game.Moves[:end-k] {
-				texts = append(texts, m.String())
-			}
-			shrink(game.Positions[end-k], texts, rng, func(_ engine.Position, ms []string, v Value) {
-				lines = append(lines, fmt.Sprintf("%d %d %s", vi, v, strings.Join(ms, " ")))
-			})
-		}
+		shrinkEnd(&lines, vi, game.Positions, game.Moves, rand.New(rand.NewPCG(uint64(g), 8)))
 	}
 	header := fmt.Sprintf("# variant value moves: small endgames with brute-force values, shrunk by random non-ending moves from positions 1-8 plies before the end of heuristic self-play games (%d lines) and then of the agent's self-play games in %s (%d lines)\n",
 		heuristic, agentGamesFile, len(lines)-heuristic)

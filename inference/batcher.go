@@ -101,11 +101,14 @@ type chunk []*item
 
 // call is one Evaluate call waiting for its items. pending counts the
 // items not yet answered plus one held by the submitter while it queues;
-// whoever brings it to zero closes done.
+// whoever brings it to zero closes done, sends the outcome to notify (an
+// asynchronous call) and takes the call off the batcher's in-flight count.
 type call struct {
 	ctx     context.Context
+	batcher *Batcher
 	pending atomic.Int32
 	done    chan struct{}
+	notify  chan<- error
 	mu      sync.Mutex
 	err     error
 }
@@ -113,7 +116,11 @@ type call struct {
 // release marks one item (or the submitter's hold) finished.
 func (c *call) release() {
 	if c.pending.Add(-1) == 0 {
+		c.batcher.inFlight.Add(-1)
 		close(c.done)
+		if c.notify != nil {
+			c.notify <- c.result()
+		}
 	}
 }
 
@@ -123,6 +130,13 @@ func (c *call) fail(err error) {
 		c.err = err
 	}
 	c.mu.Unlock()
+}
+
+// result returns the call's error, if any.
+func (c *call) result() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
 }
 
 // NewBatcher starts the workers of a batching evaluator over runner.
@@ -158,17 +172,45 @@ func (b *Batcher) Close() {
 // at the priority of ctx (see WithPriority). Only two-player positions can
 // be evaluated by the network.
 func (b *Batcher) Evaluate(ctx context.Context, reqs []*search.Request) error {
+	c, err := b.start(ctx, reqs, nil)
+	if err != nil || c == nil {
+		return err
+	}
+	select {
+	case <-c.done:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	return c.result()
+}
+
+// EvaluateAsync implements search.AsyncEvaluator: it queues reqs as
+// Evaluate does and returns; the worker that answers the last of them
+// sends the outcome on done, so a search with several calls in flight
+// needs no goroutine per call.
+func (b *Batcher) EvaluateAsync(ctx context.Context, reqs []*search.Request, done chan<- error) {
+	c, err := b.start(ctx, reqs, done)
+	if err != nil || c == nil {
+		done <- err
+	}
+}
+
+// start answers what it can of reqs from the cache and queues the rest as
+// one call, whose outcome goes to notify (when not nil) once its last item
+// is answered. It returns nil and no error when the cache answered
+// everything; on an error nothing stays queued and notify is not used.
+func (b *Batcher) start(ctx context.Context, reqs []*search.Request, notify chan<- error) (*call, error) {
 	select {
 	case <-b.closed:
-		return ErrClosed
+		return nil, ErrClosed
 	default:
 	}
 	for _, r := range reqs {
 		if r.Position.Players() != 2 {
-			return fmt.Errorf("inference: the network evaluates two-player positions, not %d-player ones (use the heuristic evaluator)", r.Position.Players())
+			return nil, fmt.Errorf("inference: the network evaluates two-player positions, not %d-player ones (use the heuristic evaluator)", r.Position.Players())
 		}
 	}
-	c := &call{ctx: ctx, done: make(chan struct{})}
+	c := &call{ctx: ctx, done: make(chan struct{}), batcher: b}
 	c.pending.Store(1)
 	var items []*item
 	for _, r := range reqs {
@@ -178,11 +220,11 @@ func (b *Batcher) Evaluate(ctx context.Context, reqs []*search.Request) error {
 		}
 		items = append(items, &item{req: r, call: c})
 	}
-	if len(items) > 0 {
-		if b.inFlight.Add(1) > 1 {
-			b.overlapAt.Store(time.Now().UnixNano())
-		}
-		defer b.inFlight.Add(-1)
+	if len(items) == 0 {
+		return nil, nil
+	}
+	if b.inFlight.Add(1) > 1 {
+		b.overlapAt.Store(time.Now().UnixNano())
 	}
 	prio := PriorityOf(ctx)
 	for _, ch := range b.split(items) {
@@ -191,22 +233,19 @@ func (b *Batcher) Evaluate(ctx context.Context, reqs []*search.Request) error {
 		select {
 		case b.queues[prio] <- ch:
 		case <-ctx.Done():
+			// The chunks queued before stay with the workers, who drop
+			// them (their context is done) and release them.
 			b.queued[prio].Add(-int64(len(ch)))
+			c.fail(ctx.Err())
 			for range len(ch) + 1 {
 				c.release()
 			}
-			return ctx.Err()
+			return nil, ctx.Err()
 		}
 	}
+	c.notify = notify
 	c.release()
-	select {
-	case <-c.done:
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.err
+	return c, nil
 }
 
 // work is one worker: take a batch, run it, answer, repeat.

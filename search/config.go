@@ -17,6 +17,13 @@ type Config struct {
 	// LeafBatch is how many leaves one search keeps in flight (sends to the
 	// evaluator at once), using virtual loss to spread them.
 	LeafBatch int
+	// LeafCalls splits the leaves in flight into this many evaluator
+	// calls of LeafBatch/LeafCalls leaves each (0 and 1: one call). While
+	// the oldest call is evaluated the search backs up the one before and
+	// selects the next, so a lone search keeps the evaluator busy instead
+	// of leaving it idle during its tree work. Visits are backed up in the
+	// same order whatever the timing, so the search stays deterministic.
+	LeafCalls int
 	// CPuct is the exploration constant of PUCT.
 	CPuct float32
 	// FPUReduction is subtracted from the parent's value for children not
@@ -110,6 +117,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("search: set MaxVisits or MaxTime")
 	case c.LeafBatch < 1:
 		return fmt.Errorf("search: LeafBatch %d must be at least 1", c.LeafBatch)
+	case c.LeafCalls < 0 || c.LeafCalls > c.LeafBatch:
+		return fmt.Errorf("search: LeafCalls %d must be between 0 and LeafBatch (%d)", c.LeafCalls, c.LeafBatch)
 	case c.CPuct <= 0:
 		return fmt.Errorf("search: CPuct %v must be positive", c.CPuct)
 	case c.DirichletWeight < 0 || c.DirichletWeight > 1:

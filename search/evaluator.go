@@ -49,6 +49,19 @@ type Evaluator interface {
 	Evaluate(ctx context.Context, reqs []*Request) error
 }
 
+// AsyncEvaluator is an Evaluator that can also start an evaluation and
+// return at once. A search with several calls in flight
+// (Config.LeafCalls) uses it when its evaluator has it, and otherwise
+// calls Evaluate on a goroutine of its own per call.
+type AsyncEvaluator interface {
+	Evaluator
+	// EvaluateAsync starts evaluating reqs and, once every request is
+	// filled or the evaluation has failed, sends the outcome (nil or the
+	// error Evaluate would have returned) on done, exactly once. done
+	// must have room for it: the sender does not wait.
+	EvaluateAsync(ctx context.Context, reqs []*Request, done chan<- error)
+}
+
 // TerminalUtility returns the utilities of a finished game: the winner
 // gets 1, players sharing a draw split 1 between them, others 0.
 func TerminalUtility(p *engine.Position) [engine.MaxPlayers]float32 {

@@ -148,40 +148,39 @@ func (s *Search) Run(ctx context.Context) (*Result, error) {
 	}
 	s.prepareRoot()
 	limit := int32(s.cfg.MaxVisits)
+	calls := max(1, s.cfg.LeafCalls)
+	perCall := max(1, s.cfg.LeafBatch/calls)
 	buf := make([]engine.Position, 0, 64)
+	var flights []*flight // oldest first
 	for {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if limit > 0 && s.root.visits >= limit || !deadline.IsZero() && time.Now().After(deadline) {
-			break
-		}
-		var leaves []leaf
-		// At most LeafBatch descents per round, counting those that end in
-		// a finished or proven node (backed up at once, nothing to
-		// evaluate): a search whose every line is settled still returns to
-		// the clock.
-		for tries := 0; tries < s.cfg.LeafBatch; tries++ {
-			if limit > 0 && s.root.visits+s.root.inflight >= limit {
+		stop := ctx.Err() != nil || limit > 0 && s.root.visits >= limit || !deadline.IsZero() && time.Now().After(deadline)
+		for !stop && len(flights) < calls {
+			leaves := s.selectLeaves(perCall, limit, &buf)
+			if len(leaves) == 0 {
 				break
 			}
-			l, ok := s.descend(&buf)
-			if !ok {
-				break // collision with a leaf already in flight
-			}
-			if l.req != nil {
-				leaves = append(leaves, l)
-			}
+			// A lone call runs on this goroutine unless there are proofs
+			// to run meanwhile; several calls always run on their own.
+			flights = append(flights, s.launch(ctx, leaves, calls == 1 && len(s.pending) == 0))
 		}
-		if len(leaves) == 0 {
-			if s.root.inflight == 0 && s.allTerminal() {
+		if len(flights) == 0 {
+			if stop || s.root.inflight == 0 && s.allTerminal() {
 				break
 			}
 			continue
 		}
-		if err := s.evaluateLeaves(ctx, leaves); err != nil {
+		s.provePending() // while the network evaluates
+		f := flights[0]
+		flights = flights[1:]
+		if err := s.land(f, <-f.done); err != nil {
+			for _, f := range flights { // leave the tree consistent
+				_ = s.land(f, <-f.done)
+			}
 			return nil, err
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	s.provePending()
 	return s.result(time.Since(start)), nil
@@ -406,36 +405,71 @@ func (s *Search) selectPUCT(n *node) *node {
 	return best
 }
 
-// evaluateLeaves evaluates the leaves in one call and backs them up in
-// order. The network evaluates them on another goroutine while this one
-// proves the nodes the previous batch expanded, so the solver and the
-// network do not wait for each other; only this goroutine touches the
-// tree, the evaluator only fills the requests.
-func (s *Search) evaluateLeaves(ctx context.Context, leaves []leaf) error {
+// selectLeaves descends from the root up to n times and returns the
+// leaves to evaluate. Descents that end in a finished or proven node are
+// backed up at once and count too, so that a search whose every line is
+// settled still returns to its limits; a collision with a leaf already in
+// flight ends the round.
+func (s *Search) selectLeaves(n int, limit int32, buf *[]engine.Position) []leaf {
+	var leaves []leaf
+	for range n {
+		if limit > 0 && s.root.visits+s.root.inflight >= limit {
+			break
+		}
+		l, ok := s.descend(buf)
+		if !ok {
+			break
+		}
+		if l.req != nil {
+			leaves = append(leaves, l)
+		}
+	}
+	return leaves
+}
+
+// flight is one evaluator call of a round's leaves. Only the search's own
+// goroutine touches the tree: the evaluator only fills the requests, and
+// land backs the leaves up once done has delivered the call's error.
+type flight struct {
+	leaves []leaf
+	done   chan error
+}
+
+// launch sends leaves to the evaluator in one call: on this goroutine when
+// inline, else asynchronously (AsyncEvaluator, or Evaluate on a goroutine
+// of its own), so that this goroutine can prove the last
+// round's nodes or select the next round's leaves meanwhile
+// (Config.LeafCalls).
+func (s *Search) launch(ctx context.Context, leaves []leaf, inline bool) *flight {
 	reqs := make([]*Request, len(leaves))
 	for i, l := range leaves {
 		reqs[i] = l.req
 	}
-	var err error
-	if len(s.pending) == 0 {
-		err = s.eval.Evaluate(ctx, reqs)
+	f := &flight{leaves: leaves, done: make(chan error, 1)}
+	if inline {
+		f.done <- s.eval.Evaluate(ctx, reqs)
+	} else if a, ok := s.eval.(AsyncEvaluator); ok {
+		a.EvaluateAsync(ctx, reqs, f.done)
 	} else {
-		done := make(chan error, 1)
-		go func() { done <- s.eval.Evaluate(ctx, reqs) }()
-		s.provePending()
-		err = <-done
+		go func() { f.done <- s.eval.Evaluate(ctx, reqs) }()
 	}
+	return f
+}
+
+// land backs up the leaves of a finished call in order, or on an error
+// takes back their virtual loss and returns it.
+func (s *Search) land(f *flight, err error) error {
 	if err != nil {
-		for _, l := range leaves { // leave the tree consistent for a later run
+		for _, l := range f.leaves { // leave the tree consistent for a later run
 			l.path[len(l.path)-1].state = unexpanded
 			for _, p := range l.path {
 				p.inflight -= int32(s.cfg.VirtualLoss)
 			}
 		}
-		return fmt.Errorf("search: evaluating %d leaves: %w", len(reqs), err)
+		return fmt.Errorf("search: evaluating %d leaves: %w", len(f.leaves), err)
 	}
-	s.evals += len(reqs)
-	for _, l := range leaves {
+	s.evals += len(f.leaves)
+	for _, l := range f.leaves {
 		n := l.path[len(l.path)-1]
 		s.expand(n, &l.req.Position, l.req)
 		s.removeVirtualLoss(l.path)

@@ -43,6 +43,7 @@ func (a *Analyzer) AnalyzeTurn(ctx context.Context, q *Query, positions []engine
 		history = append(history, positions[i])
 	}
 	cfg := a.searchConfig(q)
+	cfg.LeafCalls = a.leafCalls(ctx, eval)
 	s, err := search.New(eval, cfg, pos, history)
 	if err != nil {
 		return nil, &Error{Code: CodeInternal, Message: err.Error(), Err: err}

@@ -1,7 +1,6 @@
 package service
 
 import (
-	"context"
 	"sync/atomic"
 
 	"github.com/wallzero/wallzero/search"
@@ -29,15 +28,5 @@ func Metered(e search.Evaluator, m *Metrics) search.Evaluator {
 	if e == nil {
 		return nil
 	}
-	return meteredEvaluator{e: e, m: m}
-}
-
-type meteredEvaluator struct {
-	e search.Evaluator
-	m *Metrics
-}
-
-func (me meteredEvaluator) Evaluate(ctx context.Context, reqs []*search.Request) error {
-	me.m.Evaluations.Add(int64(len(reqs)))
-	return me.e.Evaluate(ctx, reqs)
+	return search.Observed(e, func(n int) { m.Evaluations.Add(int64(n)) })
 }

@@ -34,6 +34,9 @@ func newApp(ctx context.Context, cfg *serveConfig, log *slog.Logger) (*app, erro
 	if err := cfg.auth.check(); err != nil {
 		return nil, err
 	}
+	if cfg.leafCalls < 1 || cfg.leafCalls > 16 {
+		return nil, fmt.Errorf("-interactive-leaf-calls: %d is not between 1 and 16", cfg.leafCalls)
+	}
 	if cfg.databaseURL == "" {
 		return nil, errors.New("no database: set -database-url or DATABASE_URL (`make run` starts a local PostgreSQL)")
 	}
@@ -46,6 +49,7 @@ func newApp(ctx context.Context, cfg *serveConfig, log *slog.Logger) (*app, erro
 		Network: service.Metered(net, metrics), NetworkModel: models[0].ID,
 		Heuristic: service.Metered(inference.Heuristic{}, metrics), HeuristicModel: inference.HeuristicModelID,
 	}, cfg.limits)
+	analyzer.InteractiveLeafCalls = cfg.leafCalls
 	if cfg.migrate {
 		res, err := store.Migrate(ctx, cfg.databaseURL)
 		if err != nil {

@@ -31,9 +31,11 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	visits := fs.Int("visits", 400, "visits of the latency measurement")
 	runs := fs.Int("runs", 9, "repetitions of the latency measurement (median reported)")
 	leafBatch := fs.Int("leaf-batch", 16, "leaves in flight per search")
+	leafCalls := fs.Int("leaf-calls", 2, "evaluator calls the leaves in flight are split into in the pipelined measurements (0 or 1: no pipelined measurements)")
 	reps := fs.Int("reps", 3, "rounds of the throughput measurements (medians reported)")
 	beforeModel := fs.String("before-model", "", "ONNX model of the one-worker (before) measurements, e.g. an earlier file of the same network (default: the model)")
 	cpuProfile := fs.String("cpuprofile", "", "instead of the measurements, run -profile-searches concurrent searches for -seconds under Go's CPU profiler and write the profile to this file")
+	searchCounts := fs.String("searches", "1,4,16", "numbers of concurrent searches of the throughput measurements")
 	profileSearches := fs.Int("profile-searches", 16, "concurrent searches of the -cpuprofile run")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -79,10 +81,18 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	// interleaved over -reps rounds and their medians compared. Every
 	// search measurement runs twice, with the batcher spreading a call
 	// over the idle workers (the service's setting) and with one worker
-	// per call (the behaviour before), so the two are compared in one run.
+	// per call (the behaviour before), so the two are compared in one run,
+	// and a third time spread with each search's leaves in -leaf-calls
+	// calls (search.Config.LeafCalls).
 	sizes := []int{1, 8, 32, 128}
-	counts := []int{1, 4, 16}
+	counts, err := positiveInts("searches", *searchCounts)
+	if err != nil {
+		return err
+	}
 	modes := []batchMode{{name: "spread", net: net}, {name: "one-worker", oneWorker: true, net: before}}
+	if *leafCalls > 1 {
+		modes = append(modes, batchMode{name: fmt.Sprintf("pipelined-%d", *leafCalls), leafCalls: *leafCalls, net: net})
+	}
 	raw := make([][]float64, len(sizes))
 	sims := make([][][]float64, len(modes))
 	batches := make([][][]float64, len(modes))
@@ -140,6 +150,9 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 			ms(d[len(d)/2]), ms(d[0]), ms(d[len(d)-1]))
 	}
 	fmt.Fprintf(stdout, "analysis_speedup spread_vs_one_worker=%.2f\n", float64(medianDuration(lat[1]))/float64(medianDuration(lat[0])))
+	if len(modes) > 2 {
+		fmt.Fprintf(stdout, "analysis_speedup %s_vs_spread=%.2f\n", modes[2].name, float64(medianDuration(lat[0]))/float64(medianDuration(lat[2])))
+	}
 	return benchHints(net, mf, g, *visits, *leafBatch, *runs, stdout)
 }
 
@@ -148,6 +161,7 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 type batchMode struct {
 	name      string
 	oneWorker bool
+	leafCalls int // search.Config.LeafCalls
 	net       *inference.Network
 }
 
@@ -157,7 +171,7 @@ func coldAnalysis(net *inference.Network, mf modelFlags, mode batchMode, pos eng
 	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, Nice: mf.nice, OneWorkerPerCall: mode.oneWorker})
 	defer b.Close()
 	cfg := search.DefaultConfig()
-	cfg.MaxVisits, cfg.LeafBatch = visits, leafBatch
+	cfg.MaxVisits, cfg.LeafBatch, cfg.LeafCalls = visits, leafBatch, mode.leafCalls
 	d, _, err := timedSearch(b, cfg, pos, nil)
 	return d, err
 }
@@ -297,7 +311,7 @@ func searchThroughput(net *inference.Network, pos engine.Position, n, leafBatch 
 			visits := int64(0)
 			for seed := uint64(i); time.Since(start) < dur; seed += uint64(n) {
 				cfg := search.DefaultConfig()
-				cfg.MaxVisits, cfg.LeafBatch, cfg.Seed = 800, leafBatch, seed
+				cfg.MaxVisits, cfg.LeafBatch, cfg.LeafCalls, cfg.Seed = 800, leafBatch, mode.leafCalls, seed
 				cfg.MaxTime = time.Until(start.Add(dur))
 				if cfg.MaxTime <= 0 {
 					break

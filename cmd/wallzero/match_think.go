@@ -8,7 +8,6 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/player"
-	"github.com/wallzero/wallzero/search"
 )
 
 // thinkStats accumulates what one player spec spent over a match: wall
@@ -78,16 +77,4 @@ func (p timedPlayer) ChooseMove(ctx context.Context, pos *engine.Position) (engi
 	p.st.nanos.Add(int64(time.Since(start)))
 	p.st.moves.Add(1)
 	return m, err
-}
-
-// countingEvaluator counts the positions its player sends to the evaluator.
-type countingEvaluator struct {
-	search.Evaluator
-	st *thinkStats
-}
-
-// Evaluate implements search.Evaluator.
-func (e countingEvaluator) Evaluate(ctx context.Context, reqs []*search.Request) error {
-	e.st.evals.Add(int64(len(reqs)))
-	return e.Evaluator.Evaluate(ctx, reqs)
 }

@@ -12,9 +12,13 @@ import (
 
 // playerSpecHelp describes the player specifications match accepts.
 const playerSpecHelp = "random, voronoi-easy, voronoi-medium, voronoi-hard, " +
-	"mcts:visits=N|time=D[,model=PATH|heuristic][,gumbel=1][,batch=K][,cpuct=C][,fpu=F][,rootfpu=F][,score=U][,scorescale=S][,sym=S] " +
+	"mcts:visits=N|time=D[,model=PATH|heuristic][,gumbel=1][,batch=K][,calls=N][,cpuct=C][,fpu=F][,rootfpu=F][,score=U][,scorescale=S][,sym=S] " +
 	"or policy[:model=PATH][,sym=S] (sym: average the network over S = 1, 2, 4 or 8 board symmetries; " +
-	"time: a wall-clock budget per move such as 100ms, alone or with visits, whichever ends first)"
+	"time: a wall-clock budget per move such as 100ms, alone or with visits, whichever ends first; " +
+	"calls: the K leaves in flight split into N evaluator calls)"
+
+// mctsOptions are the options of an mcts player spec.
+var mctsOptions = []string{"visits", "time", "model", "gumbel", "batch", "calls", "cpuct", "fpu", "rootfpu", "score", "scorescale", "sym"}
 
 // parseSpec splits "kind:key=value,key=value" into the kind and options,
 // rejecting keys not in allowed.
@@ -50,11 +54,11 @@ func playerConstructor(ev *evaluators, tr *thinkTracker) player.Constructor {
 			if st == nil {
 				return e
 			}
-			return countingEvaluator{e, st}
+			return search.Observed(e, func(n int) { st.evals.Add(int64(n)) })
 		}
 		switch {
 		case strings.HasPrefix(spec, "mcts"):
-			_, opts, err := parseSpec(spec, "visits", "time", "model", "gumbel", "batch", "cpuct", "fpu", "rootfpu", "score", "scorescale", "sym")
+			_, opts, err := parseSpec(spec, mctsOptions...)
 			if err != nil {
 				return nil, err
 			}
@@ -74,6 +78,11 @@ func playerConstructor(ev *evaluators, tr *thinkTracker) player.Constructor {
 			if v, ok := opts["batch"]; ok {
 				if cfg.LeafBatch, err = strconv.Atoi(v); err != nil || cfg.LeafBatch < 1 {
 					return nil, fmt.Errorf("player %q: batch must be a positive integer", spec)
+				}
+			}
+			if v, ok := opts["calls"]; ok {
+				if cfg.LeafCalls, err = strconv.Atoi(v); err != nil || cfg.LeafCalls < 1 || cfg.LeafCalls > cfg.LeafBatch {
+					return nil, fmt.Errorf("player %q: calls must be a positive integer no larger than batch (%d)", spec, cfg.LeafBatch)
 				}
 			}
 			cfg.Gumbel = opts["gumbel"] == "1" || opts["gumbel"] == "true"
@@ -120,7 +129,7 @@ func playerConstructor(ev *evaluators, tr *thinkTracker) player.Constructor {
 // isTimedSpec reports whether a player spec thinks for a wall-clock time
 // per move (time=D).
 func isTimedSpec(spec string) bool {
-	_, opts, err := parseSpec(spec, "visits", "time", "model", "gumbel", "batch", "cpuct", "fpu", "rootfpu", "score", "scorescale", "sym")
+	_, opts, err := parseSpec(spec, mctsOptions...)
 	_, timed := opts["time"]
 	return err == nil && timed
 }

@@ -27,6 +27,7 @@ type serveConfig struct {
 	svc             service.Config
 	api             api.Config
 	jobWorkers      int
+	leafCalls       int // service.Analyzer.InteractiveLeafCalls
 	jobTimeout      time.Duration
 	shutdownTimeout time.Duration
 	logLevel        string
@@ -53,6 +54,7 @@ func (c *serveConfig) register(fs *flag.FlagSet, http bool) {
 	fs.IntVar(&c.svc.MaxOpenings, "max-openings", c.svc.MaxOpenings, "most openings in one batch (413 beyond)")
 	fs.IntVar(&c.svc.JobParallel, "job-parallel", c.svc.JobParallel, "searches one job keeps in flight")
 	fs.IntVar(&c.svc.MaxAttempts, "job-attempts", c.svc.MaxAttempts, "attempts of a job before it fails")
+	fs.IntVar(&c.leafCalls, "interactive-leaf-calls", 1, "evaluator calls the 16 leaves in flight of a synchronous analysis are split into: 2 keeps the network busy while a lone request's tree is worked on (1..16; jobs use 1; docs/performance.md)")
 	fs.IntVar(&c.jobWorkers, "job-workers", 1, "jobs this process runs at once (0: none, the process only serves HTTP)")
 	c.registerJobFlags(fs)
 	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", 20*time.Second, "on SIGTERM, how long running requests and jobs may finish before jobs are re-queued")

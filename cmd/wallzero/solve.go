@@ -143,13 +143,9 @@ var benchHeuristics = []string{"voronoi-medium", "voronoi-hard", "voronoi-easy"}
 // within each time limit, solving on one core, and how much is left to
 // play in them: the median open wall slots inside contested regions.
 func solveBench(w io.Writer, src endgames.Source, pliesText, limitsText string, proofNumbers bool, saveGames string) error {
-	var plies []int
-	for _, f := range strings.Split(pliesText, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 1 {
-			return fmt.Errorf("-plies: %q is not a positive number", f)
-		}
-		plies = append(plies, n)
+	plies, err := positiveInts("plies", pliesText)
+	if err != nil {
+		return err
 	}
 	var limits []time.Duration
 	for _, f := range strings.Split(limitsText, ",") {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -36,6 +37,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	limits := fs.String("limits", "100ms,1s", "-bench: time limits (the last one is the budget of each solve)")
 	selfPlay := fs.String("player", "", "-bench: draw the positions from self-play games of this player (for instance mcts:visits=200, the agent's own games) instead of games between the heuristic players "+strings.Join(benchHeuristics, ", "))
 	workers := fs.Int("workers", 16, "-bench: games played at once while collecting positions (the solving runs on one core)")
+	gamesFile := fs.String("games-file", "", "-bench: draw the positions from the first -games games of this file (as -save-games writes them, e.g. engine/solver/endgames/testdata/agent-games.jsonl) instead of playing games")
 	saveGames := fs.String("save-games", "", "-bench: also write the games the positions come from to this file (JSON lines, one record per game; engine/solver/endgames.ReadGames reads it)")
 	var mf modelFlags
 	mf.register(fs)
@@ -50,6 +52,18 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if *games < 1 {
 			return fmt.Errorf("-games %d: at least one game", *games)
 		}
+		if *gamesFile != "" {
+			if *selfPlay != "" || *saveGames != "" {
+				return errors.New("-games-file: the games are read, not played: drop -player and -save-games")
+			}
+			played, err := endgames.ReadGamesFile(*gamesFile)
+			if err != nil {
+				return fmt.Errorf("-games-file: %w", err)
+			}
+			played = played[:min(*games, len(played))]
+			from := fmt.Sprintf("%d games of %s", len(played), *gamesFile)
+			return solveBench(stdout, from, played, *plies, *limits, *proofNumbers)
+		}
 		ev := newEvaluators(mf)
 		defer ev.Close()
 		src := endgames.Source{Rules: rules, Specs: benchHeuristics, First: *seed, Games: *games, Workers: *workers, NewPlayer: playerConstructor(ev, nil)}
@@ -59,7 +73,17 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			}
 			src.Specs = []string{*selfPlay}
 		}
-		return solveBench(stdout, src, *plies, *limits, *proofNumbers, *saveGames)
+		played, err := endgames.PlayGames(context.Background(), src)
+		if err != nil {
+			return err
+		}
+		if *saveGames != "" {
+			if err := endgames.WriteGamesFile(*saveGames, played); err != nil {
+				return fmt.Errorf("-save-games: %w", err)
+			}
+		}
+		from := fmt.Sprintf("%s, %d games (%s) from seed %d", src.Rules, src.Games, strings.Join(src.Specs, " / "), src.First)
+		return solveBench(stdout, from, played, *plies, *limits, *proofNumbers)
 	}
 	g, err := readGame(*in, stdin, &rf)
 	if err != nil {
@@ -139,10 +163,11 @@ func joinMoves(ms []engine.Move) string {
 var benchHeuristics = []string{"voronoi-medium", "voronoi-hard", "voronoi-easy"}
 
 // solveBench prints, per number of plies left, the share of endgame
-// positions of src's games whose result (win, draw or loss) is proven
-// within each time limit, solving on one core, and how much is left to
-// play in them: the median open wall slots inside contested regions.
-func solveBench(w io.Writer, src endgames.Source, pliesText, limitsText string, proofNumbers bool, saveGames string) error {
+// positions of the played games (described by from) whose result (win,
+// draw or loss) is proven within each time limit, solving on one core, and
+// how much is left to play in them: the median open wall slots inside
+// contested regions.
+func solveBench(w io.Writer, from string, played []endgames.Played, pliesText, limitsText string, proofNumbers bool) error {
 	plies, err := positiveInts("plies", pliesText)
 	if err != nil {
 		return err
@@ -154,15 +179,6 @@ func solveBench(w io.Writer, src endgames.Source, pliesText, limitsText string, 
 			return fmt.Errorf("-limits: %q is not a positive duration", f)
 		}
 		limits = append(limits, d)
-	}
-	played, err := endgames.PlayGames(context.Background(), src)
-	if err != nil {
-		return err
-	}
-	if saveGames != "" {
-		if err := endgames.WriteGamesFile(saveGames, played); err != nil {
-			return fmt.Errorf("-save-games: %w", err)
-		}
 	}
 	positions := endgames.Pick(played, plies)
 	prev := runtime.GOMAXPROCS(1)
@@ -191,7 +207,7 @@ func solveBench(w io.Writer, src endgames.Source, pliesText, limitsText string, 
 			}
 		}
 	}
-	fmt.Fprintf(w, "# solver reach: %s, %d games (%s) from seed %d, GOMAXPROCS=1, proof numbers %v\n", src.Rules, src.Games, strings.Join(src.Specs, " / "), src.First, proofNumbers)
+	fmt.Fprintf(w, "# solver reach: %s, GOMAXPROCS=1, proof numbers %v\n", from, proofNumbers)
 	fmt.Fprintf(w, "%-10s %-9s %-14s", "plies_left", "positions", "median_slots")
 	for _, d := range limits {
 		fmt.Fprintf(w, " %-10s", "<="+d.String())

@@ -45,9 +45,14 @@ func TestSolveCommand(t *testing.T) {
 	}
 }
 
-// TestSolveBench runs the reach table on a few heuristic games and on
-// self-play of one player, saving the games, and checks the table, the
-// saved games and the refusal of a clocked player.
+// agentGames is the shipped agent's self-play games that the solver's
+// tests draw endgames from.
+const agentGames = "../../engine/solver/endgames/testdata/agent-games.jsonl"
+
+// TestSolveBench runs the reach table on a few heuristic games, on
+// self-play of one player, saving the games, and on saved games, and
+// checks the table, the saved games and the refusal of a clocked player
+// and of games both read and played.
 func TestSolveBench(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "games.jsonl")
@@ -57,6 +62,7 @@ func TestSolveBench(t *testing.T) {
 	}{
 		{[]string{"-games", "3"}, "voronoi-medium / voronoi-hard / voronoi-easy"},
 		{[]string{"-games", "2", "-player", "voronoi-easy", "-save-games", path}, "(voronoi-easy)"},
+		{[]string{"-games", "3", "-games-file", agentGames}, "3 games of " + agentGames},
 	} {
 		var out, errOut bytes.Buffer
 		args := append([]string{"solve", "-bench", "-plies", "1,2,500", "-limits", "10ms,200ms"}, tc.args...)
@@ -84,6 +90,14 @@ func TestSolveBench(t *testing.T) {
 		t.Errorf("saved %d games, first %v, second seed %d", len(games), games[0].Specs, games[1].Seed)
 	}
 	var out, errOut bytes.Buffer
+	if code := run([]string{"solve", "-bench", "-games-file", agentGames, "-player", "voronoi-easy"}, strings.NewReader(""), &out, &errOut); code == 0 || !strings.Contains(errOut.String(), "-games-file") {
+		t.Errorf("-games-file with -player: exit %d, %q", code, errOut.String())
+	}
+	errOut.Reset()
+	if code := run([]string{"solve", "-bench", "-games-file", filepath.Join(t.TempDir(), "none.jsonl")}, strings.NewReader(""), &out, &errOut); code == 0 || !strings.Contains(errOut.String(), "-games-file") {
+		t.Errorf("a missing games file: exit %d, %q", code, errOut.String())
+	}
+	errOut.Reset()
 	if code := run([]string{"solve", "-bench", "-player", "mcts:time=10ms"}, strings.NewReader(""), &out, &errOut); code == 0 || !strings.Contains(errOut.String(), "-player") {
 		t.Errorf("a clocked player: exit %d, %q", code, errOut.String())
 	}

@@ -120,38 +120,5 @@ func TestEvaluateAsyncCancel(t *testing.T) {
 // give evaluated directly.
 func TestPipelinedSearchesThroughBatcher(t *testing.T) {
 	t.Parallel()
-	runner := &inferencetest.FakeRunner{}
-	b := inference.NewBatcher(runner, inference.BatcherConfig{MaxBatch: 32, Workers: 2})
-	defer b.Close()
-	pos := inference.RequestAfter(t, "C3", "E3", "C5", "E5", "E5-E4:N").Position
-	run := func(ev search.Evaluator, seed uint64) *search.Result {
-		cfg := search.DefaultConfig()
-		cfg.MaxVisits, cfg.LeafBatch, cfg.LeafCalls, cfg.Seed = 160, 16, 2, seed
-		s, err := search.New(ev, cfg, pos, nil)
-		if err != nil {
-			t.Error(err)
-			return nil
-		}
-		r, err := s.Run(context.Background())
-		if err != nil {
-			t.Error(err)
-		}
-		return r
-	}
-	results := make([]*search.Result, 6)
-	var wg sync.WaitGroup
-	for i := range results {
-		wg.Add(1)
-		go func() { defer wg.Done(); results[i] = run(b, uint64(i%2)) }()
-	}
-	wg.Wait()
-	for i, r := range results {
-		want := run(direct(runner), uint64(i%2))
-		if r == nil || want == nil {
-			t.Fatal("search failed")
-		}
-		if r.Best != want.Best || r.Winrate != want.Winrate || r.Visits != want.Visits || r.Evaluations != want.Evaluations {
-			t.Errorf("search %d: batched %s %.4f (%d, %d evaluations), direct %s %.4f (%d, %d)", i, r.Best, r.Winrate, r.Visits, r.Evaluations, want.Best, want.Winrate, want.Visits, want.Evaluations)
-		}
-	}
+	searchesThroughBatcher(t, 6, 2, func(cfg *search.Config) { cfg.MaxVisits, cfg.LeafBatch, cfg.LeafCalls = 160, 16, 2 })
 }

@@ -205,13 +205,26 @@ func TestBatcherCancel(t *testing.T) {
 // directly: batching changes nothing but speed.
 func TestConcurrentSearchesThroughBatcher(t *testing.T) {
 	t.Parallel()
+	b := searchesThroughBatcher(t, 12, 3, func(cfg *search.Config) { cfg.MaxVisits = 120 })
+	if st := b.Stats(); st.MeanBatch() <= 1 {
+		t.Logf("mean batch %.2f", st.MeanBatch())
+	}
+}
+
+// searchesThroughBatcher runs n searches at once over one batcher (seeds
+// 0..seeds-1 in turn, settings from DefaultConfig changed by set) and
+// checks that each gives the analysis of the same search evaluated
+// directly. It returns the batcher, closed.
+func searchesThroughBatcher(t *testing.T, n, seeds int, set func(*search.Config)) *inference.Batcher {
+	t.Helper()
 	runner := &inferencetest.FakeRunner{}
 	b := inference.NewBatcher(runner, inference.BatcherConfig{MaxBatch: 32, Workers: 2, CacheSize: 10000})
 	defer b.Close()
 	pos := inference.RequestAfter(t, "C3", "E3", "C5", "E5", "E5-E4:N").Position
 	run := func(ev search.Evaluator, seed uint64) *search.Result {
 		cfg := search.DefaultConfig()
-		cfg.MaxVisits, cfg.Seed = 120, seed
+		set(&cfg)
+		cfg.Seed = seed
 		s, err := search.New(ev, cfg, pos, nil)
 		if err != nil {
 			t.Error(err)
@@ -223,15 +236,15 @@ func TestConcurrentSearchesThroughBatcher(t *testing.T) {
 		}
 		return r
 	}
-	results := make([]*search.Result, 12)
+	results := make([]*search.Result, n)
 	var wg sync.WaitGroup
 	for i := range results {
 		wg.Add(1)
-		go func() { defer wg.Done(); results[i] = run(b, uint64(i%3)) }()
+		go func() { defer wg.Done(); results[i] = run(b, uint64(i%seeds)) }()
 	}
 	wg.Wait()
 	for i, r := range results {
-		want := run(direct(runner), uint64(i%3))
+		want := run(direct(runner), uint64(i%seeds))
 		if r == nil || want == nil {
 			t.Fatal("search failed")
 		}
@@ -239,7 +252,5 @@ func TestConcurrentSearchesThroughBatcher(t *testing.T) {
 			t.Errorf("search %d: batched %s %.4f (%d), direct %s %.4f (%d)", i, r.Best, r.Winrate, r.Visits, want.Best, want.Winrate, want.Visits)
 		}
 	}
-	if st := b.Stats(); st.MeanBatch() <= 1 {
-		t.Logf("mean batch %.2f", st.MeanBatch())
-	}
+	return b
 }

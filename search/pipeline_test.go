@@ -52,6 +52,15 @@ func (e *delayedEvaluator) Evaluate(ctx context.Context, reqs []*Request) error 
 	return EvaluatorFunc(territoryEval).Evaluate(ctx, reqs)
 }
 
+// evaluator returns e as an AsyncEvaluator when it was made async, else as
+// a plain Evaluator.
+func (e *delayedEvaluator) evaluator() Evaluator {
+	if e.async {
+		return asyncDelayed{e}
+	}
+	return e
+}
+
 // asyncDelayed is a delayedEvaluator that is also an AsyncEvaluator.
 type asyncDelayed struct{ *delayedEvaluator }
 
@@ -79,11 +88,7 @@ func TestLeafCallsDeterministic(t *testing.T) {
 		var want *Result
 		for i, async := range []bool{false, true, false, true} {
 			d := newDelayedEvaluator(async, uint64(i))
-			var ev Evaluator = d
-			if async {
-				ev = asyncDelayed{d}
-			}
-			s, err := New(ev, cfg, midgame(t), nil)
+			s, err := New(d.evaluator(), cfg, midgame(t), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -120,7 +125,7 @@ func TestLeafCallsOneCallAtATime(t *testing.T) {
 		cfg := DefaultConfig()
 		cfg.MaxVisits, cfg.LeafBatch, cfg.LeafCalls = 200, 8, calls
 		d := newDelayedEvaluator(true, 7)
-		s, err := New(asyncDelayed{d}, cfg, midgame(t), nil)
+		s, err := New(d.evaluator(), cfg, midgame(t), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,11 +153,7 @@ func TestLeafCallsFailure(t *testing.T) {
 		cfg.MaxVisits, cfg.LeafBatch, cfg.LeafCalls = 150, 8, 2
 		d := newDelayedEvaluator(async, 3)
 		d.failAt = 5
-		var ev Evaluator = d
-		if async {
-			ev = asyncDelayed{d}
-		}
-		s, err := New(ev, cfg, midgame(t), nil)
+		s, err := New(d.evaluator(), cfg, midgame(t), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -182,7 +183,7 @@ func TestLeafCallsCancel(t *testing.T) {
 	cfg.MaxVisits, cfg.LeafBatch, cfg.LeafCalls = 0, 8, 2
 	cfg.MaxTime = time.Minute
 	d := newDelayedEvaluator(true, 5)
-	s, err := New(asyncDelayed{d}, cfg, midgame(t), nil)
+	s, err := New(d.evaluator(), cfg, midgame(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"unicode/utf8"
 )
 
 // Record is the JSON form of a game: its rules and its moves in notation,
@@ -22,7 +23,9 @@ type Record struct {
 type MoveError struct {
 	// Index is the move's 0-based index in the record's moves.
 	Index int
-	// Move is the move's text as given.
+	// Move is the move's text as given, or, when it is longer than
+	// MaxMoveText bytes, its first MaxMoveText bytes or fewer (cut at the
+	// start of a character) and "...".
 	Move string
 	// Err is the reason.
 	Err error
@@ -78,13 +81,23 @@ func (r Record) Game() (*Game, error) {
 	g := &Game{Rules: rules, Start: start, Final: start}
 	for i, text := range r.Moves {
 		if len(text) > MaxMoveText {
-			return nil, &MoveError{Index: i, Move: text[:MaxMoveText] + "...", Err: fmt.Errorf("%d bytes, a move is at most %d", len(text), MaxMoveText)}
+			return nil, &MoveError{Index: i, Move: cutMoveText(text), Err: fmt.Errorf("%d bytes, a move is at most %d", len(text), MaxMoveText)}
 		}
 		if err := g.PlayText(text); err != nil {
 			return nil, &MoveError{Index: i, Move: text, Err: err}
 		}
 	}
 	return g, nil
+}
+
+// cutMoveText returns the first MaxMoveText bytes of an over-long move's
+// text, or fewer so as not to split a character, and "...".
+func cutMoveText(text string) string {
+	cut := MaxMoveText
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	return text[:cut] + "..."
 }
 
 // PlayText parses a move in notation, checks its colour prefix (if any) and

@@ -355,3 +355,23 @@ func TestGameRecordRoundTrip(t *testing.T) {
 		})
 	}
 }
+
+// TestOverlongMove: a move longer than MaxMoveText bytes is refused by
+// index, its text cut to MaxMoveText bytes or fewer, never inside a
+// character, and marked "...".
+func TestOverlongMove(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, text, want string
+	}{
+		{"ascii", strings.Repeat("A", 40), strings.Repeat("A", 32) + "..."},
+		{"a two-byte character across the cut", strings.Repeat("A", 31) + "é" + "BBB", strings.Repeat("A", 31) + "..."},
+		{"a character ending at the cut", strings.Repeat("A", 30) + "é" + "BBB", strings.Repeat("A", 30) + "é..."},
+	} {
+		_, err := Record{Moves: []string{"C3", tc.text}}.Game()
+		var me *MoveError
+		if !errors.As(err, &me) || me.Index != 1 || me.Move != tc.want || !strings.Contains(err.Error(), "a move is at most 32") {
+			t.Errorf("%s: %v (%+v), want moves[1] %q", tc.name, err, me, tc.want)
+		}
+	}
+}

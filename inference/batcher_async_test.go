@@ -53,13 +53,7 @@ func TestEvaluateAsync(t *testing.T) {
 	if err := awaitOne(t, done); err != nil {
 		t.Fatal(err)
 	}
-	for i, r := range reqs {
-		want := *r
-		direct(runner)(&want)
-		if r.Out.Utility != want.Out.Utility || len(r.Out.Priors) != len(r.Moves) {
-			t.Fatalf("request %d: asynchronous %+v, direct %+v", i, r.Out.Utility, want.Out.Utility)
-		}
-	}
+	checkDirect(t, runner, reqs)
 
 	// The same positions again: the cache answers, no network call.
 	before := b.Stats().Samples

@@ -57,6 +57,13 @@ func TestBatcherMatchesDirectEvaluation(t *testing.T) {
 	if err := b.Evaluate(context.Background(), reqs); err != nil {
 		t.Fatal(err)
 	}
+	checkDirect(t, runner, reqs)
+}
+
+// checkDirect checks that every request holds what evaluating it directly
+// through runner gives: the utilities and the priors, which sum to 1.
+func checkDirect(t *testing.T, runner inference.Runner, reqs []*search.Request) {
+	t.Helper()
 	for i, r := range reqs {
 		want := *r
 		direct(runner)(&want)

@@ -88,14 +88,7 @@ func TestLeafCallsDeterministic(t *testing.T) {
 		var want *Result
 		for i, async := range []bool{false, true, false, true} {
 			d := newDelayedEvaluator(async, uint64(i))
-			s, err := New(d.evaluator(), cfg, midgame(t), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := s.Run(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
+			s, res := runMidgameWith(t, d.evaluator(), cfg)
 			if res.Visits != cfg.MaxVisits || s.root.inflight != 0 {
 				t.Fatalf("calls=%d: %d visits, %d in flight at the end", calls, res.Visits, s.root.inflight)
 			}
@@ -125,14 +118,7 @@ func TestLeafCallsOneCallAtATime(t *testing.T) {
 		cfg := DefaultConfig()
 		cfg.MaxVisits, cfg.LeafBatch, cfg.LeafCalls = 200, 8, calls
 		d := newDelayedEvaluator(true, 7)
-		s, err := New(d.evaluator(), cfg, midgame(t), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := s.Run(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, res := runMidgameWith(t, d.evaluator(), cfg)
 		if got := d.maxCalls.Load(); got != 1 {
 			t.Errorf("LeafCalls %d: %d calls in flight at once", calls, got)
 		}

@@ -129,7 +129,13 @@ func midgame(t *testing.T) engine.Position {
 // runMidgame runs a search of the midgame with the territory evaluator.
 func runMidgame(t *testing.T, cfg Config) (*Search, *Result) {
 	t.Helper()
-	s, err := New(EvaluatorFunc(territoryEval), cfg, midgame(t), nil)
+	return runMidgameWith(t, EvaluatorFunc(territoryEval), cfg)
+}
+
+// runMidgameWith runs a search of the midgame with ev.
+func runMidgameWith(t *testing.T, ev Evaluator, cfg Config) (*Search, *Result) {
+	t.Helper()
+	s, err := New(ev, cfg, midgame(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

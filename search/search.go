@@ -172,9 +172,9 @@ func (s *Search) Run(ctx context.Context) (*Result, error) {
 		s.provePending() // while the network evaluates
 		f := flights[0]
 		flights = flights[1:]
-		if err := s.land(f, <-f.done); err != nil {
+		if err := s.land(f, f.wait()); err != nil {
 			for _, f := range flights { // leave the tree consistent
-				_ = s.land(f, <-f.done)
+				_ = s.land(f, f.wait())
 			}
 			return nil, err
 		}
@@ -429,10 +429,19 @@ func (s *Search) selectLeaves(n int, limit int32, buf *[]engine.Position) []leaf
 
 // flight is one evaluator call of a round's leaves. Only the search's own
 // goroutine touches the tree: the evaluator only fills the requests, and
-// land backs the leaves up once done has delivered the call's error.
+// land backs the leaves up once wait has returned the call's error.
 type flight struct {
 	leaves []leaf
-	done   chan error
+	done   chan error // nil for a call run inline, whose error is err
+	err    error
+}
+
+// wait returns the call's error once it has finished.
+func (f *flight) wait() error {
+	if f.done == nil {
+		return f.err
+	}
+	return <-f.done
 }
 
 // launch sends leaves to the evaluator in one call: on this goroutine when
@@ -445,10 +454,13 @@ func (s *Search) launch(ctx context.Context, leaves []leaf, inline bool) *flight
 	for i, l := range leaves {
 		reqs[i] = l.req
 	}
-	f := &flight{leaves: leaves, done: make(chan error, 1)}
+	f := &flight{leaves: leaves}
 	if inline {
-		f.done <- s.eval.Evaluate(ctx, reqs)
-	} else if a, ok := s.eval.(AsyncEvaluator); ok {
+		f.err = s.eval.Evaluate(ctx, reqs)
+		return f
+	}
+	f.done = make(chan error, 1)
+	if a, ok := s.eval.(AsyncEvaluator); ok {
 		a.EvaluateAsync(ctx, reqs, f.done)
 	} else {
 		go func() { f.done <- s.eval.Evaluate(ctx, reqs) }()

@@ -217,7 +217,7 @@ const pnLeafScale = 4
 // root's player is sure of looks easier to prove than one near the most it
 // could get, and the other way round for the disproof. Only the order of
 // the search changes, never what counts as proven; against (1, 1) for
-// every leaf it proved 6 / 5 / 7 more of 40 agent positions 5 / 6 / 7
+// every leaf it proved 1 / 5 / 7 more of 40 agent positions 5 / 6 / 7
 // plies from the end within 100,000 nodes (docs/solver.md).
 func (r *pnRun) estimate(pos *engine.Position, lo, hi Value) pnEntry {
 	if pos.ToMove() != r.root {

@@ -20,7 +20,7 @@ const (
 )
 
 // territoryPlies is how deep the ordering estimates each child's territory
-// (dearer, better); deeper it uses the history heuristic alone.
+// (guessFor: dearer, better); deeper it uses the history heuristic alone.
 const territoryPlies = 3
 
 // territoryScale weighs the territory estimate against the history near
@@ -66,7 +66,7 @@ func (s *Solver) order(pos *engine.Position, buf *plyBuf, ply int, hashMove engi
 		case prior != nil:
 			sc = int32(prior[i]*scorePrior) + int32(FinalValue(child, me))/regionWeight
 		case ply < territoryPlies:
-			sc = int32(FinalValue(child, me))*territoryScale + s.history[wallSlot(m)]
+			sc = int32(guessFor(child, me))*territoryScale + s.history[wallSlot(m)]
 		default:
 			sc = s.history[wallSlot(m)]
 		}
@@ -75,6 +75,22 @@ func (s *Solver) order(pos *engine.Position, buf *plyBuf, ply int, hashMove engi
 	}
 	sort.SliceStable(buf.idx, func(a, b int) bool { return buf.scores[buf.idx[a]] > buf.scores[buf.idx[b]] })
 	return buf.idx
+}
+
+// guessFor returns the Voronoi guess of pos's final territory margin
+// (nearer) for me, in Value units: near the root it orders the moves by
+// the land each one leaves its mover within reach, not only the land
+// already closed. Against the closed land alone (FinalValue), a cold
+// 10,000-node solve proved 449 instead of 411 of 1,200 agent positions 1
+// to 12 plies before the end, 249 instead of 211 of them exactly
+// (docs/solver.md).
+func guessFor(pos *engine.Position, me engine.Color) Value {
+	b := boardOf(pos)
+	g := Value(nearer(pos, b, splitOf(pos, b)) * regionWeight)
+	if pos.ToMove() != me {
+		g = -g
+	}
+	return g
 }
 
 // credit rewards a move that caused a cutoff (history heuristic), by the

@@ -61,7 +61,7 @@ func TestReviewExplanationsInBrowser(t *testing.T) {
 		must(page.Eval(ctx, expr, &s))
 		return s
 	}
-	must(page.Navigate(ctx, srv.URL+"/"))
+	must(page.Navigate(ctx, srv.URL+"/review"))
 	must(page.WaitFor(ctx, `document.body.dataset.state === "idle"`))
 	must(page.Eval(ctx, `document.getElementById("record").value = `+strconvQuote(string(record))+
 		`; document.getElementById("visits").value = "16"; document.getElementById("submit-button").click()`, nil))

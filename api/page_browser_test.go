@@ -127,7 +127,7 @@ func reviewPageFlow(t *testing.T, exe string, auth bool) {
 	}
 	text := func(id string) string { return eval(`document.getElementById("` + id + `").textContent`) }
 
-	must(page.Navigate(ctx, srv.URL+"/"))
+	must(page.Navigate(ctx, srv.URL+"/review"))
 	if got := eval(`document.title`); got != "WallZero: game review" {
 		t.Errorf("title %q", got)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/url"
 	"strings"
@@ -250,7 +251,11 @@ func TestPage(t *testing.T) {
 		path, ctype, contains string
 		status                int
 	}{
-		{"/", "text/html; charset=utf-8", `<script src="/web/review.js"`, 200},
+		{"/", "text/html; charset=utf-8", `<script src="/web/board-app.js"`, 200},
+		{"/analysis", "text/html; charset=utf-8", `data-mode-button="play"`, 200},
+		{"/review", "text/html; charset=utf-8", `<script src="/web/review.js"`, 200},
+		{"/web/board-live.js", "text/javascript; charset=utf-8", "text/event-stream", 200},
+		{"/web/board.css", "text/css; charset=utf-8", "#board-wrap", 200},
 		{"/web/review.js", "text/javascript; charset=utf-8", "/v1/render/board.svg", 200},
 		{"/web/review.css", "text/css; charset=utf-8", "--blunder", 200},
 		{"/web/nothing.js", "application/json; charset=utf-8", "not_found", 404},
@@ -261,7 +266,11 @@ func TestPage(t *testing.T) {
 			t.Errorf("%s: %d %q, want %d %q containing %q", tc.path, status, ct, tc.status, tc.ctype, tc.contains)
 		}
 	}
-	for _, f := range []string{"web/index.html", "web/review.js", "web/review.css"} {
+	files, err := fs.Glob(webFiles, "web/*")
+	if err != nil || len(files) < 10 {
+		t.Fatalf("embedded web files: %v %v", files, err)
+	}
+	for _, f := range files {
 		data, _ := webFiles.ReadFile(f)
 		for _, bad := range []string{"http://", "https://", "//cdn", "@import"} {
 			if bytes.Contains(data, []byte(bad)) {

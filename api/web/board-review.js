@@ -1,0 +1,173 @@
+// board-review.js: a review on the board. The game's line is sent to
+// POST /v1/reviews; when the job is done its classifications go onto the
+// move list, and the win-rate curve, accuracy, turning points and each
+// move's loss, best move and explanation are shown beside the board. Any
+// position of the review can be explored with live analysis (a variation
+// of the tree) and left again with "Back to the reviewed game".
+'use strict';
+window.WZ = window.WZ || {};
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const pct = (v) => (100 * v).toFixed(1) + '%';
+  const KINDS = { 'lead-change': 'lead change', decided: 'decided', 'missed-chance': 'missed chance' };
+
+  const review = { id: null, result: null, nodes: [], timer: null, curveURL: null };
+  WZ.review = review;
+
+  // clear forgets the review shown.
+  WZ.app.reviewClear = () => {
+    clearTimeout(review.timer);
+    review.id = null;
+    review.result = null;
+    review.nodes = [];
+    $('review-box').hidden = true;
+    document.body.dataset.review = 'none';
+  };
+
+  // start reviews rec, the line of the tree from the root to its end.
+  review.start = async (rec) => {
+    const app = WZ.app;
+    clearTimeout(review.timer);
+    $('review-box').hidden = false;
+    $('review-state').textContent = 'queued';
+    $('review-progress').hidden = false;
+    document.body.dataset.review = 'running';
+    review.nodes = app.tree.path(app.tree.lineEnd(app.tree.root));
+    try {
+      const job = await WZ.api.createReview(Object.assign({}, rec, { maxVisits: 64 }));
+      review.id = job.id;
+      history.replaceState(null, '', location.pathname + location.search + '#review=' + encodeURIComponent(job.id));
+      poll();
+    } catch (e) {
+      $('review-state').textContent = 'failed: ' + e.message;
+      document.body.dataset.review = 'error';
+    }
+  };
+
+  // open shows an existing review by id (a #review= link): its record
+  // becomes the tree.
+  review.open = async (id) => {
+    review.id = id;
+    $('review-box').hidden = false;
+    document.body.dataset.review = 'running';
+    poll(true);
+  };
+
+  async function poll(adopt) {
+    const id = review.id;
+    let job;
+    try {
+      job = await WZ.api.getReview(id);
+    } catch (e) {
+      $('review-state').textContent = 'failed: ' + e.message;
+      document.body.dataset.review = 'error';
+      return;
+    }
+    if (review.id !== id) return;
+    const p = job.progress || { done: 0, total: 0 };
+    $('review-progress').max = Math.max(1, p.total);
+    $('review-progress').value = p.done;
+    $('review-state').textContent = `${job.status}: ${p.done} of ${p.total} positions`;
+    if (job.status === 'succeeded' && job.result) {
+      if (adopt && job.result.record) {
+        const { tree } = WZ.Tree.fromRecord(job.result.record);
+        WZ.app.tree = tree;
+        review.nodes = tree.path(tree.lineEnd(tree.root));
+      }
+      show(job.result);
+      return;
+    }
+    if (job.status === 'failed' || job.status === 'cancelled') {
+      $('review-state').textContent = job.status + (job.error ? ': ' + job.error : '');
+      document.body.dataset.review = 'error';
+      return;
+    }
+    review.timer = setTimeout(() => poll(adopt), 400);
+  }
+
+  // show puts the review's content beside the board.
+  function show(result) {
+    const app = WZ.app;
+    review.result = result;
+    $('review-progress').hidden = true;
+    $('review-state').textContent = `(${result.visits} visits a position)`;
+    result.moves.forEach((m, i) => { if (review.nodes[i]) review.nodes[i].note = m; });
+    const acc = result.accuracy || {};
+    $('review-accuracy').textContent = 'Accuracy: ' + Object.keys(acc).sort().map((c) => `${c} ${acc[c].toFixed(1)}%`).join(', ');
+    const list = $('review-turning');
+    list.textContent = '';
+    for (const tp of result.turningPoints || []) {
+      const li = document.createElement('li');
+      li.dataset.kind = tp.kind;
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.ply = String(tp.ply);
+      b.textContent = `${tp.ply + 1}. ${tp.move}`;
+      b.addEventListener('click', () => goPly(tp.ply + 1));
+      li.append(b, ` ${KINDS[tp.kind] || tp.kind}: ${tp.summary || ''}`);
+      list.append(li);
+    }
+    document.body.dataset.review = 'ready';
+    app.renderMoves();
+    goPly(0);
+  }
+
+  // goPly shows the reviewed game after ply moves.
+  function goPly(ply) {
+    const app = WZ.app;
+    const n = ply <= 0 ? app.tree.root : review.nodes[Math.min(ply, review.nodes.length) - 1];
+    if (n) app.goto(n);
+  }
+  review.goPly = goPly;
+
+  // onPosition updates the review panel for the position shown.
+  async function onPosition(pos, node) {
+    if (!review.result) return;
+    const idx = review.nodes.indexOf(node);
+    const onLine = node === WZ.app.tree.root || idx >= 0;
+    const ply = node === WZ.app.tree.root ? 0 : idx + 1;
+    $('review-back').hidden = onLine;
+    if (!onLine) {
+      let b = node;
+      while (b && b.parent && review.nodes.indexOf(b.parent) < 0 && b.parent !== WZ.app.tree.root) b = b.parent;
+      const from = b && b.parent ? (b.parent === WZ.app.tree.root ? 0 : review.nodes.indexOf(b.parent) + 1) : 0;
+      review.branchPly = from;
+      $('review-move').textContent = `Exploring a variation from ply ${from} of the reviewed game.`;
+    } else {
+      const m = ply > 0 ? review.result.moves[ply - 1] : null;
+      if (m) {
+        const loss = m.loss > 0 ? `, loses ${pct(m.loss)}` : '';
+        const best = m.bestMove && m.bestMove !== m.move ? `; best was ${m.bestMove} (${pct(m.bestWinrate)})` : '; the engine agrees';
+        const ex = m.explanation ? ' ' + m.explanation.text : '';
+        $('review-move').textContent = `${ply}. ${m.player} ${m.move}: ${m.classification}${loss}${best}.${ex}`;
+      } else $('review-move').textContent = 'The start of the reviewed game.';
+    }
+    const url = `/v1/reviews/${encodeURIComponent(review.id)}/winrate.svg?current=${onLine ? ply : review.branchPly}`;
+    try {
+      const blob = await WZ.api.picture(url);
+      if (review.curveURL) URL.revokeObjectURL(review.curveURL);
+      review.curveURL = blob;
+      $('review-curve').src = blob;
+    } catch (e) { /* the curve is drawn again at the next position */ }
+  }
+
+  // onCurveClick jumps to the ply under the pointer (the plot spans
+  // x = 52..624 of the curve's 640 units).
+  function onCurveClick(ev) {
+    if (!review.result) return;
+    const img = $('review-curve');
+    const x = (ev.offsetX / img.clientWidth) * 640;
+    const n = Math.max(1, review.result.moves.length);
+    goPly(Math.max(0, Math.min(n, Math.round(((x - 52) / 572) * n))));
+  }
+
+  document.addEventListener('DOMContentLoaded', () => {
+    WZ.app.hooks.push(onPosition);
+    $('review-curve').addEventListener('click', onCurveClick);
+    $('review-back').addEventListener('click', () => goPly(review.branchPly || 0));
+    $('review-line').addEventListener('click', () => {
+      const app = WZ.app;
+      review.start(app.tree.record(app.tree.lineEnd(app.tree.root)));
+    });
+  });
+})();

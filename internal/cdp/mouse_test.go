@@ -1,0 +1,52 @@
+package cdp
+
+import (
+	"context"
+	"net/url"
+	"testing"
+	"time"
+)
+
+// TestClickAndHover clicks and hovers elements by selector through real
+// mouse events: the element under the pointer receives them, a covered
+// element does not, and a missing or hidden one is an error.
+func TestClickAndHover(t *testing.T) {
+	t.Parallel()
+	b := browser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	p, err := b.NewPage(ctx, 400, 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := `<body style="height:2000px"><p id="log"></p>
+<button id="a" onclick="log.textContent += 'a'">a</button>
+<button id="far" style="position:absolute;top:1500px" onclick="log.textContent += 'f'">far</button>
+<div style="position:relative"><button id="under" onclick="log.textContent += 'u'">under</button>
+<div id="cover" style="position:absolute;inset:0;background:#fff" onclick="log.textContent += 'c'"></div></div>
+<span id="h" onmouseenter="log.textContent += 'h'">hover me</span>
+<button id="hidden" hidden>x</button></body>`
+	if err := p.Navigate(ctx, "data:text/html,"+url.PathEscape(html)); err != nil {
+		t.Fatal(err)
+	}
+	for _, sel := range []string{"#a", "#far", "#under"} {
+		if err := p.Click(ctx, sel); err != nil {
+			t.Fatalf("click %s: %v", sel, err)
+		}
+	}
+	if err := p.Hover(ctx, "#h"); err != nil {
+		t.Fatal(err)
+	}
+	var log string
+	if err := p.Eval(ctx, `document.getElementById("log").textContent`, &log); err != nil {
+		t.Fatal(err)
+	}
+	if log != "afch" {
+		t.Errorf("events %q, want %q (a, the far button scrolled to, the cover over 'under', the hover)", log, "afch")
+	}
+	for _, sel := range []string{"#missing", "#hidden"} {
+		if err := p.Click(ctx, sel); err == nil {
+			t.Errorf("click %s: no error", sel)
+		}
+	}
+}

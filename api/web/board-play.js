@@ -25,24 +25,33 @@ window.WZ = window.WZ || {};
       game.levels = [];
       $('level-info').textContent = 'No engine levels: ' + e.message;
     }
-    const sel = $('play-level');
-    sel.textContent = '';
-    for (const l of game.levels) {
-      const o = document.createElement('option');
-      o.value = l.id;
-      o.textContent = `${l.name} (${Math.round(l.elo)})`;
-      sel.append(o);
-    }
+    const box = $('play-level');
+    box.textContent = '';
+    game.levels.forEach((l, i) => {
+      const lab = document.createElement('label');
+      const input = document.createElement('input');
+      input.type = 'radio';
+      input.name = 'play-level';
+      input.value = l.id;
+      input.dataset.level = l.id;
+      input.checked = i === 0;
+      input.addEventListener('change', showLevel);
+      lab.append(input, ` ${l.name} (${Math.round(l.elo)})`);
+      box.append(lab);
+    });
     showLevel();
   }
 
   // showLevel says how strong the chosen level is.
   function showLevel() {
-    const l = game.levels.find((x) => x.id === $('play-level').value);
+    const l = game.levels.find((x) => x.id === chosen('play-level'));
     if (!l) return;
     const ci = l.ci95 ? ` (95% interval ${Math.round(l.ci95[0])} to ${Math.round(l.ci95[1])})` : '';
     $('level-info').textContent = `${l.name}: rated ${Math.round(l.elo)}${ci} on the project's list (voronoi-hard = 0), from ${l.anchorGames || l.games} games against its anchors; at most ${l.maxMoveMs} ms a move.`;
   }
+
+  // chosen is the value of the checked radio button of a group.
+  const chosen = (name) => (document.querySelector(`input[name="${name}"]:checked`) || {}).value;
 
   // stopClock stops the move timer.
   function stopClock() {
@@ -103,13 +112,13 @@ window.WZ = window.WZ || {};
     if (kind === 'play') {
       rules = Object.assign(app.rulesForm(), { players: 2 });
       if ($('rule-players').value !== '2') rules.opening = 'four-stone';
-      game.human = $('play-side').value;
-      game.level = $('play-level').value;
+      game.human = chosen('play-side');
+      game.level = chosen('play-level');
       game.timer = $('play-timer').checked;
       game.coach = $('play-coach').checked;
       if (!game.level) { app.showError('level: no engine level is available on this server'); return; }
     } else {
-      const players = Number($('local-players').value);
+      const players = Number(chosen('local-players'));
       rules = { players, opening: players === 2 ? $('local-opening').value : 'empty', stay: $('local-stay').value, tieBreak: $('rule-tiebreak').value };
       game.human = null;
       game.timer = $('local-timer').checked;
@@ -221,7 +230,12 @@ window.WZ = window.WZ || {};
   document.addEventListener('DOMContentLoaded', () => {
     WZ.app.hooks.push(onPosition);
     loadLevels();
-    $('play-level').addEventListener('change', showLevel);
+    $('play-review').addEventListener('click', () => {
+      game.kind = null;
+      stopClock();
+      WZ.app.setMode('analysis');
+      WZ.review.start(WZ.app.tree.record(WZ.app.tree.lineEnd(WZ.app.tree.root)));
+    });
     $('play-start').addEventListener('click', () => start('play'));
     $('local-start').addEventListener('click', () => start('local'));
     $('coach-takeback').addEventListener('click', takeBack);

@@ -52,9 +52,8 @@ window.WZ = window.WZ || {};
     return lines.join('\n') + '\n';
   }
 
-  async function doExport() {
+  async function doExport(format) {
     const app = WZ.app;
-    const format = $('export-format').value;
     let text;
     try {
       if (format === 'review') {
@@ -69,6 +68,7 @@ window.WZ = window.WZ || {};
     }
     app.showError('');
     $('export-text').value = text;
+    $('export-text').dataset.format = format;
     const a = $('export-download');
     if (a.href) URL.revokeObjectURL(a.href);
     a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
@@ -115,7 +115,7 @@ window.WZ = window.WZ || {};
 
   document.addEventListener('DOMContentLoaded', () => {
     $('import-button').addEventListener('click', doImport);
-    $('export-button').addEventListener('click', doExport);
+    for (const b of document.querySelectorAll('[data-format]')) b.addEventListener('click', () => doExport(b.dataset.format));
     $('share-button').addEventListener('click', doShare);
     $('import-file').addEventListener('change', () => {
       const f = $('import-file').files[0];

@@ -1,0 +1,343 @@
+package api
+
+import (
+	"context"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/wallzero/wallzero/internal/cdp"
+)
+
+// TestBoardInBrowser drives the analysis board in headless Chromium with
+// clicks alone, against the whole API on a real PostgreSQL with a job
+// worker: it enters a complete four-stone game (setup and 39 turns with
+// walls), watches the live analysis update and draw arrows, branches a
+// variation at an earlier ply (promotes, deletes, goes back to the main
+// line), exports the record and imports it back (JSON and WGF), opens the
+// share link in a fresh browser, plays 10 moves against the engine at two
+// levels, reviews that game on the board and opens the review by its
+// link, and plays a three-player local game with a wall break to its
+// game-over screen. Throughout, the page may make no request to another
+// host and log no error. $WALLZERO_SCREENSHOT_DIR, when set, receives
+// the pictures of docs/.
+func TestBoardInBrowser(t *testing.T) {
+	if os.Getenv("WALLZERO_BROWSER_TEST") != "1" {
+		t.Skip("skipped: set WALLZERO_BROWSER_TEST=1 (make browser-test) to drive the analysis board in headless Chromium")
+	}
+	t.Parallel()
+	exe, err := cdp.FindChromium()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := startBoardServer(t)
+	br, err := cdp.Start(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer br.Close()
+	log := &browserLog{origin: srv.URL}
+	br.OnEvent(log.event)
+	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
+	defer cancel()
+	b := newBoardPage(t, ctx, br, srv.URL+"/analysis", 1280, 1000)
+	if got := b.str(`document.title`); got != "WallZero: analysis board" {
+		t.Errorf("title %q", got)
+	}
+	// The start: the four-stone opening's placements are offered as dots
+	// on the empty squares, and every square is a labelled button.
+	if n := b.num(`document.querySelectorAll("#board button[data-square][aria-label]").length`); n != 49 {
+		t.Errorf("%d labelled square buttons, want 49", n)
+	}
+	if n := b.num(`document.querySelectorAll("#board .sq.target").length`); n != 45 {
+		t.Errorf("%d squares offered for the first placement, want 45", n)
+	}
+
+	game := agentGame(t, 0)
+	t.Run("enter a whole game", func(t *testing.T) {
+		b.t = t
+		for _, m := range game {
+			b.play(m)
+		}
+		b.wait(`document.body.dataset.phase === "over"`)
+		if txt := b.str(`document.getElementById("to-move").textContent`); !strings.HasPrefix(txt, "Game over") {
+			t.Errorf("after the last move the board says %q", txt)
+		}
+		if got := b.mainLine(); !slices.Equal(got, game) {
+			t.Errorf("move list %v, want %v", got, game)
+		}
+	})
+
+	t.Run("live analysis", func(t *testing.T) {
+		b.t = t
+		b.click(`#move-list [data-line="main"][data-ply="20"]`)
+		b.ready(20)
+		cands := b.waitAnalysis(20)
+		legal := b.legal()
+		if len(cands) == 0 {
+			t.Fatal("no candidate moves shown")
+		}
+		for _, c := range cands {
+			if !slices.Contains(legal, c) {
+				t.Errorf("candidate %s is not legal here", c)
+			}
+		}
+		if n := b.num(`document.querySelectorAll("#overlay g.arrow").length`); n != len(cands) {
+			t.Errorf("%d arrows for %d candidates", n, len(cands))
+		}
+		if b.str(`document.getElementById("winrate").textContent`) == "" {
+			t.Error("no win rate shown")
+		}
+		b.shoot("board-analysis.png")
+		// Hovering a candidate previews its line and explains it.
+		b.must(b.page.Hover(ctx, `#candidates li[data-move]`))
+		b.wait(`document.querySelectorAll("#board .pvnum").length > 0`)
+		b.wait(`/: (?!…)/.test(document.getElementById("hover-explanation").textContent)`)
+		// After a move, the analysis is of the new position.
+		b.play(game[20])
+		after := b.waitAnalysis(21)
+		legal = b.legal()
+		for _, c := range after {
+			if !slices.Contains(legal, c) {
+				t.Errorf("after the move, candidate %s is not legal", c)
+			}
+		}
+		if n := b.num(`document.querySelectorAll("#overlay g.arrow").length`); n == 0 {
+			t.Error("no arrows after the move")
+		}
+	})
+
+	t.Run("variations", func(t *testing.T) {
+		b.t = t
+		b.click(`#move-list [data-line="main"][data-ply="10"]`)
+		b.ready(10)
+		var alt string
+		for _, m := range b.legal() {
+			if m != game[10] {
+				alt = m
+				break
+			}
+		}
+		b.play(alt)
+		b.play(b.legal()[0])
+		if n := b.num(`document.querySelectorAll('#move-list .variation [data-line="variation"]').length`); n != 2 {
+			t.Errorf("%d moves in the variation, want 2", n)
+		}
+		if got := b.mainLine(); !slices.Equal(got, game) {
+			t.Errorf("the main line changed: %v", got)
+		}
+		// Promote the variation, then the old main line back.
+		b.click("#promote")
+		b.ready(12)
+		if got := b.mainLine(); len(got) != 12 || got[10] != alt {
+			t.Errorf("after promoting, main line %v", got)
+		}
+		b.click(`#move-list .variation [data-ply="11"]`)
+		b.ready(11)
+		b.click("#promote")
+		b.ready(11)
+		if got := b.mainLine(); !slices.Equal(got, game) {
+			t.Errorf("after promoting back, main line %v", got)
+		}
+		// Back to the main line from the variation, then delete it.
+		b.click(`#move-list .variation [data-ply="12"]`)
+		b.ready(12)
+		b.click("#main-line")
+		b.ready(11)
+		if line := b.str(`document.querySelector("#move-list .current").dataset.line`); line != "main" {
+			t.Errorf("Back to main line shows a %s move", line)
+		}
+		b.click(`#move-list .variation [data-ply="11"]`)
+		b.ready(11)
+		b.click("#delete-branch")
+		b.ready(10)
+		if n := b.num(`document.querySelectorAll("#move-list .variation").length`); n != 0 {
+			t.Errorf("%d variations left after deleting", n)
+		}
+		// A variation again, kept for the share link.
+		b.play(alt)
+		// Undo takes it back, redo plays it again; the keyboard steps.
+		b.click("#undo")
+		b.ready(10)
+		b.click("#redo")
+		b.ready(11)
+		b.must(b.page.Press(ctx, "Home"))
+		b.ready(0)
+		b.must(b.page.Press(ctx, "End"))
+		b.ready(len(game))
+		b.must(b.page.Press(ctx, "ArrowLeft"))
+		b.ready(len(game) - 1)
+	})
+
+	var shared string
+	t.Run("export, import, share", func(t *testing.T) {
+		b.t = t
+		b.click(`[data-mode-button="records"]`)
+		for _, format := range []string{"json", "wgf", "moves"} {
+			b.click(sel("data-format", format))
+			b.wait(`document.getElementById("export-text").dataset.format === ` + jsQuote(format) + ` || !document.getElementById("error").hidden`)
+			if msg := b.str(`document.getElementById("error").textContent`); msg != "" {
+				t.Fatalf("%s export: %s", format, msg)
+			}
+			text := b.str(`document.getElementById("export-text").value`)
+			if text == "" {
+				t.Fatalf("%s export is empty", format)
+			}
+			b.typeText("#import-text", text)
+			b.click("#import-button")
+			b.ready(len(game))
+			if got := b.mainLine(); !slices.Equal(got, game) {
+				t.Errorf("%s export imported back as %v", format, got)
+			}
+		}
+		// Put the variation back and share the tree.
+		b.click(`#move-list [data-line="main"][data-ply="10"]`)
+		b.ready(10)
+		var alt string
+		for _, m := range b.legal() {
+			if m != game[10] {
+				alt = m
+				break
+			}
+		}
+		b.play(alt)
+		shared = b.tree()
+		b.click("#share-button")
+		link := b.str(`document.getElementById("share-link").value`)
+		if !strings.HasPrefix(link, srv.URL+"/analysis#g=") {
+			t.Fatalf("share link %q", link)
+		}
+		fresh, err := cdp.Start(exe)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer fresh.Close()
+		fresh.OnEvent(log.event)
+		other := newBoardPage(t, ctx, fresh, link, 1000, 900)
+		if got := other.tree(); got != shared {
+			t.Errorf("the share link opened\n%s\nwant\n%s", got, shared)
+		}
+		if n := other.num(`document.querySelectorAll("#move-list .variation").length`); n != 1 {
+			t.Errorf("the shared tree shows %d variations, want 1", n)
+		}
+	})
+
+	t.Run("play the engine at two levels", func(t *testing.T) {
+		b.t = t
+		b.click(`[data-mode-button="play"]`)
+		b.wait(`document.querySelectorAll("#play-level input[data-level]").length >= 2`)
+		var levels []string
+		b.eval(`[...document.querySelectorAll("#play-level input[data-level]")].map(e => e.dataset.level)`, &levels)
+		for i, level := range levels[:2] {
+			b.click(sel("data-level", level))
+			b.click(`input[name="play-side"][value="` + []string{"red", "blue"}[i] + `"]`)
+			b.click("#play-start")
+			human := []string{"red", "blue"}[i]
+			played := 0
+			for played < 10 {
+				b.wait(`document.body.dataset.state === "ready" && (WZ.app.pos.phase === "over" || (WZ.app.pos.toMove === ` + jsQuote(human) + ` && !WZ.app.locked))`)
+				if b.str(`WZ.app.pos.phase`) == "over" {
+					break
+				}
+				b.play(b.legal()[0])
+				played++
+			}
+			if played < 10 {
+				t.Fatalf("level %s: the game ended after %d of my moves", level, played)
+			}
+			b.wait(`document.body.dataset.state === "ready" && (WZ.app.pos.toMove === ` + jsQuote(human) + ` || WZ.app.pos.phase === "over")`)
+			var movers []string
+			b.eval(`WZ.app.pos.movers`, &movers)
+			engine := 0
+			for _, m := range movers {
+				if m != human {
+					engine++
+				}
+			}
+			if engine < 10 {
+				t.Errorf("level %s: the engine made %d moves", level, engine)
+			}
+		}
+		b.shoot("board-play.png")
+	})
+
+	t.Run("review the game on the board", func(t *testing.T) {
+		b.t = t
+		n := b.ply()
+		b.click("#play-review")
+		b.wait(`document.body.dataset.review === "ready"`)
+		badges := b.num(`document.querySelectorAll('#move-list [data-line="main"] .badge').length`)
+		if badges != n {
+			t.Errorf("%d classified moves in the list, want %d", badges, n)
+		}
+		b.wait(`document.getElementById("review-curve").complete && document.getElementById("review-curve").naturalWidth > 0`)
+		b.click(`#move-list [data-line="main"][data-ply="5"]`)
+		b.ready(5)
+		if txt := b.str(`document.getElementById("review-move").textContent`); !strings.HasPrefix(txt, "5. ") {
+			t.Errorf("review line at ply 5: %q", txt)
+		}
+		// Explore from the reviewed position, then come back.
+		b.play(b.legal()[len(b.legal())-1])
+		b.wait(`!document.getElementById("review-back").hidden`)
+		b.click("#review-back")
+		b.ready(5)
+		b.shoot("board-review.png")
+		// The review opens by its link in another tab, with its game.
+		hash := b.str(`location.hash`)
+		if !strings.HasPrefix(hash, "#review=") {
+			t.Fatalf("no review link: %q", hash)
+		}
+		reviewed := b.mainLine()
+		other := newBoardPage(t, ctx, br, srv.URL+"/analysis"+hash, 1000, 900)
+		other.wait(`document.body.dataset.review === "ready"`)
+		if got := other.mainLine(); !slices.Equal(got, reviewed) {
+			t.Errorf("the review link opened %v, want %v", got, reviewed)
+		}
+	})
+
+	t.Run("three-player local game with a wall break", func(t *testing.T) {
+		b.t = t
+		b.click(`[data-mode-button="local"]`)
+		b.click(`input[name="local-players"][value="3"]`)
+		b.click("#local-start")
+		b.ready(0)
+		broke := false
+		for i := 0; i < 200; i++ {
+			if b.str(`WZ.app.pos.phase`) == "over" {
+				break
+			}
+			var breaks, turns []string
+			for _, m := range b.legal() {
+				if strings.HasPrefix(m, "x") {
+					breaks = append(breaks, m)
+				} else {
+					turns = append(turns, m)
+				}
+			}
+			if !broke && len(breaks) > 0 {
+				b.play(breaks[0])
+				broke = true
+				continue
+			}
+			b.play(turns[0])
+		}
+		if !broke {
+			t.Error("no wall break was offered in the three-player game")
+		}
+		b.wait(`!document.getElementById("game-over").hidden`)
+		if n := b.num(`document.querySelectorAll("#game-over-scores tr").length`); n != 3 {
+			t.Errorf("the game-over screen lists %d scores, want 3", n)
+		}
+	})
+
+	log.mu.Lock()
+	defer log.mu.Unlock()
+	for _, p := range log.problems {
+		t.Error(p)
+	}
+	if log.requests == 0 {
+		t.Error("no requests seen: the browser log is not wired")
+	}
+}

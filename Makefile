@@ -114,7 +114,9 @@ unit: check-go onnxruntime
 	fi; \
 	WALLZERO_REQUIRE_DB=1 WALLZERO_REQUIRE_ORT=1 $(GO) test -race -count=1 -timeout 15m ./...
 
-## browser-test: the review page (with explanations and turning points)
+## browser-test: the analysis board (by clicks alone: a whole game, live
+## analysis, variations, records, share links, play, review, local play),
+## the review page (with explanations and turning points)
 ## and the opening explorer end to end in headless Chromium (Debian's
 ## chromium, installed by scripts/chromium.sh when missing) against the API
 ## on a throwaway PostgreSQL. SCREENSHOT=docs/review.png rewrites the
@@ -129,7 +131,7 @@ browser-test: check-go
 	  export WALLZERO_TEST_DATABASE_URL="$$url"; \
 	fi; \
 	WALLZERO_BROWSER_TEST=1 WALLZERO_REQUIRE_DB=1 WALLZERO_SCREENSHOT="$(if $(SCREENSHOT),$(abspath $(SCREENSHOT)))" \
-	  $(GO) test -race -count=1 -timeout 10m -run '^(TestReviewPageInBrowser|TestReviewExplanationsInBrowser|TestOpeningsPageInBrowser|TestPageBasics)$$' -v ./api ./internal/cdp
+	  $(GO) test -race -count=1 -timeout 10m -run '^(TestBoardInBrowser|TestReviewPageInBrowser|TestReviewExplanationsInBrowser|TestOpeningsPageInBrowser|TestPageBasics|TestClickAndHover)$$' -v ./api ./internal/cdp
 
 ## openapi: regenerate openapi/ from the api package's swag annotations
 ## (swagger.json, and openapi.json: OpenAPI 3.0 converted by kin-openapi),

@@ -19,7 +19,7 @@ import (
 // line), exports the record and imports it back (JSON and WGF), opens the
 // share link in a fresh browser, plays 10 moves against the engine at two
 // levels, reviews that game on the board and opens the review by its
-// link, and plays a three-player local game with a wall break to its
+// link, places stones by touch on a phone-sized screen, and plays a three-player local game with a wall break to its
 // game-over screen. Throughout, the page may make no request to another
 // host and log no error. $WALLZERO_SCREENSHOT_DIR, when set, receives
 // the pictures of docs/.
@@ -222,6 +222,24 @@ func TestBoardInBrowser(t *testing.T) {
 		if n := other.num(`document.querySelectorAll("#move-list .variation").length`); n != 1 {
 			t.Errorf("the shared tree shows %d variations, want 1", n)
 		}
+	})
+
+	t.Run("phone", func(t *testing.T) {
+		phone := newBoardPage(t, ctx, br, srv.URL+"/analysis", 390, 844)
+		phone.must(phone.page.EmulatePhone(ctx, 390, 844))
+		// Touch alone: the first four placements of the game.
+		for i, m := range game[:4] {
+			phone.must(phone.page.Tap(ctx, sel("data-square", m)))
+			phone.ready(i + 1)
+		}
+		if w := phone.num(`Math.round(document.getElementById("board-wrap").getBoundingClientRect().width)`); w > 390 || w < 300 {
+			t.Errorf("the board is %d px wide on a 390 px screen", w)
+		}
+		if sw := phone.num(`document.documentElement.scrollWidth`); sw > 390 {
+			t.Errorf("the page scrolls sideways on a phone (%d px wide)", sw)
+		}
+		phone.waitAnalysis(4)
+		phone.shoot("board-phone.png")
 	})
 
 	t.Run("play the engine at two levels", func(t *testing.T) {

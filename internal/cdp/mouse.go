@@ -61,3 +61,27 @@ func (p *Page) Hover(ctx context.Context, selector string) error {
 	}
 	return p.Call(ctx, "Input.dispatchMouseEvent", map[string]any{"type": "mouseMoved", "x": pt.X, "y": pt.Y}, nil)
 }
+
+// Tap touches the centre of the first element matching selector with one
+// finger (touchStart, touchEnd), as on a phone; the page should have touch
+// emulation on (EmulatePhone).
+func (p *Page) Tap(ctx context.Context, selector string) error {
+	pt, err := p.centre(ctx, selector)
+	if err != nil {
+		return err
+	}
+	touch := []map[string]any{{"x": pt.X, "y": pt.Y}}
+	if err := p.Call(ctx, "Input.dispatchTouchEvent", map[string]any{"type": "touchStart", "touchPoints": touch}, nil); err != nil {
+		return err
+	}
+	return p.Call(ctx, "Input.dispatchTouchEvent", map[string]any{"type": "touchEnd", "touchPoints": []any{}}, nil)
+}
+
+// EmulatePhone makes the page a phone's screen of width x height CSS
+// pixels: the mobile viewport, device pixel ratio 2 and touch input.
+func (p *Page) EmulatePhone(ctx context.Context, width, height int) error {
+	if err := p.Call(ctx, "Emulation.setDeviceMetricsOverride", map[string]any{"width": width, "height": height, "deviceScaleFactor": 2, "mobile": true}, nil); err != nil {
+		return err
+	}
+	return p.Call(ctx, "Emulation.setTouchEmulationEnabled", map[string]any{"enabled": true, "maxTouchPoints": 1}, nil)
+}

@@ -44,6 +44,16 @@ func TestClickAndHover(t *testing.T) {
 	if log != "afch" {
 		t.Errorf("events %q, want %q (a, the far button scrolled to, the cover over 'under', the hover)", log, "afch")
 	}
+	// A tap on a phone screen clicks too.
+	if err := p.EmulatePhone(ctx, 390, 700); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Tap(ctx, "#a"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.WaitFor(ctx, `document.getElementById("log").textContent === "afcha"`); err != nil {
+		t.Error(err)
+	}
 	for _, sel := range []string{"#missing", "#hidden"} {
 		if err := p.Click(ctx, sel); err == nil {
 			t.Errorf("click %s: no error", sel)

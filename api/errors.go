@@ -27,6 +27,8 @@ type ErrorBody struct {
 	// Field is the full JSON path of the request field the error concerns,
 	// e.g. "moves[4]", "rules.players" or "board.stones.red[2]", or the
 	// query parameter or header (empty when it concerns the whole request).
+	// For a record given as text (POST /v1/records/import) it names the
+	// place in the text: "text:line 7", or "text:moves[4]" in a JSON record.
 	Field string `json:"field,omitempty" example:"moves[4]"`
 	// Message says what is wrong. For 5xx errors it says what failed in
 	// general words only; the details are in the server's log under the

@@ -65,7 +65,10 @@ func (s *scanner) number(path string) (string, error) {
 // str checks a string (the current byte is its opening quote) and returns
 // its decoded value: no raw control characters, valid escapes, no NUL,
 // valid UTF-8 and surrogate pairs, at most maxStringBytes decoded bytes.
-func (s *scanner) str(path string) (string, error) {
+func (s *scanner) str(path string) (string, error) { return s.strUpTo(path, maxStringBytes) }
+
+// strUpTo is str with a limit of limit decoded bytes.
+func (s *scanner) strUpTo(path string, limit int) (string, error) {
 	d := s.data
 	s.pos++ // "
 	var b strings.Builder
@@ -73,8 +76,8 @@ func (s *scanner) str(path string) (string, error) {
 		if s.pos >= len(d) {
 			return "", s.fail(path, "malformed JSON: the body ends inside a string")
 		}
-		if b.Len() > maxStringBytes {
-			return "", s.fail(path, "a string longer than %d bytes", maxStringBytes)
+		if b.Len() > limit {
+			return "", s.fail(path, "a string longer than %d bytes", limit)
 		}
 		c := d[s.pos]
 		switch {

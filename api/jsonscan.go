@@ -17,14 +17,22 @@ const (
 	// types nest three levels deep at most).
 	maxDepth = 32
 	// maxStringBytes bounds every string of a body, decoded, in bytes; the
-	// service applies smaller limits to some fields (ids, moves).
+	// service applies smaller limits to some fields (ids, moves), and the
+	// types of longStrings have larger ones.
 	maxStringBytes = 1024
 )
+
+// longStrings are the string types allowed more than maxStringBytes, with
+// their limits: a game record's text (POST /v1/records/import), a JSON
+// record of a whole game being some kilobytes.
+var longStrings = map[reflect.Type]int{
+	reflect.TypeFor[service.RecordText](): service.MaxRecordTextBytes,
+}
 
 // scanJSON checks body to the last byte against the Go type t, before
 // encoding/json decodes it: one JSON value, valid syntax, valid UTF-8 (raw
 // bytes and \u escapes alike: no lone surrogates), no NUL, strings of at
-// most maxStringBytes, at most maxDepth levels of nesting, no unknown or
+// most maxStringBytes (longStrings: more), at most maxDepth levels of nesting, no unknown or
 // repeated fields, values of the field's type and numbers in its range.
 // Its errors are *service.Error values of code invalid whose Field is the
 // full JSON path of the value concerned ("rules.players",
@@ -174,7 +182,11 @@ func (s *scanner) value(t reflect.Type, path string) error {
 		if c != '"' {
 			return s.mismatchOrSyntax(path, mismatch)
 		}
-		_, err := s.str(path)
+		limit, ok := longStrings[t]
+		if !ok {
+			limit = maxStringBytes
+		}
+		_, err := s.strUpTo(path, limit)
 		return err
 	case reflect.Bool:
 		if c != 't' && c != 'f' {

@@ -16,6 +16,9 @@
 //     moves and positions, and the canonical hash over them.
 //   - Record and Board: the JSON forms of a game (rules and moves) and of an
 //     explicit position.
+//   - ParseRecordText and FormatRecordText: a record as text, as JSON, as a
+//     plain move list or as the WGF record of the WallGo site
+//     ZachChiu/quoridor (ParseWGF, FormatWGF; docs/records.md).
 //
 // docs/rules.md documents every rule choice and the seed it comes from.
 package engine

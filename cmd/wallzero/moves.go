@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/wallzero/wallzero/engine"
 )
@@ -77,22 +76,17 @@ func aliasFlag(cur, old setString, name, oldName string) (string, error) {
 }
 
 // readMoves reads moves from path ("-" or "" for stdin): one per line or
-// comma-separated; blank lines and text after '#' are ignored.
+// comma-separated; blank lines and text after '#' are ignored
+// (engine.SplitMoveList, which also reads the move lists of
+// POST /v1/records/import).
 func readMoves(path string, stdin io.Reader) ([]string, error) {
 	data, err := readInput(path, stdin)
 	if err != nil {
 		return nil, fmt.Errorf("reading moves: %w", err)
 	}
 	var moves []string
-	for _, line := range strings.Split(string(data), "\n") {
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
-		}
-		for _, m := range strings.Split(line, ",") {
-			if m = strings.TrimSpace(m); m != "" {
-				moves = append(moves, m)
-			}
-		}
+	for _, m := range engine.SplitMoveList(string(data)) {
+		moves = append(moves, m.Text)
 	}
 	return moves, nil
 }

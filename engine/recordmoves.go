@@ -1,0 +1,45 @@
+package engine
+
+import (
+	"errors"
+	"strings"
+)
+
+// parseMoveList reads a plain move list (SplitMoveList) and replays it
+// from the start position of rules. A move that cannot be parsed or
+// played is a *LineError naming its line and text; bad rules are a
+// *FieldError ("rules.players").
+func parseMoveList(text string, rules Rules) (Record, error) {
+	listed := SplitMoveList(text)
+	rec := Record{Rules: rules, Moves: make([]string, len(listed))}
+	for i, m := range listed {
+		rec.Moves[i] = m.Text
+	}
+	g, err := rec.Game()
+	if err != nil {
+		var me *MoveError
+		if errors.As(err, &me) {
+			m := listed[me.Index]
+			return Record{}, lineError(m.Line, m.Text, withoutMovePrefix(me.Err, m.Text))
+		}
+		return Record{}, err
+	}
+	return g.Record(), nil
+}
+
+// formatMoveList writes the game as a plain move list: a comment naming
+// the rules (a move list does not carry them: whoever reads it back gives
+// them), then one move per line in canonical notation with its colour
+// prefix. A game from an explicit board cannot be written this way.
+func formatMoveList(g *Game) (string, error) {
+	rec := g.Record()
+	if rec.Board != nil {
+		return "", &FieldError{Field: "board", Err: errors.New("a move list starts from the rules' start position, so a record with a board can only be written as json")}
+	}
+	var b strings.Builder
+	b.WriteString("# WallGo moves; rules: " + g.Rules.String() + "\n")
+	for _, m := range rec.Moves {
+		b.WriteString(m + "\n")
+	}
+	return b.String(), nil
+}

@@ -1,0 +1,135 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+)
+
+// The WGF record's board, as the WallGo site ZachChiu/quoridor keeps it
+// (app/game/types.ts, app/game/board.ts, app/config/playerTemplates.tsx):
+//
+//   - a cell is (row, col), both 0-based digits 0-6; row 0 is the top row
+//     (the engine's row 7), col 0 the left column (A): the site's (r, c) is
+//     the engine's square of column 'A'+c and row 7-r, so (0, 0) is A7 and
+//     (6, 6) is G1;
+//   - a wall is H or V and a cell: H (r, c) lies between (r, c) and
+//     (r+1, c), below the cell on the screen (the S side of the cell's
+//     square, the N side of the square under it); V (r, c) lies between
+//     (r, c) and (r, c+1) (the E side of the cell's square);
+//   - the players are A, B and C in turn order: Red, Blue and the third
+//     player (the site paints C yellow; the engine's third colour is
+//     Green, whose letter in move notation is G).
+
+// wgfSquare returns the engine's square of the site's cell (row, col).
+func wgfSquare(row, col int) Square { return SquareAt(col, Size-1-row) }
+
+// wgfCell returns the site's cell (row, col) of s.
+func wgfCell(s Square) (row, col int) { return Size - 1 - s.Row(), s.Col() }
+
+// wgfWall is a wall slot in the site's terms: Dir 'H' or 'V' and a cell.
+type wgfWall struct {
+	Dir      byte
+	Row, Col int
+}
+
+// String returns the site's text of the slot, e.g. "H23".
+func (w wgfWall) String() string { return fmt.Sprintf("%c%d%d", w.Dir, w.Row, w.Col) }
+
+// sideOf returns the side of s the wall stands on; ok is false when the
+// wall is not a side of s.
+func (w wgfWall) sideOf(s Square) (d Side, ok bool) {
+	r, c := wgfCell(s)
+	switch {
+	case w.Dir == 'H' && w.Col == c && w.Row == r:
+		return South, true
+	case w.Dir == 'H' && w.Col == c && w.Row == r-1:
+		return North, true
+	case w.Dir == 'V' && w.Row == r && w.Col == c:
+		return East, true
+	case w.Dir == 'V' && w.Row == r && w.Col == c-1:
+		return West, true
+	}
+	return NoSide, false
+}
+
+// firstSide returns the square above (H) or left of (V) the wall and the
+// wall's side of it.
+func (w wgfWall) firstSide() (Square, Side) {
+	if w.Dir == 'H' {
+		return wgfSquare(w.Row, w.Col), South
+	}
+	return wgfSquare(w.Row, w.Col), East
+}
+
+// wgfWallOf returns the site's slot of the wall on side d of s, which
+// must not be the board's edge.
+func wgfWallOf(s Square, d Side) wgfWall {
+	r, c := wgfCell(s)
+	switch d {
+	case North:
+		return wgfWall{'H', r - 1, c}
+	case South:
+		return wgfWall{'H', r, c}
+	case East:
+		return wgfWall{'V', r, c}
+	}
+	return wgfWall{'V', r, c - 1}
+}
+
+// wgfColor returns the colour of the site's player letter, if it plays in
+// a game of that many players.
+func wgfColor(letter byte, players int) (Color, bool) {
+	c := Color(letter) - 'A'
+	return c, letter >= 'A' && int(c) < players
+}
+
+// wgfLetter returns the site's letter of colour c: A, B or C.
+func wgfLetter(c Color) byte { return 'A' + byte(c) }
+
+// WGFRules returns the rules of the site's game of 2 or 3 players: the
+// four-stone opening with two players (its preset stones are the same),
+// the empty one with three, the stay rule step-out (app/game/engine.ts
+// legalTurns: a stone may stay only if it could step out and back) and
+// the largest-region tie break (app/game/score.ts getWinners).
+func WGFRules(players int) Rules {
+	r := Rules{Players: players, Opening: OpeningEmpty, Stay: StayStepOut, TieBreak: TieBreakLargestRegion}
+	if players == 2 {
+		r.Opening = OpeningFourStone
+	}
+	return r
+}
+
+// wgfStartStones returns each player's preset stones in the site's piece
+// order: its createGame numbers them as it scans the board row by row
+// from the top, left to right (app/utils/wgf.ts buildPieceIndex).
+func wgfStartStones(rules Rules) [MaxPlayers][]Square {
+	var out [MaxPlayers][]Square
+	preset := rules.presetStones()
+	for c := range preset {
+		sq := preset[c].Squares()
+		sort.Slice(sq, func(i, j int) bool {
+			ri, ci := wgfCell(sq[i])
+			rj, cj := wgfCell(sq[j])
+			return ri < rj || ri == rj && ci < cj
+		})
+		out[c] = sq
+	}
+	return out
+}
+
+// wgfInitBlock returns the init block of the site's game under rules:
+// "A1:11,A2:55,B1:15,B2:51" with two players, "" with three.
+func wgfInitBlock(rules Rules) string {
+	stones := wgfStartStones(rules)
+	out := ""
+	for c := range stones {
+		for i, s := range stones[c] {
+			r, col := wgfCell(s)
+			if out != "" {
+				out += ","
+			}
+			out += fmt.Sprintf("%c%d:%d%d", wgfLetter(Color(c)), i+1, r, col)
+		}
+	}
+	return out
+}

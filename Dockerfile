@@ -61,6 +61,8 @@ COPY --from=build /etc/ssl/certs/ca-certificates.crt /etc/ssl/certs/ca-certifica
 COPY --from=build /out/bin/wallzero /app/bin/wallzero
 COPY --from=build /out/lib/libonnxruntime.so.1 /app/lib/libonnxruntime.so.1
 COPY --from=build /src/models/wallzero.onnx /src/models/wallzero-int8.onnx /src/models/wallzero-fast.onnx /src/models/wallzero-fast-int8.onnx /app/models/
+# The named levels of POST /v1/play (serve -levels; written by training/ratings.py levels).
+COPY --from=build /src/models/levels.json /app/models/levels.json
 WORKDIR /app
 # API keys are required (docs/auth.md): make the first one with
 #   docker run --rm -e DATABASE_URL=... wallzero keys create -name NAME

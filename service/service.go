@@ -9,7 +9,9 @@ import (
 
 	"golang.org/x/sync/singleflight"
 
+	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/service/levels"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -75,6 +77,13 @@ type Deps struct {
 	Logger *slog.Logger
 	// Auth verifies API keys and holds their quotas (nil: -auth off).
 	Auth *Auth
+	// Levels are the named levels POST /v1/play plays at (nil: none) and
+	// NewPlayer builds their players from their specs (service/play.go).
+	Levels    *levels.File
+	NewPlayer player.Constructor
+	// LevelsNote says why there are no levels when Levels is nil (shown
+	// by GET /v1/levels).
+	LevelsNote string
 }
 
 // Service is the analysis service: cached analyses, review and opening
@@ -92,6 +101,7 @@ type Service struct {
 	adm     *admission
 	flight  singleflight.Group
 	auth    *Auth
+	play    playSetup
 }
 
 // New returns a service.
@@ -110,7 +120,7 @@ func New(cfg Config, d Deps) *Service {
 		d.Store = nil // a nil *store.Store means no database, as a nil Store does
 	}
 	s := &Service{an: d.Analyzer, store: d.Store, cfg: cfg, models: d.Models, batcher: d.Batcher, metrics: d.Metrics, log: d.Logger,
-		gate: newGate(), adm: newAdmission(cfg.Admission), auth: d.Auth}
+		gate: newGate(), adm: newAdmission(cfg.Admission), auth: d.Auth, play: newPlaySetup(d)}
 	s.metrics = cmp.Or(s.metrics, &Metrics{})
 	s.log = cmp.Or(s.log, slog.Default())
 	return s

@@ -3,6 +3,7 @@
     cd training
     /usr/bin/python3 ratings.py fit [--out ../models/ratings.json] [--svg ../models/ratings.svg]
     /usr/bin/python3 ratings.py play --a SPEC --b SPEC --games N [--seed S]   # records a match
+    /usr/bin/python3 ratings.py levels [--out ../models/levels.json]          # the named levels
 
 Sources, all under models/:
 
@@ -27,6 +28,13 @@ intervals come from a bootstrap: every match's games are resampled
 (multinomially, from its win/draw/loss shares, the virtual draw counted as
 half a win and half a loss so that a clean sweep still varies), the model
 refitted, and the 2.5% and 97.5% quantiles of each rating taken.
+
+``levels`` writes models/levels.json, the named levels the service plays
+at (GET /v1/levels, POST /v1/play): each level of LEVELS with its rating
+read from ratings.json and its games against the anchors (ANCHORS) counted
+from the matches ratings.json was fitted on, so that the numbers are never
+typed by hand (cmd/wallzero's levels test checks the file against
+ratings.json).
 """
 
 from __future__ import annotations
@@ -311,6 +319,105 @@ def play(args) -> int:
     return 0
 
 
+# ----------------------------------------------------------------- levels
+
+# The players the rating list is anchored on (README "Rating list"): a
+# level's rating counts as measured only with games against these.
+ANCHORS = ("voronoi-hard", "voronoi-medium", "heuristic mcts:visits=800", "heuristic mcts:visits=3200")
+
+# The named levels, weakest first: id, name, player spec (the network named
+# by file, the float teacher, so that the rating does not depend on which
+# file a CPU would pick), the longest a move may take (the service's time
+# cap; the visits end the search well before it on the 2-core machine) and
+# the player counts the level plays (the network is two-player only; the
+# Voronoi players play 2-4).
+LEVELS = (
+    ("beginner", "Beginner", "voronoi-easy", 1000, (2, 3, 4)),
+    ("casual", "Casual", "voronoi-medium", 1000, (2, 3, 4)),
+    ("club", "Club", "voronoi-hard", 1000, (2, 3, 4)),
+    ("strong", "Strong", "policy:model=models/wallzero.onnx", 1000, (2,)),
+    ("expert", "Expert", "mcts:visits=64,model=models/wallzero.onnx", 1000, (2,)),
+    ("master", "Master", "mcts:visits=400,model=models/wallzero.onnx", 3000, (2,)),
+)
+
+# Fewest games against the anchors a level's rating may rest on.
+MIN_ANCHOR_GAMES = 100
+
+
+def anchor_games(player: str, matches: list[dict]) -> int:
+    """Games player played against the anchors (other than itself)."""
+    n = 0
+    for m in matches:
+        for me, other in ((m["a"], m["b"]), (m["b"], m["a"])):
+            if me == player and other in ANCHORS and other != player:
+                n += m["a_wins"] + m["b_wins"] + m["draws"]
+    return n
+
+
+def levels(ratings: dict, games: dict, names: dict[str, str], defs=LEVELS) -> dict:
+    """models/levels.json from the rating list: every level of defs with
+    its rating-list name (names maps spec to it), rating, 95% interval,
+    games and games against the anchors. Refuses a level that is not on
+    the list, rests on fewer than MIN_ANCHOR_GAMES anchor games, or does
+    not rate strictly above the level before it."""
+    rows = {r["player"]: r for r in ratings["players"]}
+    out, last = [], None
+    for lid, name, spec, max_ms, players in defs:
+        player = names[spec]
+        r = rows.get(player)
+        if r is None:
+            raise SystemExit(f"levels: {lid} ({player!r}) is not on the rating list: play and record its matches first")
+        ag = anchor_games(player, ratings["matches"])
+        if ag < MIN_ANCHOR_GAMES:
+            raise SystemExit(f"levels: {lid} ({player!r}) has {ag} games against the anchors, at least {MIN_ANCHOR_GAMES} needed")
+        if last is not None and r["elo"] <= last[1]:
+            raise SystemExit(f"levels: {lid} ({r['elo']}) does not rate above {last[0]} ({last[1]})")
+        last = (lid, r["elo"])
+        out.append({"id": lid, "name": name, "spec": spec, "player": player,
+                    "rating": {"elo": r["elo"], "ci95": r["ci95"], "games": r["games"], "anchorGames": ag},
+                    "maxMoveMs": max_ms, "players": list(players)})
+    fitted = max((m.get("recorded", "") for m in games.get("matches", [])), default="")[:10]
+    return {"levels": out, "anchor": ratings["anchor"], "anchors": list(ANCHORS), "fitted": fitted,
+            "command": "cd training && /usr/bin/python3 ratings.py fit && /usr/bin/python3 ratings.py levels"}
+
+
+def write_levels(args) -> int:
+    """The levels subcommand: models/levels.json from ratings.json."""
+    models = Path(args.models)
+    ratings = json.loads(Path(args.ratings).read_text())
+    games = json.loads((models / "ratings-games.json").read_text())
+    names = {spec: player_name_at_root(spec) for _, _, spec, _, _ in LEVELS}
+    res = levels(ratings, games, names)
+    Path(args.out).write_text(json.dumps(res, indent=2) + "\n")
+    print(markdown_levels(res), end="")
+    return 0
+
+
+def markdown_levels(res: dict) -> str:
+    """The level table of README.md and models/README.md."""
+    out = ["| level | spec | Elo (95% interval) | games against anchors (all) | time budget | players |",
+           "|---|---|---|---|---|---|"]
+    for lv in res["levels"]:
+        r = lv["rating"]
+        players = ", ".join(str(n) for n in lv["players"])
+        out.append(f'| {lv["name"]} (`{lv["id"]}`) | `{lv["spec"]}` | {r["elo"]:.0f} ({r["ci95"][0]:.0f} to {r["ci95"][1]:.0f}) '
+                   f'| {r["anchorGames"]:,} ({r["games"]:,}) | {lv["maxMoveMs"]:,} ms | {players} |')
+    return "\n".join(out) + "\n"
+
+
+def player_name_at_root(spec: str) -> str:
+    """player_name with the spec's model path read from the repository
+    root, where the service and `wallzero match` (run from the root)
+    resolve it."""
+    kind, sep, rest = spec.partition(":")
+    opts = [f"model={ROOT / o[6:]}" if o.startswith("model=") and o != "model=heuristic" else o
+            for o in rest.split(",") if o]
+    return player_name(kind + sep + ",".join(opts), MODELS / "wallzero.onnx")
+
+
+# ----------------------------------------------------------------- main
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -329,9 +436,15 @@ def main(argv=None) -> int:
     g.add_argument("--seed", type=int, default=31)
     g.add_argument("--note", default="")
     g.add_argument("--games-file", default=str(MODELS / "ratings-games.json"))
+    lv = sub.add_parser("levels", help="write the named levels (models/levels.json) from ratings.json")
+    lv.add_argument("--models", default=str(MODELS))
+    lv.add_argument("--ratings", default=str(MODELS / "ratings.json"))
+    lv.add_argument("--out", default=str(MODELS / "levels.json"))
     args = p.parse_args(argv)
     if args.cmd == "play":
         return play(args)
+    if args.cmd == "levels":
+        return write_levels(args)
     recs = load_records(Path(args.models), args.strength_model_id)
     res = rate(recs, reps=args.reps, seed=args.seed, prior_draws=args.prior_draws)
     Path(args.out).write_text(json.dumps(res, indent=2) + "\n")

@@ -75,6 +75,10 @@ func newApp(ctx context.Context, cfg *serveConfig, log *slog.Logger) (*app, erro
 	if batcher != nil {
 		deps.Batcher = batcher
 	}
+	if err := a.addLevels(&deps); err != nil {
+		a.close(ctx)
+		return nil, err
+	}
 	a.svc = service.New(cfg.svc, deps)
 	if cfg.jobWorkers > 0 {
 		a.worker, err = a.store.StartWorker(ctx, store.WorkerConfig{Workers: a.svc.Workers(), MaxWorkers: cfg.jobWorkers,

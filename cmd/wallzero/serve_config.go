@@ -34,7 +34,8 @@ type serveConfig struct {
 	logFormat       string
 	maxHeaderBytes  int
 	debugAddr       string
-	auth            authConfig // -auth and -key-* (auth_config.go)
+	auth            authConfig   // -auth and -key-* (auth_config.go)
+	levels          levelsConfig // -levels (serve_levels.go)
 }
 
 // register adds the flags; http adds those of the HTTP server.
@@ -68,6 +69,7 @@ func (c *serveConfig) register(fs *flag.FlagSet, http bool) {
 		fs.DurationVar(&c.api.RequestTimeout, "request-timeout", c.api.RequestTimeout, "deadline of a synchronous /analyze request (504 after)")
 		c.auth.register(fs)
 		fs.DurationVar(&c.api.BodyTimeout, "body-timeout", c.api.BodyTimeout, "longest a request body may take to arrive (408 and the connection closed after)")
+		c.levels.register(fs)
 	}
 }
 

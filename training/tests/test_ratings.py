@@ -1,6 +1,7 @@
 """ratings.py: the Bradley-Terry fit recovers known ratings from synthetic
 results; records are read from the ladder and strength files."""
 
+import json
 import sys
 from pathlib import Path
 
@@ -114,3 +115,61 @@ def test_svg_draws_every_player():
     res = ratings.rate(synthetic(CHAIN, 500), reps=10)
     out = ratings.svg(res)
     assert out.startswith("<svg") and out.count("<circle") == len(TRUE)
+
+
+LEVEL_DEFS = (
+    ("low", "Low", "voronoi-medium", 500, (2, 3, 4)),
+    ("mid", "Mid", "mcts:visits=8,model=heuristic", 800, (2,)),
+)
+
+
+def level_list(mid_elo=100.0, mid_anchor_games=120):
+    """A rating list with the two levels of LEVEL_DEFS and their matches."""
+    players = [{"player": "heuristic mcts:visits=8,score=1", "elo": mid_elo, "ci95": [50.0, 150.0], "games": 130},
+               {"player": "voronoi-hard", "elo": 0.0, "ci95": [0.0, 0.0], "games": 300},
+               {"player": "voronoi-medium", "elo": -180.0, "ci95": [-210.0, -150.0], "games": 200}]
+    matches = [ratings.record("voronoi-medium", "voronoi-hard", 30, 165, 5, "x"),
+               ratings.record("heuristic mcts:visits=8,score=1", "voronoi-hard", mid_anchor_games - 20, 20, 0, "x"),
+               ratings.record("heuristic mcts:visits=8,score=1", "someone", 5, 5, 0, "x")]
+    return {"anchor": "voronoi-hard", "players": players, "matches": matches}
+
+
+NAMES = {"voronoi-medium": "voronoi-medium", "mcts:visits=8,model=heuristic": "heuristic mcts:visits=8,score=1"}
+
+
+def test_levels_read_the_rating_list():
+    games = {"matches": [{"recorded": "2026-12-01T10:00:00"}, {"recorded": "2026-12-02T09:30:00"}]}
+    res = ratings.levels(level_list(), games, NAMES, LEVEL_DEFS)
+    low, mid = res["levels"]
+    assert low["rating"] == {"elo": -180.0, "ci95": [-210.0, -150.0], "games": 200, "anchorGames": 200}
+    assert mid["rating"] == {"elo": 100.0, "ci95": [50.0, 150.0], "games": 130, "anchorGames": 120}  # not the 10 against "someone"
+    assert (mid["id"], mid["name"], mid["spec"], mid["player"], mid["maxMoveMs"], mid["players"]) == (
+        "mid", "Mid", "mcts:visits=8,model=heuristic", "heuristic mcts:visits=8,score=1", 800, [2])
+    assert res["fitted"] == "2026-12-02" and res["anchor"] == "voronoi-hard" and "voronoi-hard" in res["anchors"]
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"mid_anchor_games": 99}, "at least 100"),
+    ({"mid_elo": -180.0}, "does not rate above"),
+])
+def test_levels_refuse_weak_evidence(kwargs, message):
+    with pytest.raises(SystemExit, match=message):
+        ratings.levels(level_list(**kwargs), {"matches": []}, NAMES, LEVEL_DEFS)
+
+
+def test_levels_refuse_an_unrated_level():
+    with pytest.raises(SystemExit, match="not on the rating list"):
+        ratings.levels(level_list(), {"matches": []}, {**NAMES, "voronoi-medium": "voronoi-easy"}, LEVEL_DEFS)
+
+
+def test_shipped_levels_are_what_the_levels_command_writes():
+    """models/levels.json is what `ratings.py levels` writes from the
+    shipped ratings.json now: the specs' rating-list names (read from the
+    model files), ratings, intervals and anchor games."""
+    pytest.importorskip("onnx")
+    models = ratings.MODELS
+    shipped = json.loads((models / "levels.json").read_text())
+    names = {spec: ratings.player_name_at_root(spec) for _, _, spec, _, _ in ratings.LEVELS}
+    again = ratings.levels(json.loads((models / "ratings.json").read_text()),
+                           json.loads((models / "ratings-games.json").read_text()), names)
+    assert shipped == again, "models/levels.json is stale: run `cd training && /usr/bin/python3 ratings.py levels`"

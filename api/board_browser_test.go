@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -42,7 +43,7 @@ func TestBoardInBrowser(t *testing.T) {
 	br.OnEvent(log.event)
 	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
 	defer cancel()
-	b := newBoardPage(t, ctx, br, srv.URL+"/analysis", 1280, 1000)
+	b := newBoardPage(t, ctx, br, srv.URL+"/analysis", 1280, 1500)
 	if got := b.str(`document.title`); got != "WallZero: analysis board" {
 		t.Errorf("title %q", got)
 	}
@@ -185,9 +186,14 @@ func TestBoardInBrowser(t *testing.T) {
 			if text == "" {
 				t.Fatalf("%s export is empty", format)
 			}
+			imports := b.num(`Number(document.body.dataset.imports || 0)`)
 			b.typeText("#import-text", text)
 			b.click("#import-button")
+			b.wait(`Number(document.body.dataset.imports || 0) > ` + strconv.Itoa(imports) + ` || !document.getElementById("error").hidden`)
 			b.ready(len(game))
+			if msg := b.str(`document.getElementById("error").textContent`); msg != "" {
+				t.Fatalf("%s import: %s", format, msg)
+			}
 			if got := b.mainLine(); !slices.Equal(got, game) {
 				t.Errorf("%s export imported back as %v", format, got)
 			}
@@ -201,6 +207,9 @@ func TestBoardInBrowser(t *testing.T) {
 				alt = m
 				break
 			}
+		}
+		if alt == "" {
+			t.Fatalf("no other move at ply 10: %s", b.str(`JSON.stringify({legal: WZ.app.pos.legalMoves.slice(0, 5), ply: document.body.dataset.ply, cur: WZ.app.cur.move, plies: WZ.app.pos.plies})`))
 		}
 		b.play(alt)
 		shared = b.tree()
@@ -240,6 +249,7 @@ func TestBoardInBrowser(t *testing.T) {
 		}
 		phone.waitAnalysis(4)
 		phone.shoot("board-phone.png")
+		b.front()
 	})
 
 	t.Run("play the engine at two levels", func(t *testing.T) {
@@ -255,12 +265,21 @@ func TestBoardInBrowser(t *testing.T) {
 			human := []string{"red", "blue"}[i]
 			played := 0
 			for played < 10 {
+				t0 := time.Now()
 				b.wait(`document.body.dataset.state === "ready" && (WZ.app.pos.phase === "over" || (WZ.app.pos.toMove === ` + jsQuote(human) + ` && !WZ.app.locked))`)
 				if b.str(`WZ.app.pos.phase`) == "over" {
 					break
 				}
-				b.play(b.legal()[0])
+				// The person plays as the first level would, so that the
+				// game lasts (the first legal move ends it early).
+				var mine string
+				b.eval(`WZ.api.play(Object.assign({}, WZ.app.tree.record(WZ.app.cur), {level: `+jsQuote(levels[0])+`})).then(r => r.move)`, &mine)
+				t1 := time.Now()
+				b.play(mine)
 				played++
+				if d := time.Since(t0); d > 3*time.Second {
+					t.Logf("level %s, move %d took %s (%s of it waiting for the engine)", level, played, d, t1.Sub(t0))
+				}
 			}
 			if played < 10 {
 				t.Fatalf("level %s: the game ended after %d of my moves", level, played)
@@ -313,6 +332,7 @@ func TestBoardInBrowser(t *testing.T) {
 		if got := other.mainLine(); !slices.Equal(got, reviewed) {
 			t.Errorf("the review link opened %v, want %v", got, reviewed)
 		}
+		b.front()
 	})
 
 	t.Run("three-player local game with a wall break", func(t *testing.T) {

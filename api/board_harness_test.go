@@ -9,7 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/internal/cdp"
+	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/levels"
 )
 
 // boardPage drives the analysis board in one tab with clicks, as a
@@ -59,13 +62,19 @@ func (b *boardPage) click(selector string) {
 	b.must(b.page.Click(b.ctx, selector))
 }
 
+// front makes the tab the foreground one again after another was opened.
+func (b *boardPage) front() {
+	b.t.Helper()
+	b.must(b.page.BringToFront(b.ctx))
+}
+
 // sel quotes a value for an attribute selector.
 func sel(attr, value string) string { return fmt.Sprintf(`[%s=%q]`, attr, value) }
 
 // ready waits until the board shows the position after ply moves.
 func (b *boardPage) ready(ply int) {
 	b.t.Helper()
-	b.wait(fmt.Sprintf(`document.body.dataset.state === "ready" && document.body.dataset.ply === "%d"`, ply))
+	b.waitOr(fmt.Sprintf(`document.body.dataset.state === "ready" && document.body.dataset.ply === "%d"`, ply), "")
 }
 
 // ply is the number of moves to the position shown.
@@ -76,26 +85,48 @@ func (b *boardPage) ply() int {
 
 // play enters one move with clicks: a placement is one square; a turn is
 // the stone, its destination (the stone again to stay) and a wall slot; a
-// break is the break button and the wall.
+// break is the break button and the wall. It waits until the board has
+// played the move (an engine may answer at once, so the board may be
+// further on).
 func (b *boardPage) play(move string) {
 	b.t.Helper()
 	before := b.ply()
+	step := func(selector, done string) {
+		b.t.Helper()
+		b.click(selector)
+		if done != "" {
+			b.waitOr(done, move)
+		}
+	}
 	switch {
 	case strings.HasPrefix(move, "x"):
-		b.click("#break-toggle")
-		b.click(sel("data-wall", move[1:]))
+		step("#break-toggle", `WZ.app.breaking`)
+		step(sel("data-wall", move[1:]), "")
 	case strings.Contains(move, "-"):
 		from, rest, _ := strings.Cut(move, "-")
 		to, side, _ := strings.Cut(rest, ":")
-		b.click(sel("data-square", from))
-		b.click(sel("data-square", to))
-		b.click(sel("data-wall", to+":"+side))
+		step(sel("data-square", from), `WZ.app.sel === `+jsQuote(from))
+		step(sel("data-square", to), `WZ.app.dest === `+jsQuote(to))
+		step(sel("data-wall", to+":"+side), "")
 	default:
-		b.click(sel("data-square", move))
+		step(sel("data-square", move), "")
 	}
-	b.ready(before + 1)
-	if got := b.str(`WZ.app.cur.move || ""`); got != move {
+	b.waitOr(fmt.Sprintf(`document.body.dataset.state === "ready" && WZ.app.tree.ply(WZ.app.cur) >= %d`, before+1), move)
+	if got := b.str(fmt.Sprintf(`WZ.app.tree.path(WZ.app.cur)[%d].move || ""`, before)); got != move {
 		b.t.Fatalf("clicked %s, the board played %q", move, got)
+	}
+}
+
+// waitOr waits up to 20 s for expr, and otherwise fails with what the
+// page shows.
+func (b *boardPage) waitOr(expr, move string) {
+	b.t.Helper()
+	short, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	if err := b.page.WaitFor(short, expr); err != nil {
+		var state string
+		_ = b.page.Eval(b.ctx, `JSON.stringify({state: document.body.dataset.state, ply: document.body.dataset.ply, events: window.wzEvents, redoOff: document.getElementById("redo").disabled, mode: WZ.app.mode, cur: WZ.app.cur && WZ.app.cur.move, redo: WZ.app.redo, undoOff: document.getElementById("undo").disabled, hit: (() => { const r = document.getElementById("undo").getBoundingClientRect(); const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return e && (e.id || e.className); })(), sel: WZ.app.sel, dest: WZ.app.dest, breaking: WZ.app.breaking, locked: WZ.app.locked, error: document.getElementById("error").textContent, slots: [...document.querySelectorAll("[data-wall]")].map(e => e.dataset.wall), legal: WZ.app.pos && WZ.app.pos.legalMoves.filter(m => m.startsWith(`+jsQuote(strings.SplitN(move, "-", 2)[0])+`))})`, &state)
+		b.t.Fatalf("playing %s: %v; the page: %s", move, err, state)
 	}
 }
 
@@ -181,6 +212,9 @@ func newBoardPage(t *testing.T, ctx context.Context, b *cdp.Browser, url string,
 	bp := &boardPage{t: t, ctx: ctx, page: p}
 	bp.must(p.Navigate(ctx, url))
 	bp.wait(`document.body.dataset.state === "ready"`)
+	// What the page received, for the message of a failed step.
+	bp.eval(`for (const k of ["mousedown", "mouseup", "click"]) document.addEventListener(k, (e) => {
+		window.wzEvents = (window.wzEvents || []).concat([k + ":" + (e.target.id || e.target.dataset.square || e.target.dataset.wall || e.target.className || e.target.tagName) + "@" + Math.round(e.clientX) + "," + Math.round(e.clientY)]).slice(-9); }, true)`, nil)
 	return bp
 }
 
@@ -194,11 +228,25 @@ func (b *boardPage) waitAnalysis(turn int) []string {
 	return c
 }
 
-var _ = time.Second
+// boardLevels are the board test's engine levels: two Voronoi players,
+// which need no network (the test server has none).
+const boardLevels = `{"levels": [
+ {"id": "beginner", "name": "Beginner", "spec": "voronoi-easy", "player": "voronoi-easy",
+  "rating": {"elo": -560, "ci95": [-640, -480], "games": 200, "anchorGames": 200}, "maxMoveMs": 1000, "players": [2, 3, 4]},
+ {"id": "casual", "name": "Casual", "spec": "voronoi-medium", "player": "voronoi-medium",
+  "rating": {"elo": -180, "ci95": [-210, -140], "games": 2100, "anchorGames": 200}, "maxMoveMs": 1000, "players": [2, 3, 4]}
+], "anchor": "voronoi-hard", "anchors": ["voronoi-hard"], "fitted": "2026-12-02", "command": "test"}`
 
 // startBoardServer is the whole API for the board's browser test: the
-// heuristic evaluator, a real PostgreSQL and a job worker.
+// heuristic evaluator, a real PostgreSQL, a job worker and two levels.
 func startBoardServer(t *testing.T) *pictureServer {
 	t.Helper()
-	return startPictureServerAuth(t, true, true, false)
+	f, err := levels.Parse([]byte(boardLevels))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return startPictureServerWith(t, true, true, false, func(d *service.Deps) {
+		d.Levels = f
+		d.NewPlayer = player.New
+	})
 }

@@ -18,6 +18,12 @@
 //	@tag.description			Reviews and opening batches run as queued jobs.
 //	@tag.name					openings
 //	@tag.description			The opening explorer: policy and searched win rate of every placement.
+//	@tag.name					positions
+//	@tag.description			The state and legal moves of a position, for boards that keep no rules of their own.
+//	@tag.name					records
+//	@tag.description			Game records as text: JSON, plain move lists and the WGF records of the WallGo site ZachChiu/quoridor, read and written.
+//	@tag.name					play
+//	@tag.description			Play against the engine: named levels with their ratings, and a level's next move.
 //	@tag.name					pictures
 //	@tag.description			SVG pictures of positions and win-rate curves.
 //	@tag.name					operations

@@ -13,10 +13,12 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/api"
+	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/internal/reqid"
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/levels"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/storetest"
 )
@@ -70,6 +72,13 @@ type options struct {
 	authTTL     time.Duration
 	quotas      service.Quotas
 	bodyTimeout time.Duration // api.Config.BodyTimeout when positive
+	// wrap, when set, wraps the evaluator (after delay and gate), e.g. to
+	// record when evaluation calls start and end.
+	wrap func(search.Evaluator) search.Evaluator
+	// levels and newPlayer are the levels of POST /v1/play and their
+	// player constructor (play_test.go).
+	levels    *levels.File
+	newPlayer player.Constructor
 }
 
 // testServer is the whole service (heuristic evaluator, real PostgreSQL,
@@ -77,6 +86,7 @@ type options struct {
 type testServer struct {
 	t      *testing.T
 	url    string
+	svc    *service.Service
 	store  *store.Store
 	worker *store.Worker
 	http   *httptest.Server
@@ -99,6 +109,9 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 	if o.gate != nil {
 		eval = gateEval{e: eval, gate: o.gate}
 	}
+	if o.wrap != nil {
+		eval = o.wrap(eval)
+	}
 	metrics := &service.Metrics{}
 	an := service.NewAnalyzer(service.Evaluators{
 		Network: service.Metered(eval, metrics), NetworkModel: inference.HeuristicModelID,
@@ -115,12 +128,12 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 	}
 	cfg.Admission = o.admission
 	deps := service.Deps{Analyzer: an, Store: st, Metrics: metrics, Logger: log,
-		Models: []service.Model{service.HeuristicModel([]int{2, 3, 4}, "test")}}
+		Models: []service.Model{service.HeuristicModel([]int{2, 3, 4}, "test")}, Levels: o.levels, NewPlayer: o.newPlayer}
 	if o.auth {
 		deps.Auth = service.NewAuth(st, service.AuthConfig{CacheTTL: cmp.Or(o.authTTL, 200*time.Millisecond), Defaults: o.quotas, Logger: log})
 	}
 	svc := service.New(cfg, deps)
-	ts := &testServer{t: t, store: st}
+	ts := &testServer{t: t, svc: svc, store: st}
 	if !o.noWorker {
 		ts.worker, err = st.StartWorker(ctx, store.WorkerConfig{Workers: svc.Workers(), MaxWorkers: 2, JobTimeout: time.Minute,
 			PollInterval: 100 * time.Millisecond, Logger: log})

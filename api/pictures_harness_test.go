@@ -44,6 +44,13 @@ func startPictureServerWorker(t *testing.T, withDB, withWorker bool) *pictureSer
 // and one API key (pictureServer.key) when auth is set (it needs withDB).
 func startPictureServerAuth(t *testing.T, withDB, withWorker, auth bool) *pictureServer {
 	t.Helper()
+	return startPictureServerWith(t, withDB, withWorker, auth, nil)
+}
+
+// startPictureServerWith is startPictureServerAuth with a hook that
+// completes the service's dependencies (levels, for one).
+func startPictureServerWith(t *testing.T, withDB, withWorker, auth bool, extra func(*service.Deps)) *pictureServer {
+	t.Helper()
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	an := service.NewAnalyzer(service.Evaluators{Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID}, service.DefaultLimits())
 	deps := service.Deps{Analyzer: an, Logger: quiet}
@@ -64,6 +71,9 @@ func startPictureServerAuth(t *testing.T, withDB, withWorker, auth bool) *pictur
 		if key, _, err = service.CreateKey(context.Background(), st, "browser", store.KeyQuotas{}); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if extra != nil {
+		extra(&deps)
 	}
 	svc := service.New(service.DefaultConfig(), deps)
 	if withWorker {

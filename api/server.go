@@ -85,6 +85,9 @@ func New(svc *service.Service, cfg Config) http.Handler {
 	v1.GET("/models", s.models)
 	s.registerPictures(r)
 	s.registerExplorer(r, v1)
+	s.registerPosition(v1)
+	s.registerRecords(v1)
+	s.registerPlay(v1)
 
 	r.GET("/healthz", s.healthz)
 	r.GET("/readyz", s.readyz)

@@ -300,8 +300,13 @@ window.WZ = window.WZ || {};
       const first = app.tree.root.children[0];
       line(first, 1, true, box);
     }
+    // Keep the current move in sight by scrolling the list only (not the
+    // page, which would move the board under the pointer).
     const cur = box.querySelector('.current');
-    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
+    if (cur) {
+      const top = cur.offsetTop; // #move-list is positioned: its children measure from it
+      if (top < box.scrollTop || top + cur.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top - box.clientHeight / 2;
+    }
   };
 
   // step moves along the current line: back to the parent or forward to

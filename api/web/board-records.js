@@ -21,14 +21,21 @@ window.WZ = window.WZ || {};
     const app = WZ.app;
     const text = $('import-text').value;
     try {
-      const res = await WZ.api.importRecord({ text, rules: app.rulesForm() });
+      // A JSON record carries its own rules; a move list takes the rules
+      // chosen on the page.
+      const req = { text };
+      if (!text.trim().startsWith('{')) req.rules = app.rulesForm();
+      const res = await WZ.api.importRecord(req);
       app.showError('');
-      const { tree, end } = WZ.Tree.fromRecord(res.record);
+      // The tree holds moves without colour prefixes, as the board plays them.
+      const rec = Object.assign({}, res.record, { moves: res.record.moves.map((m) => m.replace(/^[RBGY] /, '')) });
+      const { tree, end } = WZ.Tree.fromRecord(rec);
       app.tree = tree;
       app.redo = [];
       app.reviewClear();
       app.notice(`Imported a ${res.format} record: ${res.record.moves.length} moves.`);
       await app.goto(end);
+      document.body.dataset.imports = String(Number(document.body.dataset.imports || 0) + 1);
     } catch (e) {
       app.showError('Import: ' + e.message);
     }

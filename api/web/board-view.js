@@ -162,6 +162,11 @@ window.WZ = window.WZ || {};
     // around the chosen destination, breakable walls, or every slot in the
     // editor.
     drawWalls(walls, st) {
+      // Redraw only when something changed: a slot button rebuilt between
+      // a press and its release would lose the click.
+      const key = JSON.stringify([walls, st.slots || []]);
+      if (key === this.wallsKey) return;
+      this.wallsKey = key;
       this.slots.textContent = '';
       const offered = {};
       for (const s of st.slots || []) offered[s.ref] = s;

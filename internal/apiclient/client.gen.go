@@ -124,6 +124,183 @@ func (e EngineTieBreak) Valid() bool {
 	}
 }
 
+// Defines values for ServiceExportedRecordFormat.
+const (
+	ServiceExportedRecordFormatJson  ServiceExportedRecordFormat = "json"
+	ServiceExportedRecordFormatMoves ServiceExportedRecordFormat = "moves"
+	ServiceExportedRecordFormatWgf   ServiceExportedRecordFormat = "wgf"
+)
+
+// Valid indicates whether the value is a known member of the ServiceExportedRecordFormat enum.
+func (e ServiceExportedRecordFormat) Valid() bool {
+	switch e {
+	case ServiceExportedRecordFormatJson:
+		return true
+	case ServiceExportedRecordFormatMoves:
+		return true
+	case ServiceExportedRecordFormatWgf:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ServiceImportedRecordFormat.
+const (
+	ServiceImportedRecordFormatJson  ServiceImportedRecordFormat = "json"
+	ServiceImportedRecordFormatMoves ServiceImportedRecordFormat = "moves"
+	ServiceImportedRecordFormatWgf   ServiceImportedRecordFormat = "wgf"
+)
+
+// Valid indicates whether the value is a known member of the ServiceImportedRecordFormat enum.
+func (e ServiceImportedRecordFormat) Valid() bool {
+	switch e {
+	case ServiceImportedRecordFormatJson:
+		return true
+	case ServiceImportedRecordFormatMoves:
+		return true
+	case ServiceImportedRecordFormatWgf:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ServicePlayMovePlayer.
+const (
+	ServicePlayMovePlayerBlue   ServicePlayMovePlayer = "blue"
+	ServicePlayMovePlayerGreen  ServicePlayMovePlayer = "green"
+	ServicePlayMovePlayerRed    ServicePlayMovePlayer = "red"
+	ServicePlayMovePlayerYellow ServicePlayMovePlayer = "yellow"
+)
+
+// Valid indicates whether the value is a known member of the ServicePlayMovePlayer enum.
+func (e ServicePlayMovePlayer) Valid() bool {
+	switch e {
+	case ServicePlayMovePlayerBlue:
+		return true
+	case ServicePlayMovePlayerGreen:
+		return true
+	case ServicePlayMovePlayerRed:
+		return true
+	case ServicePlayMovePlayerYellow:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ServicePositionResultDecidedBy.
+const (
+	ServicePositionResultDecidedByDraw          ServicePositionResultDecidedBy = "draw"
+	ServicePositionResultDecidedByLargestRegion ServicePositionResultDecidedBy = "largest-region"
+	ServicePositionResultDecidedByScore         ServicePositionResultDecidedBy = "score"
+)
+
+// Valid indicates whether the value is a known member of the ServicePositionResultDecidedBy enum.
+func (e ServicePositionResultDecidedBy) Valid() bool {
+	switch e {
+	case ServicePositionResultDecidedByDraw:
+		return true
+	case ServicePositionResultDecidedByLargestRegion:
+		return true
+	case ServicePositionResultDecidedByScore:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ServicePositionViewPhase.
+const (
+	Over  ServicePositionViewPhase = "over"
+	Play  ServicePositionViewPhase = "play"
+	Setup ServicePositionViewPhase = "setup"
+)
+
+// Valid indicates whether the value is a known member of the ServicePositionViewPhase enum.
+func (e ServicePositionViewPhase) Valid() bool {
+	switch e {
+	case Over:
+		return true
+	case Play:
+		return true
+	case Setup:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ServicePositionViewToMove.
+const (
+	ServicePositionViewToMoveBlue   ServicePositionViewToMove = "blue"
+	ServicePositionViewToMoveGreen  ServicePositionViewToMove = "green"
+	ServicePositionViewToMoveRed    ServicePositionViewToMove = "red"
+	ServicePositionViewToMoveYellow ServicePositionViewToMove = "yellow"
+)
+
+// Valid indicates whether the value is a known member of the ServicePositionViewToMove enum.
+func (e ServicePositionViewToMove) Valid() bool {
+	switch e {
+	case ServicePositionViewToMoveBlue:
+		return true
+	case ServicePositionViewToMoveGreen:
+		return true
+	case ServicePositionViewToMoveRed:
+		return true
+	case ServicePositionViewToMoveYellow:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ServiceRecordExportFormat.
+const (
+	ServiceRecordExportFormatJson  ServiceRecordExportFormat = "json"
+	ServiceRecordExportFormatMoves ServiceRecordExportFormat = "moves"
+	ServiceRecordExportFormatWgf   ServiceRecordExportFormat = "wgf"
+)
+
+// Valid indicates whether the value is a known member of the ServiceRecordExportFormat enum.
+func (e ServiceRecordExportFormat) Valid() bool {
+	switch e {
+	case ServiceRecordExportFormatJson:
+		return true
+	case ServiceRecordExportFormatMoves:
+		return true
+	case ServiceRecordExportFormatWgf:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ServiceRecordImportFormat.
+const (
+	ServiceRecordImportFormatAuto  ServiceRecordImportFormat = "auto"
+	ServiceRecordImportFormatJson  ServiceRecordImportFormat = "json"
+	ServiceRecordImportFormatMoves ServiceRecordImportFormat = "moves"
+	ServiceRecordImportFormatWgf   ServiceRecordImportFormat = "wgf"
+)
+
+// Valid indicates whether the value is a known member of the ServiceRecordImportFormat enum.
+func (e ServiceRecordImportFormat) Valid() bool {
+	switch e {
+	case ServiceRecordImportFormatAuto:
+		return true
+	case ServiceRecordImportFormatJson:
+		return true
+	case ServiceRecordImportFormatMoves:
+		return true
+	case ServiceRecordImportFormatWgf:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GetOpeningsExplorerParamsOpening.
 const (
 	GetOpeningsExplorerParamsOpeningEmpty     GetOpeningsExplorerParamsOpening = "empty"
@@ -180,16 +357,16 @@ func (e RenderBoardParamsStay) Valid() bool {
 
 // Defines values for RenderBoardParamsTieBreak.
 const (
-	LargestRegion RenderBoardParamsTieBreak = "largest-region"
-	None          RenderBoardParamsTieBreak = "none"
+	RenderBoardParamsTieBreakLargestRegion RenderBoardParamsTieBreak = "largest-region"
+	RenderBoardParamsTieBreakNone          RenderBoardParamsTieBreak = "none"
 )
 
 // Valid indicates whether the value is a known member of the RenderBoardParamsTieBreak enum.
 func (e RenderBoardParamsTieBreak) Valid() bool {
 	switch e {
-	case LargestRegion:
+	case RenderBoardParamsTieBreakLargestRegion:
 		return true
-	case None:
+	case RenderBoardParamsTieBreakNone:
 		return true
 	default:
 		return false
@@ -220,6 +397,8 @@ type ApiErrorBody struct {
 	// Field Field is the full JSON path of the request field the error concerns,
 	// e.g. "moves[4]", "rules.players" or "board.stones.red[2]", or the
 	// query parameter or header (empty when it concerns the whole request).
+	// For a record given as text (POST /v1/records/import) it names the
+	// place in the text: "text:line 7", or "text:moves[4]" in a JSON record.
 	//
 	// Example: moves[4]
 	Field *string `json:"field,omitempty"`
@@ -530,6 +709,24 @@ type ServiceExplorerStep struct {
 	Visits *int `json:"visits,omitempty"`
 }
 
+// ServiceExportedRecord defines model for service.ExportedRecord.
+type ServiceExportedRecord struct {
+	// Format Format is the text's format.
+	//
+	// Example: wgf
+	Format *ServiceExportedRecordFormat `json:"format,omitempty"`
+
+	// Text Text is the record as text.
+	//
+	// Example: 2|A1:11,A2:55,B1:15,B2:51|A342,B344,B422,A424|A434,H24
+	Text *string `json:"text,omitempty"`
+}
+
+// ServiceExportedRecordFormat Format is the text's format.
+//
+// Example: wgf
+type ServiceExportedRecordFormat string
+
 // ServiceFacts defines model for service.Facts.
 type ServiceFacts struct {
 	Closer *[]string `json:"closer,omitempty"`
@@ -615,6 +812,28 @@ type ServiceGameResult struct {
 	Winners *[]string `json:"winners,omitempty"`
 }
 
+// ServiceImportedRecord defines model for service.ImportedRecord.
+type ServiceImportedRecord struct {
+	// Format Format is the format the text was read as.
+	//
+	// Example: moves
+	Format *ServiceImportedRecordFormat `json:"format,omitempty"`
+
+	// Plies Plies is the number of moves.
+	//
+	// Example: 5
+	Plies *int `json:"plies,omitempty"`
+
+	// Record Record is the game: normalized rules, the board when the game starts
+	// from one, and the moves in canonical notation with colour prefixes.
+	Record *EngineRecord `json:"record,omitempty"`
+}
+
+// ServiceImportedRecordFormat Format is the format the text was read as.
+//
+// Example: moves
+type ServiceImportedRecordFormat string
+
 // ServiceJob defines model for service.Job.
 type ServiceJob struct {
 	// Attempts Attempts counts the runs started (a crash or shutdown retries a job).
@@ -668,6 +887,69 @@ type ServiceKeyMove struct {
 	//
 	// Example: -0.12
 	Swing *float32 `json:"swing,omitempty"`
+}
+
+// ServiceLevelInfo defines model for service.LevelInfo.
+type ServiceLevelInfo struct {
+	// AnchorGames Example: 420
+	AnchorGames *int `json:"anchorGames,omitempty"`
+
+	// Ci95 CI95 is the rating's 95% bootstrap interval.
+	Ci95 *[]float32 `json:"ci95,omitempty"`
+
+	// Elo Elo is its rating (Bradley-Terry, Elo scale, the anchor at 0).
+	//
+	// Example: 0
+	Elo *float32 `json:"elo,omitempty"`
+
+	// Games Games counts the level's rated games, AnchorGames those against the
+	// rating list's anchors.
+	//
+	// Example: 6620
+	Games *int `json:"games,omitempty"`
+
+	// Id ID names the level in POST /v1/play.
+	//
+	// Example: club
+	Id *string `json:"id,omitempty"`
+
+	// MaxMoveMs MaxMoveMs is the longest the level thinks about one move.
+	//
+	// Example: 1000
+	MaxMoveMs *int `json:"maxMoveMs,omitempty"`
+
+	// Name Name is its display name.
+	//
+	// Example: Club
+	Name *string `json:"name,omitempty"`
+
+	// Players Players are the player counts the level plays.
+	//
+	// Example: [2,3,4]
+	Players *[]int `json:"players,omitempty"`
+}
+
+// ServiceLevelsView defines model for service.LevelsView.
+type ServiceLevelsView struct {
+	// Anchor Anchor is the player rated 0 on the rating list the ratings come
+	// from (voronoi-hard).
+	//
+	// Example: voronoi-hard
+	Anchor *string `json:"anchor,omitempty"`
+
+	// Fitted Fitted is the date of the newest match the ratings were fitted on.
+	//
+	// Example: 2026-12-02
+	Fitted *string `json:"fitted,omitempty"`
+
+	// Levels Levels are the levels, weakest first; empty when the service has
+	// none (Note says why).
+	Levels *[]ServiceLevelInfo `json:"levels,omitempty"`
+
+	// Note Note says why there are no levels.
+	//
+	// Example: no levels: models/levels.json not found
+	Note *string `json:"note,omitempty"`
 }
 
 // ServiceModel defines model for service.Model.
@@ -892,6 +1174,77 @@ type ServiceOverrideSettings struct {
 	ScoreUtilityFactor *float32 `json:"scoreUtilityFactor,omitempty"`
 }
 
+// ServicePlayMove defines model for service.PlayMove.
+type ServicePlayMove struct {
+	// ElapsedMs ElapsedMs is how long the level thought, in milliseconds (waiting
+	// for a search slot not counted).
+	//
+	// Example: 12
+	ElapsedMs *int `json:"elapsedMs,omitempty"`
+
+	// GameOver GameOver is true when the move ends the game.
+	GameOver *bool `json:"gameOver,omitempty"`
+
+	// Level Level echoes the level's id.
+	//
+	// Example: club
+	Level *string `json:"level,omitempty"`
+
+	// MidTurn MidTurn is true after a wall break: the same player is still to move
+	// and the client asks again with the break appended.
+	MidTurn *bool `json:"midTurn,omitempty"`
+
+	// Move Move is the move in the project's notation: a placement ("C3"), a
+	// turn ("E5-E4:N") or, with three players, a wall break ("xD4:E").
+	//
+	// Example: E5-E4:N
+	Move *string `json:"move,omitempty"`
+
+	// Player Player is who made the move.
+	//
+	// Example: blue
+	Player *ServicePlayMovePlayer `json:"player,omitempty"`
+
+	// Ply Ply is the move's index in the record: it becomes moves[ply].
+	//
+	// Example: 4
+	Ply *int `json:"ply,omitempty"`
+
+	// Seed Seed is the seed the level played with.
+	//
+	// Example: 7
+	Seed *int `json:"seed,omitempty"`
+}
+
+// ServicePlayMovePlayer Player is who made the move.
+//
+// Example: blue
+type ServicePlayMovePlayer string
+
+// ServicePlayRequest defines model for service.PlayRequest.
+type ServicePlayRequest struct {
+	Board *EngineDiagram `json:"board,omitempty"`
+
+	// Level Level is the id of the level to play (GET /v1/levels).
+	//
+	// Example: club
+	Level *string `json:"level,omitempty"`
+
+	// Moves Example: ["C3","E3","C5","E5"]
+	Moves *[]string `json:"moves,omitempty"`
+
+	// Rules Rules, Board and Moves describe the game as a record does (see
+	// engine.Record); the level moves in the position after the moves.
+	Rules *EngineRules `json:"rules,omitempty"`
+
+	// Seed Seed makes the level's random choices (setup placements, the
+	// noisy levels' moves) reproducible; absent: a random seed, returned
+	// in the answer.
+	//
+	// Example: 7
+	Seed *int `json:"seed,omitempty"`
+}
+
 // ServicePlayout defines model for service.Playout.
 type ServicePlayout struct {
 	// Moves Moves is the whole line; PVLength of them came from the search.
@@ -911,6 +1264,102 @@ type ServicePolicyEntry struct {
 	Move  *string  `json:"move,omitempty"`
 	Prior *float32 `json:"prior,omitempty"`
 }
+
+// ServicePositionResult defines model for service.PositionResult.
+type ServicePositionResult struct {
+	// DecidedBy DecidedBy says what decided the game: "score" (one player has the
+	// highest total), "largest-region" (equal totals, the larger single
+	// region won) or "draw" (the win is shared).
+	//
+	// Example: score
+	DecidedBy *ServicePositionResultDecidedBy `json:"decidedBy,omitempty"`
+
+	// LargestRegion LargestRegion is the size of each player's largest single region of
+	// land, which breaks ties under the largest-region tie break.
+	LargestRegion *map[string]int `json:"largestRegion,omitempty"`
+
+	// Scores Scores is each player's total: the size of its land.
+	Scores *map[string]int `json:"scores,omitempty"`
+
+	// Winners Winners lists the winning players: one, or several sharing a draw.
+	//
+	// Example: ["red"]
+	Winners *[]string `json:"winners,omitempty"`
+}
+
+// ServicePositionResultDecidedBy DecidedBy says what decided the game: "score" (one player has the
+// highest total), "largest-region" (equal totals, the larger single
+// region won) or "draw" (the win is shared).
+//
+// Example: score
+type ServicePositionResultDecidedBy string
+
+// ServicePositionView defines model for service.PositionView.
+type ServicePositionView struct {
+	// Board Board is the final position as an explicit diagram (stones, walls
+	// with their builders, player to move, phase, breaks used): sent back
+	// as a record's board it gives the same position.
+	Board *EngineDiagram `json:"board,omitempty"`
+
+	// LegalMoves LegalMoves lists every legal move of the player to move in the
+	// project's notation ("C3", "E5-E4:N", "xD4:E"); empty when the game is
+	// over.
+	//
+	// Example: ["C3","C4","E5"]
+	LegalMoves *[]string `json:"legalMoves,omitempty"`
+
+	// MidTurn MidTurn is true right after a wall break (three players): the same
+	// player must now make its turn.
+	MidTurn *bool `json:"midTurn,omitempty"`
+
+	// Movers Movers holds who made each move of the record, in order.
+	//
+	// Example: ["red","blue"]
+	Movers *[]string `json:"movers,omitempty"`
+
+	// Phase Phase is the final position's phase.
+	//
+	// Example: play
+	Phase *ServicePositionViewPhase `json:"phase,omitempty"`
+
+	// Plies Plies is the number of moves replayed.
+	//
+	// Example: 12
+	Plies *int `json:"plies,omitempty"`
+
+	// Result Result is the outcome; only when the game is over.
+	Result *ServicePositionResult `json:"result,omitempty"`
+
+	// Rules Rules are the record's rules, normalized (defaults filled in).
+	Rules *EngineRules `json:"rules,omitempty"`
+
+	// Setup Setup counts the placements made and the placements of the whole
+	// setup phase (the four-stone opening's preset stones excluded).
+	Setup *ServiceSetupProgress `json:"setup,omitempty"`
+
+	// Skipped Skipped lists the turns that were skipped (docs/rules.md, "Skipped
+	// turns"), in order; empty when none was.
+	Skipped *[]ServiceSkippedTurns `json:"skipped,omitempty"`
+
+	// Territory Territory is the land each player has closed so far: the size of the
+	// regions holding stones of that player only.
+	Territory *map[string]int `json:"territory,omitempty"`
+
+	// ToMove ToMove is the player to act; empty when the game is over.
+	//
+	// Example: blue
+	ToMove *ServicePositionViewToMove `json:"toMove,omitempty"`
+}
+
+// ServicePositionViewPhase Phase is the final position's phase.
+//
+// Example: play
+type ServicePositionViewPhase string
+
+// ServicePositionViewToMove ToMove is the player to act; empty when the game is over.
+//
+// Example: blue
+type ServicePositionViewToMove string
 
 // ServiceProgress defines model for service.Progress.
 type ServiceProgress struct {
@@ -1044,6 +1493,60 @@ type ServiceReadiness struct {
 	// Example: true
 	Ready *bool `json:"ready,omitempty"`
 }
+
+// ServiceRecordExport defines model for service.RecordExport.
+type ServiceRecordExport struct {
+	// Format Format is the text's format: json (indented), moves (one per line,
+	// after a comment naming the rules) or wgf (the site's).
+	//
+	// Example: wgf
+	Format *ServiceRecordExportFormat `json:"format,omitempty"`
+
+	// Record Record is the game record; it is replayed, so every move must be
+	// legal.
+	Record *EngineRecord `json:"record,omitempty"`
+}
+
+// ServiceRecordExportFormat Format is the text's format: json (indented), moves (one per line,
+// after a comment naming the rules) or wgf (the site's).
+//
+// Example: wgf
+type ServiceRecordExportFormat string
+
+// ServiceRecordImport defines model for service.RecordImport.
+type ServiceRecordImport struct {
+	// Format Format is the text's format; auto (the default) tells it from the
+	// first line: '{' is json, a number and '|' is wgf, anything else a
+	// move list.
+	//
+	// Example: auto
+	Format *ServiceRecordImportFormat `json:"format,omitempty"`
+
+	// Rules Rules are the rules of a move list (default: the defaults) and the
+	// stay and tie-break rules of a WGF record (default: the site's,
+	// step-out and largest-region; its players and opening come from the
+	// record). A JSON record carries its own: leave rules out with one.
+	Rules *EngineRules `json:"rules,omitempty"`
+
+	// Text Text is the record: the project's JSON record, a plain move list in
+	// the project's notation (one move per line or comma-separated, blank
+	// lines and '#' comments allowed) or a WGF record of the WallGo site
+	// ZachChiu/quoridor. At most MaxRecordTextBytes (32 KiB).
+	//
+	// Example: C3
+	// E3
+	// C5
+	// E5
+	// E5-E4:N
+	Text *string `json:"text,omitempty"`
+}
+
+// ServiceRecordImportFormat Format is the text's format; auto (the default) tells it from the
+// first line: '{' is json, a number and '|' is wgf, anything else a
+// move list.
+//
+// Example: auto
+type ServiceRecordImportFormat string
 
 // ServiceRegionFact defines model for service.RegionFact.
 type ServiceRegionFact struct {
@@ -1186,6 +1689,33 @@ type ServiceRootInfo struct {
 	// Winrate Winrate is the side to move's expected result after the search;
 	// RedWinrate the same from Red's view (two players).
 	Winrate *float32 `json:"winrate,omitempty"`
+}
+
+// ServiceSetupProgress defines model for service.SetupProgress.
+type ServiceSetupProgress struct {
+	// Done Done is the number of placements made.
+	//
+	// Example: 6
+	Done *int `json:"done,omitempty"`
+
+	// Total Total is the number of placements of the setup phase.
+	//
+	// Example: 8
+	Total *int `json:"total,omitempty"`
+}
+
+// ServiceSkippedTurns defines model for service.SkippedTurns.
+type ServiceSkippedTurns struct {
+	// Players Players are the skipped players, in turn order.
+	//
+	// Example: ["green"]
+	Players *[]string `json:"players,omitempty"`
+
+	// Ply Ply is the number of moves played when the turns were skipped (1:
+	// right after the first move).
+	//
+	// Example: 9
+	Ply *int `json:"ply,omitempty"`
 }
 
 // ServiceStoneWallFact defines model for service.StoneWallFact.
@@ -1371,6 +1901,18 @@ type AnalyzePositionJSONRequestBody = ServiceQuery
 // CreateOpeningsBatchJSONRequestBody defines body for CreateOpeningsBatch for application/json ContentType.
 type CreateOpeningsBatchJSONRequestBody = ServiceOpeningsRequest
 
+// PlayMoveJSONRequestBody defines body for PlayMove for application/json ContentType.
+type PlayMoveJSONRequestBody = ServicePlayRequest
+
+// DescribePositionJSONRequestBody defines body for DescribePosition for application/json ContentType.
+type DescribePositionJSONRequestBody = EngineRecord
+
+// ExportRecordJSONRequestBody defines body for ExportRecord for application/json ContentType.
+type ExportRecordJSONRequestBody = ServiceRecordExport
+
+// ImportRecordJSONRequestBody defines body for ImportRecord for application/json ContentType.
+type ImportRecordJSONRequestBody = ServiceRecordImport
+
 // CreateReviewJSONRequestBody defines body for CreateReview for application/json ContentType.
 type CreateReviewJSONRequestBody = ServiceReviewRequest
 
@@ -1494,6 +2036,13 @@ type ClientInterface interface {
 	// Corresponds with GET /v1/jobs/{id} (the `GetJob` operationId).
 	GetJob(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ListLevels The levels to play against
+	//
+	// The named engine levels POST /v1/play plays at, weakest first: each with its rating on the project's rating list (Bradley-Terry on the Elo scale, voronoi-hard = 0, with a 95% bootstrap interval), its rated games and those against the list's anchors, the longest it thinks about a move, and the player counts it plays (the network's levels play two-player games only). Without a levels file the list is empty and note says why.
+	//
+	// Corresponds with GET /v1/levels (the `ListLevels` operationId).
+	ListLevels(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ListModels The loaded models
 	//
 	// The evaluator of two-player games (a trained ONNX network, or the heuristic when no model file exists) and of three- and four-player games (the heuristic), with the network's metadata.
@@ -1525,6 +2074,86 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /v1/openings/explorer (the `GetOpeningsExplorer` operationId).
 	GetOpeningsExplorer(ctx context.Context, params *GetOpeningsExplorerParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PlayMoveWithBody Play a move at a level
+	//
+	// The level's player chooses the next move of the game given as a record (rules, optional explicit board, moves) and the answer names it with its ply (its index in the record). A three-player wall break ("xD4:E") comes back as a move of its own with midTurn true: the same player is still to move, and the client asks again with the break appended. seed makes the level's random choices reproducible (absent: a random one, returned).
+	// The answer comes within the level's maxMoveMs (GET /v1/levels). A level that searches waits for a search slot of the admission controller and runs at interactive priority like POST /v1/analyze, its visits charged to the API key; a client that goes away stops the search.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/play (the `PlayMove` operationId).
+	PlayMoveWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PlayMove Play a move at a level
+	//
+	// The level's player chooses the next move of the game given as a record (rules, optional explicit board, moves) and the answer names it with its ply (its index in the record). A three-player wall break ("xD4:E") comes back as a move of its own with midTurn true: the same player is still to move, and the client asks again with the break appended. seed makes the level's random choices reproducible (absent: a random one, returned).
+	// The answer comes within the level's maxMoveMs (GET /v1/levels). A level that searches waits for a search slot of the admission controller and runs at interactive priority like POST /v1/analyze, its visits charged to the API key; a client that goes away stops the search.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/play (the `PlayMove` operationId).
+	PlayMove(ctx context.Context, body PlayMoveJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DescribePositionWithBody The state and legal moves of a position
+	//
+	// Replays a game record (rules, optional explicit start board, moves) and describes its final position for a board that keeps no rules of its own: the position as a diagram (stones, walls with their builders, player to move, phase, breaks used), the phase, the player to move (none when over), whether a three-player wall break left that player mid-turn, the setup placements made of all, every legal move in the project's notation, who made each move, the turns skipped (docs/rules.md "Skipped turns") after each move, the land each player has closed, and, when the game is over, the result (scores, largest regions, winners and what decided it).
+	// A board with moves: [] checks a hand-placed position (the free editor): errors name the diagram's field (board.stones.red[2], board.walls[1].side, board.toMove). No search runs: no admission slot is taken and nothing is charged to the key's visits.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/position (the `DescribePosition` operationId).
+	DescribePositionWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DescribePosition The state and legal moves of a position
+	//
+	// Replays a game record (rules, optional explicit start board, moves) and describes its final position for a board that keeps no rules of its own: the position as a diagram (stones, walls with their builders, player to move, phase, breaks used), the phase, the player to move (none when over), whether a three-player wall break left that player mid-turn, the setup placements made of all, every legal move in the project's notation, who made each move, the turns skipped (docs/rules.md "Skipped turns") after each move, the land each player has closed, and, when the game is over, the result (scores, largest regions, winners and what decided it).
+	// A board with moves: [] checks a hand-placed position (the free editor): errors name the diagram's field (board.stones.red[2], board.walls[1].side, board.toMove). No search runs: no admission slot is taken and nothing is charged to the key's visits.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/position (the `DescribePosition` operationId).
+	DescribePosition(ctx context.Context, body DescribePositionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ExportRecordWithBody Write a game record as text
+	//
+	// Replays a game record and writes it as text: json (the record, indented, moves in canonical notation with colour prefixes), moves (a comment naming the rules, then one move per line) or wgf (the WGF record of the WallGo site ZachChiu/quoridor, for its games only: two players from the four-stone opening or three players, from the start position). Imported again (with the record's rules for moves and wgf, which do not carry them), the text gives the same game. docs/records.md describes the formats.
+	// Errors name the record's field: record.moves[4] for a move that cannot be played, record.rules.players or record.board for what the format cannot hold (WGF: four players, an explicit board), format for an unknown format.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/records/export (the `ExportRecord` operationId).
+	ExportRecordWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ExportRecord Write a game record as text
+	//
+	// Replays a game record and writes it as text: json (the record, indented, moves in canonical notation with colour prefixes), moves (a comment naming the rules, then one move per line) or wgf (the WGF record of the WallGo site ZachChiu/quoridor, for its games only: two players from the four-stone opening or three players, from the start position). Imported again (with the record's rules for moves and wgf, which do not carry them), the text gives the same game. docs/records.md describes the formats.
+	// Errors name the record's field: record.moves[4] for a move that cannot be played, record.rules.players or record.board for what the format cannot hold (WGF: four players, an explicit board), format for an unknown format.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/records/export (the `ExportRecord` operationId).
+	ExportRecord(ctx context.Context, body ExportRecordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ImportRecordWithBody Read a game record given as text
+	//
+	// Reads a game record pasted or loaded by a board: the project's JSON record (decoded strictly), a plain move list in the project's notation (one move per line or comma-separated, blank lines and '#' comments allowed; rules from the request, default the defaults) or a WGF record of the WallGo site ZachChiu/quoridor (its stay and tie-break rules from the request, default the site's: step-out, largest-region). format auto (the default) tells them apart by the first line. The record is replayed: the answer holds it as a JSON record (normalized rules, moves in canonical notation with colour prefixes) with its number of moves. docs/records.md describes the formats and the WGF mapping.
+	// Errors name where: field text:line 7 with a message such as line 7 "E5-E9:N": square "E9": row must be 1-7 for a move list or a WGF record, text:moves[4] or text:rules.players for a JSON record, rules.stay for the rules given, format for an unknown format.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/records/import (the `ImportRecord` operationId).
+	ImportRecordWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ImportRecord Read a game record given as text
+	//
+	// Reads a game record pasted or loaded by a board: the project's JSON record (decoded strictly), a plain move list in the project's notation (one move per line or comma-separated, blank lines and '#' comments allowed; rules from the request, default the defaults) or a WGF record of the WallGo site ZachChiu/quoridor (its stay and tie-break rules from the request, default the site's: step-out, largest-region). format auto (the default) tells them apart by the first line. The record is replayed: the answer holds it as a JSON record (normalized rules, moves in canonical notation with colour prefixes) with its number of moves. docs/records.md describes the formats and the WGF mapping.
+	// Errors name where: field text:line 7 with a message such as line 7 "E5-E9:N": square "E9": row must be 1-7 for a move list or a WGF record, text:moves[4] or text:rules.players for a JSON record, rules.stay for the rules given, format for an unknown format.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/records/import (the `ImportRecord` operationId).
+	ImportRecord(ctx context.Context, body ImportRecordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// RenderBoard Draw a board diagram
 	//
@@ -1668,6 +2297,23 @@ func (c *Client) GetJob(ctx context.Context, id string, reqEditors ...RequestEdi
 	return c.Client.Do(req)
 }
 
+// ListLevels The levels to play against
+//
+// The named engine levels POST /v1/play plays at, weakest first: each with its rating on the project's rating list (Bradley-Terry on the Elo scale, voronoi-hard = 0, with a 95% bootstrap interval), its rated games and those against the list's anchors, the longest it thinks about a move, and the player counts it plays (the network's levels play two-player games only). Without a levels file the list is empty and note says why.
+//
+// Corresponds with GET /v1/levels (the `ListLevels` operationId).
+func (c *Client) ListLevels(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListLevelsRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // ListModels The loaded models
 //
 // The evaluator of two-player games (a trained ONNX network, or the heuristic when no model file exists) and of three- and four-player games (the heuristic), with the network's metadata.
@@ -1730,6 +2376,166 @@ func (c *Client) CreateOpeningsBatch(ctx context.Context, body CreateOpeningsBat
 // Corresponds with GET /v1/openings/explorer (the `GetOpeningsExplorer` operationId).
 func (c *Client) GetOpeningsExplorer(ctx context.Context, params *GetOpeningsExplorerParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetOpeningsExplorerRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PlayMoveWithBody Play a move at a level
+//
+// The level's player chooses the next move of the game given as a record (rules, optional explicit board, moves) and the answer names it with its ply (its index in the record). A three-player wall break ("xD4:E") comes back as a move of its own with midTurn true: the same player is still to move, and the client asks again with the break appended. seed makes the level's random choices reproducible (absent: a random one, returned).
+// The answer comes within the level's maxMoveMs (GET /v1/levels). A level that searches waits for a search slot of the admission controller and runs at interactive priority like POST /v1/analyze, its visits charged to the API key; a client that goes away stops the search.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/play (the `PlayMove` operationId).
+func (c *Client) PlayMoveWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPlayMoveRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PlayMove Play a move at a level
+//
+// The level's player chooses the next move of the game given as a record (rules, optional explicit board, moves) and the answer names it with its ply (its index in the record). A three-player wall break ("xD4:E") comes back as a move of its own with midTurn true: the same player is still to move, and the client asks again with the break appended. seed makes the level's random choices reproducible (absent: a random one, returned).
+// The answer comes within the level's maxMoveMs (GET /v1/levels). A level that searches waits for a search slot of the admission controller and runs at interactive priority like POST /v1/analyze, its visits charged to the API key; a client that goes away stops the search.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/play (the `PlayMove` operationId).
+func (c *Client) PlayMove(ctx context.Context, body PlayMoveJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPlayMoveRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DescribePositionWithBody The state and legal moves of a position
+//
+// Replays a game record (rules, optional explicit start board, moves) and describes its final position for a board that keeps no rules of its own: the position as a diagram (stones, walls with their builders, player to move, phase, breaks used), the phase, the player to move (none when over), whether a three-player wall break left that player mid-turn, the setup placements made of all, every legal move in the project's notation, who made each move, the turns skipped (docs/rules.md "Skipped turns") after each move, the land each player has closed, and, when the game is over, the result (scores, largest regions, winners and what decided it).
+// A board with moves: [] checks a hand-placed position (the free editor): errors name the diagram's field (board.stones.red[2], board.walls[1].side, board.toMove). No search runs: no admission slot is taken and nothing is charged to the key's visits.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/position (the `DescribePosition` operationId).
+func (c *Client) DescribePositionWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDescribePositionRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DescribePosition The state and legal moves of a position
+//
+// Replays a game record (rules, optional explicit start board, moves) and describes its final position for a board that keeps no rules of its own: the position as a diagram (stones, walls with their builders, player to move, phase, breaks used), the phase, the player to move (none when over), whether a three-player wall break left that player mid-turn, the setup placements made of all, every legal move in the project's notation, who made each move, the turns skipped (docs/rules.md "Skipped turns") after each move, the land each player has closed, and, when the game is over, the result (scores, largest regions, winners and what decided it).
+// A board with moves: [] checks a hand-placed position (the free editor): errors name the diagram's field (board.stones.red[2], board.walls[1].side, board.toMove). No search runs: no admission slot is taken and nothing is charged to the key's visits.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/position (the `DescribePosition` operationId).
+func (c *Client) DescribePosition(ctx context.Context, body DescribePositionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDescribePositionRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ExportRecordWithBody Write a game record as text
+//
+// Replays a game record and writes it as text: json (the record, indented, moves in canonical notation with colour prefixes), moves (a comment naming the rules, then one move per line) or wgf (the WGF record of the WallGo site ZachChiu/quoridor, for its games only: two players from the four-stone opening or three players, from the start position). Imported again (with the record's rules for moves and wgf, which do not carry them), the text gives the same game. docs/records.md describes the formats.
+// Errors name the record's field: record.moves[4] for a move that cannot be played, record.rules.players or record.board for what the format cannot hold (WGF: four players, an explicit board), format for an unknown format.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/records/export (the `ExportRecord` operationId).
+func (c *Client) ExportRecordWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewExportRecordRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ExportRecord Write a game record as text
+//
+// Replays a game record and writes it as text: json (the record, indented, moves in canonical notation with colour prefixes), moves (a comment naming the rules, then one move per line) or wgf (the WGF record of the WallGo site ZachChiu/quoridor, for its games only: two players from the four-stone opening or three players, from the start position). Imported again (with the record's rules for moves and wgf, which do not carry them), the text gives the same game. docs/records.md describes the formats.
+// Errors name the record's field: record.moves[4] for a move that cannot be played, record.rules.players or record.board for what the format cannot hold (WGF: four players, an explicit board), format for an unknown format.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/records/export (the `ExportRecord` operationId).
+func (c *Client) ExportRecord(ctx context.Context, body ExportRecordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewExportRecordRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ImportRecordWithBody Read a game record given as text
+//
+// Reads a game record pasted or loaded by a board: the project's JSON record (decoded strictly), a plain move list in the project's notation (one move per line or comma-separated, blank lines and '#' comments allowed; rules from the request, default the defaults) or a WGF record of the WallGo site ZachChiu/quoridor (its stay and tie-break rules from the request, default the site's: step-out, largest-region). format auto (the default) tells them apart by the first line. The record is replayed: the answer holds it as a JSON record (normalized rules, moves in canonical notation with colour prefixes) with its number of moves. docs/records.md describes the formats and the WGF mapping.
+// Errors name where: field text:line 7 with a message such as line 7 "E5-E9:N": square "E9": row must be 1-7 for a move list or a WGF record, text:moves[4] or text:rules.players for a JSON record, rules.stay for the rules given, format for an unknown format.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/records/import (the `ImportRecord` operationId).
+func (c *Client) ImportRecordWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewImportRecordRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ImportRecord Read a game record given as text
+//
+// Reads a game record pasted or loaded by a board: the project's JSON record (decoded strictly), a plain move list in the project's notation (one move per line or comma-separated, blank lines and '#' comments allowed; rules from the request, default the defaults) or a WGF record of the WallGo site ZachChiu/quoridor (its stay and tie-break rules from the request, default the site's: step-out, largest-region). format auto (the default) tells them apart by the first line. The record is replayed: the answer holds it as a JSON record (normalized rules, moves in canonical notation with colour prefixes) with its number of moves. docs/records.md describes the formats and the WGF mapping.
+// Errors name where: field text:line 7 with a message such as line 7 "E5-E9:N": square "E9": row must be 1-7 for a move list or a WGF record, text:moves[4] or text:rules.players for a JSON record, rules.stay for the rules given, format for an unknown format.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/records/import (the `ImportRecord` operationId).
+func (c *Client) ImportRecord(ctx context.Context, body ImportRecordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewImportRecordRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1987,6 +2793,33 @@ func NewGetJobRequest(server string, id string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewListLevelsRequest constructs an http.Request for the ListLevels method
+func NewListLevelsRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/levels")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewListModelsRequest constructs an http.Request for the ListModels method
 func NewListModelsRequest(server string) (*http.Request, error) {
 	var err error
@@ -2116,6 +2949,166 @@ func NewGetOpeningsExplorerRequest(server string, params *GetOpeningsExplorerPar
 	if err != nil {
 		return nil, err
 	}
+
+	return req, nil
+}
+
+// NewPlayMoveRequest calls the generic PlayMove builder with application/json body
+func NewPlayMoveRequest(server string, body PlayMoveJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPlayMoveRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewPlayMoveRequestWithBody constructs an http.Request for the PlayMove method, with any body, and a specified content type
+func NewPlayMoveRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/play")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDescribePositionRequest calls the generic DescribePosition builder with application/json body
+func NewDescribePositionRequest(server string, body DescribePositionJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewDescribePositionRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewDescribePositionRequestWithBody constructs an http.Request for the DescribePosition method, with any body, and a specified content type
+func NewDescribePositionRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/position")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewExportRecordRequest calls the generic ExportRecord builder with application/json body
+func NewExportRecordRequest(server string, body ExportRecordJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewExportRecordRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewExportRecordRequestWithBody constructs an http.Request for the ExportRecord method, with any body, and a specified content type
+func NewExportRecordRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/records/export")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewImportRecordRequest calls the generic ImportRecord builder with application/json body
+func NewImportRecordRequest(server string, body ImportRecordJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewImportRecordRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewImportRecordRequestWithBody constructs an http.Request for the ImportRecord method, with any body, and a specified content type
+func NewImportRecordRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/records/import")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
 
 	return req, nil
 }
@@ -2683,6 +3676,15 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /v1/jobs/{id} (the `GetJob` operationId).
 	GetJobWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetJobResponse, error)
 
+	// ListLevelsWithResponse The levels to play against
+	//
+	// The named engine levels POST /v1/play plays at, weakest first: each with its rating on the project's rating list (Bradley-Terry on the Elo scale, voronoi-hard = 0, with a 95% bootstrap interval), its rated games and those against the list's anchors, the longest it thinks about a move, and the player counts it plays (the network's levels play two-player games only). Without a levels file the list is empty and note says why.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/levels (the `ListLevels` operationId).
+	ListLevelsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListLevelsResponse, error)
+
 	// ListModelsWithResponse The loaded models
 	//
 	// The evaluator of two-player games (a trained ONNX network, or the heuristic when no model file exists) and of three- and four-player games (the heuristic), with the network's metadata.
@@ -2718,6 +3720,86 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /v1/openings/explorer (the `GetOpeningsExplorer` operationId).
 	GetOpeningsExplorerWithResponse(ctx context.Context, params *GetOpeningsExplorerParams, reqEditors ...RequestEditorFn) (*GetOpeningsExplorerResponse, error)
+
+	// PlayMoveWithBodyWithResponse Play a move at a level
+	//
+	// The level's player chooses the next move of the game given as a record (rules, optional explicit board, moves) and the answer names it with its ply (its index in the record). A three-player wall break ("xD4:E") comes back as a move of its own with midTurn true: the same player is still to move, and the client asks again with the break appended. seed makes the level's random choices reproducible (absent: a random one, returned).
+	// The answer comes within the level's maxMoveMs (GET /v1/levels). A level that searches waits for a search slot of the admission controller and runs at interactive priority like POST /v1/analyze, its visits charged to the API key; a client that goes away stops the search.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/play (the `PlayMove` operationId).
+	PlayMoveWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PlayMoveResponse, error)
+
+	// PlayMoveWithResponse Play a move at a level
+	//
+	// The level's player chooses the next move of the game given as a record (rules, optional explicit board, moves) and the answer names it with its ply (its index in the record). A three-player wall break ("xD4:E") comes back as a move of its own with midTurn true: the same player is still to move, and the client asks again with the break appended. seed makes the level's random choices reproducible (absent: a random one, returned).
+	// The answer comes within the level's maxMoveMs (GET /v1/levels). A level that searches waits for a search slot of the admission controller and runs at interactive priority like POST /v1/analyze, its visits charged to the API key; a client that goes away stops the search.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/play (the `PlayMove` operationId).
+	PlayMoveWithResponse(ctx context.Context, body PlayMoveJSONRequestBody, reqEditors ...RequestEditorFn) (*PlayMoveResponse, error)
+
+	// DescribePositionWithBodyWithResponse The state and legal moves of a position
+	//
+	// Replays a game record (rules, optional explicit start board, moves) and describes its final position for a board that keeps no rules of its own: the position as a diagram (stones, walls with their builders, player to move, phase, breaks used), the phase, the player to move (none when over), whether a three-player wall break left that player mid-turn, the setup placements made of all, every legal move in the project's notation, who made each move, the turns skipped (docs/rules.md "Skipped turns") after each move, the land each player has closed, and, when the game is over, the result (scores, largest regions, winners and what decided it).
+	// A board with moves: [] checks a hand-placed position (the free editor): errors name the diagram's field (board.stones.red[2], board.walls[1].side, board.toMove). No search runs: no admission slot is taken and nothing is charged to the key's visits.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/position (the `DescribePosition` operationId).
+	DescribePositionWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DescribePositionResponse, error)
+
+	// DescribePositionWithResponse The state and legal moves of a position
+	//
+	// Replays a game record (rules, optional explicit start board, moves) and describes its final position for a board that keeps no rules of its own: the position as a diagram (stones, walls with their builders, player to move, phase, breaks used), the phase, the player to move (none when over), whether a three-player wall break left that player mid-turn, the setup placements made of all, every legal move in the project's notation, who made each move, the turns skipped (docs/rules.md "Skipped turns") after each move, the land each player has closed, and, when the game is over, the result (scores, largest regions, winners and what decided it).
+	// A board with moves: [] checks a hand-placed position (the free editor): errors name the diagram's field (board.stones.red[2], board.walls[1].side, board.toMove). No search runs: no admission slot is taken and nothing is charged to the key's visits.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/position (the `DescribePosition` operationId).
+	DescribePositionWithResponse(ctx context.Context, body DescribePositionJSONRequestBody, reqEditors ...RequestEditorFn) (*DescribePositionResponse, error)
+
+	// ExportRecordWithBodyWithResponse Write a game record as text
+	//
+	// Replays a game record and writes it as text: json (the record, indented, moves in canonical notation with colour prefixes), moves (a comment naming the rules, then one move per line) or wgf (the WGF record of the WallGo site ZachChiu/quoridor, for its games only: two players from the four-stone opening or three players, from the start position). Imported again (with the record's rules for moves and wgf, which do not carry them), the text gives the same game. docs/records.md describes the formats.
+	// Errors name the record's field: record.moves[4] for a move that cannot be played, record.rules.players or record.board for what the format cannot hold (WGF: four players, an explicit board), format for an unknown format.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/records/export (the `ExportRecord` operationId).
+	ExportRecordWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ExportRecordResponse, error)
+
+	// ExportRecordWithResponse Write a game record as text
+	//
+	// Replays a game record and writes it as text: json (the record, indented, moves in canonical notation with colour prefixes), moves (a comment naming the rules, then one move per line) or wgf (the WGF record of the WallGo site ZachChiu/quoridor, for its games only: two players from the four-stone opening or three players, from the start position). Imported again (with the record's rules for moves and wgf, which do not carry them), the text gives the same game. docs/records.md describes the formats.
+	// Errors name the record's field: record.moves[4] for a move that cannot be played, record.rules.players or record.board for what the format cannot hold (WGF: four players, an explicit board), format for an unknown format.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/records/export (the `ExportRecord` operationId).
+	ExportRecordWithResponse(ctx context.Context, body ExportRecordJSONRequestBody, reqEditors ...RequestEditorFn) (*ExportRecordResponse, error)
+
+	// ImportRecordWithBodyWithResponse Read a game record given as text
+	//
+	// Reads a game record pasted or loaded by a board: the project's JSON record (decoded strictly), a plain move list in the project's notation (one move per line or comma-separated, blank lines and '#' comments allowed; rules from the request, default the defaults) or a WGF record of the WallGo site ZachChiu/quoridor (its stay and tie-break rules from the request, default the site's: step-out, largest-region). format auto (the default) tells them apart by the first line. The record is replayed: the answer holds it as a JSON record (normalized rules, moves in canonical notation with colour prefixes) with its number of moves. docs/records.md describes the formats and the WGF mapping.
+	// Errors name where: field text:line 7 with a message such as line 7 "E5-E9:N": square "E9": row must be 1-7 for a move list or a WGF record, text:moves[4] or text:rules.players for a JSON record, rules.stay for the rules given, format for an unknown format.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/records/import (the `ImportRecord` operationId).
+	ImportRecordWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ImportRecordResponse, error)
+
+	// ImportRecordWithResponse Read a game record given as text
+	//
+	// Reads a game record pasted or loaded by a board: the project's JSON record (decoded strictly), a plain move list in the project's notation (one move per line or comma-separated, blank lines and '#' comments allowed; rules from the request, default the defaults) or a WGF record of the WallGo site ZachChiu/quoridor (its stay and tie-break rules from the request, default the site's: step-out, largest-region). format auto (the default) tells them apart by the first line. The record is replayed: the answer holds it as a JSON record (normalized rules, moves in canonical notation with colour prefixes) with its number of moves. docs/records.md describes the formats and the WGF mapping.
+	// Errors name where: field text:line 7 with a message such as line 7 "E5-E9:N": square "E9": row must be 1-7 for a move list or a WGF record, text:moves[4] or text:rules.players for a JSON record, rules.stay for the rules given, format for an unknown format.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/records/import (the `ImportRecord` operationId).
+	ImportRecordWithResponse(ctx context.Context, body ImportRecordJSONRequestBody, reqEditors ...RequestEditorFn) (*ImportRecordResponse, error)
 
 	// RenderBoardWithResponse Draw a board diagram
 	//
@@ -3120,6 +4202,68 @@ func (r GetJobResponse) ContentType() string {
 	return ""
 }
 
+type ListLevelsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ServiceLevelsView
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListLevelsResponse) GetJSON200() *ServiceLevelsView {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListLevelsResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ListLevelsResponse) GetJSON403() *ApiErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ListLevelsResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ListLevelsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListLevelsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListLevelsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListLevelsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type ListModelsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -3384,6 +4528,401 @@ func (r GetOpeningsExplorerResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r GetOpeningsExplorerResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PlayMoveResponse429Headers the declared response headers of an HTTP 429 response for PlayMove
+type PlayMoveResponse429Headers struct {
+	RetryAfter *int
+}
+
+// PlayMoveResponse503Headers the declared response headers of an HTTP 503 response for PlayMove
+type PlayMoveResponse503Headers struct {
+	RetryAfter *int
+}
+
+type PlayMoveResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ServicePlayMove
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ApiErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ApiErrorResponse
+	// JSON408 the response for an HTTP 408 `application/json` response
+	JSON408 *ApiErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ApiErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ApiErrorResponse
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ApiErrorResponse
+	// JSON504 the response for an HTTP 504 `application/json` response
+	JSON504 *ApiErrorResponse
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *PlayMoveResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *PlayMoveResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PlayMoveResponse) GetJSON200() *ServicePlayMove {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r PlayMoveResponse) GetJSON400() *ApiErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r PlayMoveResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r PlayMoveResponse) GetJSON403() *ApiErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON408 returns the response for an HTTP 408 `application/json` response
+func (r PlayMoveResponse) GetJSON408() *ApiErrorResponse {
+	return r.JSON408
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r PlayMoveResponse) GetJSON413() *ApiErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r PlayMoveResponse) GetJSON415() *ApiErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r PlayMoveResponse) GetJSON429() *ApiErrorResponse {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r PlayMoveResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r PlayMoveResponse) GetJSON503() *ApiErrorResponse {
+	return r.JSON503
+}
+
+// GetJSON504 returns the response for an HTTP 504 `application/json` response
+func (r PlayMoveResponse) GetJSON504() *ApiErrorResponse {
+	return r.JSON504
+}
+
+// GetBody returns the raw response body bytes
+func (r PlayMoveResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PlayMoveResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PlayMoveResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PlayMoveResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type DescribePositionResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ServicePositionView
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ApiErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ApiErrorResponse
+	// JSON408 the response for an HTTP 408 `application/json` response
+	JSON408 *ApiErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ApiErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DescribePositionResponse) GetJSON200() *ServicePositionView {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r DescribePositionResponse) GetJSON400() *ApiErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r DescribePositionResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r DescribePositionResponse) GetJSON403() *ApiErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON408 returns the response for an HTTP 408 `application/json` response
+func (r DescribePositionResponse) GetJSON408() *ApiErrorResponse {
+	return r.JSON408
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r DescribePositionResponse) GetJSON413() *ApiErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r DescribePositionResponse) GetJSON415() *ApiErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r DescribePositionResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r DescribePositionResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DescribePositionResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DescribePositionResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DescribePositionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type ExportRecordResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ServiceExportedRecord
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ApiErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ApiErrorResponse
+	// JSON408 the response for an HTTP 408 `application/json` response
+	JSON408 *ApiErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ApiErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ExportRecordResponse) GetJSON200() *ServiceExportedRecord {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ExportRecordResponse) GetJSON400() *ApiErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ExportRecordResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ExportRecordResponse) GetJSON403() *ApiErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON408 returns the response for an HTTP 408 `application/json` response
+func (r ExportRecordResponse) GetJSON408() *ApiErrorResponse {
+	return r.JSON408
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ExportRecordResponse) GetJSON413() *ApiErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r ExportRecordResponse) GetJSON415() *ApiErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ExportRecordResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ExportRecordResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ExportRecordResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ExportRecordResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ExportRecordResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type ImportRecordResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ServiceImportedRecord
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ApiErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ApiErrorResponse
+	// JSON408 the response for an HTTP 408 `application/json` response
+	JSON408 *ApiErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ApiErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ImportRecordResponse) GetJSON200() *ServiceImportedRecord {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ImportRecordResponse) GetJSON400() *ApiErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ImportRecordResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ImportRecordResponse) GetJSON403() *ApiErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON408 returns the response for an HTTP 408 `application/json` response
+func (r ImportRecordResponse) GetJSON408() *ApiErrorResponse {
+	return r.JSON408
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ImportRecordResponse) GetJSON413() *ApiErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r ImportRecordResponse) GetJSON415() *ApiErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ImportRecordResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ImportRecordResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ImportRecordResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ImportRecordResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ImportRecordResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -3826,6 +5365,21 @@ func (c *ClientWithResponses) GetJobWithResponse(ctx context.Context, id string,
 	return ParseGetJobResponse(rsp)
 }
 
+// ListLevelsWithResponse The levels to play against
+//
+// The named engine levels POST /v1/play plays at, weakest first: each with its rating on the project's rating list (Bradley-Terry on the Elo scale, voronoi-hard = 0, with a 95% bootstrap interval), its rated games and those against the list's anchors, the longest it thinks about a move, and the player counts it plays (the network's levels play two-player games only). Without a levels file the list is empty and note says why.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/levels (the `ListLevels` operationId).
+func (c *ClientWithResponses) ListLevelsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListLevelsResponse, error) {
+	rsp, err := c.ListLevels(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListLevelsResponse(rsp)
+}
+
 // ListModelsWithResponse The loaded models
 //
 // The evaluator of two-player games (a trained ONNX network, or the heuristic when no model file exists) and of three- and four-player games (the heuristic), with the network's metadata.
@@ -3884,6 +5438,134 @@ func (c *ClientWithResponses) GetOpeningsExplorerWithResponse(ctx context.Contex
 		return nil, err
 	}
 	return ParseGetOpeningsExplorerResponse(rsp)
+}
+
+// PlayMoveWithBodyWithResponse Play a move at a level
+//
+// The level's player chooses the next move of the game given as a record (rules, optional explicit board, moves) and the answer names it with its ply (its index in the record). A three-player wall break ("xD4:E") comes back as a move of its own with midTurn true: the same player is still to move, and the client asks again with the break appended. seed makes the level's random choices reproducible (absent: a random one, returned).
+// The answer comes within the level's maxMoveMs (GET /v1/levels). A level that searches waits for a search slot of the admission controller and runs at interactive priority like POST /v1/analyze, its visits charged to the API key; a client that goes away stops the search.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/play (the `PlayMove` operationId).
+func (c *ClientWithResponses) PlayMoveWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PlayMoveResponse, error) {
+	rsp, err := c.PlayMoveWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePlayMoveResponse(rsp)
+}
+
+// PlayMoveWithResponse Play a move at a level
+//
+// The level's player chooses the next move of the game given as a record (rules, optional explicit board, moves) and the answer names it with its ply (its index in the record). A three-player wall break ("xD4:E") comes back as a move of its own with midTurn true: the same player is still to move, and the client asks again with the break appended. seed makes the level's random choices reproducible (absent: a random one, returned).
+// The answer comes within the level's maxMoveMs (GET /v1/levels). A level that searches waits for a search slot of the admission controller and runs at interactive priority like POST /v1/analyze, its visits charged to the API key; a client that goes away stops the search.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/play (the `PlayMove` operationId).
+func (c *ClientWithResponses) PlayMoveWithResponse(ctx context.Context, body PlayMoveJSONRequestBody, reqEditors ...RequestEditorFn) (*PlayMoveResponse, error) {
+	rsp, err := c.PlayMove(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePlayMoveResponse(rsp)
+}
+
+// DescribePositionWithBodyWithResponse The state and legal moves of a position
+//
+// Replays a game record (rules, optional explicit start board, moves) and describes its final position for a board that keeps no rules of its own: the position as a diagram (stones, walls with their builders, player to move, phase, breaks used), the phase, the player to move (none when over), whether a three-player wall break left that player mid-turn, the setup placements made of all, every legal move in the project's notation, who made each move, the turns skipped (docs/rules.md "Skipped turns") after each move, the land each player has closed, and, when the game is over, the result (scores, largest regions, winners and what decided it).
+// A board with moves: [] checks a hand-placed position (the free editor): errors name the diagram's field (board.stones.red[2], board.walls[1].side, board.toMove). No search runs: no admission slot is taken and nothing is charged to the key's visits.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/position (the `DescribePosition` operationId).
+func (c *ClientWithResponses) DescribePositionWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*DescribePositionResponse, error) {
+	rsp, err := c.DescribePositionWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDescribePositionResponse(rsp)
+}
+
+// DescribePositionWithResponse The state and legal moves of a position
+//
+// Replays a game record (rules, optional explicit start board, moves) and describes its final position for a board that keeps no rules of its own: the position as a diagram (stones, walls with their builders, player to move, phase, breaks used), the phase, the player to move (none when over), whether a three-player wall break left that player mid-turn, the setup placements made of all, every legal move in the project's notation, who made each move, the turns skipped (docs/rules.md "Skipped turns") after each move, the land each player has closed, and, when the game is over, the result (scores, largest regions, winners and what decided it).
+// A board with moves: [] checks a hand-placed position (the free editor): errors name the diagram's field (board.stones.red[2], board.walls[1].side, board.toMove). No search runs: no admission slot is taken and nothing is charged to the key's visits.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/position (the `DescribePosition` operationId).
+func (c *ClientWithResponses) DescribePositionWithResponse(ctx context.Context, body DescribePositionJSONRequestBody, reqEditors ...RequestEditorFn) (*DescribePositionResponse, error) {
+	rsp, err := c.DescribePosition(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDescribePositionResponse(rsp)
+}
+
+// ExportRecordWithBodyWithResponse Write a game record as text
+//
+// Replays a game record and writes it as text: json (the record, indented, moves in canonical notation with colour prefixes), moves (a comment naming the rules, then one move per line) or wgf (the WGF record of the WallGo site ZachChiu/quoridor, for its games only: two players from the four-stone opening or three players, from the start position). Imported again (with the record's rules for moves and wgf, which do not carry them), the text gives the same game. docs/records.md describes the formats.
+// Errors name the record's field: record.moves[4] for a move that cannot be played, record.rules.players or record.board for what the format cannot hold (WGF: four players, an explicit board), format for an unknown format.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/records/export (the `ExportRecord` operationId).
+func (c *ClientWithResponses) ExportRecordWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ExportRecordResponse, error) {
+	rsp, err := c.ExportRecordWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseExportRecordResponse(rsp)
+}
+
+// ExportRecordWithResponse Write a game record as text
+//
+// Replays a game record and writes it as text: json (the record, indented, moves in canonical notation with colour prefixes), moves (a comment naming the rules, then one move per line) or wgf (the WGF record of the WallGo site ZachChiu/quoridor, for its games only: two players from the four-stone opening or three players, from the start position). Imported again (with the record's rules for moves and wgf, which do not carry them), the text gives the same game. docs/records.md describes the formats.
+// Errors name the record's field: record.moves[4] for a move that cannot be played, record.rules.players or record.board for what the format cannot hold (WGF: four players, an explicit board), format for an unknown format.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/records/export (the `ExportRecord` operationId).
+func (c *ClientWithResponses) ExportRecordWithResponse(ctx context.Context, body ExportRecordJSONRequestBody, reqEditors ...RequestEditorFn) (*ExportRecordResponse, error) {
+	rsp, err := c.ExportRecord(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseExportRecordResponse(rsp)
+}
+
+// ImportRecordWithBodyWithResponse Read a game record given as text
+//
+// Reads a game record pasted or loaded by a board: the project's JSON record (decoded strictly), a plain move list in the project's notation (one move per line or comma-separated, blank lines and '#' comments allowed; rules from the request, default the defaults) or a WGF record of the WallGo site ZachChiu/quoridor (its stay and tie-break rules from the request, default the site's: step-out, largest-region). format auto (the default) tells them apart by the first line. The record is replayed: the answer holds it as a JSON record (normalized rules, moves in canonical notation with colour prefixes) with its number of moves. docs/records.md describes the formats and the WGF mapping.
+// Errors name where: field text:line 7 with a message such as line 7 "E5-E9:N": square "E9": row must be 1-7 for a move list or a WGF record, text:moves[4] or text:rules.players for a JSON record, rules.stay for the rules given, format for an unknown format.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/records/import (the `ImportRecord` operationId).
+func (c *ClientWithResponses) ImportRecordWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ImportRecordResponse, error) {
+	rsp, err := c.ImportRecordWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseImportRecordResponse(rsp)
+}
+
+// ImportRecordWithResponse Read a game record given as text
+//
+// Reads a game record pasted or loaded by a board: the project's JSON record (decoded strictly), a plain move list in the project's notation (one move per line or comma-separated, blank lines and '#' comments allowed; rules from the request, default the defaults) or a WGF record of the WallGo site ZachChiu/quoridor (its stay and tie-break rules from the request, default the site's: step-out, largest-region). format auto (the default) tells them apart by the first line. The record is replayed: the answer holds it as a JSON record (normalized rules, moves in canonical notation with colour prefixes) with its number of moves. docs/records.md describes the formats and the WGF mapping.
+// Errors name where: field text:line 7 with a message such as line 7 "E5-E9:N": square "E9": row must be 1-7 for a move list or a WGF record, text:moves[4] or text:rules.players for a JSON record, rules.stay for the rules given, format for an unknown format.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/records/import (the `ImportRecord` operationId).
+func (c *ClientWithResponses) ImportRecordWithResponse(ctx context.Context, body ImportRecordJSONRequestBody, reqEditors ...RequestEditorFn) (*ImportRecordResponse, error) {
+	rsp, err := c.ImportRecord(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseImportRecordResponse(rsp)
 }
 
 // RenderBoardWithResponse Draw a board diagram
@@ -4253,6 +5935,53 @@ func ParseGetJobResponse(rsp *http.Response) (*GetJobResponse, error) {
 	return response, nil
 }
 
+// ParseListLevelsResponse parses an HTTP response from a ListLevelsWithResponse call
+func ParseListLevelsResponse(rsp *http.Response) (*ListLevelsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListLevelsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ServiceLevelsView
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParseListModelsResponse parses an HTTP response from a ListModelsWithResponse call
 func ParseListModelsResponse(rsp *http.Response) (*ListModelsResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -4494,6 +6223,350 @@ func ParseGetOpeningsExplorerResponse(rsp *http.Response) (*GetOpeningsExplorerR
 			headers.RetryAfter = &value
 		}
 		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePlayMoveResponse parses an HTTP response from a PlayMoveWithResponse call
+func ParsePlayMoveResponse(rsp *http.Response) (*PlayMoveResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PlayMoveResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ServicePlayMove
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 408:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 504:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON504 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers PlayMoveResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers PlayMoveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDescribePositionResponse parses an HTTP response from a DescribePositionWithResponse call
+func ParseDescribePositionResponse(rsp *http.Response) (*DescribePositionResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DescribePositionResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ServicePositionView
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 408:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseExportRecordResponse parses an HTTP response from a ExportRecordWithResponse call
+func ParseExportRecordResponse(rsp *http.Response) (*ExportRecordResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ExportRecordResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ServiceExportedRecord
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 408:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseImportRecordResponse parses an HTTP response from a ImportRecordWithResponse call
+func ParseImportRecordResponse(rsp *http.Response) (*ImportRecordResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ImportRecordResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ServiceImportedRecord
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 408:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
 	}
 
 	return response, nil

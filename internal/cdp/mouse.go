@@ -4,12 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 )
 
 // point is the centre of an element in CSS pixels of the viewport.
 type point struct {
-	X, Y  float64
-	Found bool
+	X, Y       float64
+	Found, Hit bool
 }
 
 // centre scrolls the first element matching selector into view and
@@ -17,17 +18,32 @@ type point struct {
 // is an error naming the selector.
 func (p *Page) centre(ctx context.Context, selector string) (point, error) {
 	sel, _ := json.Marshal(selector)
+	// Hit says whether the element (or one inside it) is what the browser
+	// finds at the centre: not covered, not scrolled away meanwhile.
 	expr := fmt.Sprintf(`(() => { const e = document.querySelector(%s); if (!e) return {Found: false};
 		e.scrollIntoView({block: "center", inline: "center"}); const r = e.getBoundingClientRect();
-		return {X: r.left + r.width / 2, Y: r.top + r.height / 2, Found: r.width > 0 && r.height > 0}; })()`, sel)
+		const x = r.left + r.width / 2, y = r.top + r.height / 2, at = document.elementFromPoint(x, y);
+		return {X: x, Y: y, Found: r.width > 0 && r.height > 0, Hit: !!at && (at === e || e.contains(at))}; })()`, sel)
 	var pt point
-	if err := p.Eval(ctx, expr, &pt); err != nil {
-		return pt, err
+	for try_ := 0; ; try_++ {
+		if err := p.Eval(ctx, expr, &pt); err != nil {
+			return pt, err
+		}
+		if !pt.Found {
+			return pt, fmt.Errorf("click: no visible element matches %s", selector)
+		}
+		// A covered element is clicked anyway after a few tries (the
+		// cover receives the click, as it would a person's), but a page
+		// still moving gets a moment to settle first.
+		if pt.Hit || try_ == 4 {
+			return pt, nil
+		}
+		select {
+		case <-ctx.Done():
+			return pt, ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
-	if !pt.Found {
-		return pt, fmt.Errorf("click: no visible element matches %s", selector)
-	}
-	return pt, nil
 }
 
 // Click moves the mouse to the centre of the first element matching
@@ -84,4 +100,10 @@ func (p *Page) EmulatePhone(ctx context.Context, width, height int) error {
 		return err
 	}
 	return p.Call(ctx, "Emulation.setTouchEmulationEnabled", map[string]any{"enabled": true, "maxTouchPoints": 1}, nil)
+}
+
+// BringToFront makes the page the browser's foreground tab: a background
+// tab is throttled, and its input events wait for frames it does not draw.
+func (p *Page) BringToFront(ctx context.Context) error {
+	return p.Call(ctx, "Page.bringToFront", nil, nil)
 }

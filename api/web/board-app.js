@@ -120,6 +120,7 @@ window.WZ = window.WZ || {};
   // playMove plays move (notation) from the current node.
   app.playMove = (move, clickAt, keepRedo) => {
     if (!keepRedo) app.redo = [];
+    app.notice('');
     return app.goto(app.tree.play(app.cur, move), clickAt);
   };
 

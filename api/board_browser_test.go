@@ -114,13 +114,7 @@ func TestBoardInBrowser(t *testing.T) {
 		b.t = t
 		b.click(`#move-list [data-line="main"][data-ply="10"]`)
 		b.ready(10)
-		var alt string
-		for _, m := range b.legal() {
-			if m != game[10] {
-				alt = m
-				break
-			}
-		}
+		alt := b.otherThan(game[10])
 		b.play(alt)
 		b.play(b.legal()[0])
 		if n := b.num(`document.querySelectorAll('#move-list .variation [data-line="variation"]').length`); n != 2 {
@@ -201,13 +195,7 @@ func TestBoardInBrowser(t *testing.T) {
 		// Put the variation back and share the tree.
 		b.click(`#move-list [data-line="main"][data-ply="10"]`)
 		b.ready(10)
-		var alt string
-		for _, m := range b.legal() {
-			if m != game[10] {
-				alt = m
-				break
-			}
-		}
+		alt := b.otherThan(game[10])
 		if alt == "" {
 			t.Fatalf("no other move at ply 10: %s", b.str(`JSON.stringify({legal: WZ.app.pos.legalMoves.slice(0, 5), ply: document.body.dataset.ply, cur: WZ.app.cur.move, plies: WZ.app.pos.plies})`))
 		}

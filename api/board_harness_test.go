@@ -138,6 +138,18 @@ func (b *boardPage) legal() []string {
 	return m
 }
 
+// otherThan returns a legal move of the position shown that is not move
+// ("" when there is none).
+func (b *boardPage) otherThan(move string) string {
+	b.t.Helper()
+	for _, m := range b.legal() {
+		if m != move {
+			return m
+		}
+	}
+	return ""
+}
+
 // mainLine is the main line's moves as the move list shows them.
 func (b *boardPage) mainLine() []string {
 	b.t.Helper()

@@ -20,7 +20,10 @@ import (
 // line), exports the record and imports it back (JSON and WGF), opens the
 // share link in a fresh browser, plays 10 moves against the engine at two
 // levels, reviews that game on the board and opens the review by its
-// link, places stones by touch on a phone-sized screen, and plays a three-player local game with a wall break to its
+// link, places stones by touch on a phone-sized screen, edits a position
+// (a refused one named by its field, then a valid one analysed), plays
+// the engine in coach mode and takes a move back, lets the move timer run
+// out, and plays a three-player local game with a wall break to its
 // game-over screen. Throughout, the page may make no request to another
 // host and log no error. $WALLZERO_SCREENSHOT_DIR, when set, receives
 // the pictures of docs/.
@@ -319,6 +322,120 @@ func TestBoardInBrowser(t *testing.T) {
 		other.wait(`document.body.dataset.review === "ready"`)
 		if got := other.mainLine(); !slices.Equal(got, reviewed) {
 			t.Errorf("the review link opened %v, want %v", got, reviewed)
+		}
+		b.front()
+	})
+
+	t.Run("edit a position", func(t *testing.T) {
+		e := newBoardPage(t, ctx, br, srv.URL+"/analysis", 1280, 1500)
+		e.click(`[data-mode-button="edit"]`)
+		e.click("#edit-clear")
+		put := func(colour string, squares ...string) {
+			e.click(`input[name="edit-tool"][value="` + colour + `"]`)
+			for _, sq := range squares {
+				e.click(sel("data-square", sq))
+			}
+		}
+		put("red", "C3", "E5")
+		put("blue", "E3", "C5")
+		e.eval(`(() => { const s = document.getElementById("edit-phase"); s.value = "play"; s.dispatchEvent(new Event("change")); })()`, nil)
+		// Two stones each is no position of the play phase: the server
+		// names the field and the page keeps the editor open.
+		log.expect(1, 400, "/v1/position")
+		e.click("#edit-done")
+		e.wait(`!document.getElementById("error").hidden`)
+		if msg := e.str(`document.getElementById("error").textContent`); !strings.Contains(msg, "board.stones.") || !strings.Contains(msg, "4 in the play phase") {
+			t.Errorf("an incomplete position gives the error %q", msg)
+		}
+		if mode := e.str(`WZ.app.mode`); mode != "edit" {
+			t.Errorf("after a refused position the page is in mode %q", mode)
+		}
+		put("red", "A1", "G7")
+		put("blue", "A7", "G1")
+		var placed map[string]string
+		e.eval(`WZ.edit.stones`, &placed)
+		if len(placed) != 8 {
+			t.Fatalf("the editor holds %v after eight clicks", placed)
+		}
+		// A wall by blue, and one put and taken away again.
+		e.click(`input[name="edit-tool"][value="wall"]`)
+		e.eval(`(() => { const s = document.getElementById("edit-wall-by"); s.value = "blue"; s.dispatchEvent(new Event("change")); })()`, nil)
+		e.click(sel("data-wall", "D4:N"))
+		e.click(sel("data-wall", "B2:E"))
+		e.click(sel("data-wall", "B2:E"))
+		e.click("#edit-done")
+		e.wait(`WZ.app.mode === "analysis" || !document.getElementById("error").hidden`)
+		e.ready(0)
+		if msg := e.str(`document.getElementById("error").textContent`); msg != "" {
+			t.Fatalf("the complete position was refused: %s", msg)
+		}
+		var walls []struct{ Square, Side, By string }
+		e.eval(`WZ.app.pos.board.walls`, &walls)
+		if len(walls) != 1 || walls[0].Square != "D4" || walls[0].Side != "N" || walls[0].By != "blue" {
+			t.Errorf("the edited position's walls are %+v, want blue's D4:N alone", walls)
+		}
+		var red []string
+		e.eval(`WZ.app.pos.board.stones.red`, &red)
+		if !slices.Equal(red, []string{"A1", "C3", "E5", "G7"}) {
+			t.Errorf("red's stones %v", red)
+		}
+		// The edited position is analysed and played on like any other.
+		e.waitAnalysis(0)
+		e.play(e.legal()[0])
+		b.front()
+	})
+
+	t.Run("coach mode and take-back", func(t *testing.T) {
+		c := newBoardPage(t, ctx, br, srv.URL+"/analysis", 1280, 1500)
+		c.click(`[data-mode-button="play"]`)
+		c.wait(`document.querySelectorAll("#play-level input[data-level]").length >= 1`)
+		c.click(`input[name="play-side"][value="red"]`)
+		c.click("#play-coach")
+		c.click("#play-start")
+		c.ready(0)
+		// A corner is a poor first placement: the coach says what it cost
+		// and names a better one.
+		c.play("A1")
+		c.wait(`!document.getElementById("coach").hidden && document.getElementById("coach").dataset.loss !== undefined`)
+		text := c.str(`document.getElementById("coach-text").textContent`)
+		if !strings.HasPrefix(text, "A1 ") || !(strings.Contains(text, "better was") || strings.Contains(text, "as good as")) {
+			t.Errorf("the coach says %q", text)
+		}
+		c.wait(`document.body.dataset.state === "ready" && WZ.app.tree.ply(WZ.app.cur) >= 2`)
+		c.click("#coach-takeback")
+		c.ready(0)
+		if got := c.mainLine(); len(got) != 0 {
+			t.Errorf("after the take-back the game holds %v", got)
+		}
+		if c.num(`document.querySelectorAll('[data-square="A1"].target').length`) != 1 {
+			t.Error("after the take-back A1 is not offered again")
+		}
+		b.front()
+	})
+
+	t.Run("move timer", func(t *testing.T) {
+		m := newBoardPage(t, ctx, br, srv.URL+"/analysis", 1280, 1500)
+		m.click(`[data-mode-button="local"]`)
+		m.click(`input[name="local-players"][value="2"]`)
+		m.click("#local-timer")
+		m.eval(`WZ.game.timerSeconds = 1`, nil)
+		m.click("#local-start")
+		m.ready(0)
+		// In the setup a time-out puts the stone on the free square
+		// nearest the centre.
+		m.wait(`document.body.dataset.state === "ready" && WZ.app.tree.ply(WZ.app.cur) >= 1`)
+		m.click(`[data-mode-button="analysis"]`)
+		if first := m.str(`WZ.app.tree.path(WZ.app.cur)[0].move`); first != "D4" {
+			t.Errorf("the timed-out first placement went to %q, want D4", first)
+		}
+		if msg := m.str(`document.getElementById("notice").textContent`); !strings.Contains(msg, "Time out") {
+			t.Errorf("no time-out notice: %q", msg)
+		}
+		// Leaving the game stops the clock.
+		m.wait(`document.getElementById("clock").hidden`)
+		time.Sleep(1500 * time.Millisecond)
+		if n := m.ply(); n > 2 {
+			t.Errorf("the timer went on playing after the game was left: ply %d", n)
 		}
 		b.front()
 	})

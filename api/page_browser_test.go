@@ -20,6 +20,33 @@ type browserLog struct {
 	origin   string
 	problems []string
 	requests int
+	// refusals counts the error responses a test provokes on purpose,
+	// by status and URL ("400 http://host/v1/position"); logged counts
+	// Chromium's log line for each, by URL.
+	refusals map[string]int
+	logged   map[string]int
+}
+
+// expect lets the next n responses of status for the origin's path pass,
+// with Chromium's "Failed to load resource" line for each: a refusal the
+// test provokes on purpose is not a problem of the page.
+func (l *browserLog) expect(n, status int, path string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.refusals == nil {
+		l.refusals, l.logged = map[string]int{}, map[string]int{}
+	}
+	l.refusals[fmt.Sprintf("%d %s%s", status, l.origin, path)] += n
+}
+
+// expected reports whether key is a provoked refusal still to come, and
+// counts it off.
+func expected(m map[string]int, key string) bool {
+	if m[key] == 0 {
+		return false
+	}
+	m[key]--
+	return true
 }
 
 func (l *browserLog) event(method, _ string, params json.RawMessage) {
@@ -55,6 +82,7 @@ func (l *browserLog) event(method, _ string, params json.RawMessage) {
 		l.problems = append(l.problems, "exception: "+p.ExceptionDetails.Text+" "+p.ExceptionDetails.Exception.Description)
 	case method == "Runtime.consoleAPICalled" && (p.Type == "error" || p.Type == "warning"):
 		l.problems = append(l.problems, fmt.Sprintf("console.%s: %v", p.Type, p.Args))
+	case method == "Log.entryAdded" && p.Entry.Level == "error" && expected(l.logged, p.Entry.URL):
 	case method == "Log.entryAdded" && p.Entry.Level == "error":
 		l.problems = append(l.problems, "log: "+p.Entry.Text+" "+p.Entry.URL)
 	case method == "Network.requestWillBeSent":
@@ -64,6 +92,11 @@ func (l *browserLog) event(method, _ string, params json.RawMessage) {
 		if u := p.Request.URL; !strings.HasPrefix(u, l.origin+"/") && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:"+l.origin+"/") {
 			l.problems = append(l.problems, "request to another origin: "+u)
 		}
+	case method == "Network.responseReceived" && expected(l.refusals, fmt.Sprintf("%d %s", p.Response.Status, p.Response.URL)):
+		if l.logged == nil {
+			l.logged = map[string]int{}
+		}
+		l.logged[p.Response.URL]++
 	case method == "Network.responseReceived" && p.Response.Status >= 400:
 		l.problems = append(l.problems, fmt.Sprintf("HTTP %d for %s", p.Response.Status, p.Response.URL))
 	}

@@ -85,6 +85,7 @@ window.WZ = window.WZ || {};
     const rules = Object.assign(app.rulesForm(), { players: edit.players() });
     if (rules.players !== 2) rules.opening = 'empty';
     const board = edit.diagram();
+    app.showError('');
     try {
       await WZ.api.position({ rules, board, moves: [] });
     } catch (e) {

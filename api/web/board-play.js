@@ -10,10 +10,11 @@ window.WZ = window.WZ || {};
 (() => {
   const $ = (id) => document.getElementById(id);
   const COLOURS = ['red', 'blue', 'green', 'yellow'];
-  const TIMER_SECONDS = 60;
   const pct = (v) => (100 * v).toFixed(1) + '%';
 
-  const game = { kind: null, human: null, level: null, timer: false, coach: false, levels: [], clock: null, deadline: 0, pending: null, over: false };
+  // timerSeconds is the move timer's length: the seed site's 60 seconds
+  // (a test may shorten it to see a time-out).
+  const game = { kind: null, human: null, level: null, timer: false, coach: false, timerSeconds: 60, levels: [], clock: null, deadline: 0, pending: null, over: false };
   WZ.game = game;
 
   // loadLevels fills the level menu from the service's calibrated levels.
@@ -60,10 +61,10 @@ window.WZ = window.WZ || {};
     $('clock').hidden = true;
   }
 
-  // startClock gives the player to move 60 seconds.
+  // startClock gives the player to move the timer's seconds.
   function startClock(pos) {
     stopClock();
-    game.deadline = Date.now() + TIMER_SECONDS * 1000;
+    game.deadline = Date.now() + game.timerSeconds * 1000;
     $('clock').hidden = false;
     const tick = () => {
       const left = Math.max(0, Math.ceil((game.deadline - Date.now()) / 1000));
@@ -83,8 +84,8 @@ window.WZ = window.WZ || {};
     if (app.pos !== pos || pos.phase === 'over') return;
     if (pos.phase === 'setup') {
       const free = (pos.legalMoves || []).slice().sort((a, b) => dist(a) - dist(b));
-      app.notice(`Time out: ${pos.toMove}'s stone goes on ${free[0]}.`);
-      app.playMove(free[0]);
+      // The notice follows the move: playing a move clears the notices.
+      app.playMove(free[0]).then(() => app.notice(`Time out: ${pos.toMove}'s stone went on ${free[0]}.`));
       return;
     }
     const n = pos.rules.players;

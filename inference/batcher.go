@@ -39,9 +39,8 @@ type BatcherConfig struct {
 	// requests do not pay for the runtime's first-run allocations.
 	WarmUp bool
 	// OneWorkerPerCall turns off spreading a call over the idle workers:
-	// a call's leaves go to whichever worker wakes first, as before the
-	// spreading was added. Only benchmarks set it, to measure the
-	// difference in one run.
+	// a call's leaves go to whichever worker wakes first. Only benchmarks
+	// set it, to measure the difference in one run.
 	OneWorkerPerCall bool
 	// Nice, when positive, is the OS niceness of the worker threads (Linux;
 	// 1..19): network evaluation then yields the cores to the rest of the

@@ -81,12 +81,11 @@ type Config struct {
 
 // DefaultConfig returns settings for analysis: 400 visits, PUCT, 8 leaves in
 // flight, no noise. The first-play reductions (0.3 below the root, 0.2 at
-// it) were chosen by matches of mcts:visits=200 with the shipped model
-// against voronoi-hard: with no reduction at the root the search spreads
-// its visits over every move and scored 0.68-0.79 instead of about 0.8.
-// The score utility (weight 1, scale 5 squares) was chosen by matches of
-// mcts:visits=200 with it against the same player without it: 0.8825 over
-// 200 games (docs/search.md has the sweep).
+// it) and the score utility (weight 1, scale 5 squares) were chosen by
+// matches of mcts:visits=200 against fixed opponents: with no reduction at
+// the root the search spreads its visits over every move and plays
+// weaker, and the score utility wins clearly at equal visits
+// (docs/search.md links the matches).
 func DefaultConfig() Config {
 	return Config{
 		MaxVisits:        400,

@@ -321,7 +321,7 @@ def play(args) -> int:
 
 # ----------------------------------------------------------------- levels
 
-# The players the rating list is anchored on (README "Rating list"): a
+# The players the rating list is anchored on (models/README.md, "Rating list"): a
 # level's rating counts as measured only with games against these.
 ANCHORS = ("voronoi-hard", "voronoi-medium", "heuristic mcts:visits=800", "heuristic mcts:visits=3200")
 
@@ -394,7 +394,7 @@ def write_levels(args) -> int:
 
 
 def markdown_levels(res: dict) -> str:
-    """The level table of README.md and models/README.md."""
+    """The level table of docs/models.md and models/README.md."""
     out = ["| level | spec | Elo (95% interval) | games against anchors (all) | time budget | players |",
            "|---|---|---|---|---|---|"]
     for lv in res["levels"]:

@@ -25,7 +25,7 @@ import (
 // df-pn is sound here.
 //
 // Solve runs it after a share of the budget spent by alpha-beta without an
-// outcome (Options.ProofNumbers); docs/solver.md has the measurements.
+// outcome (Options.ProofNumbers); docs/solver.md links the measurements.
 
 // pnInf is an infinite proof or disproof number.
 const pnInf = uint64(1) << 40
@@ -233,11 +233,9 @@ const (
 // in squares under a Voronoi split of the contested land) adds up to
 // pnGuessScale: a leaf whose guess is well above the target looks easy to
 // prove, one well below it easy to disprove. Only the order of the search
-// changes, never what counts as proven. Against (1, 1) for every leaf the
-// bounds part proved 1 / 5 / 7 more of 40 agent positions 5 / 6 / 7 plies
-// from the end within 100,000 nodes, and the guess 10 more of 300 agent
-// positions 5 to 10 plies from the end that its settings were not chosen
-// on (120 -> 130; docs/solver.md).
+// changes, never what counts as proven. Each part proves more of the
+// agent's endgames within a node budget than first numbers of (1, 1) for
+// every leaf (docs/solver.md links the measurements).
 func (r *pnRun) estimate(pos *engine.Position, lo, hi Value, guess int) pnEntry {
 	if pos.ToMove() != r.root {
 		lo, hi, guess = -hi, -lo, -guess
@@ -293,8 +291,8 @@ func (s *Solver) mid(r *pnRun, pos *engine.Position, thpn, thdn uint64, ply int)
 	}
 	// The children's slots lie all over two tables of megabytes: load
 	// them in one tight loop, where the misses overlap, before status
-	// reads them one by one (about half of df-pn's time went to waiting
-	// for them in turn; docs/solver.md).
+	// reads them one by one (waiting for them in turn dominated df-pn's
+	// time).
 	for i := range buf.children {
 		key := buf.children[i].Hash()
 		r.table.touch(key)

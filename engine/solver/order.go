@@ -81,11 +81,9 @@ func (s *Solver) order(pos *engine.Position, buf *plyBuf, ply int, hashMove engi
 // me, in Value units, that orders the moves near the root: the mean of
 // the land closed now (FinalValue) and the Voronoi guess (nearer), which
 // also counts the contested squares each side reaches first. On the
-// agent's endgames 1 to 12 plies before the end it proves more than
-// either alone: cold 10,000-node solves proved 457 of 1,200 positions
-// against 411 with the closed land and 449 with the guess, and a
-// review's backward pass 541 plies of the 100 games' ends against 535
-// and 523 (docs/solver.md).
+// agent's endgames the mean proves more, within a node budget and in a
+// review's backward pass, than either alone (docs/solver.md links the
+// measurements).
 func guessFor(pos *engine.Position, me engine.Color) Value {
 	b := boardOf(pos)
 	g := Value(nearer(pos, b, splitOf(pos, b)) * regionWeight)

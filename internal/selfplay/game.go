@@ -28,8 +28,8 @@ type Config struct {
 	// LeafBatch is the leaves one search keeps in flight.
 	LeafBatch int
 	// ScoreUtility is the searches' score utility (search.Config); 0 plays
-	// for the win rate alone. The training loop sets it (1 since its third
-	// run, where it made better policy targets; docs/reinforcement.md).
+	// for the win rate alone. The training loop sets it (1 by default: it
+	// makes better policy targets; docs/reinforcement.md).
 	ScoreUtility float32
 	// StopAfter, when set, is the time after which Generate starts no new
 	// game (games in flight finish and are written).

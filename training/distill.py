@@ -26,12 +26,10 @@ a JSON line reports the losses and, on held-out positions, the policy's
 top-1 agreement and the mean value error against the teacher.
 
 The teacher's outputs for every training position are computed once, at
-the start (1,180 positions a second for wz-0012 on 2 cores, about 4
-minutes for 275,000; the policy logits are kept as float16, 1.4 GB), so a
-training step runs only the student: 1.38x the steps per minute of
-running the teacher on every batch (a 6x64 student with 48 channels
-inside, 1.5 minutes each way), which ``--teacher-every-step`` still does
-(it needs no memory for the targets).
+the start (the policy logits are kept as float16), so a training step runs
+only the student, not the teacher on every batch as
+``--teacher-every-step`` still does (it needs no memory for the targets;
+docs/notes/2026-12-01-distilled-students.md has the cost of each).
 
 Whether the student may replace the teacher is decided in Go, not here:
 ``wallzero bench compare`` (agreement, errors, speed) and a match at equal

@@ -24,7 +24,8 @@ Each iteration:
    ``data/iter-NNNN/``; on a CPU with 8-bit dot products (``wallzero
    version``) the games are played by an 8-bit copy of the best network
    (``--int8-selfplay``, made once per promoted network by quantize.py),
-   2.3-2.7x the evaluations per CPU second at the same strength per visit;
+   several times the evaluations per CPU second at the same strength per
+   visit;
 2. train: ``python3 -m wallzero.train`` continues the checkpoint
    ``checkpoints/latest.pt`` on the newest samples (a moving replay window
    of ``--window`` samples over all iterations' games);
@@ -148,8 +149,8 @@ def int8_selfplay_wanted(setting: str, version_text: str) -> bool:
 
     ``on`` and ``off`` decide; ``auto`` follows ``wallzero version``'s
     ``cpu int8 dot products`` line (AVX-512 VNNI, AVX-VNNI or AMX-INT8),
-    the CPUs where the 8-bit file makes 2.3-2.7x the evaluations per CPU
-    second at the same strength per visit (docs/reinforcement.md).
+    the CPUs where the 8-bit file makes several times the evaluations per
+    CPU second at the same strength per visit (docs/performance.md).
     """
     if setting in ("on", "off"):
         return setting == "on"

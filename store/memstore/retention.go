@@ -1,0 +1,61 @@
+package memstore
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/wallzero/wallzero/store"
+)
+
+// Prune applies r as store.Store.Prune does: ended jobs that finished
+// longer than r.JobsAge ago are deleted, then cached analyses unused for
+// longer than r.CacheAge, then the least recently used beyond
+// r.CacheMaxRows. No job is ever lost (Pruned.Lost is 0), and each
+// deleted job counts one finished River row (Pruned.RiverJobs).
+func (s *Store) Prune(ctx context.Context, r store.Retention) (store.Pruned, error) {
+	var p store.Pruned
+	if err := ctx.Err(); err != nil {
+		return p, fmt.Errorf("memstore: prune: %w", err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := now()
+	if r.JobsAge > 0 {
+		for id, j := range s.jobs {
+			if !isActive(j.job.Status) && j.job.FinishedAt != nil && j.job.FinishedAt.Before(t.Add(-r.JobsAge)) {
+				delete(s.jobs, id)
+				p.Jobs++
+			}
+		}
+		p.RiverJobs = p.Jobs
+	}
+	if r.CacheAge > 0 {
+		for k, a := range s.analyses {
+			if a.lastUsed.Before(t.Add(-r.CacheAge)) {
+				delete(s.analyses, k)
+				p.ColdAnalyses++
+			}
+		}
+	}
+	if r.CacheMaxRows > 0 && int64(len(s.analyses)) > r.CacheMaxRows {
+		type aged struct {
+			k analysisKey
+			a *analysisRow
+		}
+		rows := make([]aged, 0, len(s.analyses))
+		for k, a := range s.analyses {
+			rows = append(rows, aged{k, a})
+		}
+		// Most recently used first, as PostgreSQL orders them.
+		slices.SortFunc(rows, func(x, y aged) int {
+			return cmp.Or(y.a.lastUsed.Compare(x.a.lastUsed), y.a.createdAt.Compare(x.a.createdAt))
+		})
+		for _, old := range rows[r.CacheMaxRows:] {
+			delete(s.analyses, old.k)
+			p.OverCap++
+		}
+	}
+	return p, nil
+}

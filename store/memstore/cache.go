@@ -26,7 +26,7 @@ type analysisRow struct {
 // if it has at least minVisits, and records its use as store.Store does
 // (at most once per store.TouchAfter).
 func (s *Store) LookupAnalysis(ctx context.Context, key store.CacheKey, minVisits int) (store.CachedAnalysis, bool, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return store.CachedAnalysis{}, false, fmt.Errorf("memstore: lookup analysis: %w", err)
 	}
 	s.mu.Lock()
@@ -67,7 +67,7 @@ func (s *Store) best(key store.CacheKey, minVisits int) (store.CachedAnalysis, b
 // analysis (rules, model) with the most visits, if it has at least
 // minVisits.
 func (s *Store) LookupAnalyses(ctx context.Context, rules, model string, hashes []uint64, minVisits int) (map[uint64]store.CachedAnalysis, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return nil, fmt.Errorf("memstore: lookup analyses: %w", err)
 	}
 	s.mu.Lock()
@@ -85,7 +85,7 @@ func (s *Store) LookupAnalyses(ctx context.Context, rules, model string, hashes 
 // visits. Nothing is saved when one of rows is invalid (visits not
 // positive, analysis not JSON).
 func (s *Store) SaveAnalyses(ctx context.Context, rows ...store.CachedAnalysis) error {
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return fmt.Errorf("memstore: save analyses: %w", err)
 	}
 	for _, r := range rows {
@@ -107,9 +107,12 @@ func (s *Store) SaveAnalyses(ctx context.Context, rows ...store.CachedAnalysis) 
 
 // CountAnalyses returns the number of cached analyses.
 func (s *Store) CountAnalyses(ctx context.Context) (int64, error) {
+	if err := s.usable(ctx); err != nil {
+		return 0, fmt.Errorf("memstore: count analyses: %w", err)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return int64(len(s.analyses)), ctx.Err()
+	return int64(len(s.analyses)), nil
 }
 
 // SetAnalysisLastUsed sets when every cached analysis of key was last

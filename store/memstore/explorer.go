@@ -35,7 +35,7 @@ func copyPosition(p store.ExplorerPosition) store.ExplorerPosition {
 // visits when a position is already there (a tie replaces it). Nothing is
 // saved when one of rows is invalid.
 func (s *Store) SaveExplorerPositions(ctx context.Context, key store.ExplorerKey, rows ...store.ExplorerPosition) error {
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return fmt.Errorf("memstore: save explorer positions: %w", err)
 	}
 	for _, r := range rows {
@@ -60,7 +60,7 @@ func (s *Store) SaveExplorerPositions(ctx context.Context, key store.ExplorerKey
 // ExplorerPositions returns the rows of the hashes that have one, by
 // canonical hash.
 func (s *Store) ExplorerPositions(ctx context.Context, key store.ExplorerKey, hashes []uint64) (map[uint64]store.ExplorerPosition, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return nil, fmt.Errorf("memstore: explorer positions: %w", err)
 	}
 	s.mu.Lock()
@@ -82,7 +82,7 @@ func positionBytes(p store.ExplorerPosition) int64 { return 48 + 14*int64(len(p.
 // key's rows (PostgreSQL reports the table's size on disk).
 func (s *Store) ExplorerSize(ctx context.Context, key store.ExplorerKey) (store.ExplorerSize, error) {
 	out := store.ExplorerSize{ByPlaced: map[int]int64{}}
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return out, fmt.Errorf("memstore: explorer size: %w", err)
 	}
 	s.mu.Lock()
@@ -105,7 +105,7 @@ func (s *Store) AddFrequentOpenings(ctx context.Context, key store.ExplorerKey, 
 	if games < 0 || visits <= 0 {
 		return fmt.Errorf("memstore: add frequent openings: %d games, %d visits", games, visits)
 	}
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return fmt.Errorf("memstore: add frequent openings: %w", err)
 	}
 	s.mu.Lock()
@@ -144,7 +144,7 @@ func (s *Store) AddFrequentOpenings(ctx context.Context, key store.ExplorerKey, 
 // table's order), and the self-play totals (zero when none were
 // counted).
 func (s *Store) FrequentOpenings(ctx context.Context, key store.ExplorerKey, limit int) ([]store.FrequentOpening, store.SelfplayTotals, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return nil, store.SelfplayTotals{}, fmt.Errorf("memstore: frequent openings: %w", err)
 	}
 	if limit < 0 {

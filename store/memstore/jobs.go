@@ -52,7 +52,7 @@ func newID() string {
 // enqueued anywhere; RiverJobID is a sequence number standing in for
 // River's id.
 func (s *Store) CreateJob(ctx context.Context, nj store.NewJob) (*store.Job, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return nil, fmt.Errorf("memstore: create job: %w", err)
 	}
 	switch {
@@ -125,7 +125,7 @@ func (s *Store) Job(ctx context.Context, id string) (*store.Job, error) {
 // OwnedJob returns the job with the given id if owner made it, or any
 // job when owner is store.AnyOwner (store.ErrNotFound otherwise).
 func (s *Store) OwnedJob(ctx context.Context, id string, owner int64) (*store.Job, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return nil, fmt.Errorf("memstore: job: %w", err)
 	}
 	s.mu.Lock()
@@ -144,7 +144,7 @@ func (s *Store) StartJob(ctx context.Context, id string, riverAttempt int) (*sto
 	if err := checkID("start job", id); err != nil {
 		return nil, err
 	}
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return nil, fmt.Errorf("memstore: start job: %w", err)
 	}
 	s.mu.Lock()
@@ -175,7 +175,7 @@ func (s *Store) SetProgress(ctx context.Context, id string, done int) (string, e
 	if err := checkID("set progress", id); err != nil {
 		return "", err
 	}
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return "", fmt.Errorf("memstore: set progress: %w", err)
 	}
 	s.mu.Lock()
@@ -197,7 +197,7 @@ func (s *Store) FinishJob(ctx context.Context, id string, result []byte) (bool, 
 	if err := checkID("finish job", id); err != nil {
 		return false, err
 	}
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return false, fmt.Errorf("memstore: finish job: %w", err)
 	}
 	if result != nil && !json.Valid(result) {
@@ -226,7 +226,7 @@ func (s *Store) end(ctx context.Context, op, id, status, msg string) error {
 	if err := checkID(op, id); err != nil {
 		return err
 	}
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return fmt.Errorf("memstore: %s: %w", op, err)
 	}
 	s.mu.Lock()
@@ -243,7 +243,7 @@ func (s *Store) RequeueJob(ctx context.Context, id, msg string) error {
 	if err := checkID("requeue job", id); err != nil {
 		return err
 	}
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return fmt.Errorf("memstore: requeue job: %w", err)
 	}
 	s.mu.Lock()
@@ -258,7 +258,7 @@ func (s *Store) RequeueJob(ctx context.Context, id, msg string) error {
 // store.AnyOwner). It returns store.ErrNotFound when there is no such job
 // of owner's, and the job with store.ErrFinished when it already ended.
 func (s *Store) CancelJob(ctx context.Context, id string, owner int64) (*store.Job, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return nil, fmt.Errorf("memstore: cancel job: %w", err)
 	}
 	s.mu.Lock()
@@ -278,7 +278,7 @@ func (s *Store) CancelJob(ctx context.Context, id string, owner int64) (*store.J
 // ActiveJobs counts the queued and running jobs per status and kind
 // (keys like "queued/review").
 func (s *Store) ActiveJobs(ctx context.Context) (map[string]int, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return nil, fmt.Errorf("memstore: active jobs: %w", err)
 	}
 	s.mu.Lock()

@@ -43,7 +43,7 @@ func (s *Store) key(id int64) *keyRow {
 // the name, and also when a key has the same token hash (PostgreSQL
 // reports both as the same unique violation).
 func (s *Store) CreateKey(ctx context.Context, name string, tokenHash []byte, q store.KeyQuotas) (*store.APIKey, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return nil, fmt.Errorf("memstore: create key: %w", err)
 	}
 	switch {
@@ -69,7 +69,7 @@ func (s *Store) CreateKey(ctx context.Context, name string, tokenHash []byte, q 
 // KeyByHash returns the key whose token has the given SHA-256, revoked or
 // not (store.ErrNotFound if none).
 func (s *Store) KeyByHash(ctx context.Context, tokenHash []byte) (*store.APIKey, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return nil, fmt.Errorf("memstore: key: %w", err)
 	}
 	s.mu.Lock()
@@ -84,7 +84,7 @@ func (s *Store) KeyByHash(ctx context.Context, tokenHash []byte) (*store.APIKey,
 
 // Keys lists every key, revoked ones included, oldest first.
 func (s *Store) Keys(ctx context.Context) ([]store.APIKey, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return nil, fmt.Errorf("memstore: keys: %w", err)
 	}
 	s.mu.Lock()
@@ -99,7 +99,7 @@ func (s *Store) Keys(ctx context.Context) ([]store.APIKey, error) {
 // RevokeKey revokes the active key with the given id (all digits) or
 // name and returns it; store.ErrNotFound when no active key matches.
 func (s *Store) RevokeKey(ctx context.Context, idOrName string) (*store.APIKey, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return nil, fmt.Errorf("memstore: revoke key: %w", err)
 	}
 	s.mu.Lock()
@@ -119,7 +119,7 @@ func (s *Store) RevokeKey(ctx context.Context, idOrName string) (*store.APIKey, 
 // TouchKey records that the key was just used (nothing if there is no
 // such key).
 func (s *Store) TouchKey(ctx context.Context, id int64) error {
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return fmt.Errorf("memstore: touch key: %w", err)
 	}
 	s.mu.Lock()

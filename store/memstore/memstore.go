@@ -28,7 +28,9 @@ package memstore
 
 import (
 	"context"
+	"errors"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -46,6 +48,7 @@ type Store struct {
 	// goroutine. Set it before the store is used.
 	OnCreate func(j *store.Job, args river.JobArgs)
 
+	closed    atomic.Bool
 	mu        sync.Mutex
 	analyses  map[analysisKey]*analysisRow
 	jobs      map[string]*jobRow
@@ -67,12 +70,24 @@ func New() *Store {
 	}
 }
 
-// Ping reports the context's error, if any: the store is always there.
-func (s *Store) Ping(ctx context.Context) error { return ctx.Err() }
+// ErrClosed is returned by every method of a closed store.
+var ErrClosed = errors.New("memstore: the store is closed")
 
-// Close does nothing; it lets the store stand where a *store.Store is
-// closed.
-func (s *Store) Close() {}
+// Ping reports ErrClosed after Close, else the context's error, if any.
+func (s *Store) Ping(ctx context.Context) error { return s.usable(ctx) }
+
+// Close closes the store: every later call fails with ErrClosed, as
+// calls on a closed pool do (a test of a database outage may close it).
+// The rows stay in memory until the store is dropped.
+func (s *Store) Close() { s.closed.Store(true) }
+
+// usable returns ErrClosed after Close, else the context's error.
+func (s *Store) usable(ctx context.Context) error {
+	if s.closed.Load() {
+		return ErrClosed
+	}
+	return ctx.Err()
+}
 
 // now is the time the store stamps rows with.
 func now() time.Time { return time.Now() }

@@ -16,7 +16,7 @@ import (
 // deleted job counts one finished River row (Pruned.RiverJobs).
 func (s *Store) Prune(ctx context.Context, r store.Retention) (store.Pruned, error) {
 	var p store.Pruned
-	if err := ctx.Err(); err != nil {
+	if err := s.usable(ctx); err != nil {
 		return p, fmt.Errorf("memstore: prune: %w", err)
 	}
 	s.mu.Lock()

@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"reflect"
 	"testing"
 	"time"
@@ -14,8 +15,9 @@ import (
 
 // Conformer is every method of *store.Store that the service uses
 // through its interfaces (service/stores.go: Cache, JobStore, KeyStore,
-// KeyMaker, Prune and Ping; service/explorer.go: ExplorerStore), and the
-// key administration (Keys, RevokeKey) the conformance cases need.
+// KeyMaker, Prune and Ping; service/explorer.go: ExplorerStore), with
+// the key administration (Keys, RevokeKey) and Close, which the
+// conformance cases and the service's tests use.
 // *store.Store and *memstore.Store implement it.
 type Conformer interface {
 	LookupAnalysis(ctx context.Context, key store.CacheKey, minVisits int) (store.CachedAnalysis, bool, error)
@@ -41,6 +43,8 @@ type Conformer interface {
 
 	Prune(ctx context.Context, r store.Retention) (store.Pruned, error)
 	Ping(ctx context.Context) error
+	// Close releases the store; later calls fail.
+	Close()
 
 	SaveExplorerPositions(ctx context.Context, key store.ExplorerKey, rows ...store.ExplorerPosition) error
 	ExplorerPositions(ctx context.Context, key store.ExplorerKey, hashes []uint64) (map[uint64]store.ExplorerPosition, error)
@@ -91,6 +95,7 @@ func RunConformance(t *testing.T, open func(t *testing.T) Subject) {
 		{"frequent", conformFrequent},
 		{"retention-jobs", conformPruneJobs},
 		{"retention-cache", conformPruneCache},
+		{"closed", conformClosed},
 	}
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {
@@ -141,4 +146,40 @@ func create(t *testing.T, st Conformer, nj store.NewJob) *store.Job {
 		t.Fatalf("create job: %v", err)
 	}
 	return j
+}
+
+// conformClosed: after Close every call fails (a test of an outage
+// closes the store).
+func conformClosed(t *testing.T, open func(t *testing.T) Subject) {
+	st := open(t).Store
+	ctx := context.Background()
+	if err := st.Ping(ctx); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	for _, tc := range []struct {
+		name string
+		call func() error
+	}{
+		{"Ping", func() error { return st.Ping(ctx) }},
+		{"LookupAnalysis", func() error {
+			_, _, err := st.LookupAnalysis(ctx, store.CacheKey{CanonicalHash: 1, Rules: "r", Model: "m"}, 1)
+			return err
+		}},
+		{"SaveAnalyses", func() error {
+			return st.SaveAnalyses(ctx, store.CachedAnalysis{Key: store.CacheKey{CanonicalHash: 1, Rules: "r", Model: "m"}, Visits: 1, Analysis: []byte(`{}`)})
+		}},
+		{"CreateJob", func() error { _, err := st.CreateJob(ctx, newJob("review", store.AnyOwner, 0)); return err }},
+		{"Job", func() error { _, err := st.Job(ctx, "00000000-0000-0000-0000-000000000000"); return err }},
+		{"ActiveJobs", func() error { _, err := st.ActiveJobs(ctx); return err }},
+		{"KeyByHash", func() error { _, err := st.KeyByHash(ctx, tokenHash("x")); return err }},
+		{"Prune", func() error { _, err := st.Prune(ctx, store.Retention{JobsAge: time.Hour}); return err }},
+		{"FrequentOpenings", func() error { _, _, err := st.FrequentOpenings(ctx, store.ExplorerKey{}, 1); return err }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.call(); err == nil || errors.Is(err, store.ErrNotFound) {
+				t.Errorf("after Close: %v, want an error other than ErrNotFound", err)
+			}
+		})
+	}
 }

@@ -33,14 +33,18 @@ func copyPosition(p store.ExplorerPosition) store.ExplorerPosition {
 
 // SaveExplorerPositions stores explorer rows, keeping the one with more
 // visits when a position is already there (a tie replaces it). Nothing is
-// saved when one of rows is invalid.
+// saved when one of rows is invalid (visits not positive, placed
+// negative, a nil slice, or slices of different lengths).
 func (s *Store) SaveExplorerPositions(ctx context.Context, key store.ExplorerKey, rows ...store.ExplorerPosition) error {
 	if err := s.usable(ctx); err != nil {
 		return fmt.Errorf("memstore: save explorer positions: %w", err)
 	}
 	for _, r := range rows {
 		n := len(r.Squares)
-		if r.Visits <= 0 || r.Placed < 0 || len(r.Priors) != n || len(r.MoveVisits) != n || len(r.RedWinrates) != n {
+		// nil slices are NULL arrays to PostgreSQL, which the table
+		// refuses; empty ones are stored.
+		noArray := r.Squares == nil || r.Priors == nil || r.MoveVisits == nil || r.RedWinrates == nil
+		if r.Visits <= 0 || r.Placed < 0 || noArray || len(r.Priors) != n || len(r.MoveVisits) != n || len(r.RedWinrates) != n {
 			return fmt.Errorf("memstore: save explorer position %016x: %d placed, %d visits, %d squares, %d priors, %d visits, %d win rates",
 				r.CanonicalHash, r.Placed, r.Visits, n, len(r.Priors), len(r.MoveVisits), len(r.RedWinrates))
 		}

@@ -97,6 +97,8 @@ func conformExplorer(t *testing.T, open func(t *testing.T) Subject) {
 	}{
 		{"ragged", store.ExplorerPosition{CanonicalHash: 1, Visits: 1, Squares: []int16{1}, Priors: []float32{1}, MoveVisits: []int32{1}}},
 		{"no visits", store.ExplorerPosition{CanonicalHash: 2, Visits: 0, Squares: []int16{1}, Priors: []float32{1}, MoveVisits: []int32{1}, RedWinrates: []float32{1}}},
+		{"negative placed", store.ExplorerPosition{CanonicalHash: 3, Visits: 1, Placed: -1, Squares: []int16{1}, Priors: []float32{1}, MoveVisits: []int32{1}, RedWinrates: []float32{1}}},
+		{"nil slices", store.ExplorerPosition{CanonicalHash: 4, Visits: 1}},
 	}
 	for _, b := range bad {
 		t.Run("refused: "+b.name, func(t *testing.T) {
@@ -113,6 +115,18 @@ func conformExplorer(t *testing.T, open func(t *testing.T) Subject) {
 	t.Run("no rows", func(t *testing.T) {
 		if err := st.SaveExplorerPositions(ctx, key); err != nil {
 			t.Error(err)
+		}
+	})
+	t.Run("a position without placements", func(t *testing.T) {
+		k := store.ExplorerKey{Rules: "empty", Model: "m"}
+		empty := store.ExplorerPosition{CanonicalHash: 12, Visits: 3, Placed: 40,
+			Squares: []int16{}, Priors: []float32{}, MoveVisits: []int32{}, RedWinrates: []float32{}}
+		if err := st.SaveExplorerPositions(ctx, k, empty); err != nil {
+			t.Fatal(err)
+		}
+		got, err := st.ExplorerPositions(ctx, k, []uint64{12})
+		if err != nil || len(got) != 1 || got[12].Visits != 3 || len(got[12].Squares) != 0 || len(got[12].RedWinrates) != 0 {
+			t.Errorf("got %+v %v", got, err)
 		}
 	})
 }
@@ -161,6 +175,11 @@ func conformFrequent(t *testing.T, open func(t *testing.T) Subject) {
 			}
 		})
 	}
+	t.Run("a negative limit is refused", func(t *testing.T) {
+		if rows, _, err := st.FrequentOpenings(ctx, key, -1); err == nil {
+			t.Errorf("limit -1: %v", rows)
+		}
+	})
 	t.Run("another key is separate", func(t *testing.T) {
 		if rows, tot, err := st.FrequentOpenings(ctx, store.ExplorerKey{Rules: key.Rules, Model: "m2"}, 5); err != nil || rows != nil || tot != (store.SelfplayTotals{}) {
 			t.Fatalf("got %v %+v %v", rows, tot, err)

@@ -105,6 +105,18 @@ func conformJobs(t *testing.T, open func(t *testing.T) Subject) {
 			}
 		}
 	})
+	t.Run("a result that is not JSON is refused", func(t *testing.T) {
+		j := create(t, st, newJob("review", store.AnyOwner, 0))
+		if _, err := st.StartJob(ctx, j.ID, 1); err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := st.FinishJob(ctx, j.ID, []byte(`{`)); ok || err == nil {
+			t.Errorf("finish: %v %v, want an error", ok, err)
+		}
+		if got, _ := st.Job(ctx, j.ID); got.Status != store.StatusRunning {
+			t.Errorf("after a refused finish: %+v", got)
+		}
+	})
 	t.Run("finish needs a running job", func(t *testing.T) {
 		j := create(t, st, newJob("review", store.AnyOwner, 0))
 		if ok, err := st.FinishJob(ctx, j.ID, []byte(`{}`)); ok || err != nil {
@@ -202,6 +214,7 @@ func conformJobErrors(t *testing.T, open func(t *testing.T) Subject) {
 			Args: func(string) river.JobArgs { return unencodableArgs{} }}},
 		{"negative total", store.NewJob{Kind: "review", Request: []byte(`{}`), Total: -1, Args: args}},
 		{"request not JSON", store.NewJob{Kind: "review", Request: []byte(`{`), Total: 1, Args: args}},
+		{"no request", store.NewJob{Kind: "review", Total: 1, Args: args}},
 		{"owner that is no key", newJob("review", 987654, 0)},
 		{"owner that is no key, with a quota", newJob("review", 987654, 2)},
 	}

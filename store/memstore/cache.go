@@ -9,12 +9,6 @@ import (
 	"github.com/wallzero/wallzero/store"
 )
 
-// analysisKey is the primary key of the analyses table.
-type analysisKey struct {
-	key    store.CacheKey
-	visits int
-}
-
 // analysisRow is a row of the analyses table besides its key.
 type analysisRow struct {
 	analysis  []byte
@@ -38,24 +32,23 @@ func (s *Store) LookupAnalysis(ctx context.Context, key store.CacheKey, minVisit
 // best returns key's row with the most visits, at least minVisits, and
 // touches it; the caller holds s.mu.
 func (s *Store) best(key store.CacheKey, minVisits int) (store.CachedAnalysis, bool) {
-	var out store.CachedAnalysis
-	var found *analysisRow
-	for k, r := range s.analyses {
-		if k.key == key && k.visits >= minVisits && (found == nil || k.visits > out.Visits) {
-			found = r
-			out = store.CachedAnalysis{Key: key, Visits: k.visits}
+	rows := s.analyses[key]
+	visits, found := 0, (*analysisRow)(nil)
+	for v, r := range rows {
+		if v >= minVisits && v > visits {
+			visits, found = v, r
 		}
 	}
 	if found == nil {
 		return store.CachedAnalysis{}, false
 	}
-	out.Analysis, out.CreatedAt = clone(found.analysis), found.createdAt
+	out := store.CachedAnalysis{Key: key, Visits: visits, Analysis: clone(found.analysis), CreatedAt: found.createdAt}
 	t := now()
 	if t.Sub(found.lastUsed) > store.TouchAfter {
-		// store.Store touches every row of the position, not only the
-		// one it returns.
-		for k, r := range s.analyses {
-			if k.key == key && t.Sub(r.lastUsed) > store.TouchAfter {
+		// store.Store touches every stale row of the position, not only
+		// the one it returns.
+		for _, r := range rows {
+			if t.Sub(r.lastUsed) > store.TouchAfter {
 				r.lastUsed = t
 			}
 		}
@@ -100,7 +93,10 @@ func (s *Store) SaveAnalyses(ctx context.Context, rows ...store.CachedAnalysis) 
 	defer s.mu.Unlock()
 	t := now()
 	for _, r := range rows {
-		s.analyses[analysisKey{r.Key, r.Visits}] = &analysisRow{analysis: clone(r.Analysis), createdAt: t, lastUsed: t}
+		if s.analyses[r.Key] == nil {
+			s.analyses[r.Key] = map[int]*analysisRow{}
+		}
+		s.analyses[r.Key][r.Visits] = &analysisRow{analysis: clone(r.Analysis), createdAt: t, lastUsed: t}
 	}
 	return nil
 }
@@ -112,7 +108,11 @@ func (s *Store) CountAnalyses(ctx context.Context) (int64, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return int64(len(s.analyses)), nil
+	n := 0
+	for _, rows := range s.analyses {
+		n += len(rows)
+	}
+	return int64(n), nil
 }
 
 // SetAnalysisLastUsed sets when every cached analysis of key was last
@@ -120,10 +120,8 @@ func (s *Store) CountAnalyses(ctx context.Context) (int64, error) {
 func (s *Store) SetAnalysisLastUsed(key store.CacheKey, t time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for k, r := range s.analyses {
-		if k.key == key {
-			r.lastUsed = t
-		}
+	for _, r := range s.analyses[key] {
+		r.lastUsed = t
 	}
 }
 

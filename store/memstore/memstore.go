@@ -50,7 +50,7 @@ type Store struct {
 
 	closed    atomic.Bool
 	mu        sync.Mutex
-	analyses  map[analysisKey]*analysisRow
+	analyses  map[store.CacheKey]map[int]*analysisRow // by key, then visits
 	jobs      map[string]*jobRow
 	riverSeq  int64
 	keys      []*keyRow // by id: keys[i].ID == i+1
@@ -62,7 +62,7 @@ type Store struct {
 // New returns an empty store.
 func New() *Store {
 	return &Store{
-		analyses:  map[analysisKey]*analysisRow{},
+		analyses:  map[store.CacheKey]map[int]*analysisRow{},
 		jobs:      map[string]*jobRow{},
 		positions: map[positionKey]store.ExplorerPosition{},
 		frequent:  map[positionKey]*frequentRow{},

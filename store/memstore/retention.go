@@ -32,29 +32,42 @@ func (s *Store) Prune(ctx context.Context, r store.Retention) (store.Pruned, err
 		p.RiverJobs = p.Jobs
 	}
 	if r.CacheAge > 0 {
-		for k, a := range s.analyses {
-			if a.lastUsed.Before(t.Add(-r.CacheAge)) {
-				delete(s.analyses, k)
-				p.ColdAnalyses++
+		for key, rows := range s.analyses {
+			for v, a := range rows {
+				if a.lastUsed.Before(t.Add(-r.CacheAge)) {
+					delete(rows, v)
+					p.ColdAnalyses++
+				}
+			}
+			if len(rows) == 0 {
+				delete(s.analyses, key)
 			}
 		}
 	}
-	if r.CacheMaxRows > 0 && int64(len(s.analyses)) > r.CacheMaxRows {
+	if r.CacheMaxRows > 0 {
 		type aged struct {
-			k analysisKey
-			a *analysisRow
+			key    store.CacheKey
+			visits int
+			a      *analysisRow
 		}
-		rows := make([]aged, 0, len(s.analyses))
-		for k, a := range s.analyses {
-			rows = append(rows, aged{k, a})
+		var all []aged
+		for key, rows := range s.analyses {
+			for v, a := range rows {
+				all = append(all, aged{key, v, a})
+			}
 		}
-		// Most recently used first, as PostgreSQL orders them.
-		slices.SortFunc(rows, func(x, y aged) int {
-			return cmp.Or(y.a.lastUsed.Compare(x.a.lastUsed), y.a.createdAt.Compare(x.a.createdAt))
-		})
-		for _, old := range rows[r.CacheMaxRows:] {
-			delete(s.analyses, old.k)
-			p.OverCap++
+		if int64(len(all)) > r.CacheMaxRows {
+			// Most recently used first, as PostgreSQL orders them.
+			slices.SortFunc(all, func(x, y aged) int {
+				return cmp.Or(y.a.lastUsed.Compare(x.a.lastUsed), y.a.createdAt.Compare(x.a.createdAt))
+			})
+			for _, old := range all[r.CacheMaxRows:] {
+				delete(s.analyses[old.key], old.visits)
+				if len(s.analyses[old.key]) == 0 {
+					delete(s.analyses, old.key)
+				}
+				p.OverCap++
+			}
 		}
 	}
 	return p, nil

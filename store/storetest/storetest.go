@@ -1,5 +1,8 @@
 // Package storetest gives tests their own migrated PostgreSQL database, so
-// store, service and API tests run in parallel against a real server.
+// store, service and API tests run in parallel against a real server; the
+// store conformance suite (RunConformance), which the PostgreSQL store and
+// the in-memory one (store/memstore) both pass; and OpenFast, the memory
+// store for tests that need no SQL when no database is set.
 //
 // The server is the one at $WALLZERO_TEST_DATABASE_URL (a URL whose user
 // may create databases; `make test` starts a throwaway cluster and sets

@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/service"
 )
 
@@ -58,7 +59,7 @@ func bearerToken(h string) (string, bool) {
 // unauthorized answers err, with the WWW-Authenticate challenge of RFC
 // 6750 when err is CodeUnauthorized.
 func unauthorized(c *gin.Context, err error) {
-	if service.ErrorCode(err) == service.CodeUnauthorized {
+	if wallzero.ErrorCode(err) == wallzero.CodeUnauthorized {
 		c.Header("WWW-Authenticate", `Bearer realm="wallzero"`)
 	}
 	writeError(c, err)

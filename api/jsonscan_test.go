@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/service"
 )
 
@@ -54,8 +55,8 @@ func TestScanJSON(t *testing.T) {
 				}
 				return
 			}
-			var se *service.Error
-			if !errors.As(err, &se) || se.Code != service.CodeInvalid || se.Field != tc.field || !strings.Contains(se.Message, tc.text) {
+			var se *wallzero.Error
+			if !errors.As(err, &se) || se.Code != wallzero.CodeInvalid || se.Field != tc.field || !strings.Contains(se.Message, tc.text) {
 				t.Fatalf("got %#v; want field %q and %q", err, tc.field, tc.text)
 			}
 		})

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/render"
@@ -36,8 +37,8 @@ var boardParams = map[string]bool{
 }
 
 // invalidParam returns a CodeInvalid error naming a query parameter.
-func invalidParam(field, format string, args ...any) *service.Error {
-	return &service.Error{Code: service.CodeInvalid, Field: field, Message: fmt.Sprintf(format, args...)}
+func invalidParam(field, format string, args ...any) *wallzero.Error {
+	return &wallzero.Error{Code: wallzero.CodeInvalid, Field: field, Message: fmt.Sprintf(format, args...)}
 }
 
 // maxParamBytes bounds a query parameter's value: a whole record or board
@@ -113,7 +114,7 @@ func checkParam(k, v string) error {
 }
 
 // parseBoardQuery reads the position and the overlays from a board.svg
-// query. Errors are *service.Error values naming the parameter (with the
+// query. Errors are *wallzero.Error values naming the parameter (with the
 // path inside it for record, moves and board: "moves[3]",
 // "board.walls[0].side", "record.rules.players").
 func parseBoardQuery(q url.Values, limits service.Limits) (*boardRequest, error) {
@@ -198,7 +199,7 @@ func (req *boardRequest) parseRecord(q url.Values, limits service.Limits) error 
 // prefixField puts a query parameter's name before the JSON path of a
 // decoding error about its value.
 func prefixField(param string, err error) error {
-	var se *service.Error
+	var se *wallzero.Error
 	if errors.As(err, &se) {
 		if se.Field == "" {
 			se.Field = param
@@ -218,7 +219,7 @@ var ruleParams = map[string]string{"rules.players": "players", "rules.opening": 
 // service.ReplayRecord error: in the record form "record.moves[3]" or
 // "record.rules.players"; else "moves[3]", "players", "board.walls[0]".
 func recordParamError(err error, recordForm bool) error {
-	var se *service.Error
+	var se *wallzero.Error
 	if !errors.As(err, &se) {
 		return err
 	}

@@ -7,6 +7,8 @@ import (
 	"math"
 	"sync"
 	"time"
+
+	"github.com/wallzero/wallzero"
 )
 
 // AdmissionConfig bounds the synchronous analyses (POST /v1/analyze and
@@ -142,14 +144,14 @@ func (a *admission) finished(visits int64, start runStart) {
 }
 
 // errOverloaded returns the refusal of a request when the service is full.
-func errOverloaded(why string, wait time.Duration) *Error {
-	return &Error{Code: CodeOverloaded, Message: "the service is at capacity: " + why + "; try again after the Retry-After delay",
+func errOverloaded(why string, wait time.Duration) *wallzero.Error {
+	return &wallzero.Error{Code: wallzero.CodeOverloaded, Message: "the service is at capacity: " + why + "; try again after the Retry-After delay",
 		RetryAfter: min(max(wait, time.Second), 30*time.Second)}
 }
 
 // acquire waits for a search slot for a request of cost visits and returns
 // the function that gives it back; or it refuses the request at once with
-// a CodeOverloaded error carrying Retry-After.
+// a wallzero.CodeOverloaded error carrying Retry-After.
 func (a *admission) acquire(ctx context.Context, cost int64) (release func(), err error) {
 	a.mu.Lock()
 	if a.searching < a.cfg.MaxSearches && len(a.queue) == 0 {
@@ -179,7 +181,7 @@ func (a *admission) acquire(ctx context.Context, cost int64) (release func(), er
 	if w.granted { // the slot came as the context ended: give it back
 		a.releaseLocked(cost, 0, w.run) // nothing was searched: no sample
 		a.mu.Unlock()
-		return nil, timeoutOr(ctx.Err())
+		return nil, wallzero.TimeoutOr(ctx.Err())
 	}
 	for i, q := range a.queue {
 		if q == w {
@@ -189,7 +191,7 @@ func (a *admission) acquire(ctx context.Context, cost int64) (release func(), er
 	}
 	a.queuedVisits -= cost
 	a.mu.Unlock()
-	return nil, timeoutOr(ctx.Err())
+	return nil, wallzero.TimeoutOr(ctx.Err())
 }
 
 // precheck refuses a request of cost visits at once, as acquire would,
@@ -229,7 +231,7 @@ func (a *admission) full() error {
 // (nil when it can): the queue is full, the estimated wait is longer than
 // MaxQueueWait, or the request would not finish before its deadline.
 // Called with a.mu held.
-func (a *admission) refusalLocked(ctx context.Context, cost int64) *Error {
+func (a *admission) refusalLocked(ctx context.Context, cost int64) *wallzero.Error {
 	ahead := a.queuedVisits + a.runningVisits
 	wait := a.duration(ahead)
 	switch {

@@ -7,14 +7,16 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/wallzero/wallzero"
 )
 
-// overloaded asserts err is a CodeOverloaded refusal with a Retry-After.
+// overloaded asserts err is a wallzero.CodeOverloaded refusal with a Retry-After.
 func overloaded(t *testing.T, err error) {
 	t.Helper()
-	var se *Error
-	if !errors.As(err, &se) || se.Code != CodeOverloaded {
-		t.Fatalf("got %v, want a CodeOverloaded error", err)
+	var se *wallzero.Error
+	if !errors.As(err, &se) || se.Code != wallzero.CodeOverloaded {
+		t.Fatalf("got %v, want a wallzero.CodeOverloaded error", err)
 	}
 	if se.RetryAfter < time.Second || se.RetryAfter > 30*time.Second {
 		t.Errorf("RetryAfter = %v, want 1..30 s", se.RetryAfter)
@@ -162,7 +164,7 @@ func TestAdmissionCancelledWaiterLeavesNoTrace(t *testing.T) {
 	}()
 	waitFor(t, func() bool { return a.stats().Queued == 1 })
 	cancel()
-	var se *Error
+	var se *wallzero.Error
 	if err := <-done; !errors.As(err, &se) {
 		t.Fatalf("cancelled waiter: %v, want a service error", err)
 	}

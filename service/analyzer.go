@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/search"
@@ -69,15 +70,15 @@ func (a *Analyzer) ModelFor(players int) string {
 	return id
 }
 
-// Prepare validates a query and replays its game. Errors are *Error values
+// Prepare validates a query and replays its game. Errors are *wallzero.Error values
 // naming the field.
 func (a *Analyzer) Prepare(q *Query) (*engine.Game, []int, error) {
 	if len(q.Moves) > a.limits.MaxMoves {
-		return nil, nil, invalid("moves", "too many moves")
+		return nil, nil, wallzero.Invalid("moves", "too many moves")
 	}
 	g, err := q.Record().Game()
 	if err != nil {
-		return nil, nil, recordError(err)
+		return nil, nil, wallzero.RecordError(err)
 	}
 	turns, err := q.validate(a.limits, len(g.Moves))
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/search"
 )
@@ -46,7 +47,7 @@ func (a *Analyzer) AnalyzeTurn(ctx context.Context, q *Query, positions []engine
 	cfg.LeafCalls = a.leafCalls(ctx, eval)
 	s, err := search.New(eval, cfg, pos, history)
 	if err != nil {
-		return nil, &Error{Code: CodeInternal, Message: err.Error(), Err: err}
+		return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: err.Error(), Err: err}
 	}
 	runCtx := ctx
 	if opt.Stop != nil {
@@ -90,7 +91,7 @@ func (a *Analyzer) AnalyzeTurn(ctx context.Context, q *Query, positions []engine
 			}
 		}
 		if err := s.SetConfig(step); err != nil {
-			return nil, &Error{Code: CodeInternal, Message: err.Error(), Err: err}
+			return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: err.Error(), Err: err}
 		}
 		before := s.Visits()
 		res, err := s.Run(runCtx)
@@ -102,9 +103,9 @@ func (a *Analyzer) AnalyzeTurn(ctx context.Context, q *Query, positions []engine
 				return shape(res), nil
 			}
 			if errors.Is(err, context.DeadlineExceeded) {
-				return nil, &Error{Code: CodeTimeout, Message: "the analysis did not finish before the deadline", Err: err}
+				return nil, &wallzero.Error{Code: wallzero.CodeTimeout, Message: "the analysis did not finish before the deadline", Err: err}
 			}
-			return nil, &Error{Code: CodeInternal, Message: err.Error(), Err: err}
+			return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: err.Error(), Err: err}
 		}
 		if !report || res.Visits >= cfg.MaxVisits || !deadline.IsZero() && !time.Now().Before(deadline) || res.Visits == before {
 			return shape(res), nil
@@ -234,7 +235,7 @@ func (f *moveFilter) checkRoot(root *engine.Position, turn int) error {
 	if len(f.allow[root.ToMove()]) == 0 {
 		field = "avoidMoves"
 	}
-	return invalid(field, fmt.Sprintf("leaves %s no legal move at turn %d", root.ToMove(), turn))
+	return wallzero.Invalid(field, fmt.Sprintf("leaves %s no legal move at turn %d", root.ToMove(), turn))
 }
 
 // filteredEvaluator evaluates with inner, then drops the moves the filter

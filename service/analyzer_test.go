@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
 )
@@ -131,9 +132,9 @@ func wantInvalid(t *testing.T, query, field, reason string) {
 		t.Fatal(err)
 	}
 	_, err := heuristicAnalyzer().Analyze(context.Background(), &q)
-	se, ok := err.(*Error)
-	if !ok || se.Code != CodeInvalid {
-		t.Fatalf("got %v, want an invalid-request *Error", err)
+	se, ok := err.(*wallzero.Error)
+	if !ok || se.Code != wallzero.CodeInvalid {
+		t.Fatalf("got %v, want an invalid-request *wallzero.Error", err)
 	}
 	if se.Field != field || !strings.Contains(se.Error(), reason) {
 		t.Errorf("got field %q, error %q; want field %q, reason %q", se.Field, se.Error(), field, reason)

@@ -18,6 +18,7 @@ import (
 
 	"golang.org/x/sync/singleflight"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -162,8 +163,8 @@ func NewAuth(st KeyStore, cfg AuthConfig) *Auth {
 func (s *Service) Auth() *Auth { return s.auth }
 
 // errUnauthorized is the answer to a missing, unknown or revoked key.
-func errUnauthorized(msg string) *Error {
-	return &Error{Code: CodeUnauthorized, Field: "Authorization", Message: msg}
+func errUnauthorized(msg string) *wallzero.Error {
+	return &wallzero.Error{Code: wallzero.CodeUnauthorized, Field: "Authorization", Message: msg}
 }
 
 // ErrNoKey is the error of a request without an API key.
@@ -171,8 +172,8 @@ var ErrNoKey = errUnauthorized("this service needs an API key: send `Authorizati
 
 // Authenticate returns the caller a bearer token belongs to: from the
 // cache when verified within CacheTTL, else from the database. An unknown
-// or revoked token is CodeUnauthorized; a database failure is
-// CodeUnavailable unless the key was verified before (then the cached key
+// or revoked token is wallzero.CodeUnauthorized; a database failure is
+// wallzero.CodeUnavailable unless the key was verified before (then the cached key
 // is used).
 func (a *Auth) Authenticate(ctx context.Context, token string) (*Caller, error) {
 	hash, ok := tokenHash(token)
@@ -211,7 +212,7 @@ func (a *Auth) verify(ctx context.Context, hash [32]byte, old *cachedKey) (*cach
 	now := time.Now()
 	if err != nil {
 		if old == nil {
-			return nil, &Error{Code: CodeUnavailable, Message: "verifying the API key: " + err.Error(), Err: err}
+			return nil, &wallzero.Error{Code: wallzero.CodeUnavailable, Message: "verifying the API key: " + err.Error(), Err: err}
 		}
 		// The database is unreachable: keep trusting the key verified
 		// before, and ask again after another CacheTTL.

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/storetest"
 )
@@ -61,7 +62,7 @@ func absDur(d time.Duration) time.Duration { return max(d, -d) }
 
 // TestAuthCache: a verified key is served from memory for CacheTTL, keeps
 // working while the database is unreachable, and an unknown key then gets
-// CodeUnavailable rather than a wrong 401.
+// wallzero.CodeUnavailable rather than a wrong 401.
 func TestAuthCache(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -86,7 +87,7 @@ func TestAuthCache(t *testing.T) {
 		t.Fatalf("within the cache time: %v", err)
 	}
 	time.Sleep(60 * time.Millisecond)
-	if _, err := a.Authenticate(ctx, token); ErrorCode(err) != CodeUnauthorized {
+	if _, err := a.Authenticate(ctx, token); wallzero.ErrorCode(err) != wallzero.CodeUnauthorized {
 		t.Fatalf("revoked after the cache time: %v", err)
 	}
 	// The database goes away: a verified key keeps working.
@@ -105,7 +106,7 @@ func TestAuthCache(t *testing.T) {
 		}
 	}
 	unknown, _ := NewToken()
-	if _, err := a.Authenticate(ctx, unknown); ErrorCode(err) != CodeUnavailable {
+	if _, err := a.Authenticate(ctx, unknown); wallzero.ErrorCode(err) != wallzero.CodeUnavailable {
 		t.Fatalf("database down, unknown key: %v, want unavailable", err)
 	}
 	if st := a.Stats(); len(st) != 2 || st[1].Name != "second" || st[1].Requests != 4 {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/store"
@@ -81,7 +82,7 @@ func (s *Service) analysisFrom(ctx context.Context, rules string, positions []en
 			}
 			c, err := transformAnalysis(a, sym)
 			if err != nil {
-				return nil, &Error{Code: CodeInternal, Message: err.Error(), Err: err}
+				return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: err.Error(), Err: err}
 			}
 			c.TurnNumber, c.RootInfo.Hash = 0, fmt.Sprintf("%016x", hash)
 			s.save(ctx, key, visits, c)
@@ -104,7 +105,7 @@ func (s *Service) analysisFrom(ctx context.Context, rules string, positions []en
 func orient(canon *Analysis, sym engine.Symmetry, pos *engine.Position, turn int, info *CacheInfo) (*Analysis, error) {
 	a, err := transformAnalysis(canon, sym.Inverse())
 	if err != nil {
-		return nil, &Error{Code: CodeInternal, Message: err.Error(), Err: err}
+		return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: err.Error(), Err: err}
 	}
 	a.TurnNumber = turn
 	a.RootInfo.Hash = fmt.Sprintf("%016x", pos.Hash())
@@ -120,7 +121,7 @@ func (s *Service) lookup(ctx context.Context, key store.CacheKey, visits int) (*
 	cancel()
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, nil, timeoutOr(ctx.Err())
+			return nil, nil, wallzero.TimeoutOr(ctx.Err())
 		}
 		s.log.WarnContext(ctx, "analysis cache lookup failed; searching instead", "error", err)
 		s.metrics.CacheMisses.Add(1)
@@ -187,12 +188,4 @@ func shape(full *Analysis, q *Query, turn int) *Analysis {
 		a.Reachability = nil
 	}
 	return &a
-}
-
-// timeoutOr maps a context error to the service's timeout error.
-func timeoutOr(err error) error {
-	if err == context.DeadlineExceeded {
-		return &Error{Code: CodeTimeout, Message: "the analysis did not finish before the deadline", Err: err}
-	}
-	return &Error{Code: CodeUnavailable, Message: "the request was cancelled", Err: err}
 }

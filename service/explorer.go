@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/store"
@@ -13,7 +14,7 @@ import (
 
 // ExplorerStore is the opening explorer's table (docs/openings.md);
 // *store.Store implements it. A service whose Store lacks it answers the
-// explorer with CodeUnavailable.
+// explorer with wallzero.CodeUnavailable.
 type ExplorerStore interface {
 	SaveExplorerPositions(ctx context.Context, key store.ExplorerKey, rows ...store.ExplorerPosition) error
 	ExplorerPositions(ctx context.Context, key store.ExplorerKey, hashes []uint64) (map[uint64]store.ExplorerPosition, error)
@@ -120,11 +121,11 @@ type FrequentState struct {
 func (s *Service) explorerSetup(opening string) (engine.Rules, ExplorerStore, store.ExplorerKey, error) {
 	rules, err := engine.Rules{Players: 2, Opening: engine.Opening(opening)}.Normalize()
 	if err != nil {
-		return rules, nil, store.ExplorerKey{}, invalid("opening", fmt.Sprintf("%q is not empty or four-stone", opening))
+		return rules, nil, store.ExplorerKey{}, wallzero.Invalid("opening", fmt.Sprintf("%q is not empty or four-stone", opening))
 	}
 	es, ok := s.store.(ExplorerStore)
 	if !ok || s.store == nil {
-		return rules, nil, store.ExplorerKey{}, &Error{Code: CodeUnavailable, Message: "the opening explorer needs the database, and the service runs without one"}
+		return rules, nil, store.ExplorerKey{}, &wallzero.Error{Code: wallzero.CodeUnavailable, Message: "the opening explorer needs the database, and the service runs without one"}
 	}
 	return rules, es, store.ExplorerKey{Rules: rules.String(), Model: s.an.ModelFor(2)}, nil
 }
@@ -137,21 +138,21 @@ func replayPlacements(rules engine.Rules, moves []string) ([]engine.Position, er
 	for i, text := range moves {
 		field := fmt.Sprintf("moves[%d]", i)
 		if len(text) > engine.MaxMoveText {
-			return nil, invalid(field, fmt.Sprintf("%d bytes, a placement is at most %d", len(text), engine.MaxMoveText))
+			return nil, wallzero.Invalid(field, fmt.Sprintf("%d bytes, a placement is at most %d", len(text), engine.MaxMoveText))
 		}
 		if g.Final.Phase() != engine.Setup {
 			_, total := g.Final.SetupPlacements()
-			return nil, invalid(field, fmt.Sprintf("%q is out of the placement phase: the %s opening has %d placements", text, rules.Opening, total))
+			return nil, wallzero.Invalid(field, fmt.Sprintf("%q is out of the placement phase: the %s opening has %d placements", text, rules.Opening, total))
 		}
 		m, _, err := engine.ParseMove(text)
 		if err == nil && m.Kind != engine.Place {
-			return nil, invalid(field, fmt.Sprintf("%q is not a placement (the explorer covers the placement phase only)", text))
+			return nil, wallzero.Invalid(field, fmt.Sprintf("%q is not a placement (the explorer covers the placement phase only)", text))
 		}
 		if _, serr := engine.ParseSquare(strings.TrimSpace(text)); err != nil || serr != nil {
-			return nil, invalid(field, fmt.Sprintf("%q is not a placement: want a square A1..G7 such as C3", text))
+			return nil, wallzero.Invalid(field, fmt.Sprintf("%q is not a placement: want a square A1..G7 such as C3", text))
 		}
 		if err := g.PlayText(text); err != nil {
-			return nil, invalid(field, fmt.Sprintf("%q: %v", text, err))
+			return nil, wallzero.Invalid(field, fmt.Sprintf("%q: %v", text, err))
 		}
 	}
 	return g.Positions(), nil
@@ -162,7 +163,7 @@ func replayPlacements(rules engine.Rules, moves []string) ([]engine.Position, er
 // control and the caller's quota), stored and returned.
 func (s *Service) Explore(ctx context.Context, q *ExplorerQuery) (*ExplorerResult, error) {
 	if len(q.Moves) > engine.NumSquares {
-		return nil, invalid("moves", fmt.Sprintf("%d placements, the placement phase has at most 8", len(q.Moves)))
+		return nil, wallzero.Invalid("moves", fmt.Sprintf("%d placements, the placement phase has at most 8", len(q.Moves)))
 	}
 	rules, es, key, err := s.explorerSetup(q.Opening)
 	if err != nil {
@@ -190,7 +191,7 @@ func (s *Service) Explore(ctx context.Context, q *ExplorerQuery) (*ExplorerResul
 	}
 	rows, err := es.ExplorerPositions(ctx, key, hashes)
 	if err != nil {
-		return nil, &Error{Code: CodeUnavailable, Message: "reading the opening table failed", Err: err}
+		return nil, &wallzero.Error{Code: wallzero.CodeUnavailable, Message: "reading the opening table failed", Err: err}
 	}
 	var missing []int
 	for i, st := range steps {
@@ -231,7 +232,7 @@ func (s *Service) Explore(ctx context.Context, q *ExplorerQuery) (*ExplorerResul
 	}
 	freq, tot, err := es.FrequentOpenings(ctx, key, FrequentLimit)
 	if err != nil {
-		return nil, &Error{Code: CodeUnavailable, Message: "reading the frequent openings failed", Err: err}
+		return nil, &wallzero.Error{Code: wallzero.CodeUnavailable, Message: "reading the frequent openings failed", Err: err}
 	}
 	res.SelfplayGames, res.SelfplayVisits, res.Frequent = tot.Games, tot.Visits, []FrequentState{}
 	for _, f := range freq {
@@ -313,7 +314,7 @@ func (s *Service) searchExplorer(ctx context.Context, positions []engine.Positio
 	for i := range infos {
 		sq, err := engine.ParseSquare(infos[i].Move)
 		if err != nil {
-			return row, &Error{Code: CodeInternal, Message: fmt.Sprintf("explorer: %q is not a placement", infos[i].Move), Err: err}
+			return row, &wallzero.Error{Code: wallzero.CodeInternal, Message: fmt.Sprintf("explorer: %q is not a placement", infos[i].Move), Err: err}
 		}
 		infos[i].Order = int(sym.Square(sq)) // reuse Order for the canonical square
 	}

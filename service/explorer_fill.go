@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/store"
@@ -50,10 +51,10 @@ type fillHooks struct {
 // checkFill validates a fill's depth and visits.
 func (s *Service) checkFill(depth, visits int) error {
 	if depth < 0 || depth > 8 {
-		return invalid("depth", fmt.Sprintf("%d is outside 0..8 (the placement phase has at most 8 placements)", depth))
+		return wallzero.Invalid("depth", fmt.Sprintf("%d is outside 0..8 (the placement phase has at most 8 placements)", depth))
 	}
 	if visits <= 0 || visits > s.an.Limits().MaxVisits {
-		return invalid("visits", fmt.Sprintf("%d is outside 1..%d", visits, s.an.Limits().MaxVisits))
+		return wallzero.Invalid("visits", fmt.Sprintf("%d is outside 1..%d", visits, s.an.Limits().MaxVisits))
 	}
 	return nil
 }
@@ -268,12 +269,12 @@ func (s *Service) RecordSelfplayOpenings(ctx context.Context, opening string, vi
 		names := make([]string, len(g.Moves))
 		for j, m := range g.Moves {
 			if err := p.Play(m); err != nil {
-				return invalid("games", fmt.Sprintf("game %d: %v", i, err))
+				return wallzero.Invalid("games", fmt.Sprintf("game %d: %v", i, err))
 			}
 			names[j] = m.String()
 		}
 		if p.Phase() == engine.Setup {
-			return invalid("games", fmt.Sprintf("game %d: the placement phase is not complete", i))
+			return wallzero.Invalid("games", fmt.Sprintf("game %d: the placement phase is not complete", i))
 		}
 		h, _ := p.CanonicalHash()
 		f := byHash[h]

@@ -6,6 +6,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -75,7 +76,7 @@ func (s *Service) SubmitExplorerFill(ctx context.Context, r *ExplorerFillRequest
 func (s *Service) runExplorerFill(ctx context.Context, j *store.Job, p *progress) ([]byte, error) {
 	var r ExplorerFillRequest
 	if err := json.Unmarshal(j.Request, &r); err != nil {
-		return nil, &Error{Code: CodeInvalid, Message: "stored request: " + err.Error(), Err: err}
+		return nil, &wallzero.Error{Code: wallzero.CodeInvalid, Message: "stored request: " + err.Error(), Err: err}
 	}
 	if _, err := s.validateFill(&r); err != nil {
 		return nil, err

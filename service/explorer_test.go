@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/store/storetest"
@@ -103,8 +104,8 @@ func TestExploreErrorsNameTheField(t *testing.T) {
 		{"empty", []string{"A1", "A2", "A3", "A4", "A5", "A6", "A7", "B1", "B2"}, "moves[8]"},
 	} {
 		_, err := svc.Explore(context.Background(), &service.ExplorerQuery{Opening: tc.opening, Moves: tc.moves})
-		var e *service.Error
-		if !errors.As(err, &e) || e.Code != service.CodeInvalid || e.Field != tc.field || e.Message == "" {
+		var e *wallzero.Error
+		if !errors.As(err, &e) || e.Code != wallzero.CodeInvalid || e.Field != tc.field || e.Message == "" {
 			t.Errorf("%s %v: %v, want an invalid %s", tc.opening, tc.moves, err, tc.field)
 		}
 	}

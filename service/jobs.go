@@ -11,6 +11,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/store"
 )
@@ -79,14 +80,14 @@ func (s *Service) Job(ctx context.Context, id string) (*Job, error) {
 }
 
 // CancelJob cancels a queued or running job. A job that already ended
-// gives a CodeConflict error.
+// gives a wallzero.CodeConflict error.
 func (s *Service) CancelJob(ctx context.Context, id string) (*Job, error) {
 	if s.store == nil {
 		return nil, errNoDatabase
 	}
 	j, err := s.store.CancelJob(ctx, id, CallerFrom(ctx).owner())
 	if errors.Is(err, store.ErrFinished) {
-		return nil, &Error{Code: CodeConflict, Field: "id", Message: fmt.Sprintf("job %s has already %s", id, j.Status)}
+		return nil, &wallzero.Error{Code: wallzero.CodeConflict, Field: "id", Message: fmt.Sprintf("job %s has already %s", id, j.Status)}
 	}
 	if err != nil {
 		return nil, storeError(err, id)
@@ -95,17 +96,17 @@ func (s *Service) CancelJob(ctx context.Context, id string) (*Job, error) {
 	return jobOf(j), nil
 }
 
-var errNoDatabase = &Error{Code: CodeUnavailable, Message: "jobs need the database, and the service runs without one"}
+var errNoDatabase = &wallzero.Error{Code: wallzero.CodeUnavailable, Message: "jobs need the database, and the service runs without one"}
 
 // storeError maps a store error to a service error.
 func storeError(err error, id string) error {
 	if errors.Is(err, store.ErrNotFound) {
-		return &Error{Code: CodeNotFound, Field: "id", Message: fmt.Sprintf("no job %q", clip(id, 64)), Err: err}
+		return &wallzero.Error{Code: wallzero.CodeNotFound, Field: "id", Message: fmt.Sprintf("no job %q", clip(id, 64)), Err: err}
 	}
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-		return timeoutOr(err)
+		return wallzero.TimeoutOr(err)
 	}
-	return &Error{Code: CodeUnavailable, Message: "database: " + err.Error(), Err: err}
+	return &wallzero.Error{Code: wallzero.CodeUnavailable, Message: "database: " + err.Error(), Err: err}
 }
 
 // submit validates nothing: it stores an already validated request as a
@@ -116,7 +117,7 @@ func (s *Service) submit(ctx context.Context, kind string, req any, total int, a
 	}
 	data, err := json.Marshal(req)
 	if err != nil {
-		return nil, &Error{Code: CodeInternal, Message: err.Error(), Err: err}
+		return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: err.Error(), Err: err}
 	}
 	owner, maxActive, err := s.admitJob(ctx, req, total)
 	if err != nil {
@@ -298,8 +299,8 @@ func (s *Service) runJob(ctx context.Context, id string, attempt, maxAttempts in
 		}
 		return river.JobSnooze(0)
 	}
-	var se *Error
-	if errors.As(err, &se) && se.Code == CodeInvalid || attempt >= maxAttempts {
+	var se *wallzero.Error
+	if errors.As(err, &se) && se.Code == wallzero.CodeInvalid || attempt >= maxAttempts {
 		s.metrics.JobsFailed.Add(1)
 		log.Error("job failed", "error", err)
 		if ferr := s.store.FailJob(bg, id, err.Error()); ferr != nil {

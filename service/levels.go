@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/service/levels"
 )
@@ -83,14 +84,14 @@ func (s *Service) Levels() LevelsView {
 func (s *Service) level(id string) (levels.Level, error) {
 	f := s.play.levels
 	if f == nil {
-		return levels.Level{}, invalid("level", fmt.Sprintf("unknown level %q: the service has no levels (%s)", clip(id, 40), s.play.note))
+		return levels.Level{}, wallzero.Invalid("level", fmt.Sprintf("unknown level %q: the service has no levels (%s)", clip(id, 40), s.play.note))
 	}
 	if l, ok := f.Find(id); ok {
 		return l, nil
 	}
 	valid := strings.Join(f.IDs(), ", ")
 	if id == "" {
-		return levels.Level{}, invalid("level", "missing: one of "+valid)
+		return levels.Level{}, wallzero.Invalid("level", "missing: one of "+valid)
 	}
-	return levels.Level{}, invalid("level", fmt.Sprintf("unknown level %q: one of %s", clip(id, 40), valid))
+	return levels.Level{}, wallzero.Invalid("level", fmt.Sprintf("unknown level %q: one of %s", clip(id, 40), valid))
 }

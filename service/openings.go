@@ -10,6 +10,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/store"
 )
@@ -69,34 +70,34 @@ func (s *Service) validateOpenings(r *OpeningsRequest) (engine.Rules, [][]engine
 	}
 	rules, err := r.Rules.Normalize()
 	if err != nil {
-		return rules, nil, recordError(err)
+		return rules, nil, wallzero.RecordError(err)
 	}
 	if rules.Players != 2 {
-		return rules, nil, invalid("rules.players", fmt.Sprintf("opening batches score two-player openings, not %d-player ones", rules.Players))
+		return rules, nil, wallzero.Invalid("rules.players", fmt.Sprintf("opening batches score two-player openings, not %d-player ones", rules.Players))
 	}
 	if r.MaxVisits < 0 || r.MaxVisits > l.MaxVisits {
-		return rules, nil, invalid("maxVisits", fmt.Sprintf("%d is outside 1..%d", r.MaxVisits, l.MaxVisits))
+		return rules, nil, wallzero.Invalid("maxVisits", fmt.Sprintf("%d is outside 1..%d", r.MaxVisits, l.MaxVisits))
 	}
 	if len(r.Openings) == 0 {
-		return rules, nil, invalid("openings", "give at least one opening")
+		return rules, nil, wallzero.Invalid("openings", "give at least one opening")
 	}
 	if len(r.Openings) > s.cfg.MaxOpenings {
-		return rules, nil, &Error{Code: CodeTooLarge, Field: "openings", Message: fmt.Sprintf("%d openings, at most %d per batch", len(r.Openings), s.cfg.MaxOpenings)}
+		return rules, nil, &wallzero.Error{Code: wallzero.CodeTooLarge, Field: "openings", Message: fmt.Sprintf("%d openings, at most %d per batch", len(r.Openings), s.cfg.MaxOpenings)}
 	}
 	out := make([][]engine.Position, len(r.Openings))
 	for i, moves := range r.Openings {
 		if len(moves) == 0 {
-			return rules, nil, invalid(fmt.Sprintf("openings[%d]", i), "an empty opening: give at least one placement")
+			return rules, nil, wallzero.Invalid(fmt.Sprintf("openings[%d]", i), "an empty opening: give at least one placement")
 		}
 		g := &engine.Game{Rules: rules, Start: engine.NewPosition(rules)}
 		g.Final = g.Start
 		for k, text := range moves {
 			field := fmt.Sprintf("openings[%d][%d]", i, k)
 			if len(text) > engine.MaxMoveText {
-				return rules, nil, invalid(field, fmt.Sprintf("%d bytes, a placement is at most %d", len(text), engine.MaxMoveText))
+				return rules, nil, wallzero.Invalid(field, fmt.Sprintf("%d bytes, a placement is at most %d", len(text), engine.MaxMoveText))
 			}
 			if g.Final.Phase() != engine.Setup {
-				return rules, nil, invalid(field, fmt.Sprintf("%q: an opening holds setup placements only, and the setup phase is over", text))
+				return rules, nil, wallzero.Invalid(field, fmt.Sprintf("%q: an opening holds setup placements only, and the setup phase is over", text))
 			}
 			m, _, err := engine.ParseMove(text)
 			if err == nil && m.Kind != engine.Place {
@@ -106,7 +107,7 @@ func (s *Service) validateOpenings(r *OpeningsRequest) (engine.Rules, [][]engine
 				err = g.PlayText(text)
 			}
 			if err != nil {
-				return rules, nil, invalid(field, fmt.Sprintf("%q: %v", text, err))
+				return rules, nil, wallzero.Invalid(field, fmt.Sprintf("%q: %v", text, err))
 			}
 		}
 		out[i] = g.Positions()
@@ -147,7 +148,7 @@ type openingGroup struct {
 func (s *Service) runOpenings(ctx context.Context, j *store.Job, p *progress) ([]byte, error) {
 	var r OpeningsRequest
 	if err := json.Unmarshal(j.Request, &r); err != nil {
-		return nil, &Error{Code: CodeInvalid, Message: "stored request: " + err.Error(), Err: err}
+		return nil, &wallzero.Error{Code: wallzero.CodeInvalid, Message: "stored request: " + err.Error(), Err: err}
 	}
 	rules, games, err := s.validateOpenings(&r)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/inference"
@@ -94,7 +95,7 @@ const searchShare = 0.8
 // key (one for a search by time alone); a level that does not search (a
 // Voronoi player, the raw policy) costs one visit and takes no slot. The move comes within the level's
 // time budget (maxMoveMs): the search is capped at part of it, and a
-// player still thinking at the budget fails with CodeTimeout. ctx ending
+// player still thinking at the budget fails with wallzero.CodeTimeout. ctx ending
 // (the client going away) stops the search.
 //
 // Errors name the field: "level" (unknown: the valid ids are listed),
@@ -110,10 +111,10 @@ func (s *Service) Play(ctx context.Context, req *PlayRequest) (*PlayMove, error)
 		return nil, err
 	}
 	if n := g.Rules.Players; !lv.Plays(n) {
-		return nil, invalid("rules.players", fmt.Sprintf("level %q plays games of %s players, not %d", lv.ID, orList(lv.Players), n))
+		return nil, wallzero.Invalid("rules.players", fmt.Sprintf("level %q plays games of %s players, not %d", lv.ID, orList(lv.Players), n))
 	}
 	if g.Final.IsOver() {
-		return nil, invalid("moves", fmt.Sprintf("the game is over after %d moves: there is no move to play", len(g.Moves)))
+		return nil, wallzero.Invalid("moves", fmt.Sprintf("the game is over after %d moves: there is no move to play", len(g.Moves)))
 	}
 	visits := lv.Visits()
 	if err := chargeVisits(ctx, 1, visits); err != nil {
@@ -144,7 +145,7 @@ func (s *Service) playLevel(ctx context.Context, lv levels.Level, g *engine.Game
 	defer cancel()
 	p, err := s.play.newPlayer(lv.Spec, seed)
 	if err != nil {
-		return nil, &Error{Code: CodeInternal, Message: fmt.Sprintf("level %q: building its player: %v", lv.ID, err), Err: err}
+		return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: fmt.Sprintf("level %q: building its player: %v", lv.ID, err), Err: err}
 	}
 	positions := g.Positions()
 	pos := positions[len(positions)-1]
@@ -181,17 +182,17 @@ func chooseMove(ctx context.Context, p player.Player, pos engine.Position) (engi
 	return m, nil
 }
 
-// playError turns a player's failure into an *Error: the level's budget
-// or the request's deadline passing is CodeTimeout, the client going away
-// too (nobody reads the answer), anything else CodeInternal.
+// playError turns a player's failure into an *wallzero.Error: the level's budget
+// or the request's deadline passing is wallzero.CodeTimeout, the client going away
+// too (nobody reads the answer), anything else wallzero.CodeInternal.
 func playError(lv levels.Level, err error) error {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		return &Error{Code: CodeTimeout, Message: fmt.Sprintf("level %q did not move within its budget of %d ms", lv.ID, lv.MaxMoveMs), Err: err}
+		return &wallzero.Error{Code: wallzero.CodeTimeout, Message: fmt.Sprintf("level %q did not move within its budget of %d ms", lv.ID, lv.MaxMoveMs), Err: err}
 	case errors.Is(err, context.Canceled):
-		return &Error{Code: CodeTimeout, Message: "the request was cancelled", Err: err}
+		return &wallzero.Error{Code: wallzero.CodeTimeout, Message: "the request was cancelled", Err: err}
 	}
-	return &Error{Code: CodeInternal, Message: fmt.Sprintf("level %q: %v", lv.ID, err), Err: err}
+	return &wallzero.Error{Code: wallzero.CodeInternal, Message: fmt.Sprintf("level %q: %v", lv.ID, err), Err: err}
 }
 
 // orList writes player counts for a message: "2", "2 or 3", "2, 3 or 4".
@@ -213,7 +214,7 @@ func orList(ns []int) string {
 // levelField renames the field of a quota error from "maxVisits" (the
 // analyses' knob) to "level", what a play request chooses its cost by.
 func levelField(err error) error {
-	var e *Error
+	var e *wallzero.Error
 	if errors.As(err, &e) && e.Field == "maxVisits" {
 		cp := *e
 		cp.Field = "level"

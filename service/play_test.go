@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/service/levels"
 )
 
@@ -26,22 +27,22 @@ func TestPlayErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		err  error
-		code Code
+		code wallzero.Code
 	}{
-		{"budget", context.DeadlineExceeded, CodeTimeout},
-		{"client gone", context.Canceled, CodeTimeout},
-		{"player failed", errors.New("boom"), CodeInternal},
+		{"budget", context.DeadlineExceeded, wallzero.CodeTimeout},
+		{"client gone", context.Canceled, wallzero.CodeTimeout},
+		{"player failed", errors.New("boom"), wallzero.CodeInternal},
 	} {
-		if got := ErrorCode(playError(lv, tc.err)); got != tc.code {
+		if got := wallzero.ErrorCode(playError(lv, tc.err)); got != tc.code {
 			t.Errorf("%s: code %s, want %s", tc.name, got, tc.code)
 		}
 	}
-	quota := &Error{Code: CodeRateLimited, Field: "maxVisits", Message: "over"}
-	var e *Error
+	quota := &wallzero.Error{Code: wallzero.CodeRateLimited, Field: "maxVisits", Message: "over"}
+	var e *wallzero.Error
 	if !errors.As(levelField(quota), &e) || e.Field != "level" || quota.Field != "maxVisits" {
 		t.Errorf("levelField: %+v (original %+v), want field level and the original unchanged", e, quota)
 	}
-	other := &Error{Code: CodeInvalid, Field: "moves[2]"}
+	other := &wallzero.Error{Code: wallzero.CodeInvalid, Field: "moves[2]"}
 	if levelField(other) != other {
 		t.Error("levelField changed an error about another field")
 	}

@@ -82,8 +82,8 @@ func (s *Service) Position(rec engine.Record) (*PositionView, error) {
 
 // PositionOf replays rec within limits and describes its final position:
 // its state, its legal moves, who made each move, the skipped turns, the
-// land closed so far and, at the end, the result. Errors are *Error values
-// naming the field by its JSON path: "moves" (CodeTooLarge past
+// land closed so far and, at the end, the result. Errors are *wallzero.Error values
+// naming the field by its JSON path: "moves" (wallzero.CodeTooLarge past
 // limits.MaxMoves), "moves[4]", "rules.players", "board.walls[2]".
 func PositionOf(rec engine.Record, limits Limits) (*PositionView, error) {
 	g, err := ReplayRecord(rec, limits)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 )
 
@@ -270,45 +271,45 @@ func TestPositionErrors(t *testing.T) {
 	tests := []struct {
 		name  string
 		rec   engine.Record
-		code  Code
+		code  wallzero.Code
 		field string
 		msg   string
 	}{
-		{"illegal move", engine.Record{Moves: append(play, "E5-E1:N")}, CodeInvalid, "moves[4]", `"E5-E1:N": turn E5-E1:N: E1 is not reachable from E5 in two steps (walls, stones or distance)`},
-		{"unparsable move", engine.Record{Moves: []string{"C3", "Z9"}}, CodeInvalid, "moves[1]", `"Z9"`},
-		{"wrong colour", engine.Record{Moves: []string{"B C3"}}, CodeInvalid, "moves[0]", "red is to move, not blue"},
+		{"illegal move", engine.Record{Moves: append(play, "E5-E1:N")}, wallzero.CodeInvalid, "moves[4]", `"E5-E1:N": turn E5-E1:N: E1 is not reachable from E5 in two steps (walls, stones or distance)`},
+		{"unparsable move", engine.Record{Moves: []string{"C3", "Z9"}}, wallzero.CodeInvalid, "moves[1]", `"Z9"`},
+		{"wrong colour", engine.Record{Moves: []string{"B C3"}}, wallzero.CodeInvalid, "moves[0]", "red is to move, not blue"},
 		{"move after the end", engine.Record{Rules: engine.Rules{Opening: engine.OpeningEmpty}, Board: board(engine.Diagram{
 			Stones: map[string][]string{"red": {"A1", "B1", "C1", "D1"}, "blue": {"A2", "E5", "F5", "G5"}},
 			Walls:  rowNorth(2, "red")[1:], ToMove: "blue", Phase: "play",
-		}), Moves: []string{"A2-A3:S", "A1-A1:E"}}, CodeInvalid, "moves[1]", "the game is over"},
-		{"players", engine.Record{Rules: engine.Rules{Players: 5}}, CodeInvalid, "rules.players", "5 is not supported"},
-		{"opening", engine.Record{Rules: engine.Rules{Players: 3, Opening: engine.OpeningFourStone}}, CodeInvalid, "rules.opening", "two-player opening"},
+		}), Moves: []string{"A2-A3:S", "A1-A1:E"}}, wallzero.CodeInvalid, "moves[1]", "the game is over"},
+		{"players", engine.Record{Rules: engine.Rules{Players: 5}}, wallzero.CodeInvalid, "rules.players", "5 is not supported"},
+		{"opening", engine.Record{Rules: engine.Rules{Players: 3, Opening: engine.OpeningFourStone}}, wallzero.CodeInvalid, "rules.opening", "two-player opening"},
 		{"wall on the edge", engine.Record{Rules: engine.Rules{Opening: engine.OpeningEmpty}, Board: board(engine.Diagram{
 			Stones: map[string][]string{"red": {"A1", "B1", "C1", "D1"}, "blue": {"A2", "E5", "F5", "G5"}},
 			Walls:  []engine.Wall{{Square: "C3", Side: "N", By: "red"}, {Square: "A1", Side: "S", By: "red"}}, ToMove: "red", Phase: "play",
-		})}, CodeInvalid, "board.walls[1]", "the S side of A1 is the board's edge"},
+		})}, wallzero.CodeInvalid, "board.walls[1]", "the S side of A1 is the board's edge"},
 		{"bad stone square", engine.Record{Rules: engine.Rules{Opening: engine.OpeningEmpty}, Board: board(engine.Diagram{
 			Stones: map[string][]string{"red": {"A1", "H9"}}, ToMove: "blue", Phase: "setup",
-		})}, CodeInvalid, "board.stones.red[1]", "H9"},
+		})}, wallzero.CodeInvalid, "board.stones.red[1]", "H9"},
 		{"two stones on a square", engine.Record{Rules: engine.Rules{Opening: engine.OpeningEmpty}, Board: board(engine.Diagram{
 			Stones: map[string][]string{"red": {"A1"}, "blue": {"A1"}}, ToMove: "blue", Phase: "setup",
-		})}, CodeInvalid, "board.stones.", "holds two stones"},
+		})}, wallzero.CodeInvalid, "board.stones.", "holds two stones"},
 		{"stone count", engine.Record{Rules: engine.Rules{Opening: engine.OpeningEmpty}, Board: board(engine.Diagram{
 			Stones: map[string][]string{"red": {"A1", "B1", "C1"}, "blue": {"A2", "E5", "F5", "G5"}}, ToMove: "red", Phase: "play",
-		})}, CodeInvalid, "board.stones.red", "3 stones, but every player has 4 in the play phase"},
+		})}, wallzero.CodeInvalid, "board.stones.red", "3 stones, but every player has 4 in the play phase"},
 		{"wrong player to move", engine.Record{Rules: engine.Rules{Opening: engine.OpeningEmpty}, Board: board(engine.Diagram{
 			Stones: map[string][]string{"red": {"A1"}}, ToMove: "red", Phase: "setup",
-		})}, CodeInvalid, "board.toMove", "placement 2 is blue's, not red's"},
-		{"unknown phase", engine.Record{Board: board(engine.Diagram{ToMove: "red", Phase: "middle"})}, CodeInvalid, "board.phase", `"middle" is not setup, play or over`},
-		{"too many moves", engine.Record{Moves: make([]string, DefaultLimits().MaxMoves+1)}, CodeTooLarge, "moves", "at most"},
+		})}, wallzero.CodeInvalid, "board.toMove", "placement 2 is blue's, not red's"},
+		{"unknown phase", engine.Record{Board: board(engine.Diagram{ToMove: "red", Phase: "middle"})}, wallzero.CodeInvalid, "board.phase", `"middle" is not setup, play or over`},
+		{"too many moves", engine.Record{Moves: make([]string, DefaultLimits().MaxMoves+1)}, wallzero.CodeTooLarge, "moves", "at most"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			v, err := PositionOf(tc.rec, DefaultLimits())
-			var se *Error
+			var se *wallzero.Error
 			if !errors.As(err, &se) {
-				t.Fatalf("got %+v, %v; want a *service.Error", v, err)
+				t.Fatalf("got %+v, %v; want a *wallzero.Error", v, err)
 			}
 			if se.Code != tc.code || !strings.HasPrefix(se.Field, tc.field) || !strings.Contains(se.Message, tc.msg) {
 				t.Errorf("got %s %q %q; want %s %q containing %q", se.Code, se.Field, se.Message, tc.code, tc.field, tc.msg)

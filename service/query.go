@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 )
 
@@ -69,13 +70,13 @@ const MaxIDLength = 128
 // character, at most MaxIDLength characters.
 func checkID(field, id string) error {
 	if !utf8.ValidString(id) {
-		return invalid(field, "not valid UTF-8")
+		return wallzero.Invalid(field, "not valid UTF-8")
 	}
 	if n := utf8.RuneCountInString(id); n > MaxIDLength {
-		return invalid(field, fmt.Sprintf("%d characters, at most %d", n, MaxIDLength))
+		return wallzero.Invalid(field, fmt.Sprintf("%d characters, at most %d", n, MaxIDLength))
 	}
 	if i := strings.IndexFunc(id, func(r rune) bool { return r < 0x20 || r == 0x7f }); i >= 0 {
-		return invalid(field, fmt.Sprintf("holds a control character (%U) at byte %d", id[i], i))
+		return wallzero.Invalid(field, fmt.Sprintf("holds a control character (%U) at byte %d", id[i], i))
 	}
 	return nil
 }
@@ -86,24 +87,24 @@ func (q *Query) validate(l Limits, plies int) ([]int, error) {
 		return nil, err
 	}
 	if q.MaxVisits < 0 || q.MaxVisits > l.MaxVisits {
-		return nil, invalid("maxVisits", fmt.Sprintf("%d is outside 1..%d", q.MaxVisits, l.MaxVisits))
+		return nil, wallzero.Invalid("maxVisits", fmt.Sprintf("%d is outside 1..%d", q.MaxVisits, l.MaxVisits))
 	}
 	if q.TopK < 0 {
-		return nil, invalid("topK", "must not be negative")
+		return nil, wallzero.Invalid("topK", "must not be negative")
 	}
 	if len(q.Moves) > l.MaxMoves {
-		return nil, invalid("moves", fmt.Sprintf("%d moves, at most %d", len(q.Moves), l.MaxMoves))
+		return nil, wallzero.Invalid("moves", fmt.Sprintf("%d moves, at most %d", len(q.Moves), l.MaxMoves))
 	}
 	turns := q.AnalyzeTurns
 	if len(turns) == 0 {
 		turns = []int{plies}
 	}
 	if len(turns) > l.MaxTurns {
-		return nil, invalid("analyzeTurns", fmt.Sprintf("%d turns, at most %d", len(turns), l.MaxTurns))
+		return nil, wallzero.Invalid("analyzeTurns", fmt.Sprintf("%d turns, at most %d", len(turns), l.MaxTurns))
 	}
 	for i, t := range turns {
 		if t < 0 || t > plies {
-			return nil, invalid(fmt.Sprintf("analyzeTurns[%d]", i), fmt.Sprintf("turn %d is outside 0..%d (the record has %d moves)", t, plies, plies))
+			return nil, wallzero.Invalid(fmt.Sprintf("analyzeTurns[%d]", i), fmt.Sprintf("turn %d is outside 0..%d (the record has %d moves)", t, plies, plies))
 		}
 	}
 	if err := q.SearchOptions.validate(q.Rules.Players); err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 )
 
@@ -111,16 +112,16 @@ func (o *SearchOptions) validate(players int) error {
 		players = 2
 	}
 	if o.AnalysisPVLen < 0 || o.AnalysisPVLen > MaxPVLen {
-		return invalid("analysisPVLen", fmt.Sprintf("%d is outside 1..%d", o.AnalysisPVLen, MaxPVLen))
+		return wallzero.Invalid("analysisPVLen", fmt.Sprintf("%d is outside 1..%d", o.AnalysisPVLen, MaxPVLen))
 	}
 	if o.ReportDuringSearchEvery < 0 || math.IsInf(o.ReportDuringSearchEvery, 0) || o.ReportDuringSearchEvery != 0 && o.ReportDuringSearchEvery < 0.001 {
-		return invalid("reportDuringSearchEvery", "must be 0 (off) or at least 0.001 seconds")
+		return wallzero.Invalid("reportDuringSearchEvery", "must be 0 (off) or at least 0.001 seconds")
 	}
 	if o.ReportDuringSearchEveryVisits < 0 {
-		return invalid("reportDuringSearchEveryVisits", "must not be negative")
+		return wallzero.Invalid("reportDuringSearchEveryVisits", "must not be negative")
 	}
 	if len(o.AllowMoves) > 1 {
-		return invalid("allowMoves", fmt.Sprintf("%d entries, at most 1", len(o.AllowMoves)))
+		return wallzero.Invalid("allowMoves", fmt.Sprintf("%d entries, at most 1", len(o.AllowMoves)))
 	}
 	for _, l := range []struct {
 		name string
@@ -144,24 +145,24 @@ func (o *SearchOptions) validate(players int) error {
 func (r *MoveRestriction) validate(field string, players int) error {
 	c, err := engine.ParseColor(r.Player)
 	if err != nil {
-		return invalid(field+".player", err.Error())
+		return wallzero.Invalid(field+".player", err.Error())
 	}
 	if int(c) >= players {
-		return invalid(field+".player", fmt.Sprintf("%s does not play in a game of %d players", c, players))
+		return wallzero.Invalid(field+".player", fmt.Sprintf("%s does not play in a game of %d players", c, players))
 	}
 	if len(r.Moves) == 0 {
-		return invalid(field+".moves", "empty: list at least one move")
+		return wallzero.Invalid(field+".moves", "empty: list at least one move")
 	}
 	if len(r.Moves) > MaxRestrictedMoves {
-		return invalid(field+".moves", fmt.Sprintf("%d moves, at most %d", len(r.Moves), MaxRestrictedMoves))
+		return wallzero.Invalid(field+".moves", fmt.Sprintf("%d moves, at most %d", len(r.Moves), MaxRestrictedMoves))
 	}
 	for i, m := range r.Moves {
 		if _, err := parsePattern(m); err != nil {
-			return invalid(fmt.Sprintf("%s.moves[%d]", field, i), err.Error())
+			return wallzero.Invalid(fmt.Sprintf("%s.moves[%d]", field, i), err.Error())
 		}
 	}
 	if r.UntilDepth < 0 || r.UntilDepth > MaxPVLen {
-		return invalid(field+".untilDepth", fmt.Sprintf("%d is outside 1..%d", r.UntilDepth, MaxPVLen))
+		return wallzero.Invalid(field+".untilDepth", fmt.Sprintf("%d is outside 1..%d", r.UntilDepth, MaxPVLen))
 	}
 	return nil
 }
@@ -170,7 +171,7 @@ func (r *MoveRestriction) validate(field string, players int) error {
 func (s *OverrideSettings) validate() error {
 	check := func(name string, v *float64, lo, hi float64) error {
 		if v != nil && !(*v >= lo && *v <= hi) {
-			return invalid("overrideSettings."+name, fmt.Sprintf("%v is outside %v..%v", *v, lo, hi))
+			return wallzero.Invalid("overrideSettings."+name, fmt.Sprintf("%v is outside %v..%v", *v, lo, hi))
 		}
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -88,8 +89,8 @@ func (b *bucket) take(n float64, now time.Time) time.Duration {
 }
 
 // chargeVisits charges a synchronous analysis of positions x visits to the
-// caller's bucket: a CodeTooLarge error naming maxVisits when it exceeds
-// the burst (it could never pass), CodeRateLimited with RetryAfter when
+// caller's bucket: a wallzero.CodeTooLarge error naming maxVisits when it exceeds
+// the burst (it could never pass), wallzero.CodeRateLimited with RetryAfter when
 // the bucket does not hold enough yet.
 func chargeVisits(ctx context.Context, positions, visits int) error {
 	c := CallerFrom(ctx)
@@ -99,13 +100,13 @@ func chargeVisits(ctx context.Context, positions, visits int) error {
 	work := int64(positions) * int64(visits)
 	if c.bucket != nil {
 		if work > int64(c.Quotas.Burst) {
-			return &Error{Code: CodeTooLarge, Field: "maxVisits", Message: fmt.Sprintf(
+			return &wallzero.Error{Code: wallzero.CodeTooLarge, Field: "maxVisits", Message: fmt.Sprintf(
 				"this request asks for %d visits (%d positions x %d visits), more than the %d visits per request (burst) of API key %q: ask for fewer visits or positions",
 				work, positions, visits, c.Quotas.Burst, c.Name)}
 		}
 		if wait := c.bucket.take(float64(work), time.Now()); wait > 0 {
 			c.stats.rateLimited.Add(1)
-			return &Error{Code: CodeRateLimited, Field: "maxVisits", RetryAfter: wait, Message: fmt.Sprintf(
+			return &wallzero.Error{Code: wallzero.CodeRateLimited, Field: "maxVisits", RetryAfter: wait, Message: fmt.Sprintf(
 				"API key %q is over its %d visits per second (this request asks for %d); retry after %.1f s",
 				c.Name, c.Quotas.VisitsPerSecond, work, wait.Seconds())}
 		}
@@ -147,7 +148,7 @@ func (s *Service) admitJob(ctx context.Context, req any, items int) (owner int64
 	}
 	work, field := s.jobWork(req, items)
 	if c.Quotas.MaxBatch > 0 && work > c.Quotas.MaxBatch {
-		return 0, 0, &Error{Code: CodeTooLarge, Field: field, Message: fmt.Sprintf(
+		return 0, 0, &wallzero.Error{Code: wallzero.CodeTooLarge, Field: field, Message: fmt.Sprintf(
 			"this job asks for %d visits (%d items x %d visits), more than the %d visits per job of API key %q: send fewer items or visits, or split it",
 			work, items, work/int64(max(items, 1)), c.Quotas.MaxBatch, c.Name)}
 	}
@@ -166,6 +167,6 @@ func jobQuotaError(ctx context.Context, err error) error {
 		c.stats.rateLimited.Add(1)
 		name, limit = c.Name, c.Quotas.MaxJobs
 	}
-	return &Error{Code: CodeRateLimited, RetryAfter: jobRetryAfter, Err: err, Message: fmt.Sprintf(
+	return &wallzero.Error{Code: wallzero.CodeRateLimited, RetryAfter: jobRetryAfter, Err: err, Message: fmt.Sprintf(
 		"API key %q already has %d queued or running jobs, its limit is %d: wait for one to end or cancel one", name, tm.Active, limit)}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 )
 
@@ -75,19 +76,19 @@ func (s *Service) ExportRecord(req RecordExport) (*ExportedRecord, error) {
 }
 
 // ImportRecordText reads req.Text with engine.ParseRecordTextWith and
-// replays it. Errors are *Error values (CodeInvalid) naming the field:
+// replays it. Errors are *wallzero.Error values (wallzero.CodeInvalid) naming the field:
 // "format", "rules.players" (the rules given), "text:line 7" (the line of
 // a move list or WGF record, the message naming the line and the move),
 // "text:moves[4]" or "text:rules.players" (a field of a JSON record), or
 // "text"; a text over MaxRecordTextBytes or a record of more than
-// limits.MaxMoves moves is CodeTooLarge.
+// limits.MaxMoves moves is wallzero.CodeTooLarge.
 func ImportRecordText(req RecordImport, limits Limits) (*ImportedRecord, error) {
 	if len(req.Text) > MaxRecordTextBytes {
-		return nil, &Error{Code: CodeTooLarge, Field: "text", Message: fmt.Sprintf("%d bytes, at most %d", len(req.Text), MaxRecordTextBytes)}
+		return nil, &wallzero.Error{Code: wallzero.CodeTooLarge, Field: "text", Message: fmt.Sprintf("%d bytes, at most %d", len(req.Text), MaxRecordTextBytes)}
 	}
 	format, err := engine.ParseRecordFormat(req.Format)
 	if err != nil {
-		return nil, invalid("format", err.Error())
+		return nil, wallzero.Invalid("format", err.Error())
 	}
 	text := string(req.Text)
 	if format == engine.RecordAuto {
@@ -95,10 +96,10 @@ func ImportRecordText(req RecordImport, limits Limits) (*ImportedRecord, error) 
 	}
 	if req.Rules != nil {
 		if format == engine.RecordJSON {
-			return nil, invalid("rules", "a JSON record carries its own rules: leave rules out")
+			return nil, wallzero.Invalid("rules", "a JSON record carries its own rules: leave rules out")
 		}
 		if _, err := req.Rules.Normalize(); err != nil {
-			return nil, recordError(err)
+			return nil, wallzero.RecordError(err)
 		}
 	}
 	rec, _, err := engine.ParseRecordTextWith(text, engine.RecordTextOptions{Format: format, Rules: req.Rules})
@@ -110,30 +111,30 @@ func ImportRecordText(req RecordImport, limits Limits) (*ImportedRecord, error) 
 		return nil, e
 	}
 	if len(rec.Moves) > limits.MaxMoves {
-		return nil, &Error{Code: CodeTooLarge, Field: "text", Message: fmt.Sprintf("%d moves, at most %d", len(rec.Moves), limits.MaxMoves)}
+		return nil, &wallzero.Error{Code: wallzero.CodeTooLarge, Field: "text", Message: fmt.Sprintf("%d moves, at most %d", len(rec.Moves), limits.MaxMoves)}
 	}
 	return &ImportedRecord{Format: string(format), Record: rec, Plies: len(rec.Moves)}, nil
 }
 
-// textError turns an engine error about a record's text into an *Error
+// textError turns an engine error about a record's text into an *wallzero.Error
 // whose field starts with "text".
-func textError(err error) *Error {
+func textError(err error) *wallzero.Error {
 	var le *engine.LineError
 	if errors.As(err, &le) {
-		return &Error{Code: CodeInvalid, Field: fmt.Sprintf("text:line %d", le.Line), Message: le.Error(), Err: err}
+		return &wallzero.Error{Code: wallzero.CodeInvalid, Field: fmt.Sprintf("text:line %d", le.Line), Message: le.Error(), Err: err}
 	}
 	var me *engine.MoveError
 	var fe *engine.FieldError
 	if errors.As(err, &me) || errors.As(err, &fe) {
-		e := recordError(err)
+		e := wallzero.RecordError(err)
 		e.Field = "text:" + e.Field
 		return e
 	}
-	return &Error{Code: CodeInvalid, Field: "text", Message: err.Error(), Err: err}
+	return &wallzero.Error{Code: wallzero.CodeInvalid, Field: "text", Message: err.Error(), Err: err}
 }
 
 // ExportRecordText replays req.Record within limits and writes it in
-// req.Format with engine.FormatRecordText. Errors are *Error values
+// req.Format with engine.FormatRecordText. Errors are *wallzero.Error values
 // naming the field: "format", or the record's field under "record"
 // ("record.moves[4]", "record.rules.players", "record.board" for what the
 // format cannot hold).
@@ -142,23 +143,23 @@ func ExportRecordText(req RecordExport, limits Limits) (*ExportedRecord, error) 
 	switch format {
 	case engine.RecordJSON, engine.RecordMoves, engine.RecordWGF:
 	case "":
-		return nil, invalid("format", "missing: json, moves or wgf")
+		return nil, wallzero.Invalid("format", "missing: json, moves or wgf")
 	default:
-		return nil, invalid("format", fmt.Sprintf("%q: want json, moves or wgf", req.Format))
+		return nil, wallzero.Invalid("format", fmt.Sprintf("%q: want json, moves or wgf", req.Format))
 	}
 	if _, err := ReplayRecord(req.Record, limits); err != nil {
 		return nil, underRecord(err)
 	}
 	text, err := engine.FormatRecordText(req.Record, format)
 	if err != nil {
-		return nil, underRecord(recordError(err))
+		return nil, underRecord(wallzero.RecordError(err))
 	}
 	return &ExportedRecord{Format: req.Format, Text: text}, nil
 }
 
-// underRecord puts the field of an *Error about a record under "record".
+// underRecord puts the field of an *wallzero.Error about a record under "record".
 func underRecord(err error) error {
-	var e *Error
+	var e *wallzero.Error
 	if !errors.As(err, &e) {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/riverqueue/river"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/store"
 )
@@ -33,17 +34,17 @@ func (s *Service) validateReview(r *ReviewRequest) (*engine.Game, error) {
 		return nil, err
 	}
 	if r.MaxVisits < 0 || r.MaxVisits > l.MaxVisits {
-		return nil, invalid("maxVisits", fmt.Sprintf("%d is outside 1..%d", r.MaxVisits, l.MaxVisits))
+		return nil, wallzero.Invalid("maxVisits", fmt.Sprintf("%d is outside 1..%d", r.MaxVisits, l.MaxVisits))
 	}
 	if len(r.Moves) == 0 {
-		return nil, invalid("moves", "a review needs at least one move")
+		return nil, wallzero.Invalid("moves", "a review needs at least one move")
 	}
 	g, err := ReplayRecord(engine.Record{Rules: r.Rules, Board: r.Board, Moves: r.Moves}, l)
 	if err != nil {
 		return nil, err
 	}
 	if g.Rules.Players != 2 {
-		return nil, invalid("rules.players", fmt.Sprintf("reviews cover two-player games (win rates from Red's view), not %d-player ones", g.Rules.Players))
+		return nil, wallzero.Invalid("rules.players", fmt.Sprintf("reviews cover two-player games (win rates from Red's view), not %d-player ones", g.Rules.Players))
 	}
 	return g, nil
 }
@@ -84,14 +85,14 @@ func (s *Service) Review(ctx context.Context, id string) (*ReviewJob, error) {
 		return nil, err
 	}
 	if j.Kind != KindReview {
-		return nil, &Error{Code: CodeNotFound, Field: "id", Message: fmt.Sprintf("job %s is not a review (it is %s; see /v1/jobs/%s)", id, j.Kind, id)}
+		return nil, &wallzero.Error{Code: wallzero.CodeNotFound, Field: "id", Message: fmt.Sprintf("job %s is not a review (it is %s; see /v1/jobs/%s)", id, j.Kind, id)}
 	}
 	out := &ReviewJob{ID: j.ID, Kind: j.Kind, Status: j.Status, Progress: j.Progress, Attempts: j.Attempts, Error: j.Error,
 		CreatedAt: timeText(&j.CreatedAt), StartedAt: timeText(j.StartedAt), FinishedAt: timeText(j.FinishedAt)}
 	if len(j.Result) > 0 {
 		out.Result = new(ReviewResult)
 		if err := json.Unmarshal(j.Result, out.Result); err != nil {
-			return nil, &Error{Code: CodeInternal, Message: "stored review: " + err.Error(), Err: err}
+			return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: "stored review: " + err.Error(), Err: err}
 		}
 	}
 	return out, nil
@@ -104,7 +105,7 @@ func (s *Service) Review(ctx context.Context, id string) (*ReviewJob, error) {
 func (s *Service) runReview(ctx context.Context, j *store.Job, p *progress) ([]byte, error) {
 	var r ReviewRequest
 	if err := json.Unmarshal(j.Request, &r); err != nil {
-		return nil, &Error{Code: CodeInvalid, Message: "stored request: " + err.Error(), Err: err}
+		return nil, &wallzero.Error{Code: wallzero.CodeInvalid, Message: "stored request: " + err.Error(), Err: err}
 	}
 	g, err := s.validateReview(&r)
 	if err != nil {

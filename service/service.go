@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/sync/singleflight"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service/levels"
@@ -143,7 +144,7 @@ func (s *Service) Batcher() BatcherStats { return s.batcher }
 // analysed.
 func (s *Service) InteractiveInFlight() int { return s.gate.interactive() }
 
-// AdmissionFull returns a CodeOverloaded error when no synchronous
+// AdmissionFull returns a wallzero.CodeOverloaded error when no synchronous
 // analysis could be admitted now whatever its size (every slot busy, and
 // the queue full or its work over MaxQueueWait), so that the API can
 // refuse a request before reading it.
@@ -157,7 +158,7 @@ func (s *Service) AdmissionStats() AdmissionStats { return s.adm.stats() }
 // any rotation or mirror of it), else by searching at interactive
 // priority and caching the result. Cache hits are answered at once; the
 // searches wait for a slot of the admission controller, which refuses the
-// request with CodeOverloaded (and Retry-After) when the service cannot
+// request with wallzero.CodeOverloaded (and Retry-After) when the service cannot
 // start it soon enough.
 func (s *Service) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
 	return s.AnalyzeReporting(ctx, q, nil)
@@ -173,7 +174,7 @@ func (s *Service) AnalyzeReporting(ctx context.Context, q *Query, progress func(
 	}
 	visits := s.visits(q.MaxVisits)
 	if work := visits * len(turns); work > s.cfg.Admission.MaxRequestVisits {
-		return nil, &Error{Code: CodeTooLarge, Field: "maxVisits", Message: fmt.Sprintf(
+		return nil, &wallzero.Error{Code: wallzero.CodeTooLarge, Field: "maxVisits", Message: fmt.Sprintf(
 			"%d visits x %d positions = %d visits, at most %d per request: ask for fewer positions or visits, or submit a review job",
 			visits, len(turns), work, s.cfg.Admission.MaxRequestVisits)}
 	}

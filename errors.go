@@ -1,6 +1,7 @@
-package service
+package wallzero
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -71,8 +72,8 @@ func (e *Error) Error() string {
 // Unwrap returns the underlying error.
 func (e *Error) Unwrap() error { return e.Err }
 
-// invalid returns a CodeInvalid error for field.
-func invalid(field, msg string) *Error { return &Error{Code: CodeInvalid, Field: field, Message: msg} }
+// Invalid returns a CodeInvalid error for field.
+func Invalid(field, msg string) *Error { return &Error{Code: CodeInvalid, Field: field, Message: msg} }
 
 // ErrorCode returns the code of err (CodeInternal for foreign errors).
 func ErrorCode(err error) Code {
@@ -83,11 +84,11 @@ func ErrorCode(err error) Code {
 	return CodeInternal
 }
 
-// recordError turns an engine error about a record into an *Error naming
+// RecordError turns an engine error about a record into an *Error naming
 // the field by its full JSON path: a *engine.MoveError names the move
 // ("moves[4]"), a *engine.FieldError the rules or board field
 // ("rules.players", "board.walls[1].side").
-func recordError(err error) *Error {
+func RecordError(err error) *Error {
 	var me *engine.MoveError
 	if errors.As(err, &me) {
 		return &Error{Code: CodeInvalid, Field: me.Field(), Message: fmt.Sprintf("%q: %v", me.Move, me.Err), Err: err}
@@ -97,4 +98,13 @@ func recordError(err error) *Error {
 		return &Error{Code: CodeInvalid, Field: fe.Field, Message: fe.Err.Error(), Err: err}
 	}
 	return &Error{Code: CodeInvalid, Message: err.Error(), Err: err}
+}
+
+// TimeoutOr maps a context error to the service's error: CodeTimeout for
+// a passed deadline, else CodeUnavailable (the request was cancelled).
+func TimeoutOr(err error) error {
+	if err == context.DeadlineExceeded {
+		return &Error{Code: CodeTimeout, Message: "the analysis did not finish before the deadline", Err: err}
+	}
+	return &Error{Code: CodeUnavailable, Message: "the request was cancelled", Err: err}
 }

@@ -1,0 +1,22 @@
+package service
+
+import "github.com/wallzero/wallzero"
+
+// The names below serve cmd/ until it imports the packages that now own
+// them; new code imports those packages directly.
+
+// Error is wallzero.Error.
+type Error = wallzero.Error
+
+// Code is wallzero.Code.
+type Code = wallzero.Code
+
+// The error codes cmd/ uses.
+const (
+	CodeInternal     = wallzero.CodeInternal
+	CodeInvalid      = wallzero.CodeInvalid
+	CodeUnauthorized = wallzero.CodeUnauthorized
+)
+
+// ErrorCode is wallzero.ErrorCode.
+func ErrorCode(err error) Code { return wallzero.ErrorCode(err) }

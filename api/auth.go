@@ -8,7 +8,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/wallzero/wallzero"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/access"
 )
 
 // useAuth installs API key authentication when the service has a key
@@ -32,7 +32,7 @@ func (s *server) useAuth(r *gin.Engine, reg prometheus.Registerer) {
 		}
 		token, ok := bearerToken(c.GetHeader("Authorization"))
 		if !ok {
-			unauthorized(c, service.ErrNoKey)
+			unauthorized(c, access.ErrNoKey)
 			return
 		}
 		caller, err := auth.Authenticate(c.Request.Context(), token)
@@ -40,7 +40,7 @@ func (s *server) useAuth(r *gin.Engine, reg prometheus.Registerer) {
 			unauthorized(c, err)
 			return
 		}
-		c.Request = c.Request.WithContext(service.WithCaller(c.Request.Context(), caller))
+		c.Request = c.Request.WithContext(access.WithCaller(c.Request.Context(), caller))
 		c.Next()
 	})
 }

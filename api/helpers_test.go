@@ -18,6 +18,7 @@ import (
 	"github.com/wallzero/wallzero/internal/reqid"
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/levels"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/storetest"
@@ -64,13 +65,13 @@ type options struct {
 	maxOpenings int
 	maxBody     int64
 	noWorker    bool
-	admission   service.AdmissionConfig
+	admission   access.AdmissionConfig
 	cors        []string
 	// auth runs the server with -auth required: keys verified for authTTL
 	// (default 200 ms), keys without quotas get quotas (zero: unlimited).
 	auth        bool
 	authTTL     time.Duration
-	quotas      service.Quotas
+	quotas      access.Quotas
 	bodyTimeout time.Duration // api.Config.BodyTimeout when positive
 	// wrap, when set, wraps the evaluator (after delay and gate), e.g. to
 	// record when evaluation calls start and end.
@@ -130,7 +131,7 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 	deps := service.Deps{Analyzer: an, Store: st, Metrics: metrics, Logger: log,
 		Models: []service.Model{service.HeuristicModel([]int{2, 3, 4}, "test")}, Levels: o.levels, NewPlayer: o.newPlayer}
 	if o.auth {
-		deps.Auth = service.NewAuth(st, service.AuthConfig{CacheTTL: cmp.Or(o.authTTL, 200*time.Millisecond), Defaults: o.quotas, Logger: log})
+		deps.Auth = access.NewAuth(st, access.AuthConfig{CacheTTL: cmp.Or(o.authTTL, 200*time.Millisecond), Defaults: o.quotas, Logger: log})
 	}
 	svc := service.New(cfg, deps)
 	ts := &testServer{t: t, svc: svc, store: st}

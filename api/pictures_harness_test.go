@@ -13,6 +13,7 @@ import (
 
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/storetest"
 )
@@ -66,9 +67,9 @@ func startPictureServerWith(t *testing.T, withDB, withWorker, auth bool, extra f
 	}
 	key := ""
 	if auth {
-		deps.Auth = service.NewAuth(st, service.AuthConfig{Logger: quiet})
+		deps.Auth = access.NewAuth(st, access.AuthConfig{Logger: quiet})
 		var err error
-		if key, _, err = service.CreateKey(context.Background(), st, "browser", store.KeyQuotas{}); err != nil {
+		if key, _, err = access.CreateKey(context.Background(), st, "browser", store.KeyQuotas{}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/access"
 )
 
 // TestPosition: POST /v1/position answers the final position of a record
@@ -156,7 +157,7 @@ func TestPositionBypassesAdmission(t *testing.T) {
 	t.Parallel()
 	gate := make(chan struct{})
 	ts := start(t, newDatabase(t), options{noWorker: true, gate: gate,
-		admission: service.AdmissionConfig{MaxSearches: 1, MaxQueue: -1}})
+		admission: access.AdmissionConfig{MaxSearches: 1, MaxQueue: -1}})
 	defer close(gate)
 	done := make(chan int, 1)
 	go func() {

@@ -9,6 +9,7 @@ import (
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -254,13 +255,13 @@ func (s *Service) computeMissing(ctx context.Context, es ExplorerStore, key stor
 	}
 	visits := s.cfg.OpeningVisits
 	cost := int64(visits * len(missing))
-	if err := s.adm.precheck(ctx, cost); err != nil {
+	if err := s.adm.Precheck(ctx, cost); err != nil {
 		return nil, err
 	}
-	if err := chargeVisits(ctx, len(missing), visits); err != nil {
+	if err := access.ChargeVisits(ctx, len(missing), visits); err != nil {
 		return nil, err
 	}
-	release, err := s.adm.acquire(ctx, cost)
+	release, err := s.adm.Acquire(ctx, cost)
 	if err != nil {
 		return nil, err
 	}

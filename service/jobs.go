@@ -13,6 +13,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -72,7 +73,7 @@ func (s *Service) Job(ctx context.Context, id string) (*Job, error) {
 	if s.store == nil {
 		return nil, errNoDatabase
 	}
-	j, err := s.store.OwnedJob(ctx, id, CallerFrom(ctx).owner())
+	j, err := s.store.OwnedJob(ctx, id, access.CallerFrom(ctx).Owner())
 	if err != nil {
 		return nil, storeError(err, id)
 	}
@@ -85,7 +86,7 @@ func (s *Service) CancelJob(ctx context.Context, id string) (*Job, error) {
 	if s.store == nil {
 		return nil, errNoDatabase
 	}
-	j, err := s.store.CancelJob(ctx, id, CallerFrom(ctx).owner())
+	j, err := s.store.CancelJob(ctx, id, access.CallerFrom(ctx).Owner())
 	if errors.Is(err, store.ErrFinished) {
 		return nil, &wallzero.Error{Code: wallzero.CodeConflict, Field: "id", Message: fmt.Sprintf("job %s has already %s", id, j.Status)}
 	}
@@ -119,21 +120,20 @@ func (s *Service) submit(ctx context.Context, kind string, req any, total int, a
 	if err != nil {
 		return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: err.Error(), Err: err}
 	}
-	owner, maxActive, err := s.admitJob(ctx, req, total)
+	work, field := s.jobWork(req, total)
+	owner, maxActive, err := access.AdmitJob(ctx, work, total, field)
 	if err != nil {
 		return nil, err
 	}
 	j, err := s.store.CreateJob(ctx, store.NewJob{Kind: kind, Request: data, Total: total, Args: args, MaxAttempts: s.cfg.MaxAttempts,
 		Owner: owner, MaxActive: maxActive})
-	if qerr := jobQuotaError(ctx, err); qerr != nil {
+	if qerr := access.JobQuotaError(ctx, err); qerr != nil {
 		return nil, qerr
 	}
 	if err != nil {
 		return nil, storeError(err, "")
 	}
-	if c := CallerFrom(ctx); c != nil {
-		c.stats.jobs.Add(1)
-	}
+	access.CallerFrom(ctx).JobSubmitted()
 	s.log.InfoContext(ctx, "job queued", "job", j.ID, "kind", kind, "items", total)
 	return jobOf(j), nil
 }
@@ -402,4 +402,24 @@ func clip(s string, n int) string {
 		n--
 	}
 	return s[:n] + "..."
+}
+
+// jobWork returns the work of a job request (items x visits) and the
+// field to name when it is too large.
+func (s *Service) jobWork(req any, items int) (int64, string) {
+	switch r := req.(type) {
+	case *ReviewRequest:
+		return int64(items) * int64(cmp0(r.MaxVisits, s.cfg.ReviewVisits)), "maxVisits"
+	case *OpeningsRequest:
+		return int64(items) * int64(cmp0(r.MaxVisits, s.cfg.OpeningVisits)), "openings"
+	}
+	return int64(items), ""
+}
+
+// cmp0 returns v, or def when v is 0.
+func cmp0(v, def int) int {
+	if v == 0 {
+		return def
+	}
+	return v
 }

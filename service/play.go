@@ -13,6 +13,7 @@ import (
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/search"
+	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/levels"
 )
 
@@ -117,11 +118,11 @@ func (s *Service) Play(ctx context.Context, req *PlayRequest) (*PlayMove, error)
 		return nil, wallzero.Invalid("moves", fmt.Sprintf("the game is over after %d moves: there is no move to play", len(g.Moves)))
 	}
 	visits := lv.Visits()
-	if err := chargeVisits(ctx, 1, visits); err != nil {
+	if err := access.ChargeVisits(ctx, 1, visits); err != nil {
 		return nil, levelField(err)
 	}
 	if lv.Searches() {
-		release, err := s.adm.acquire(ctx, int64(visits))
+		release, err := s.adm.Acquire(ctx, int64(visits))
 		if err != nil {
 			return nil, err
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/levels"
 	"github.com/wallzero/wallzero/store"
 )
@@ -34,7 +35,7 @@ type Config struct {
 	// interactive analyses running to finish.
 	BatchYield time.Duration
 	// Admission bounds the synchronous analyses (zero fields: defaults).
-	Admission AdmissionConfig
+	Admission access.AdmissionConfig
 	// CacheTimeout bounds one cache lookup or save of a synchronous
 	// analysis; past it the analysis is searched (or not cached), so a
 	// slow or stopped database does not eat the request's deadline.
@@ -49,7 +50,7 @@ type Config struct {
 // DefaultConfig returns the defaults of a deployment.
 func DefaultConfig() Config {
 	return Config{ReviewVisits: 200, OpeningVisits: 100, MaxOpenings: 10000, JobParallel: 4, MaxAttempts: 5, KeyMoves: 3,
-		BatchYield: 200 * time.Millisecond, Admission: DefaultAdmissionConfig(), CacheTimeout: 2 * time.Second}
+		BatchYield: 200 * time.Millisecond, Admission: access.DefaultAdmissionConfig(), CacheTimeout: 2 * time.Second}
 }
 
 // BatcherStats is what the service reads from a batching evaluator for
@@ -77,7 +78,7 @@ type Deps struct {
 	// Logger receives structured logs (nil: slog.Default()).
 	Logger *slog.Logger
 	// Auth verifies API keys and holds their quotas (nil: -auth off).
-	Auth *Auth
+	Auth *access.Auth
 	// Levels are the named levels POST /v1/play plays at (nil: none) and
 	// NewPlayer builds their players from their specs (service/play.go).
 	Levels    *levels.File
@@ -99,9 +100,9 @@ type Service struct {
 	metrics *Metrics
 	log     *slog.Logger
 	gate    *gate
-	adm     *admission
+	adm     *access.Admission
 	flight  singleflight.Group
-	auth    *Auth
+	auth    *access.Auth
 	play    playSetup
 }
 
@@ -116,12 +117,12 @@ func New(cfg Config, d Deps) *Service {
 	cfg.KeyMoves = orDefault(cfg.KeyMoves, def.KeyMoves)
 	cfg.BatchYield = orDefault(cfg.BatchYield, def.BatchYield)
 	cfg.CacheTimeout = orDefault(cfg.CacheTimeout, def.CacheTimeout)
-	cfg.Admission = cfg.Admission.withDefaults()
+	cfg.Admission = cfg.Admission.WithDefaults()
 	if st, ok := d.Store.(*store.Store); ok && st == nil {
 		d.Store = nil // a nil *store.Store means no database, as a nil Store does
 	}
 	s := &Service{an: d.Analyzer, store: d.Store, cfg: cfg, models: d.Models, batcher: d.Batcher, metrics: d.Metrics, log: d.Logger,
-		gate: newGate(), adm: newAdmission(cfg.Admission), auth: d.Auth, play: newPlaySetup(d)}
+		gate: newGate(), adm: access.NewAdmission(cfg.Admission), auth: d.Auth, play: newPlaySetup(d)}
 	s.metrics = cmp.Or(s.metrics, &Metrics{})
 	s.log = cmp.Or(s.log, slog.Default())
 	return s
@@ -148,10 +149,10 @@ func (s *Service) InteractiveInFlight() int { return s.gate.interactive() }
 // analysis could be admitted now whatever its size (every slot busy, and
 // the queue full or its work over MaxQueueWait), so that the API can
 // refuse a request before reading it.
-func (s *Service) AdmissionFull() error { return s.adm.full() }
+func (s *Service) AdmissionFull() error { return s.adm.Full() }
 
 // AdmissionStats returns the admission controller's state (for /metrics).
-func (s *Service) AdmissionStats() AdmissionStats { return s.adm.stats() }
+func (s *Service) AdmissionStats() access.AdmissionStats { return s.adm.Stats() }
 
 // Analyze answers a query: one analysis per asked turn, from the cache
 // when it holds one with at least the asked visits (for the position or
@@ -180,11 +181,11 @@ func (s *Service) AnalyzeReporting(ctx context.Context, q *Query, progress func(
 	}
 	// Refuse before any database work when the service is full, counting
 	// every position as a miss.
-	if err := s.adm.precheck(ctx, int64(visits*len(turns))); err != nil {
+	if err := s.adm.Precheck(ctx, int64(visits*len(turns))); err != nil {
 		return nil, err
 	}
 	// The caller's API key pays for every position, cache hits included.
-	if err := chargeVisits(ctx, len(turns), visits); err != nil {
+	if err := access.ChargeVisits(ctx, len(turns), visits); err != nil {
 		return nil, err
 	}
 	positions := g.Positions()
@@ -204,7 +205,7 @@ func (s *Service) AnalyzeReporting(ctx context.Context, q *Query, progress func(
 	if len(misses) == 0 {
 		return explainAll(q, g, turns, out), nil
 	}
-	release, err := s.adm.acquire(ctx, int64(visits*len(misses)))
+	release, err := s.adm.Acquire(ctx, int64(visits*len(misses)))
 	if err != nil {
 		return nil, err
 	}
@@ -233,3 +234,6 @@ func (s *Service) visits(asked int) int {
 	}
 	return s.an.Limits().DefaultVisits
 }
+
+// Auth returns the API key verifier (nil when -auth is off).
+func (s *Service) Auth() *access.Auth { return s.auth }

@@ -44,20 +44,6 @@ type JobStore interface {
 	ActiveJobs(ctx context.Context) (map[string]int, error)
 }
 
-// KeyStore holds the API keys that Auth verifies.
-type KeyStore interface {
-	// KeyByHash returns the key of a token's hash (store.ErrNotFound if
-	// none).
-	KeyByHash(ctx context.Context, tokenHash []byte) (*store.APIKey, error)
-	// TouchKey records a key's last use.
-	TouchKey(ctx context.Context, id int64) error
-}
-
-// KeyMaker creates API keys (CreateKey).
-type KeyMaker interface {
-	CreateKey(ctx context.Context, name string, tokenHash []byte, q store.KeyQuotas) (*store.APIKey, error)
-}
-
 // Store is everything the service keeps in the database: the cache, the
 // jobs, retention and a readiness ping.
 type Store interface {
@@ -70,7 +56,5 @@ type Store interface {
 }
 
 var (
-	_ Store    = (*store.Store)(nil)
-	_ KeyStore = (*store.Store)(nil)
-	_ KeyMaker = (*store.Store)(nil)
+	_ Store = (*store.Store)(nil)
 )

@@ -1,4 +1,4 @@
-package service
+package access
 
 import (
 	"cmp"
@@ -45,8 +45,8 @@ func DefaultAdmissionConfig() AdmissionConfig {
 	return AdmissionConfig{MaxSearches: 8, MaxQueue: 64, MaxQueueWait: 5 * time.Second, MaxRequestVisits: 50000, VisitsPerSecond: 1000}
 }
 
-// withDefaults fills the zero fields of c from the defaults.
-func (c AdmissionConfig) withDefaults() AdmissionConfig {
+// WithDefaults fills the zero fields of c from the defaults.
+func (c AdmissionConfig) WithDefaults() AdmissionConfig {
 	d := DefaultAdmissionConfig()
 	c.MaxSearches = orDefault(c.MaxSearches, d.MaxSearches)
 	c.MaxQueue = cmp.Or(c.MaxQueue, d.MaxQueue) // negative: no queue
@@ -69,12 +69,12 @@ type AdmissionStats struct {
 	Admitted, Waited, Refused int64
 }
 
-// admission is a counting semaphore of search slots with a bounded FIFO
+// Admission is a counting semaphore of search slots with a bounded FIFO
 // queue in front of it. A request is queued only when the work ahead of it
 // (queued and running visits over the measured throughput) lets it start
 // within MaxQueueWait and finish before its deadline; otherwise it is
 // refused at once. Slots are handed to waiters in arrival order.
-type admission struct {
+type Admission struct {
 	cfg AdmissionConfig
 
 	mu        sync.Mutex
@@ -113,14 +113,16 @@ type runStart struct {
 	conc float64
 }
 
-func newAdmission(cfg AdmissionConfig) *admission {
-	cfg = cfg.withDefaults()
-	return &admission{cfg: cfg, rate: cfg.VisitsPerSecond, busyMin: max(1, cfg.MaxSearches/2), lastChange: time.Now()}
+// NewAdmission returns an admission controller (zero fields of cfg: the
+// defaults).
+func NewAdmission(cfg AdmissionConfig) *Admission {
+	cfg = cfg.WithDefaults()
+	return &Admission{cfg: cfg, rate: cfg.VisitsPerSecond, busyMin: max(1, cfg.MaxSearches/2), lastChange: time.Now()}
 }
 
 // account brings the concurrency integral up to now. Called with a.mu
 // held, before a.searching changes.
-func (a *admission) account(now time.Time) runStart {
+func (a *Admission) account(now time.Time) runStart {
 	a.conc += float64(a.searching) * now.Sub(a.lastChange).Seconds()
 	a.lastChange = now
 	return runStart{at: now, conc: a.conc}
@@ -131,7 +133,7 @@ func (a *admission) account(now time.Time) runStart {
 // average, which is the service's throughput while it ran. Requests that
 // ran with fewer than busyMin searches on average are not samples.
 // Called with a.mu held, after account.
-func (a *admission) finished(visits int64, start runStart) {
+func (a *Admission) finished(visits int64, start runStart) {
 	el := a.lastChange.Sub(start.at).Seconds()
 	if visits <= 0 || el < 0.001 {
 		return
@@ -149,10 +151,10 @@ func errOverloaded(why string, wait time.Duration) *wallzero.Error {
 		RetryAfter: min(max(wait, time.Second), 30*time.Second)}
 }
 
-// acquire waits for a search slot for a request of cost visits and returns
+// Acquire waits for a search slot for a request of cost visits and returns
 // the function that gives it back; or it refuses the request at once with
 // a wallzero.CodeOverloaded error carrying Retry-After.
-func (a *admission) acquire(ctx context.Context, cost int64) (release func(), err error) {
+func (a *Admission) Acquire(ctx context.Context, cost int64) (release func(), err error) {
 	a.mu.Lock()
 	if a.searching < a.cfg.MaxSearches && len(a.queue) == 0 {
 		start := a.account(time.Now())
@@ -194,10 +196,10 @@ func (a *admission) acquire(ctx context.Context, cost int64) (release func(), er
 	return nil, wallzero.TimeoutOr(ctx.Err())
 }
 
-// precheck refuses a request of cost visits at once, as acquire would,
+// Precheck refuses a request of cost visits at once, as Acquire would,
 // without taking or waiting for a slot: the service calls it before any
 // database work, so that under overload a refusal costs next to nothing.
-func (a *admission) precheck(ctx context.Context, cost int64) error {
+func (a *Admission) Precheck(ctx context.Context, cost int64) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.searching < a.cfg.MaxSearches && len(a.queue) == 0 {
@@ -210,11 +212,11 @@ func (a *admission) precheck(ctx context.Context, cost int64) error {
 	return nil
 }
 
-// full refuses at once, before the request is even read, when no request
+// Full refuses at once, before the request is even read, when no request
 // could be queued whatever its cost: every slot is busy and either the
 // queue is full or the work ahead already exceeds MaxQueueWait. Refusing
 // here costs next to nothing, which keeps refusals fast in a burst.
-func (a *admission) full() error {
+func (a *Admission) Full() error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.searching < a.cfg.MaxSearches && len(a.queue) == 0 {
@@ -231,7 +233,7 @@ func (a *admission) full() error {
 // (nil when it can): the queue is full, the estimated wait is longer than
 // MaxQueueWait, or the request would not finish before its deadline.
 // Called with a.mu held.
-func (a *admission) refusalLocked(ctx context.Context, cost int64) *wallzero.Error {
+func (a *Admission) refusalLocked(ctx context.Context, cost int64) *wallzero.Error {
 	ahead := a.queuedVisits + a.runningVisits
 	wait := a.duration(ahead)
 	switch {
@@ -248,13 +250,13 @@ func (a *admission) refusalLocked(ctx context.Context, cost int64) *wallzero.Err
 
 // duration estimates how long visits of work take at the measured rate.
 // Called with a.mu held.
-func (a *admission) duration(visits int64) time.Duration {
+func (a *Admission) duration(visits int64) time.Duration {
 	return time.Duration(float64(visits) / a.rate * float64(time.Second))
 }
 
 // releaser returns the function that gives back a slot held since start
 // by a request of cost visits.
-func (a *admission) releaser(cost int64, start runStart) func() {
+func (a *Admission) releaser(cost int64, start runStart) func() {
 	var once sync.Once
 	return func() {
 		once.Do(func() {
@@ -268,7 +270,7 @@ func (a *admission) releaser(cost int64, start runStart) func() {
 // releaseLocked gives back the slot of a request of cost visits that ran
 // since start and searched done of them (a throughput sample), and hands
 // the slot to the first waiter. Called with a.mu held.
-func (a *admission) releaseLocked(cost, done int64, start runStart) {
+func (a *Admission) releaseLocked(cost, done int64, start runStart) {
 	now := a.account(time.Now())
 	a.finished(done, start)
 	a.searching--
@@ -286,10 +288,14 @@ func (a *admission) releaseLocked(cost, done int64, start runStart) {
 	}
 }
 
-// stats returns a snapshot.
-func (a *admission) stats() AdmissionStats {
+// Stats returns a snapshot.
+func (a *Admission) Stats() AdmissionStats {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return AdmissionStats{Searching: a.searching, Queued: len(a.queue), MaxSearches: a.cfg.MaxSearches, MaxQueue: max(a.cfg.MaxQueue, 0),
 		VisitsPerSecond: a.rate, Admitted: a.admitted, Waited: a.waited, Refused: a.refused}
 }
+
+// orDefault returns v, or def when v is zero or negative (a config's
+// "unset").
+func orDefault[T int | int64 | float64 | time.Duration](v, def T) T { return cmp.Or(max(v, 0), def) }

@@ -1,4 +1,4 @@
-package service
+package access
 
 import (
 	"cmp"
@@ -157,10 +157,6 @@ func NewAuth(st KeyStore, cfg AuthConfig) *Auth {
 	a.log = cmp.Or(a.log, slog.Default())
 	return a
 }
-
-// Auth returns the service's key verifier; nil when the service runs with
-// -auth off (every request is the anonymous caller).
-func (s *Service) Auth() *Auth { return s.auth }
 
 // errUnauthorized is the answer to a missing, unknown or revoked key.
 func errUnauthorized(msg string) *wallzero.Error {

@@ -1,4 +1,4 @@
-package service
+package access
 
 import (
 	"context"
@@ -36,11 +36,19 @@ func CallerFrom(ctx context.Context) *Caller {
 	return c
 }
 
-// owner is the job owner of the caller: its key id, or store.AnyOwner for
+// Owner is the job owner of the caller: its key id, or store.AnyOwner for
 // the anonymous caller (whose jobs are anonymous and who sees every job).
-func (c *Caller) owner() int64 {
+func (c *Caller) Owner() int64 {
 	if c == nil {
 		return store.AnyOwner
 	}
 	return c.KeyID
+}
+
+// JobSubmitted counts a job submitted with the caller's key (for the
+// per-key metrics).
+func (c *Caller) JobSubmitted() {
+	if c != nil {
+		c.stats.jobs.Add(1)
+	}
 }

@@ -1,4 +1,4 @@
-package service
+package access
 
 import (
 	"context"
@@ -44,10 +44,10 @@ func TestAdmissionRefusals(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			a := newAdmission(tc.cfg)
+			a := NewAdmission(tc.cfg)
 			var releases []func()
 			for range 2 {
-				r, err := a.acquire(context.Background(), 100)
+				r, err := a.Acquire(context.Background(), 100)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -60,13 +60,13 @@ func TestAdmissionRefusals(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					if r, err := a.acquire(ctx, c); err == nil {
+					if r, err := a.Acquire(ctx, c); err == nil {
 						r()
 					}
 				}()
 			}
-			waitFor(t, func() bool { return a.stats().Queued == len(tc.queued) })
-			if full := a.full(); (full != nil) != tc.early {
+			waitFor(t, func() bool { return a.Stats().Queued == len(tc.queued) })
+			if full := a.Full(); (full != nil) != tc.early {
 				t.Errorf("full() = %v, want a refusal: %v", full, tc.early)
 			} else if full != nil {
 				overloaded(t, full)
@@ -82,7 +82,7 @@ func TestAdmissionRefusals(t *testing.T) {
 			}
 			done := make(chan error, 1)
 			go func() {
-				r, err := a.acquire(qctx, tc.cost)
+				r, err := a.Acquire(qctx, tc.cost)
 				if err == nil {
 					r()
 				}
@@ -92,11 +92,11 @@ func TestAdmissionRefusals(t *testing.T) {
 				// Before any slot is released: a refusal that waited
 				// would never come.
 				overloaded(t, <-done)
-				if st := a.stats(); st.Refused != 1 {
+				if st := a.Stats(); st.Refused != 1 {
 					t.Errorf("Refused = %d, want 1", st.Refused)
 				}
 			} else {
-				waitFor(t, func() bool { return a.stats().Queued == len(tc.queued)+1 })
+				waitFor(t, func() bool { return a.Stats().Queued == len(tc.queued)+1 })
 			}
 			for _, r := range releases {
 				r()
@@ -107,7 +107,7 @@ func TestAdmissionRefusals(t *testing.T) {
 				}
 			}
 			wg.Wait()
-			if st := a.stats(); st.Searching != 0 || st.Queued != 0 {
+			if st := a.Stats(); st.Searching != 0 || st.Queued != 0 {
 				t.Errorf("after all released: %+v", st)
 			}
 		})
@@ -116,8 +116,8 @@ func TestAdmissionRefusals(t *testing.T) {
 
 func TestAdmissionIsFIFO(t *testing.T) {
 	t.Parallel()
-	a := newAdmission(AdmissionConfig{MaxSearches: 1, MaxQueue: 10, VisitsPerSecond: 1e6})
-	hold, err := a.acquire(context.Background(), 1)
+	a := NewAdmission(AdmissionConfig{MaxSearches: 1, MaxQueue: 10, VisitsPerSecond: 1e6})
+	hold, err := a.Acquire(context.Background(), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestAdmissionIsFIFO(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r, err := a.acquire(context.Background(), 1)
+			r, err := a.Acquire(context.Background(), 1)
 			if err != nil {
 				t.Error(err)
 				return
@@ -138,7 +138,7 @@ func TestAdmissionIsFIFO(t *testing.T) {
 			mu.Unlock()
 			r()
 		}()
-		waitFor(t, func() bool { return a.stats().Queued == i+1 })
+		waitFor(t, func() bool { return a.Stats().Queued == i+1 })
 	}
 	hold()
 	wg.Wait()
@@ -147,46 +147,46 @@ func TestAdmissionIsFIFO(t *testing.T) {
 			t.Fatalf("slots went in order %v, want arrival order", order)
 		}
 	}
-	if st := a.stats(); st.Admitted != 6 || st.Waited != 5 {
+	if st := a.Stats(); st.Admitted != 6 || st.Waited != 5 {
 		t.Errorf("stats %+v: want 6 admitted, 5 of them after a wait", st)
 	}
 }
 
 func TestAdmissionCancelledWaiterLeavesNoTrace(t *testing.T) {
 	t.Parallel()
-	a := newAdmission(AdmissionConfig{MaxSearches: 1, MaxQueue: 10, VisitsPerSecond: 1e6})
-	hold, _ := a.acquire(context.Background(), 1)
+	a := NewAdmission(AdmissionConfig{MaxSearches: 1, MaxQueue: 10, VisitsPerSecond: 1e6})
+	hold, _ := a.Acquire(context.Background(), 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		_, err := a.acquire(ctx, 7)
+		_, err := a.Acquire(ctx, 7)
 		done <- err
 	}()
-	waitFor(t, func() bool { return a.stats().Queued == 1 })
+	waitFor(t, func() bool { return a.Stats().Queued == 1 })
 	cancel()
 	var se *wallzero.Error
 	if err := <-done; !errors.As(err, &se) {
 		t.Fatalf("cancelled waiter: %v, want a service error", err)
 	}
-	if st := a.stats(); st.Queued != 0 || st.Searching != 1 || a.queuedVisits != 0 {
+	if st := a.Stats(); st.Queued != 0 || st.Searching != 1 || a.queuedVisits != 0 {
 		t.Fatalf("after the waiter left: %+v, queued visits %d", st, a.queuedVisits)
 	}
 	hold()
-	if st := a.stats(); st.Searching != 0 || a.runningVisits != 0 {
+	if st := a.Stats(); st.Searching != 0 || a.runningVisits != 0 {
 		t.Fatalf("after release: %+v, running visits %d", st, a.runningVisits)
 	}
 }
 
 func TestAdmissionNeverExceedsItsSlots(t *testing.T) {
 	t.Parallel()
-	a := newAdmission(AdmissionConfig{MaxSearches: 3, MaxQueue: 1000, MaxQueueWait: time.Hour, VisitsPerSecond: 1e6})
+	a := NewAdmission(AdmissionConfig{MaxSearches: 3, MaxQueue: 1000, MaxQueueWait: time.Hour, VisitsPerSecond: 1e6})
 	var running, peak atomic.Int64
 	var wg sync.WaitGroup
 	for range 200 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r, err := a.acquire(context.Background(), 10)
+			r, err := a.Acquire(context.Background(), 10)
 			if err != nil {
 				t.Error(err)
 				return
@@ -208,7 +208,7 @@ func TestAdmissionNeverExceedsItsSlots(t *testing.T) {
 	if peak.Load() > 3 {
 		t.Errorf("%d searches at once, want at most 3", peak.Load())
 	}
-	if st := a.stats(); st.Searching != 0 || st.Queued != 0 || st.Admitted != 200 {
+	if st := a.Stats(); st.Searching != 0 || st.Queued != 0 || st.Admitted != 200 {
 		t.Errorf("stats %+v", st)
 	}
 }
@@ -218,13 +218,13 @@ func TestAdmissionNeverExceedsItsSlots(t *testing.T) {
 // span more than one sample window.
 func TestAdmissionMeasuresThroughput(t *testing.T) {
 	t.Parallel()
-	a := newAdmission(AdmissionConfig{MaxSearches: 2, VisitsPerSecond: 10})
+	a := NewAdmission(AdmissionConfig{MaxSearches: 2, VisitsPerSecond: 10})
 	for range 60 {
-		r, _ := a.acquire(context.Background(), 1000)
+		r, _ := a.Acquire(context.Background(), 1000)
 		time.Sleep(10 * time.Millisecond) // 1000 visits in ~10 ms: ~100,000 per second
 		r()
 	}
-	if got := a.stats().VisitsPerSecond; got < 1000 {
+	if got := a.Stats().VisitsPerSecond; got < 1000 {
 		t.Errorf("measured %.0f visits/s, want far above the assumed 10", got)
 	}
 }
@@ -245,13 +245,13 @@ func TestAdmissionIgnoresQuietTime(t *testing.T) {
 	t.Parallel()
 	// Eight slots: fewer than four searches running is not busy time, so
 	// one slow request at a time leaves the assumed rate alone.
-	a := newAdmission(AdmissionConfig{MaxSearches: 8, VisitsPerSecond: 500})
+	a := NewAdmission(AdmissionConfig{MaxSearches: 8, VisitsPerSecond: 500})
 	for range 3 {
-		r, _ := a.acquire(context.Background(), 1)
+		r, _ := a.Acquire(context.Background(), 1)
 		time.Sleep(300 * time.Millisecond)
 		r()
 	}
-	if got := a.stats().VisitsPerSecond; got != 500 {
+	if got := a.Stats().VisitsPerSecond; got != 500 {
 		t.Errorf("rate %.1f after quiet requests, want the assumed 500", got)
 	}
 }
@@ -261,14 +261,14 @@ func TestAdmissionIgnoresQuietTime(t *testing.T) {
 // second, and the estimate must land near that from far below.
 func TestAdmissionMeasuresConcurrentThroughput(t *testing.T) {
 	t.Parallel()
-	a := newAdmission(AdmissionConfig{MaxSearches: 4, VisitsPerSecond: 100})
+	a := NewAdmission(AdmissionConfig{MaxSearches: 4, VisitsPerSecond: 100})
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for range 25 {
-				r, err := a.acquire(context.Background(), 100)
+				r, err := a.Acquire(context.Background(), 100)
 				if err != nil {
 					t.Error(err)
 					return
@@ -279,7 +279,7 @@ func TestAdmissionMeasuresConcurrentThroughput(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if got := a.stats().VisitsPerSecond; got < 4000 || got > 25000 {
+	if got := a.Stats().VisitsPerSecond; got < 4000 || got > 25000 {
 		t.Errorf("estimated %.0f visits/s, want about 20,000 (4,000 to 25,000: a busy machine only lengthens the sleeps)", got)
 	}
 }

@@ -1,4 +1,4 @@
-package service
+package access
 
 import (
 	"context"
@@ -88,11 +88,11 @@ func (b *bucket) take(n float64, now time.Time) time.Duration {
 	return max(wait, time.Millisecond)
 }
 
-// chargeVisits charges a synchronous analysis of positions x visits to the
+// ChargeVisits charges a synchronous analysis of positions x visits to the
 // caller's bucket: a wallzero.CodeTooLarge error naming maxVisits when it exceeds
 // the burst (it could never pass), wallzero.CodeRateLimited with RetryAfter when
 // the bucket does not hold enough yet.
-func chargeVisits(ctx context.Context, positions, visits int) error {
+func ChargeVisits(ctx context.Context, positions, visits int) error {
 	c := CallerFrom(ctx)
 	if c == nil {
 		return nil
@@ -115,38 +115,18 @@ func chargeVisits(ctx context.Context, positions, visits int) error {
 	return nil
 }
 
-// jobWork returns the work of a job request (items x visits) and the
-// field to name when it is too large.
-func (s *Service) jobWork(req any, items int) (int64, string) {
-	switch r := req.(type) {
-	case *ReviewRequest:
-		return int64(items) * int64(cmp0(r.MaxVisits, s.cfg.ReviewVisits)), "maxVisits"
-	case *OpeningsRequest:
-		return int64(items) * int64(cmp0(r.MaxVisits, s.cfg.OpeningVisits)), "openings"
-	}
-	return int64(items), ""
-}
-
-// cmp0 returns v, or def when v is 0.
-func cmp0(v, def int) int {
-	if v == 0 {
-		return def
-	}
-	return v
-}
-
 // jobRetryAfter is the Retry-After of a refusal for too many jobs: the
 // service cannot know when one ends, so it suggests polling this often.
 const jobRetryAfter = 5 * time.Second
 
-// admitJob checks the caller's largest batch and returns the owner and
-// active-job cap to store the job with.
-func (s *Service) admitJob(ctx context.Context, req any, items int) (owner int64, maxActive int, err error) {
+// AdmitJob checks a job of work visits over items against the caller's
+// largest batch (naming field when it is too large) and returns the owner
+// and active-job cap to store the job with.
+func AdmitJob(ctx context.Context, work int64, items int, field string) (owner int64, maxActive int, err error) {
 	c := CallerFrom(ctx)
 	if c == nil {
 		return store.AnyOwner, 0, nil
 	}
-	work, field := s.jobWork(req, items)
 	if c.Quotas.MaxBatch > 0 && work > c.Quotas.MaxBatch {
 		return 0, 0, &wallzero.Error{Code: wallzero.CodeTooLarge, Field: field, Message: fmt.Sprintf(
 			"this job asks for %d visits (%d items x %d visits), more than the %d visits per job of API key %q: send fewer items or visits, or split it",
@@ -155,8 +135,9 @@ func (s *Service) admitJob(ctx context.Context, req any, items int) (owner int64
 	return c.KeyID, c.Quotas.MaxJobs, nil
 }
 
-// jobQuotaError maps store.CreateJob's refusal for too many jobs.
-func jobQuotaError(ctx context.Context, err error) error {
+// JobQuotaError maps store.CreateJob's refusal for too many jobs (nil for
+// any other error).
+func JobQuotaError(ctx context.Context, err error) error {
 	var tm *store.TooManyJobsError
 	if !errors.As(err, &tm) {
 		return nil

@@ -10,6 +10,7 @@ import (
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // fuzzSeeds are bodies for the fuzz targets: valid ones, each kind of
@@ -32,7 +33,7 @@ func FuzzDecodeQuery(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		checkDecode[service.Query](t, body)
+		checkDecode[analysis.Query](t, body)
 		checkDecode[service.ReviewRequest](t, body)
 		checkDecode[service.OpeningsRequest](t, body)
 		checkDecode[engine.Diagram](t, body)

@@ -19,6 +19,7 @@ import (
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/access"
+	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/levels"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/storetest"
@@ -113,11 +114,11 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 	if o.wrap != nil {
 		eval = o.wrap(eval)
 	}
-	metrics := &service.Metrics{}
-	an := service.NewAnalyzer(service.Evaluators{
-		Network: service.Metered(eval, metrics), NetworkModel: inference.HeuristicModelID,
-		Heuristic: service.Metered(eval, metrics), HeuristicModel: inference.HeuristicModelID,
-	}, service.DefaultLimits())
+	metrics := &analysis.Metrics{}
+	an := analysis.NewAnalyzer(analysis.Evaluators{
+		Network: analysis.Metered(eval, metrics), NetworkModel: inference.HeuristicModelID,
+		Heuristic: analysis.Metered(eval, metrics), HeuristicModel: inference.HeuristicModelID,
+	}, analysis.DefaultLimits())
 	st, err := store.Open(ctx, dbURL, store.Options{Logger: log})
 	if err != nil {
 		t.Fatal(err)

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // TestScanJSON: the scanner's verdicts and paths on corners the hostile
@@ -16,7 +16,7 @@ import (
 func TestScanJSON(t *testing.T) {
 	t.Parallel()
 	anyType := reflect.TypeFor[any]()
-	query := reflect.TypeFor[*service.Query]()
+	query := reflect.TypeFor[*analysis.Query]()
 	for _, tc := range []struct {
 		name  string
 		typ   reflect.Type

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/storetest"
 )
@@ -52,9 +53,9 @@ func TestDatabaseOutage(t *testing.T) {
 	}
 	ts := start(t, url, options{})
 
-	analyze := func(square string) (rawResponse, *service.Analysis) {
+	analyze := func(square string) (rawResponse, *analysis.Analysis) {
 		r := ts.send("POST", "/v1/analyze", `{"rules":{"opening":"empty"},"moves":["`+square+`"],"maxVisits":16}`, nil)
-		var res struct{ Analyses []*service.Analysis }
+		var res struct{ Analyses []*analysis.Analysis }
 		if r.status == http.StatusOK {
 			decode(t, r.body, &res)
 			return r, res.Analyses[0]

@@ -13,6 +13,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/access"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // TestPosition: POST /v1/position answers the final position of a record
@@ -134,7 +135,7 @@ func TestPositionErrors(t *testing.T) {
 			400, "invalid", "board.stones.red[1]", "H8"},
 		{"players", `{"rules":{"players":7},"moves":[]}`, 400, "invalid", "rules.players", "7 is not supported"},
 		{"unknown field", `{"moves":[],"position":"x"}`, 400, "invalid", "position", "unknown field"},
-		{"too many moves", `{"moves":[` + strings.Repeat(`"C3",`, service.DefaultLimits().MaxMoves) + `"C3"]}`, 413, "too_large", "moves", "at most"},
+		{"too many moves", `{"moves":[` + strings.Repeat(`"C3",`, analysis.DefaultLimits().MaxMoves) + `"C3"]}`, 413, "too_large", "moves", "at most"},
 		{"body too large", `{"moves":["` + strings.Repeat("C", 70<<10) + `"]}`, 413, "too_large", "", "exceeds"},
 	}
 	for _, tc := range tests {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/render"
 )
 
@@ -116,7 +117,7 @@ func (s *server) boardSVG(c *gin.Context) {
 // addAnalysis analyses the position and adds its best moves and predicted
 // ownership to the picture's options.
 func (s *server) addAnalysis(ctx context.Context, req *boardRequest) error {
-	q := &service.Query{Rules: req.record.Rules, Board: req.record.Board, Moves: req.record.Moves[:req.turn],
+	q := &analysis.Query{Rules: req.record.Rules, Board: req.record.Board, Moves: req.record.Moves[:req.turn],
 		MaxVisits: req.visits, TopK: max(req.analyze, 1), IncludeOwnership: req.autoOwnership}
 	res, err := s.svc.Analyze(ctx, q)
 	if err != nil {

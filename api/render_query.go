@@ -11,7 +11,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/render"
 )
 
@@ -117,7 +117,7 @@ func checkParam(k, v string) error {
 // query. Errors are *wallzero.Error values naming the parameter (with the
 // path inside it for record, moves and board: "moves[3]",
 // "board.walls[0].side", "record.rules.players").
-func parseBoardQuery(q url.Values, limits service.Limits) (*boardRequest, error) {
+func parseBoardQuery(q url.Values, limits analysis.Limits) (*boardRequest, error) {
 	renamed, err := resolveAliases(q)
 	if err != nil {
 		return nil, err
@@ -127,7 +127,7 @@ func parseBoardQuery(q url.Values, limits service.Limits) (*boardRequest, error)
 }
 
 // parseBoardParams parses a query that uses the current names only.
-func parseBoardParams(q url.Values, limits service.Limits) (*boardRequest, error) {
+func parseBoardParams(q url.Values, limits analysis.Limits) (*boardRequest, error) {
 	var unknown []string
 	for _, k := range sortedKeys(q) {
 		v := q[k]
@@ -152,7 +152,7 @@ func parseBoardParams(q url.Values, limits service.Limits) (*boardRequest, error
 }
 
 // parseRecord reads the game, replays it and picks the position.
-func (req *boardRequest) parseRecord(q url.Values, limits service.Limits) error {
+func (req *boardRequest) parseRecord(q url.Values, limits analysis.Limits) error {
 	if q.Has("record") {
 		for _, k := range []string{"moves", "opening", "players", "stay", "tieBreak", "board"} {
 			if q.Has(k) {
@@ -167,7 +167,7 @@ func (req *boardRequest) parseRecord(q url.Values, limits service.Limits) error 
 			return err
 		}
 	}
-	g, err := service.ReplayRecord(req.record, limits)
+	g, err := analysis.ReplayRecord(req.record, limits)
 	if err != nil {
 		return recordParamError(err, q.Has("record"))
 	}
@@ -216,7 +216,7 @@ func prefixField(param string, err error) error {
 var ruleParams = map[string]string{"rules.players": "players", "rules.opening": "opening", "rules.stay": "stay", "rules.tieBreak": "tieBreak"}
 
 // recordParamError puts the query parameter before the field of a
-// service.ReplayRecord error: in the record form "record.moves[3]" or
+// analysis.ReplayRecord error: in the record form "record.moves[3]" or
 // "record.rules.players"; else "moves[3]", "players", "board.walls[0]".
 func recordParamError(err error, recordForm bool) error {
 	var se *wallzero.Error
@@ -272,7 +272,7 @@ func (req *boardRequest) parseMoves(q url.Values) error {
 }
 
 // parseOverlays reads the overlay parameters.
-func (req *boardRequest) parseOverlays(q url.Values, limits service.Limits) error {
+func (req *boardRequest) parseOverlays(q url.Values, limits analysis.Limits) error {
 	for _, k := range []string{"includeReachability", "territory"} {
 		v := q.Get(k)
 		if v == "" {

@@ -3,6 +3,7 @@ package service
 import (
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/service/access"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // The names below serve cmd/ until it imports the packages that now own
@@ -30,6 +31,27 @@ type Auth = access.Auth
 // AuthConfig is access.AuthConfig.
 type AuthConfig = access.AuthConfig
 
+// Analysis is analysis.Analysis.
+type Analysis = analysis.Analysis
+
+// Analyzer is analysis.Analyzer.
+type Analyzer = analysis.Analyzer
+
+// Evaluators is analysis.Evaluators.
+type Evaluators = analysis.Evaluators
+
+// Limits is analysis.Limits.
+type Limits = analysis.Limits
+
+// Metrics is analysis.Metrics.
+type Metrics = analysis.Metrics
+
+// Query is analysis.Query.
+type Query = analysis.Query
+
+// RunOptions is analysis.RunOptions.
+type RunOptions = analysis.RunOptions
+
 // Forwarders to the packages that own these functions.
 var (
 	// DefaultAuthConfig is access.DefaultAuthConfig.
@@ -38,4 +60,10 @@ var (
 	NewAuth = access.NewAuth
 	// CreateKey is access.CreateKey.
 	CreateKey = access.CreateKey
+	// NewAnalyzer is analysis.NewAnalyzer.
+	NewAnalyzer = analysis.NewAnalyzer
+	// DefaultLimits is analysis.DefaultLimits.
+	DefaultLimits = analysis.DefaultLimits
+	// Metered is analysis.Metered.
+	Metered = analysis.Metered
 )

@@ -10,6 +10,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service/access"
+	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -237,9 +238,9 @@ func (s *Service) Explore(ctx context.Context, q *ExplorerQuery) (*ExplorerResul
 	}
 	res.SelfplayGames, res.SelfplayVisits, res.Frequent = tot.Games, tot.Visits, []FrequentState{}
 	for _, f := range freq {
-		fs := FrequentState{Moves: f.Moves, Games: f.Games, RedScore: round((float32(f.RedWins) + float32(f.Draws)/2) / float32(f.Games))}
+		fs := FrequentState{Moves: f.Moves, Games: f.Games, RedScore: analysis.Round((float32(f.RedWins) + float32(f.Draws)/2) / float32(f.Games))}
 		if tot.Games > 0 {
-			fs.Frequency = round(float32(f.Games) / float32(tot.Games))
+			fs.Frequency = analysis.Round(float32(f.Games) / float32(tot.Games))
 		}
 		res.Frequent = append(res.Frequent, fs)
 	}
@@ -266,7 +267,7 @@ func (s *Service) computeMissing(ctx context.Context, es ExplorerStore, key stor
 		return nil, err
 	}
 	defer release()
-	done := s.gate.enter()
+	done := s.gate.Enter()
 	defer done()
 	ctx = inference.WithPriority(ctx, inference.Interactive)
 	var rows []store.ExplorerPosition
@@ -295,9 +296,9 @@ func (s *Service) computeMissing(ctx context.Context, es ExplorerStore, key stor
 func (s *Service) searchExplorer(ctx context.Context, positions []engine.Position, visits int) (store.ExplorerPosition, error) {
 	turn := len(positions) - 1
 	pos := &positions[turn]
-	s.countSearch(ctx)
+	s.metrics.CountSearch(ctx)
 	// Every legal placement gets a row entry (its prior), visited or not.
-	a, err := s.an.AnalyzePosition(ctx, &Query{MaxVisits: visits, SearchOptions: SearchOptions{IncludeUnvisited: true}}, positions, turn)
+	a, err := s.an.AnalyzePosition(ctx, &analysis.Query{MaxVisits: visits, SearchOptions: analysis.SearchOptions{IncludeUnvisited: true}}, positions, turn)
 	if err != nil {
 		return store.ExplorerPosition{}, err
 	}
@@ -308,10 +309,10 @@ func (s *Service) searchExplorer(ctx context.Context, positions []engine.Positio
 		if red {
 			return v
 		}
-		return round(1 - v)
+		return analysis.Round(1 - v)
 	}
 	row := store.ExplorerPosition{CanonicalHash: h, Placed: done, Visits: visits, RedWinrate: toRed(a.RootInfo.Winrate), RedValue: toRed(a.RootInfo.RawWinrate)}
-	infos := append([]MoveInfo(nil), a.MoveInfos...)
+	infos := append([]analysis.MoveInfo(nil), a.MoveInfos...)
 	for i := range infos {
 		sq, err := engine.ParseSquare(infos[i].Move)
 		if err != nil {
@@ -379,7 +380,7 @@ func setupMoves(pos *engine.Position) []engine.Move {
 func stonesOf(pos *engine.Position) map[string][]string {
 	out := map[string][]string{}
 	for c := 0; c < pos.Players(); c++ {
-		out[engine.Color(c).String()] = squareNames(pos.Stones(engine.Color(c)))
+		out[engine.Color(c).String()] = analysis.SquareNames(pos.Stones(engine.Color(c)))
 	}
 	return out
 }

@@ -189,7 +189,7 @@ func (s *Service) searchLevel(ctx context.Context, es ExplorerStore, key store.E
 		go func() {
 			defer wg.Done()
 			for n := range work {
-				err := s.gate.wait(ctx, s.cfg.BatchYield)
+				err := s.gate.Wait(ctx, s.cfg.BatchYield)
 				var row store.ExplorerPosition
 				if err == nil {
 					row, err = s.searchExplorer(ctx, n.positions, visits)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/storetest"
 )
@@ -23,10 +24,10 @@ func newJobService(t *testing.T, step time.Duration) (*service.Service, string) 
 	ctx := context.Background()
 	url := storetest.URL(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	an := service.NewAnalyzer(service.Evaluators{
+	an := analysis.NewAnalyzer(analysis.Evaluators{
 		Network: inference.Heuristic{}, NetworkModel: inference.HeuristicModelID,
 		Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID,
-	}, service.DefaultLimits())
+	}, analysis.DefaultLimits())
 	st, err := store.Open(ctx, url, store.Options{Logger: log})
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -65,7 +66,7 @@ type OpeningScore struct {
 // returns the final positions with their game histories.
 func (s *Service) validateOpenings(r *OpeningsRequest) (engine.Rules, [][]engine.Position, error) {
 	l := s.an.Limits()
-	if err := checkID("id", r.ID); err != nil {
+	if err := analysis.CheckID("id", r.ID); err != nil {
 		return r.Rules, nil, err
 	}
 	rules, err := r.Rules.Normalize()
@@ -184,9 +185,8 @@ func (s *Service) runOpenings(ctx context.Context, j *store.Job, p *progress) ([
 	preCached := 0
 	for _, g := range order {
 		row, ok := cached[g.hash]
-		var a Analysis
-		if ok && json.Unmarshal(row.Analysis, &a) == nil {
-			g.score = scoreOf(&a)
+		if a, err := analysis.DecodeStored(row.Analysis); ok && err == nil {
+			g.score = scoreOf(a)
 			s.metrics.CacheHits.Add(1)
 			p.add(ctx, len(g.members))
 			if j.StartedAt == nil || row.CreatedAt.Before(*j.StartedAt) {
@@ -272,13 +272,13 @@ feed:
 
 // scoreGroup searches one canonical position and queues it for the cache.
 func (s *Service) scoreGroup(ctx context.Context, g *openingGroup, rules, model string, visits int, w *cacheWriter) error {
-	if err := s.gate.wait(ctx, s.cfg.BatchYield); err != nil {
+	if err := s.gate.Wait(ctx, s.cfg.BatchYield); err != nil {
 		return err
 	}
 	positions := g.positions
 	turn := len(positions) - 1
-	s.countSearch(ctx)
-	a, err := s.an.AnalyzePosition(ctx, fullQuery(visits), positions, turn)
+	s.metrics.CountSearch(ctx)
+	a, err := s.an.AnalyzePosition(ctx, analysis.FullQuery(visits), positions, turn)
 	if err != nil {
 		return err
 	}
@@ -286,17 +286,16 @@ func (s *Service) scoreGroup(ctx context.Context, g *openingGroup, rules, model 
 	if positions[turn].IsOver() {
 		return nil
 	}
-	c, err := transformAnalysis(a, g.sym)
+	c, err := analysis.Canonical(a, g.sym, g.hash)
 	if err != nil {
 		return err
 	}
-	c.TurnNumber, c.RootInfo.Hash = 0, fmt.Sprintf("%016x", g.hash)
 	return w.add(ctx, store.CacheKey{CanonicalHash: g.hash, Rules: rules, Model: model}, visits, c)
 }
 
 // scoreOf extracts an opening's score from its analysis (the score does
 // not depend on the orientation).
-func scoreOf(a *Analysis) OpeningScore {
+func scoreOf(a *analysis.Analysis) OpeningScore {
 	red := a.RootInfo.Winrate
 	if a.RootInfo.RedWinrate != nil {
 		red = *a.RootInfo.RedWinrate
@@ -308,7 +307,7 @@ func scoreOf(a *Analysis) OpeningScore {
 		lead = &v
 	}
 	if a.RootInfo.CurrentPlayer != engine.Red.String() {
-		value = round(1 - value)
+		value = analysis.Round(1 - value)
 		if lead != nil {
 			v := -*lead
 			lead = &v
@@ -326,8 +325,8 @@ type cacheWriter struct {
 	rows  []store.CachedAnalysis
 }
 
-func (w *cacheWriter) add(ctx context.Context, key store.CacheKey, visits int, a *Analysis) error {
-	data, err := json.Marshal(a)
+func (w *cacheWriter) add(ctx context.Context, key store.CacheKey, visits int, a *analysis.Analysis) error {
+	data, err := analysis.EncodeStored(a)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service/access"
+	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/levels"
 )
 
@@ -107,7 +108,7 @@ func (s *Service) Play(ctx context.Context, req *PlayRequest) (*PlayMove, error)
 	if err != nil {
 		return nil, err
 	}
-	g, err := ReplayRecord(req.Record(), s.Limits())
+	g, err := analysis.ReplayRecord(req.Record(), s.Limits())
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +128,7 @@ func (s *Service) Play(ctx context.Context, req *PlayRequest) (*PlayMove, error)
 			return nil, err
 		}
 		defer release()
-		done := s.gate.enter()
+		done := s.gate.Enter()
 		defer done()
 	}
 	seed := rand.Uint64N(maxRandomSeed)

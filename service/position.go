@@ -1,6 +1,9 @@
 package service
 
-import "github.com/wallzero/wallzero/engine"
+import (
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/analysis"
+)
 
 // PositionView is the state of a game record's final position with every
 // legal move, for a board that keeps no rules of its own (POST
@@ -85,8 +88,8 @@ func (s *Service) Position(rec engine.Record) (*PositionView, error) {
 // land closed so far and, at the end, the result. Errors are *wallzero.Error values
 // naming the field by its JSON path: "moves" (wallzero.CodeTooLarge past
 // limits.MaxMoves), "moves[4]", "rules.players", "board.walls[2]".
-func PositionOf(rec engine.Record, limits Limits) (*PositionView, error) {
-	g, err := ReplayRecord(rec, limits)
+func PositionOf(rec engine.Record, limits analysis.Limits) (*PositionView, error) {
+	g, err := analysis.ReplayRecord(rec, limits)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +105,7 @@ func PositionOf(rec engine.Record, limits Limits) (*PositionView, error) {
 		LegalMoves: []string{},
 		Movers:     make([]string, len(g.Movers)),
 		Skipped:    skippedTurns(g),
-		Territory:  territory(p),
+		Territory:  analysis.Territory(p),
 	}
 	if !p.IsOver() {
 		v.ToMove = p.ToMove().String()

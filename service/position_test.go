@@ -9,6 +9,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // rowNorth returns the walls on the north side of every square of row
@@ -149,7 +150,7 @@ func TestPositionStates(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			v, err := PositionOf(tc.rec, DefaultLimits())
+			v, err := PositionOf(tc.rec, analysis.DefaultLimits())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -177,7 +178,7 @@ func TestPositionStates(t *testing.T) {
 				t.Errorf("breaks used %v, territory %v; want %v, %v", v.Board.BreaksUsed, v.Territory, tc.breaksUsed, tc.territory)
 			}
 			// The diagram sent back as a board gives the same position.
-			again, err := PositionOf(engine.Record{Rules: v.Rules, Board: &v.Board}, DefaultLimits())
+			again, err := PositionOf(engine.Record{Rules: v.Rules, Board: &v.Board}, analysis.DefaultLimits())
 			if err != nil {
 				t.Fatalf("the answer's board as a record's: %v", err)
 			}
@@ -240,7 +241,7 @@ func TestPositionFinished(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			v, err := PositionOf(tc.rec, DefaultLimits())
+			v, err := PositionOf(tc.rec, analysis.DefaultLimits())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -301,12 +302,12 @@ func TestPositionErrors(t *testing.T) {
 			Stones: map[string][]string{"red": {"A1"}}, ToMove: "red", Phase: "setup",
 		})}, wallzero.CodeInvalid, "board.toMove", "placement 2 is blue's, not red's"},
 		{"unknown phase", engine.Record{Board: board(engine.Diagram{ToMove: "red", Phase: "middle"})}, wallzero.CodeInvalid, "board.phase", `"middle" is not setup, play or over`},
-		{"too many moves", engine.Record{Moves: make([]string, DefaultLimits().MaxMoves+1)}, wallzero.CodeTooLarge, "moves", "at most"},
+		{"too many moves", engine.Record{Moves: make([]string, analysis.DefaultLimits().MaxMoves+1)}, wallzero.CodeTooLarge, "moves", "at most"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			v, err := PositionOf(tc.rec, DefaultLimits())
+			v, err := PositionOf(tc.rec, analysis.DefaultLimits())
 			var se *wallzero.Error
 			if !errors.As(err, &se) {
 				t.Fatalf("got %+v, %v; want a *wallzero.Error", v, err)

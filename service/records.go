@@ -6,6 +6,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // RecordText is the text of a game record in a request. The API's decoder
@@ -82,7 +83,7 @@ func (s *Service) ExportRecord(req RecordExport) (*ExportedRecord, error) {
 // "text:moves[4]" or "text:rules.players" (a field of a JSON record), or
 // "text"; a text over MaxRecordTextBytes or a record of more than
 // limits.MaxMoves moves is wallzero.CodeTooLarge.
-func ImportRecordText(req RecordImport, limits Limits) (*ImportedRecord, error) {
+func ImportRecordText(req RecordImport, limits analysis.Limits) (*ImportedRecord, error) {
 	if len(req.Text) > MaxRecordTextBytes {
 		return nil, &wallzero.Error{Code: wallzero.CodeTooLarge, Field: "text", Message: fmt.Sprintf("%d bytes, at most %d", len(req.Text), MaxRecordTextBytes)}
 	}
@@ -138,7 +139,7 @@ func textError(err error) *wallzero.Error {
 // naming the field: "format", or the record's field under "record"
 // ("record.moves[4]", "record.rules.players", "record.board" for what the
 // format cannot hold).
-func ExportRecordText(req RecordExport, limits Limits) (*ExportedRecord, error) {
+func ExportRecordText(req RecordExport, limits analysis.Limits) (*ExportedRecord, error) {
 	format := engine.RecordFormat(req.Format)
 	switch format {
 	case engine.RecordJSON, engine.RecordMoves, engine.RecordWGF:
@@ -147,7 +148,7 @@ func ExportRecordText(req RecordExport, limits Limits) (*ExportedRecord, error) 
 	default:
 		return nil, wallzero.Invalid("format", fmt.Sprintf("%q: want json, moves or wgf", req.Format))
 	}
-	if _, err := ReplayRecord(req.Record, limits); err != nil {
+	if _, err := analysis.ReplayRecord(req.Record, limits); err != nil {
 		return nil, underRecord(err)
 	}
 	text, err := engine.FormatRecordText(req.Record, format)

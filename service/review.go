@@ -11,6 +11,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -30,7 +31,7 @@ type ReviewRequest struct {
 // validateReview replays the game and checks the limits.
 func (s *Service) validateReview(r *ReviewRequest) (*engine.Game, error) {
 	l := s.an.Limits()
-	if err := checkID("id", r.ID); err != nil {
+	if err := analysis.CheckID("id", r.ID); err != nil {
 		return nil, err
 	}
 	if r.MaxVisits < 0 || r.MaxVisits > l.MaxVisits {
@@ -39,7 +40,7 @@ func (s *Service) validateReview(r *ReviewRequest) (*engine.Game, error) {
 	if len(r.Moves) == 0 {
 		return nil, wallzero.Invalid("moves", "a review needs at least one move")
 	}
-	g, err := ReplayRecord(engine.Record{Rules: r.Rules, Board: r.Board, Moves: r.Moves}, l)
+	g, err := analysis.ReplayRecord(engine.Record{Rules: r.Rules, Board: r.Board, Moves: r.Moves}, l)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +117,7 @@ func (s *Service) runReview(ctx context.Context, j *store.Job, p *progress) ([]b
 		visits = s.cfg.ReviewVisits
 	}
 	positions := g.Positions()
-	analyses := make([]*Analysis, len(positions))
+	analyses := make([]*analysis.Analysis, len(positions))
 	rules := g.Rules.String()
 	var stopped atomic.Bool
 	eg, ctx := errgroup.WithContext(ctx)
@@ -130,10 +131,10 @@ func (s *Service) runReview(ctx context.Context, j *store.Job, p *progress) ([]b
 				stopped.Store(true)
 				return nil
 			}
-			if err := s.gate.wait(ctx, s.cfg.BatchYield); err != nil {
+			if err := s.gate.Wait(ctx, s.cfg.BatchYield); err != nil {
 				return err
 			}
-			a, err := s.fullAnalysis(ctx, rules, positions, i, visits)
+			a, err := s.analyses.Full(ctx, rules, positions, i, visits)
 			if err != nil {
 				return err
 			}

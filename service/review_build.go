@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // Review thresholds: a move whose win-rate loss (for the player who made
@@ -89,10 +90,10 @@ type MoveReview struct {
 	// Accuracy is the move's accuracy in percent.
 	Accuracy float64 `json:"accuracy" example:"94.2"`
 	// Explanation says why the move is good or bad, against the best move.
-	Explanation *Explanation `json:"explanation,omitempty"`
+	Explanation *analysis.Explanation `json:"explanation,omitempty"`
 	// Proof is the proven result of the position before the move for the
 	// mover (omitted when unproven; see Analysis rootInfo.proof).
-	Proof *Proof `json:"proof,omitempty"`
+	Proof *analysis.Proof `json:"proof,omitempty"`
 }
 
 // KeyMove is one of the largest swings.
@@ -127,7 +128,7 @@ func moveAccuracy(loss float32) float64 {
 
 // buildReview assembles a review from the analyses of every position of a
 // two-player game (len(g.Moves)+1 of them).
-func buildReview(g *engine.Game, analyses []*Analysis, keyMoves int) *ReviewResult {
+func buildReview(g *engine.Game, analyses []*analysis.Analysis, keyMoves int) *ReviewResult {
 	res := &ReviewResult{Accuracy: map[string]float64{}, Moves: []MoveReview{}, KeyMoves: []KeyMove{},
 		Thresholds: Thresholds{InaccuracyLoss, MistakeLoss, BlunderLoss}}
 	red := make([]float32, len(analyses))
@@ -145,7 +146,7 @@ func buildReview(g *engine.Game, analyses []*Analysis, keyMoves int) *ReviewResu
 			if mover == engine.Red {
 				return r
 			}
-			return round(1 - r)
+			return analysis.Round(1 - r)
 		}
 		mr := MoveReview{Ply: i, Move: m.String(), Player: mover.String(),
 			RedWinrateBefore: red[i], RedWinrateAfter: red[i+1], PlayedWinrate: view(red[i+1]), BestPV: []string{}}
@@ -155,7 +156,7 @@ func buildReview(g *engine.Game, analyses []*Analysis, keyMoves int) *ReviewResu
 			isBest = infos[0].Move == mr.Move
 		}
 		if !isBest {
-			mr.Loss = round(max(0, mr.BestWinrate-mr.PlayedWinrate))
+			mr.Loss = analysis.Round(max(0, mr.BestWinrate-mr.PlayedWinrate))
 		}
 		mr.Proof = analyses[i].RootInfo.Proof
 		mr.Classification = classify(mr.Loss, isBest)
@@ -171,7 +172,7 @@ func buildReview(g *engine.Game, analyses []*Analysis, keyMoves int) *ReviewResu
 	for i := range order {
 		order[i] = i
 	}
-	swing := func(i int) float32 { return round(red[i+1] - red[i]) }
+	swing := func(i int) float32 { return analysis.Round(red[i+1] - red[i]) }
 	abs := func(v float32) float32 { return float32(math.Abs(float64(v))) }
 	sort.SliceStable(order, func(a, b int) bool { return abs(swing(order[a])) > abs(swing(order[b])) })
 	for _, i := range order[:min(keyMoves, len(order))] {

@@ -3,6 +3,7 @@ package service
 import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/solver"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // ReviewProofNodes is the solver's node budget per position in a review's
@@ -31,7 +32,7 @@ func proveBackwards(res *ReviewResult, positions []engine.Position) {
 		case mr.Proof != nil:
 			// The analysis's own proof stays: it may carry the margin.
 		case r.Outcome != solver.Unknown:
-			mr.Proof = &Proof{Result: r.Outcome.String()}
+			mr.Proof = &analysis.Proof{Result: r.Outcome.String()}
 		default:
 			return
 		}

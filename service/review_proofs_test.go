@@ -6,6 +6,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/solver"
 	"github.com/wallzero/wallzero/engine/solver/endgames"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // agentGames reads the agent's self-play games that the solver's tests use.
@@ -98,7 +99,7 @@ func TestProveBackwardsKeepsAnalysisProofs(t *testing.T) {
 	res := reviewOf(g)
 	last := len(res.Moves) - 1
 	margin := 7
-	res.Moves[last].Proof = &Proof{Result: "win", Margin: &margin}
+	res.Moves[last].Proof = &analysis.Proof{Result: "win", Margin: &margin}
 	proveBackwards(res, g.Positions)
 	if p := res.Moves[last].Proof; p.Margin == nil || *p.Margin != 7 {
 		t.Errorf("the analysis's proof was replaced by %+v", p)

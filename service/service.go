@@ -3,16 +3,15 @@ package service
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"log/slog"
 	"time"
 
 	"golang.org/x/sync/singleflight"
 
-	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service/access"
+	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/levels"
 	"github.com/wallzero/wallzero/store"
 )
@@ -63,7 +62,7 @@ type BatcherStats interface {
 // Deps are the service's collaborators.
 type Deps struct {
 	// Analyzer runs searches (required).
-	Analyzer *Analyzer
+	Analyzer *analysis.Analyzer
 	// Store caches analyses and keeps jobs (*store.Store); nil runs
 	// without cache and refuses jobs.
 	Store Store
@@ -74,7 +73,7 @@ type Deps struct {
 	Batcher BatcherStats
 	// Metrics receives the counters (nil: a new one); pass the one the
 	// evaluators were wrapped with (Metered) to count evaluations.
-	Metrics *Metrics
+	Metrics *analysis.Metrics
 	// Logger receives structured logs (nil: slog.Default()).
 	Logger *slog.Logger
 	// Auth verifies API keys and holds their quotas (nil: -auth off).
@@ -92,18 +91,19 @@ type Deps struct {
 // jobs, model and readiness reports. It holds no HTTP and no SQL. Safe for
 // concurrent use.
 type Service struct {
-	an      *Analyzer
-	store   Store
-	cfg     Config
-	models  []Model
-	batcher BatcherStats
-	metrics *Metrics
-	log     *slog.Logger
-	gate    *gate
-	adm     *access.Admission
-	flight  singleflight.Group
-	auth    *access.Auth
-	play    playSetup
+	an       *analysis.Analyzer
+	store    Store
+	cfg      Config
+	models   []Model
+	batcher  BatcherStats
+	metrics  *analysis.Metrics
+	log      *slog.Logger
+	gate     *analysis.Gate
+	analyses *analysis.Cached
+	adm      *access.Admission
+	flight   singleflight.Group
+	auth     *access.Auth
+	play     playSetup
 }
 
 // New returns a service.
@@ -122,9 +122,11 @@ func New(cfg Config, d Deps) *Service {
 		d.Store = nil // a nil *store.Store means no database, as a nil Store does
 	}
 	s := &Service{an: d.Analyzer, store: d.Store, cfg: cfg, models: d.Models, batcher: d.Batcher, metrics: d.Metrics, log: d.Logger,
-		gate: newGate(), adm: access.NewAdmission(cfg.Admission), auth: d.Auth, play: newPlaySetup(d)}
-	s.metrics = cmp.Or(s.metrics, &Metrics{})
+		gate: analysis.NewGate(), adm: access.NewAdmission(cfg.Admission), auth: d.Auth, play: newPlaySetup(d)}
+	s.metrics = cmp.Or(s.metrics, &analysis.Metrics{})
 	s.log = cmp.Or(s.log, slog.Default())
+	s.analyses = analysis.NewCached(analysis.CacheConfig{Analyzer: s.an, Cache: s.store, Timeout: cfg.CacheTimeout, Metrics: s.metrics,
+		Logger: s.log, Gate: s.gate, Admission: s.adm, MaxRequestVisits: cfg.Admission.MaxRequestVisits})
 	return s
 }
 
@@ -132,10 +134,10 @@ func New(cfg Config, d Deps) *Service {
 func (s *Service) Config() Config { return s.cfg }
 
 // Limits returns the analyzer's limits.
-func (s *Service) Limits() Limits { return s.an.Limits() }
+func (s *Service) Limits() analysis.Limits { return s.an.Limits() }
 
 // Metrics returns the service's counters.
-func (s *Service) Metrics() *Metrics { return s.metrics }
+func (s *Service) Metrics() *analysis.Metrics { return s.metrics }
 
 // Batcher returns the batching evaluator's statistics source (nil when
 // the analyses run without one).
@@ -143,7 +145,7 @@ func (s *Service) Batcher() BatcherStats { return s.batcher }
 
 // InteractiveInFlight returns the number of /analyze requests being
 // analysed.
-func (s *Service) InteractiveInFlight() int { return s.gate.interactive() }
+func (s *Service) InteractiveInFlight() int { return s.gate.Interactive() }
 
 // AdmissionFull returns a wallzero.CodeOverloaded error when no synchronous
 // analysis could be admitted now whatever its size (every slot busy, and
@@ -154,86 +156,20 @@ func (s *Service) AdmissionFull() error { return s.adm.Full() }
 // AdmissionStats returns the admission controller's state (for /metrics).
 func (s *Service) AdmissionStats() access.AdmissionStats { return s.adm.Stats() }
 
-// Analyze answers a query: one analysis per asked turn, from the cache
-// when it holds one with at least the asked visits (for the position or
-// any rotation or mirror of it), else by searching at interactive
-// priority and caching the result. Cache hits are answered at once; the
-// searches wait for a slot of the admission controller, which refuses the
-// request with wallzero.CodeOverloaded (and Retry-After) when the service cannot
-// start it soon enough.
-func (s *Service) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
-	return s.AnalyzeReporting(ctx, q, nil)
+// Analyze answers a query (analysis.Cached.Analyze).
+func (s *Service) Analyze(ctx context.Context, q *analysis.Query) ([]*analysis.Analysis, error) {
+	return s.analyses.Analyze(ctx, q)
 }
 
 // AnalyzeReporting is Analyze that also sends partial analyses to
-// progress while it searches, when q asks for them (see
-// SearchOptions.Reporting); progress nil sends none.
-func (s *Service) AnalyzeReporting(ctx context.Context, q *Query, progress func(*Analysis)) ([]*Analysis, error) {
-	g, turns, err := s.an.Prepare(q)
-	if err != nil {
-		return nil, err
-	}
-	visits := s.visits(q.MaxVisits)
-	if work := visits * len(turns); work > s.cfg.Admission.MaxRequestVisits {
-		return nil, &wallzero.Error{Code: wallzero.CodeTooLarge, Field: "maxVisits", Message: fmt.Sprintf(
-			"%d visits x %d positions = %d visits, at most %d per request: ask for fewer positions or visits, or submit a review job",
-			visits, len(turns), work, s.cfg.Admission.MaxRequestVisits)}
-	}
-	// Refuse before any database work when the service is full, counting
-	// every position as a miss.
-	if err := s.adm.Precheck(ctx, int64(visits*len(turns))); err != nil {
-		return nil, err
-	}
-	// The caller's API key pays for every position, cache hits included.
-	if err := access.ChargeVisits(ctx, len(turns), visits); err != nil {
-		return nil, err
-	}
-	positions := g.Positions()
-	rules := g.Rules.String()
-	out := make([]*Analysis, len(turns))
-	var misses []int
-	for i, t := range turns {
-		a, err := s.lookTurn(ctx, q, rules, positions, t, visits)
-		if err != nil {
-			return nil, err
-		}
-		if a == nil {
-			misses = append(misses, i)
-		}
-		out[i] = a
-	}
-	if len(misses) == 0 {
-		return explainAll(q, g, turns, out), nil
-	}
-	release, err := s.adm.Acquire(ctx, int64(visits*len(misses)))
-	if err != nil {
-		return nil, err
-	}
-	defer release()
-	done := s.gate.enter()
-	defer done()
-	ctx = inference.WithPriority(ctx, inference.Interactive)
-	for _, i := range misses {
-		a, err := s.searchTurn(ctx, q, rules, positions, turns[i], visits, progress)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = a
-	}
-	return explainAll(q, g, turns, out), nil
+// progress while it searches (analysis.Cached.AnalyzeReporting).
+func (s *Service) AnalyzeReporting(ctx context.Context, q *analysis.Query, progress func(*analysis.Analysis)) ([]*analysis.Analysis, error) {
+	return s.analyses.AnalyzeReporting(ctx, q, progress)
 }
 
 // orDefault returns v, or def when v is zero or negative (a config's
 // "unset").
 func orDefault[T int | int64 | float64 | time.Duration](v, def T) T { return cmp.Or(max(v, 0), def) }
-
-// visits returns the visit budget for a query's maxVisits.
-func (s *Service) visits(asked int) int {
-	if asked > 0 {
-		return asked
-	}
-	return s.an.Limits().DefaultVisits
-}
 
 // Auth returns the API key verifier (nil when -auth is off).
 func (s *Service) Auth() *access.Auth { return s.auth }

@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 
+	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -11,19 +12,6 @@ import (
 // compile-time check below). The service uses store's record types
 // (store.Job, store.CacheKey, ...) but never the concrete store, so it
 // holds no SQL and a test may hand it any implementation.
-
-// Cache is the analysis cache: canonical positions' analyses by rules,
-// model and visits.
-type Cache interface {
-	// LookupAnalysis returns the cached analysis of key with at least
-	// minVisits visits, and whether there is one.
-	LookupAnalysis(ctx context.Context, key store.CacheKey, minVisits int) (store.CachedAnalysis, bool, error)
-	// LookupAnalyses returns the cached analyses of many positions of one
-	// rules and model, by canonical hash.
-	LookupAnalyses(ctx context.Context, rules, model string, hashes []uint64, minVisits int) (map[uint64]store.CachedAnalysis, error)
-	// SaveAnalyses stores analyses, keeping the one with more visits.
-	SaveAnalyses(ctx context.Context, rows ...store.CachedAnalysis) error
-}
 
 // JobStore keeps the jobs table: the ONE source of truth for a job's
 // state as clients see it (status, progress, attempts, error, result).
@@ -47,7 +35,7 @@ type JobStore interface {
 // Store is everything the service keeps in the database: the cache, the
 // jobs, retention and a readiness ping.
 type Store interface {
-	Cache
+	analysis.Cache
 	JobStore
 	// Prune applies the retention policy (the retention job).
 	Prune(ctx context.Context, r store.Retention) (store.Pruned, error)

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // DecidedWinrate is the win rate from which on, never dropping below it
@@ -44,12 +45,12 @@ type TurningPoint struct {
 	// Proof, on a decided point, is the exact solver's proof that the
 	// position after the move is won for the winner (from the winner's
 	// view); omitted when the game was judged decided by win rate alone.
-	Proof *Proof `json:"proof,omitempty"`
+	Proof *analysis.Proof `json:"proof,omitempty"`
 }
 
 // explainReview explains every move of a review and finds its turning
 // points.
-func explainReview(res *ReviewResult, g *engine.Game, analyses []*Analysis) {
+func explainReview(res *ReviewResult, g *engine.Game, analyses []*analysis.Analysis) {
 	positions := g.Positions()
 	for i := range res.Moves {
 		mr := &res.Moves[i]
@@ -57,7 +58,7 @@ func explainReview(res *ReviewResult, g *engine.Game, analyses []*Analysis) {
 		if len(infos) == 0 {
 			continue
 		}
-		bestPV := parseMoves(infos[0].PV)
+		bestPV := analysis.ParseMoves(infos[0].PV)
 		if len(bestPV) == 0 {
 			continue
 		}
@@ -66,9 +67,9 @@ func explainReview(res *ReviewResult, g *engine.Game, analyses []*Analysis) {
 		// position after it.
 		playedPV := []engine.Move{played}
 		if i+1 < len(analyses) && len(analyses[i+1].MoveInfos) > 0 {
-			playedPV = append(playedPV, parseMoves(analyses[i+1].MoveInfos[0].PV)...)
+			playedPV = append(playedPV, analysis.ParseMoves(analyses[i+1].MoveInfos[0].PV)...)
 		}
-		mr.Explanation = explainMoves(&positions[i], played, bestPV[0], playedPV, bestPV, float64(mr.Loss))
+		mr.Explanation = analysis.ExplainMoves(&positions[i], played, bestPV[0], playedPV, bestPV, float64(mr.Loss))
 	}
 	res.TurningPoints = turningPoints(res, &positions[len(positions)-1])
 }
@@ -130,7 +131,7 @@ func turningPoints(res *ReviewResult, final *engine.Position) []TurningPoint {
 // carries the proof of the position before it, from its mover's view. The
 // returned proof is from the winner's view. ok is false for a draw, an
 // unfinished game or when no proof came up.
-func provenDecidedAt(res *ReviewResult, final *engine.Position) (int, string, *Proof, bool) {
+func provenDecidedAt(res *ReviewResult, final *engine.Position) (int, string, *analysis.Proof, bool) {
 	w := final.Result().Winner()
 	if !final.IsOver() || w == engine.NoColor {
 		return 0, "", nil, false
@@ -149,7 +150,7 @@ func provenDecidedAt(res *ReviewResult, final *engine.Position) (int, string, *P
 		if next.Proof == nil || next.Proof.Result == "draw" || (next.Player == winner) != (next.Proof.Result == "win") {
 			continue
 		}
-		p := &Proof{Result: "win"}
+		p := &analysis.Proof{Result: "win"}
 		if m := next.Proof.Margin; m != nil {
 			v := *m
 			if next.Player != winner {

@@ -299,3 +299,9 @@ func (a *Admission) Stats() AdmissionStats {
 // orDefault returns v, or def when v is zero or negative (a config's
 // "unset").
 func orDefault[T int | int64 | float64 | time.Duration](v, def T) T { return cmp.Or(max(v, 0), def) }
+
+// Charge charges the caller's visits quota for positions x visits
+// (ChargeVisits), so that an *Admission serves as the analyses' admission.
+func (a *Admission) Charge(ctx context.Context, positions, visits int) error {
+	return ChargeVisits(ctx, positions, visits)
+}

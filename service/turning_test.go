@@ -8,13 +8,15 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
-// selfPlayGame loads testdata/selfplay-game.json: a 51-move game of
-// voronoi-hard against itself (four-stone opening).
+// selfPlayGame loads the analysis package's testdata/selfplay-game.json: a
+// 51-move game of voronoi-hard against itself (four-stone opening).
 func selfPlayGame(t testing.TB) *engine.Game {
 	t.Helper()
-	data, err := os.ReadFile("testdata/selfplay-game.json")
+	data, err := os.ReadFile("analysis/testdata/selfplay-game.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,13 +32,13 @@ func selfPlayGame(t testing.TB) *engine.Game {
 }
 
 // reviewGame reviews g with the heuristic analyzer at a small budget.
-func reviewGame(t testing.TB, g *engine.Game) (*ReviewResult, []*Analysis) {
+func reviewGame(t testing.TB, g *engine.Game) (*ReviewResult, []*analysis.Analysis) {
 	t.Helper()
 	positions := g.Positions()
-	analyses := make([]*Analysis, len(positions))
+	analyses := make([]*analysis.Analysis, len(positions))
 	an := heuristicAnalyzer()
 	for i := range positions {
-		a, err := an.AnalyzePosition(context.Background(), &Query{MaxVisits: 24}, positions, i)
+		a, err := an.AnalyzePosition(context.Background(), &analysis.Query{MaxVisits: 24}, positions, i)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,7 +70,7 @@ func TestExplainReviewRealGame(t *testing.T) {
 		if (e.Best != nil) != (mr.BestMove != mr.Move) {
 			t.Errorf("move %d: best %v, but best move %s played %s", mr.Ply, e.Best, mr.BestMove, mr.Move)
 		}
-		for _, me := range []*MoveExplanation{&e.Played, e.Best} {
+		for _, me := range []*analysis.MoveExplanation{&e.Played, e.Best} {
 			if me == nil {
 				continue
 			}
@@ -107,7 +109,7 @@ func TestExplainReviewRealGame(t *testing.T) {
 
 // checkPlayout replays a playout from the position before move ply and
 // checks it ends the game with the territory it reports.
-func checkPlayout(t *testing.T, g *engine.Game, ply int, p *Playout) {
+func checkPlayout(t *testing.T, g *engine.Game, ply int, p *analysis.Playout) {
 	t.Helper()
 	pos := g.Positions()[ply]
 	for _, text := range p.Moves {
@@ -155,36 +157,6 @@ func TestTurningPoints(t *testing.T) {
 	}
 }
 
-// TestExplainAll: a query with includeExplanations gets, for a turn inside
-// the record, the move played set against the best one, and at the end of
-// the record the best move on its own; without the flag none.
-func TestExplainAll(t *testing.T) {
-	t.Parallel()
-	g := selfPlayGame(t)
-	q := &Query{Rules: g.Rules, Moves: g.Record().Moves[:20], MaxVisits: 24, AnalyzeTurns: []int{12, 20}, IncludeExplanations: true}
-	out, err := heuristicAnalyzer().Analyze(context.Background(), q)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sub, _, err := heuristicAnalyzer().Prepare(q)
-	if err != nil {
-		t.Fatal(err)
-	}
-	explainAll(q, sub, []int{12, 20}, out)
-	if e := out[0].Explanation; e == nil || e.Played.Move != q.Moves[12][2:] {
-		t.Fatalf("turn 12: %+v, want the move played (%s)", e, q.Moves[12])
-	}
-	if e := out[1].Explanation; e == nil || e.Played.Move != out[1].MoveInfos[0].Move || e.Best != nil {
-		t.Fatalf("turn 20: %+v, want the best move alone", e)
-	}
-	q.IncludeExplanations = false
-	out[0].Explanation = nil
-	explainAll(q, sub, []int{12, 20}, out[:1])
-	if out[0].Explanation != nil {
-		t.Error("explanations without includeExplanations")
-	}
-}
-
 // TestDecidedByProof: in a finished game, the decided point is the first
 // move after which the solver proved a win for the winner, counted only
 // after the last proof the other way (a proven win the loser later threw
@@ -199,7 +171,7 @@ func TestDecidedByProof(t *testing.T) {
 	}
 	margin := func(v int) *int { return &v }
 	n := len(g.Moves)
-	build := func(proofs map[int]*Proof) *ReviewResult {
+	build := func(proofs map[int]*analysis.Proof) *ReviewResult {
 		res := &ReviewResult{}
 		for i, m := range g.Moves {
 			res.Moves = append(res.Moves, MoveReview{Ply: i, Move: m.String(), Player: g.Movers[i].String(),
@@ -209,27 +181,27 @@ func TestDecidedByProof(t *testing.T) {
 	}
 	// forWinner is a proof for the position before move i, from its
 	// mover's view, that the winner wins by 3.
-	forWinner := func(i int) *Proof {
+	forWinner := func(i int) *analysis.Proof {
 		if g.Movers[i] == winner {
-			return &Proof{Result: "win", Margin: margin(3)}
+			return &analysis.Proof{Result: "win", Margin: margin(3)}
 		}
-		return &Proof{Result: "loss", Margin: margin(-3)}
+		return &analysis.Proof{Result: "loss", Margin: margin(-3)}
 	}
-	forLoser := func(i int) *Proof {
+	forLoser := func(i int) *analysis.Proof {
 		if g.Movers[i] == winner {
-			return &Proof{Result: "loss"}
+			return &analysis.Proof{Result: "loss"}
 		}
-		return &Proof{Result: "win"}
+		return &analysis.Proof{Result: "win"}
 	}
 	for _, tc := range []struct {
 		name   string
-		proofs map[int]*Proof
+		proofs map[int]*analysis.Proof
 		want   int // the decided move, -1: none by proof
 	}{
 		{"no proof", nil, -1},
-		{"first proof for the winner", map[int]*Proof{n - 6: forWinner(n - 6), n - 3: forWinner(n - 3)}, n - 7},
-		{"a proof thrown away later", map[int]*Proof{n - 10: forWinner(n - 10), n - 8: forLoser(n - 8), n - 4: forWinner(n - 4)}, n - 5},
-		{"a proven draw resets", map[int]*Proof{n - 10: forWinner(n - 10), n - 6: {Result: "draw"}}, -1},
+		{"first proof for the winner", map[int]*analysis.Proof{n - 6: forWinner(n - 6), n - 3: forWinner(n - 3)}, n - 7},
+		{"a proof thrown away later", map[int]*analysis.Proof{n - 10: forWinner(n - 10), n - 8: forLoser(n - 8), n - 4: forWinner(n - 4)}, n - 5},
+		{"a proven draw resets", map[int]*analysis.Proof{n - 10: forWinner(n - 10), n - 6: {Result: "draw"}}, -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -255,4 +227,11 @@ func TestDecidedByProof(t *testing.T) {
 			}
 		})
 	}
+}
+
+// heuristicAnalyzer analyses every game with the deterministic heuristic
+// evaluator, so results are reproducible without a model file.
+func heuristicAnalyzer() *analysis.Analyzer {
+	h := inference.Heuristic{}
+	return analysis.NewAnalyzer(analysis.Evaluators{Network: h, NetworkModel: "heuristic-as-network", Heuristic: h, HeuristicModel: inference.HeuristicModelID}, analysis.DefaultLimits())
 }

@@ -1,4 +1,4 @@
-package service
+package analysis
 
 import (
 	"context"
@@ -6,27 +6,28 @@ import (
 	"time"
 )
 
-// gate lets batch work (reviews, opening batches) yield to interactive
+// Gate lets batch work (reviews, opening batches) yield to interactive
 // analyses: before each search a job waits until no interactive analysis
 // is running, for at most a bounded time so that jobs still progress
 // under constant interactive load. (The network's batching queue also
 // serves interactive requests first; the gate covers the CPU time of the
 // searches themselves and of the heuristic evaluator.)
-type gate struct {
+type Gate struct {
 	mu     sync.Mutex
 	active int
 	idle   chan struct{} // closed while active == 0
 }
 
-func newGate() *gate {
-	g := &gate{idle: make(chan struct{})}
+// NewGate returns a gate with no interactive analysis running.
+func NewGate() *Gate {
+	g := &Gate{idle: make(chan struct{})}
 	close(g.idle)
 	return g
 }
 
-// enter marks an interactive analysis running; call the returned function
+// Enter marks an interactive analysis running; call the returned function
 // when it ends.
-func (g *gate) enter() func() {
+func (g *Gate) Enter() func() {
 	g.mu.Lock()
 	if g.active == 0 {
 		g.idle = make(chan struct{})
@@ -46,9 +47,9 @@ func (g *gate) enter() func() {
 	}
 }
 
-// wait blocks until no interactive analysis runs, at most max, or until
+// Wait blocks until no interactive analysis runs, at most max, or until
 // ctx ends.
-func (g *gate) wait(ctx context.Context, max time.Duration) error {
+func (g *Gate) Wait(ctx context.Context, max time.Duration) error {
 	g.mu.Lock()
 	idle := g.idle
 	g.mu.Unlock()
@@ -68,8 +69,8 @@ func (g *gate) wait(ctx context.Context, max time.Duration) error {
 	return nil
 }
 
-// interactive returns the number of interactive analyses running.
-func (g *gate) interactive() int {
+// Interactive returns the number of interactive analyses running.
+func (g *Gate) Interactive() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.active

@@ -1,4 +1,4 @@
-package service
+package analysis
 
 import (
 	"context"
@@ -25,7 +25,7 @@ type Explanation struct {
 	// Trade is set when the move with the lower standing keeps the mover
 	// nearer to more contested squares (the paper's Case III).
 	Trade bool `json:"trade,omitempty"`
-}
+} // @name service.Explanation
 
 // MoveExplanation holds the facts of one move and its line played out.
 type MoveExplanation struct {
@@ -35,7 +35,7 @@ type MoveExplanation struct {
 	Facts    Facts  `json:"facts"`
 	// Playout is the move's principal variation played out to the end.
 	Playout *Playout `json:"playout,omitempty"`
-}
+} // @name service.MoveExplanation
 
 // Facts are what a move changes (see engine/explain.Facts), with squares
 // by name and players by colour name.
@@ -74,7 +74,7 @@ type Facts struct {
 	Standing int `json:"standing"`
 	// Zugzwang is set when every reply of the opponent worsens its standing.
 	Zugzwang *ZugzwangFact `json:"zugzwang,omitempty"`
-}
+} // @name service.Facts
 
 // RegionFact is a sealed or opened region.
 type RegionFact struct {
@@ -82,19 +82,19 @@ type RegionFact struct {
 	Owner   string   `json:"owner" example:"red"`
 	Size    int      `json:"size" example:"4"`
 	Squares []string `json:"squares"`
-}
+} // @name service.RegionFact
 
 // StoneWallFact is a stone acting as a wall.
 type StoneWallFact struct {
 	Stone  string   `json:"stone" example:"D1"`
 	Blocks []string `json:"blocks"`
-}
+} // @name service.StoneWallFact
 
 // ZugzwangFact describes a zugzwang-like position for the opponent.
 type ZugzwangFact struct {
 	Player  string `json:"player" example:"blue"`
 	Replies int    `json:"replies" example:"3"`
-}
+} // @name service.ZugzwangFact
 
 // Playout is a line played out to the end of the game: the principal
 // variation, then the built-in voronoi-medium player for both sides.
@@ -106,12 +106,12 @@ type Playout struct {
 	// colour, or "draw".
 	Territory map[string]int `json:"territory"`
 	Winner    string         `json:"winner" example:"red"`
-}
+} // @name service.Playout
 
-// explainMoves explains played against best in pos, with their
+// ExplainMoves explains played against best in pos, with their
 // principal variations (each starting with its move) and the loss of the
 // move played (negative: unknown). nil when a move is not legal.
-func explainMoves(pos *engine.Position, played, best engine.Move, playedPV, bestPV []engine.Move, loss float64) *Explanation {
+func ExplainMoves(pos *engine.Position, played, best engine.Move, playedPV, bestPV []engine.Move, loss float64) *Explanation {
 	a, err := explain.Extract(pos, played)
 	if err != nil {
 		return nil
@@ -128,7 +128,7 @@ func explainMoves(pos *engine.Position, played, best engine.Move, playedPV, best
 	be := moveExplanation(b, pos, bestPV)
 	e.Best = &be
 	if loss >= 0 {
-		l := round(float32(loss))
+		l := Round(float32(loss))
 		e.Loss = &l
 	}
 	e.Trade = explain.Compare(a, b).TradeB
@@ -150,14 +150,14 @@ func moveExplanation(f *explain.Facts, pos *engine.Position, pv []engine.Move) M
 func factsView(f *explain.Facts) Facts {
 	v := Facts{Gained: map[string][]string{}, Lost: map[string][]string{}, Nearer: map[string][]string{},
 		TerritoryBefore: map[string]int{}, TerritoryAfter: map[string]int{},
-		SharedGained: squareNames(f.SharedGained), SharedLost: squareNames(f.SharedLost), Unreached: squareNames(f.Unreached),
-		Contested: squareNames(f.Contested), Sealed: []RegionFact{}, Opened: []RegionFact{}, StoneWalls: []StoneWallFact{},
-		Closer: squareNames(f.Distance.Closer), Farther: squareNames(f.Distance.Farther),
+		SharedGained: SquareNames(f.SharedGained), SharedLost: SquareNames(f.SharedLost), Unreached: SquareNames(f.Unreached),
+		Contested: SquareNames(f.Contested), Sealed: []RegionFact{}, Opened: []RegionFact{}, StoneWalls: []StoneWallFact{},
+		Closer: SquareNames(f.Distance.Closer), Farther: SquareNames(f.Distance.Farther),
 		Tempo: f.Tempo, TempoCost: f.TempoCost, Standing: f.StandingAfter}
 	for c := 0; c < f.Players; c++ {
 		name := engine.Color(c).String()
-		v.Gained[name], v.Lost[name] = squareNames(f.Gained[c]), squareNames(f.Lost[c])
-		v.Nearer[name] = squareNames(f.Distance.NearerAfter[c])
+		v.Gained[name], v.Lost[name] = SquareNames(f.Gained[c]), SquareNames(f.Lost[c])
+		v.Nearer[name] = SquareNames(f.Distance.NearerAfter[c])
 		v.TerritoryBefore[name], v.TerritoryAfter[name] = f.ScoreBefore[c], f.ScoreAfter[c]
 	}
 	region := func(r explain.Region) RegionFact {
@@ -165,7 +165,7 @@ func factsView(f *explain.Facts) Facts {
 		if r.Owner != engine.NoColor {
 			owner = r.Owner.String()
 		}
-		return RegionFact{Owner: owner, Size: r.Size(), Squares: squareNames(r.Squares)}
+		return RegionFact{Owner: owner, Size: r.Size(), Squares: SquareNames(r.Squares)}
 	}
 	for _, r := range f.Sealed {
 		v.Sealed = append(v.Sealed, region(r))
@@ -174,7 +174,7 @@ func factsView(f *explain.Facts) Facts {
 		v.Opened = append(v.Opened, region(r))
 	}
 	for _, w := range f.StoneWalls {
-		v.StoneWalls = append(v.StoneWalls, StoneWallFact{Stone: w.Stone.String(), Blocks: squareNames(w.Blocks)})
+		v.StoneWalls = append(v.StoneWalls, StoneWallFact{Stone: w.Stone.String(), Blocks: SquareNames(w.Blocks)})
 	}
 	if z := f.Zugzwang; z != nil {
 		v.Zugzwang = &ZugzwangFact{Player: z.Player.String(), Replies: z.Replies}
@@ -225,9 +225,9 @@ func playOut(pos *engine.Position, line []engine.Move) *Playout {
 	return out
 }
 
-// parseMoves parses moves in the project's notation, stopping at the
+// ParseMoves parses moves in the project's notation, stopping at the
 // first one that does not parse.
-func parseMoves(texts []string) []engine.Move {
+func ParseMoves(texts []string) []engine.Move {
 	var out []engine.Move
 	for _, t := range texts {
 		m, _, err := engine.ParseMove(t)
@@ -248,7 +248,7 @@ func explainTurn(positions []engine.Position, moves []engine.Move, turn int, a *
 		return nil
 	}
 	best := a.MoveInfos[0]
-	bestPV := parseMoves(best.PV)
+	bestPV := ParseMoves(best.PV)
 	if len(bestPV) == 0 {
 		return nil
 	}
@@ -258,17 +258,17 @@ func explainTurn(positions []engine.Position, moves []engine.Move, turn int, a *
 		loss := -1.0
 		for _, mi := range a.MoveInfos {
 			if mi.Move == played.String() {
-				playedPV = parseMoves(mi.PV)
+				playedPV = ParseMoves(mi.PV)
 				// An unvisited move has no searched win rate: loss unknown.
 				if mi.Visits > 0 {
 					loss = max(0, float64(best.Winrate-mi.Winrate))
 				}
 			}
 		}
-		return explainMoves(pos, played, bestPV[0], playedPV, bestPV, loss)
+		return ExplainMoves(pos, played, bestPV[0], playedPV, bestPV, loss)
 	}
 	// The end of the record: explain the best move on its own.
-	return explainMoves(pos, bestPV[0], bestPV[0], bestPV, bestPV, 0)
+	return ExplainMoves(pos, bestPV[0], bestPV[0], bestPV, bestPV, 0)
 }
 
 // explainAll adds explanations to the analyses of q's turns when q asks

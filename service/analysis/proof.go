@@ -1,4 +1,4 @@
-package service
+package analysis
 
 import "github.com/wallzero/wallzero/search"
 
@@ -11,10 +11,10 @@ type Proof struct {
 	// Margin is the final territory difference under best play, when the
 	// proof reached it.
 	Margin *int `json:"margin,omitempty"`
-}
+} // @name service.Proof
 
-// proofOf converts a search proof; nil stays nil (unproven).
-func proofOf(p *search.Proof) *Proof {
+// ProofOf converts a search proof; nil stays nil (unproven).
+func ProofOf(p *search.Proof) *Proof {
 	if p == nil {
 		return nil
 	}

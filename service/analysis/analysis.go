@@ -1,4 +1,4 @@
-package service
+package analysis
 
 import (
 	"fmt"
@@ -39,7 +39,7 @@ type Analysis struct {
 	// Cache (service only) says whether the analysis came from the
 	// PostgreSQL cache and with how many visits it was made.
 	Cache *CacheInfo `json:"cache,omitempty"`
-}
+} // @name service.Analysis
 
 // CacheInfo describes where an analysis came from.
 type CacheInfo struct {
@@ -48,7 +48,7 @@ type CacheInfo struct {
 	Hit bool `json:"hit"`
 	// Visits is the visit budget of the search that made it.
 	Visits int `json:"visits"`
-}
+} // @name service.CacheInfo
 
 // MoveInfo is one candidate move. A move the search never visited (listed
 // with includeUnvisited) has no winrate and no lcb.
@@ -72,7 +72,7 @@ type MoveInfo struct {
 	Order int `json:"order"`
 	// Proof is the proven result after the move (omitted when unproven).
 	Proof *Proof `json:"proof,omitempty"`
-}
+} // @name service.MoveInfo
 
 // RootInfo describes the analysed position.
 type RootInfo struct {
@@ -103,13 +103,13 @@ type RootInfo struct {
 	// Proof is the proven result for the side to move (omitted when
 	// unproven).
 	Proof *Proof `json:"proof,omitempty"`
-}
+} // @name service.RootInfo
 
 // PolicyEntry is one move's raw prior.
 type PolicyEntry struct {
 	Move  string  `json:"move"`
 	Prior float32 `json:"prior"`
-}
+} // @name service.PolicyEntry
 
 // Reachability lists, per player, the squares its stones can end a turn
 // on, and the exclusive and shared parts (two players: redOnly, blueOnly,
@@ -118,11 +118,11 @@ type Reachability struct {
 	Reach     map[string][]string `json:"reach"`
 	Exclusive map[string][]string `json:"exclusive"`
 	Shared    []string            `json:"shared"`
-}
+} // @name service.Reachability
 
 // newAnalysis shapes a search result for clients.
 func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, model string) *Analysis {
-	a := &Analysis{ID: q.ID, TurnNumber: turn, Territory: territory(pos), MoveInfos: []MoveInfo{}}
+	a := &Analysis{ID: q.ID, TurnNumber: turn, Territory: Territory(pos), MoveInfos: []MoveInfo{}}
 	mover := pos.ToMove()
 	two := pos.Players() == 2
 	for _, mi := range res.Moves {
@@ -132,38 +132,38 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 		if mi.Visits == 0 && !q.IncludeUnvisited {
 			continue
 		}
-		info := MoveInfo{Move: mi.Move.String(), Visits: mi.Visits, Winrate: round(mi.Winrate), Prior: round(mi.Prior), LCB: round(clamp01(mi.LCB)), Order: mi.Order}
+		info := MoveInfo{Move: mi.Move.String(), Visits: mi.Visits, Winrate: Round(mi.Winrate), Prior: Round(mi.Prior), LCB: Round(clamp01(mi.LCB)), Order: mi.Order}
 		if mi.HasMargin {
-			v := round(mi.Margin)
+			v := Round(mi.Margin)
 			info.ScoreLead = &v
 		}
 		for _, m := range mi.PV {
 			info.PV = append(info.PV, m.String())
 		}
-		info.Proof = proofOf(mi.Proof)
+		info.Proof = ProofOf(mi.Proof)
 		a.MoveInfos = append(a.MoveInfos, info)
 	}
 	a.RootInfo = RootInfo{
 		CurrentPlayer: mover.String(),
 		Phase:         pos.Phase().String(),
-		Winrate:       round(res.Winrate),
-		RawWinrate:    round(res.Raw.Utility[mover]),
+		Winrate:       Round(res.Winrate),
+		RawWinrate:    Round(res.Raw.Utility[mover]),
 		Visits:        res.Visits,
 		Hash:          fmt.Sprintf("%016x", res.Hash),
 		CanonicalHash: fmt.Sprintf("%016x", res.CanonicalHash),
 		Model:         model,
-		Proof:         proofOf(res.Proof),
+		Proof:         ProofOf(res.Proof),
 	}
 	if two {
 		red := res.Winrate
 		if mover != engine.Red {
 			red = 1 - red
 		}
-		red = round(red)
+		red = Round(red)
 		a.RootInfo.RedWinrate = &red
 	}
 	if res.HasMargin {
-		v := round(res.Margin)
+		v := Round(res.Margin)
 		a.RootInfo.ScoreLead = &v
 	}
 	if q.IncludeOwnership && res.Ownership != nil {
@@ -172,12 +172,12 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 			if mover != engine.Red {
 				v = -v
 			}
-			a.Ownership[s] = round(v)
+			a.Ownership[s] = Round(v)
 		}
 	}
 	if q.IncludePolicy {
 		for _, mi := range res.Moves {
-			a.Policy = append(a.Policy, PolicyEntry{Move: mi.Move.String(), Prior: round(mi.Prior)})
+			a.Policy = append(a.Policy, PolicyEntry{Move: mi.Move.String(), Prior: Round(mi.Prior)})
 		}
 	}
 	if q.IncludeReachability {
@@ -186,8 +186,8 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 	return a
 }
 
-// territory returns the land each player holds now.
-func territory(pos *engine.Position) map[string]int {
+// Territory returns the land each player holds now.
+func Territory(pos *engine.Position) map[string]int {
 	t := pos.Territory()
 	out := map[string]int{}
 	for c := 0; c < pos.Players(); c++ {
@@ -199,16 +199,17 @@ func territory(pos *engine.Position) map[string]int {
 // reachability converts the engine's reachability to square names.
 func reachability(pos *engine.Position) *Reachability {
 	r := pos.Reachability()
-	out := &Reachability{Reach: map[string][]string{}, Exclusive: map[string][]string{}, Shared: squareNames(r.Shared)}
+	out := &Reachability{Reach: map[string][]string{}, Exclusive: map[string][]string{}, Shared: SquareNames(r.Shared)}
 	for c := 0; c < pos.Players(); c++ {
 		name := engine.Color(c).String()
-		out.Reach[name] = squareNames(r.Reach[c])
-		out.Exclusive[name] = squareNames(r.Exclusive[c])
+		out.Reach[name] = SquareNames(r.Reach[c])
+		out.Exclusive[name] = SquareNames(r.Exclusive[c])
 	}
 	return out
 }
 
-func squareNames(b engine.Bitboard) []string {
+// SquareNames returns the names of the squares of b, in index order.
+func SquareNames(b engine.Bitboard) []string {
 	out := []string{}
 	for _, s := range b.Squares() {
 		out = append(out, s.String())
@@ -216,8 +217,8 @@ func squareNames(b engine.Bitboard) []string {
 	return out
 }
 
-// round keeps four decimals, for stable, readable output.
-func round(v float32) float32 {
+// Round keeps four decimals, for stable, readable output.
+func Round(v float32) float32 {
 	if v != v {
 		return 0
 	}

@@ -1,8 +1,10 @@
-package service
+package analysis
 
 import (
+	"context"
 	"sync/atomic"
 
+	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -29,4 +31,13 @@ func Metered(e search.Evaluator, m *Metrics) search.Evaluator {
 		return nil
 	}
 	return search.Observed(e, func(n int) { m.Evaluations.Add(int64(n)) })
+}
+
+// CountSearch counts one search at the priority of ctx.
+func (m *Metrics) CountSearch(ctx context.Context) {
+	if inference.PriorityOf(ctx) == inference.Batch {
+		m.BatchSearches.Add(1)
+	} else {
+		m.InteractiveSearches.Add(1)
+	}
 }

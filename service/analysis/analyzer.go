@@ -1,4 +1,4 @@
-package service
+package analysis
 
 import (
 	"context"
@@ -110,4 +110,13 @@ func (a *Analyzer) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
 // history (AnalyzeTurn with no options).
 func (a *Analyzer) AnalyzePosition(ctx context.Context, q *Query, positions []engine.Position, turn int) (*Analysis, error) {
 	return a.AnalyzeTurn(ctx, q, positions, turn, RunOptions{})
+}
+
+// Visits returns the visit budget for a query's maxVisits: the asked
+// visits, or the limits' default when none are asked.
+func (a *Analyzer) Visits(asked int) int {
+	if asked > 0 {
+		return asked
+	}
+	return a.limits.DefaultVisits
 }

@@ -1,4 +1,4 @@
-package service
+package analysis
 
 import (
 	"fmt"
@@ -38,7 +38,7 @@ type Query struct {
 	// SearchOptions: move restrictions, output detail, partial results and
 	// search settings (query_search.go).
 	SearchOptions
-}
+} // @name service.Query
 
 // Record returns the query's game as a record.
 func (q *Query) Record() engine.Record {
@@ -66,9 +66,9 @@ func DefaultLimits() Limits {
 // opening batch), in characters.
 const MaxIDLength = 128
 
-// checkID checks a client id: valid UTF-8, no NUL or other control
+// CheckID checks a client id: valid UTF-8, no NUL or other control
 // character, at most MaxIDLength characters.
-func checkID(field, id string) error {
+func CheckID(field, id string) error {
 	if !utf8.ValidString(id) {
 		return wallzero.Invalid(field, "not valid UTF-8")
 	}
@@ -83,7 +83,7 @@ func checkID(field, id string) error {
 
 // validate checks q against the limits and returns the turns to analyse.
 func (q *Query) validate(l Limits, plies int) ([]int, error) {
-	if err := checkID("id", q.ID); err != nil {
+	if err := CheckID("id", q.ID); err != nil {
 		return nil, err
 	}
 	if q.MaxVisits < 0 || q.MaxVisits > l.MaxVisits {

@@ -1,4 +1,4 @@
-package service
+package analysis
 
 import (
 	"fmt"
@@ -57,7 +57,7 @@ type MoveRestriction struct {
 	// UntilDepth is how many moves from the analysed position the
 	// restriction lasts (1: the analysed position's moves only; default 1).
 	UntilDepth int `json:"untilDepth,omitempty" example:"1"`
-}
+} // @name service.MoveRestriction
 
 // OverrideSettings are the search settings a query may change.
 type OverrideSettings struct {
@@ -77,7 +77,7 @@ type OverrideSettings struct {
 	// RootNoiseEnabled adds Dirichlet noise to the root priors, as in
 	// self-play.
 	RootNoiseEnabled *bool `json:"rootNoiseEnabled,omitempty"`
-}
+} // @name service.OverrideSettings
 
 // Bounds of the search options.
 const (

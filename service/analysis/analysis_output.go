@@ -1,4 +1,4 @@
-package service
+package analysis
 
 import (
 	"encoding/json"
@@ -16,7 +16,7 @@ type GameResult struct {
 	Winners []string `json:"winners"`
 	// Territory is each player's final land.
 	Territory map[string]int `json:"territory"`
-}
+} // @name service.GameResult
 
 // MarshalJSON leaves winrate and lcb out of a move the search never
 // visited: it has no win rate of its own to report.
@@ -43,18 +43,18 @@ func finishedAnalysis(q *Query, turn int, pos *engine.Position, model string) *A
 	util := search.TerminalUtility(pos)
 	h := pos.Hash()
 	ch, _ := pos.CanonicalHash()
-	a := &Analysis{ID: q.ID, TurnNumber: turn, Territory: territory(pos), MoveInfos: []MoveInfo{}}
+	a := &Analysis{ID: q.ID, TurnNumber: turn, Territory: Territory(pos), MoveInfos: []MoveInfo{}}
 	a.RootInfo = RootInfo{
 		CurrentPlayer: next.String(),
 		Phase:         "over",
-		Winrate:       round(util[next]),
-		RawWinrate:    round(util[next]),
+		Winrate:       Round(util[next]),
+		RawWinrate:    Round(util[next]),
 		Hash:          fmt.Sprintf("%016x", h),
 		CanonicalHash: fmt.Sprintf("%016x", ch),
 		Model:         model,
 	}
 	if pos.Players() == 2 {
-		red := round(util[engine.Red])
+		red := Round(util[engine.Red])
 		a.RootInfo.RedWinrate = &red
 	}
 	res := pos.Result()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"time"
+	"unicode/utf8"
 
 	"github.com/wallzero/wallzero/engine"
 )
@@ -107,4 +108,16 @@ func TimeoutOr(err error) error {
 		return &Error{Code: CodeTimeout, Message: "the analysis did not finish before the deadline", Err: err}
 	}
 	return &Error{Code: CodeUnavailable, Message: "the request was cancelled", Err: err}
+}
+
+// Clip shortens a client's string for a message: at most n bytes, cut at
+// a character boundary, with "..." when cut.
+func Clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "..."
 }

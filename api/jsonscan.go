@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/wallzero/wallzero"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/records"
 )
 
 // The scanner's limits.
@@ -27,7 +27,7 @@ const (
 // their limits: a game record's text (POST /v1/records/import), a JSON
 // record of a whole game being some kilobytes.
 var longStrings = map[reflect.Type]int{
-	reflect.TypeFor[service.RecordText](): service.MaxRecordTextBytes,
+	reflect.TypeFor[records.RecordText](): records.MaxRecordTextBytes,
 }
 
 // scanJSON checks body to the last byte against the Go type t, before

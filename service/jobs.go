@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/riverqueue/river"
 
@@ -102,7 +101,7 @@ var errNoDatabase = &wallzero.Error{Code: wallzero.CodeUnavailable, Message: "jo
 // storeError maps a store error to a service error.
 func storeError(err error, id string) error {
 	if errors.Is(err, store.ErrNotFound) {
-		return &wallzero.Error{Code: wallzero.CodeNotFound, Field: "id", Message: fmt.Sprintf("no job %q", clip(id, 64)), Err: err}
+		return &wallzero.Error{Code: wallzero.CodeNotFound, Field: "id", Message: fmt.Sprintf("no job %q", wallzero.Clip(id, 64)), Err: err}
 	}
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 		return wallzero.TimeoutOr(err)
@@ -390,18 +389,6 @@ func (s *Service) ActiveJobs(ctx context.Context) (map[string]int, error) {
 		return nil, nil
 	}
 	return s.store.ActiveJobs(ctx)
-}
-
-// clip shortens a client's string for a message: at most n bytes, cut at
-// a character boundary, with "..." when cut.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "..."
 }
 
 // jobWork returns the work of a job request (items x visits) and the

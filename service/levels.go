@@ -84,7 +84,7 @@ func (s *Service) Levels() LevelsView {
 func (s *Service) level(id string) (levels.Level, error) {
 	f := s.play.levels
 	if f == nil {
-		return levels.Level{}, wallzero.Invalid("level", fmt.Sprintf("unknown level %q: the service has no levels (%s)", clip(id, 40), s.play.note))
+		return levels.Level{}, wallzero.Invalid("level", fmt.Sprintf("unknown level %q: the service has no levels (%s)", wallzero.Clip(id, 40), s.play.note))
 	}
 	if l, ok := f.Find(id); ok {
 		return l, nil
@@ -93,5 +93,5 @@ func (s *Service) level(id string) (levels.Level, error) {
 	if id == "" {
 		return levels.Level{}, wallzero.Invalid("level", "missing: one of "+valid)
 	}
-	return levels.Level{}, wallzero.Invalid("level", fmt.Sprintf("unknown level %q: one of %s", clip(id, 40), valid))
+	return levels.Level{}, wallzero.Invalid("level", fmt.Sprintf("unknown level %q: one of %s", wallzero.Clip(id, 40), valid))
 }

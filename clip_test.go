@@ -1,4 +1,4 @@
-package service
+package wallzero
 
 import (
 	"strings"
@@ -17,8 +17,8 @@ func TestClip(t *testing.T) {
 		{"abcé", 4, "abc..."}, // é is two bytes: not cut in half
 		{"", 3, ""},
 	} {
-		if got := clip(tc.in, tc.n); got != tc.want {
-			t.Errorf("clip(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		if got := Clip(tc.in, tc.n); got != tc.want {
+			t.Errorf("Clip(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
 		}
 	}
 }

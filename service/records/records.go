@@ -1,4 +1,4 @@
-package service
+package records
 
 import (
 	"errors"
@@ -17,9 +17,9 @@ type RecordText string
 // MaxRecordTextBytes is the longest RecordText, in bytes.
 const MaxRecordTextBytes = 32 << 10
 
-// RecordImport is the body of POST /v1/records/import: a game record as
+// ImportRequest is the body of POST /v1/records/import: a game record as
 // text, to be read into a JSON record (docs/records.md).
-type RecordImport struct {
+type ImportRequest struct {
 	// Text is the record: the project's JSON record, a plain move list in
 	// the project's notation (one move per line or comma-separated, blank
 	// lines and '#' comments allowed) or a WGF record of the WallGo site
@@ -34,10 +34,10 @@ type RecordImport struct {
 	// step-out and largest-region; its players and opening come from the
 	// record). A JSON record carries its own: leave rules out with one.
 	Rules *engine.Rules `json:"rules,omitempty"`
-}
+} // @name service.RecordImport
 
-// ImportedRecord is the answer of POST /v1/records/import.
-type ImportedRecord struct {
+// Imported is the answer of POST /v1/records/import.
+type Imported struct {
 	// Format is the format the text was read as.
 	Format string `json:"format" enums:"json,moves,wgf" example:"moves"`
 	// Record is the game: normalized rules, the board when the game starts
@@ -45,45 +45,35 @@ type ImportedRecord struct {
 	Record engine.Record `json:"record"`
 	// Plies is the number of moves.
 	Plies int `json:"plies" example:"5"`
-}
+} // @name service.ImportedRecord
 
-// RecordExport is the body of POST /v1/records/export: a game record to
+// ExportRequest is the body of POST /v1/records/export: a game record to
 // write as text.
-type RecordExport struct {
+type ExportRequest struct {
 	// Record is the game record; it is replayed, so every move must be
 	// legal.
 	Record engine.Record `json:"record"`
 	// Format is the text's format: json (indented), moves (one per line,
 	// after a comment naming the rules) or wgf (the site's).
 	Format string `json:"format" enums:"json,moves,wgf" example:"wgf"`
-}
+} // @name service.RecordExport
 
-// ExportedRecord is the answer of POST /v1/records/export.
-type ExportedRecord struct {
+// Exported is the answer of POST /v1/records/export.
+type Exported struct {
 	// Format is the text's format.
 	Format string `json:"format" enums:"json,moves,wgf" example:"wgf"`
 	// Text is the record as text.
 	Text string `json:"text" example:"2|A1:11,A2:55,B1:15,B2:51|A342,B344,B422,A424|A434,H24"`
-}
+} // @name service.ExportedRecord
 
-// ImportRecord reads a game record given as text (ImportRecordText).
-func (s *Service) ImportRecord(req RecordImport) (*ImportedRecord, error) {
-	return ImportRecordText(req, s.Limits())
-}
-
-// ExportRecord writes a game record as text (ExportRecordText).
-func (s *Service) ExportRecord(req RecordExport) (*ExportedRecord, error) {
-	return ExportRecordText(req, s.Limits())
-}
-
-// ImportRecordText reads req.Text with engine.ParseRecordTextWith and
+// ImportText reads req.Text with engine.ParseRecordTextWith and
 // replays it. Errors are *wallzero.Error values (wallzero.CodeInvalid) naming the field:
 // "format", "rules.players" (the rules given), "text:line 7" (the line of
 // a move list or WGF record, the message naming the line and the move),
 // "text:moves[4]" or "text:rules.players" (a field of a JSON record), or
 // "text"; a text over MaxRecordTextBytes or a record of more than
 // limits.MaxMoves moves is wallzero.CodeTooLarge.
-func ImportRecordText(req RecordImport, limits analysis.Limits) (*ImportedRecord, error) {
+func ImportText(req ImportRequest, limits analysis.Limits) (*Imported, error) {
 	if len(req.Text) > MaxRecordTextBytes {
 		return nil, &wallzero.Error{Code: wallzero.CodeTooLarge, Field: "text", Message: fmt.Sprintf("%d bytes, at most %d", len(req.Text), MaxRecordTextBytes)}
 	}
@@ -114,7 +104,7 @@ func ImportRecordText(req RecordImport, limits analysis.Limits) (*ImportedRecord
 	if len(rec.Moves) > limits.MaxMoves {
 		return nil, &wallzero.Error{Code: wallzero.CodeTooLarge, Field: "text", Message: fmt.Sprintf("%d moves, at most %d", len(rec.Moves), limits.MaxMoves)}
 	}
-	return &ImportedRecord{Format: string(format), Record: rec, Plies: len(rec.Moves)}, nil
+	return &Imported{Format: string(format), Record: rec, Plies: len(rec.Moves)}, nil
 }
 
 // textError turns an engine error about a record's text into an *wallzero.Error
@@ -134,12 +124,12 @@ func textError(err error) *wallzero.Error {
 	return &wallzero.Error{Code: wallzero.CodeInvalid, Field: "text", Message: err.Error(), Err: err}
 }
 
-// ExportRecordText replays req.Record within limits and writes it in
+// ExportText replays req.Record within limits and writes it in
 // req.Format with engine.FormatRecordText. Errors are *wallzero.Error values
 // naming the field: "format", or the record's field under "record"
 // ("record.moves[4]", "record.rules.players", "record.board" for what the
 // format cannot hold).
-func ExportRecordText(req RecordExport, limits analysis.Limits) (*ExportedRecord, error) {
+func ExportText(req ExportRequest, limits analysis.Limits) (*Exported, error) {
 	format := engine.RecordFormat(req.Format)
 	switch format {
 	case engine.RecordJSON, engine.RecordMoves, engine.RecordWGF:
@@ -155,7 +145,7 @@ func ExportRecordText(req RecordExport, limits analysis.Limits) (*ExportedRecord
 	if err != nil {
 		return nil, underRecord(wallzero.RecordError(err))
 	}
-	return &ExportedRecord{Format: req.Format, Text: text}, nil
+	return &Exported{Format: req.Format, Text: text}, nil
 }
 
 // underRecord puts the field of an *wallzero.Error about a record under "record".

@@ -1,4 +1,4 @@
-package service
+package records
 
 import (
 	"github.com/wallzero/wallzero/engine"
@@ -41,7 +41,7 @@ type PositionView struct {
 	Territory map[string]int `json:"territory"`
 	// Result is the outcome; only when the game is over.
 	Result *PositionResult `json:"result,omitempty"`
-}
+} // @name service.PositionView
 
 // SetupProgress counts the placements of the setup phase.
 type SetupProgress struct {
@@ -49,7 +49,7 @@ type SetupProgress struct {
 	Done int `json:"done" example:"6"`
 	// Total is the number of placements of the setup phase.
 	Total int `json:"total" example:"8"`
-}
+} // @name service.SetupProgress
 
 // SkippedTurns names the players whose turns were passed over right after
 // one move: they had no legal turn, or (three or four players) all their
@@ -60,7 +60,7 @@ type SkippedTurns struct {
 	Ply int `json:"ply" example:"9"`
 	// Players are the skipped players, in turn order.
 	Players []string `json:"players" example:"green"`
-}
+} // @name service.SkippedTurns
 
 // PositionResult is the outcome of a finished game.
 type PositionResult struct {
@@ -75,13 +75,7 @@ type PositionResult struct {
 	// highest total), "largest-region" (equal totals, the larger single
 	// region won) or "draw" (the win is shared).
 	DecidedBy string `json:"decidedBy" enums:"score,largest-region,draw" example:"score"`
-}
-
-// Position replays a game record within the service's limits and
-// describes its final position (see PositionOf). It runs no search.
-func (s *Service) Position(rec engine.Record) (*PositionView, error) {
-	return PositionOf(rec, s.Limits())
-}
+} // @name service.PositionResult
 
 // PositionOf replays rec within limits and describes its final position:
 // its state, its legal moves, who made each move, the skipped turns, the

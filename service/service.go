@@ -13,6 +13,7 @@ import (
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/levels"
+	"github.com/wallzero/wallzero/service/play"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -79,7 +80,7 @@ type Deps struct {
 	// Auth verifies API keys and holds their quotas (nil: -auth off).
 	Auth *access.Auth
 	// Levels are the named levels POST /v1/play plays at (nil: none) and
-	// NewPlayer builds their players from their specs (service/play.go).
+	// NewPlayer builds their players from their specs (service/play).
 	Levels    *levels.File
 	NewPlayer player.Constructor
 	// LevelsNote says why there are no levels when Levels is nil (shown
@@ -103,7 +104,7 @@ type Service struct {
 	adm      *access.Admission
 	flight   singleflight.Group
 	auth     *access.Auth
-	play     playSetup
+	play     *play.Service
 }
 
 // New returns a service.
@@ -122,9 +123,10 @@ func New(cfg Config, d Deps) *Service {
 		d.Store = nil // a nil *store.Store means no database, as a nil Store does
 	}
 	s := &Service{an: d.Analyzer, store: d.Store, cfg: cfg, models: d.Models, batcher: d.Batcher, metrics: d.Metrics, log: d.Logger,
-		gate: analysis.NewGate(), adm: access.NewAdmission(cfg.Admission), auth: d.Auth, play: newPlaySetup(d)}
+		gate: analysis.NewGate(), adm: access.NewAdmission(cfg.Admission), auth: d.Auth}
 	s.metrics = cmp.Or(s.metrics, &analysis.Metrics{})
 	s.log = cmp.Or(s.log, slog.Default())
+	s.play = play.New(play.Config{Levels: d.Levels, NewPlayer: d.NewPlayer, Note: d.LevelsNote, Limits: limitsOf(s.an), Admission: s.adm, Gate: s.gate})
 	s.analyses = analysis.NewCached(analysis.CacheConfig{Analyzer: s.an, Cache: s.store, Timeout: cfg.CacheTimeout, Metrics: s.metrics,
 		Logger: s.log, Gate: s.gate, Admission: s.adm, MaxRequestVisits: cfg.Admission.MaxRequestVisits})
 	return s
@@ -173,3 +175,11 @@ func orDefault[T int | int64 | float64 | time.Duration](v, def T) T { return cmp
 
 // Auth returns the API key verifier (nil when -auth is off).
 func (s *Service) Auth() *access.Auth { return s.auth }
+
+// limitsOf returns an's limits (the defaults without an analyzer).
+func limitsOf(an *analysis.Analyzer) analysis.Limits {
+	if an == nil {
+		return analysis.DefaultLimits()
+	}
+	return an.Limits()
+}

@@ -1,7 +1,10 @@
 package service
 
 import (
+	"context"
+
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/play"
 	"github.com/wallzero/wallzero/service/records"
 )
 
@@ -19,4 +22,12 @@ func (s *Service) ExportRecord(req records.ExportRequest) (*records.Exported, er
 // describes its final position (see PositionOf). It runs no search.
 func (s *Service) Position(rec engine.Record) (*records.PositionView, error) {
 	return records.PositionOf(rec, s.Limits())
+}
+
+// Levels describes the levels the service plays at (play.Service.Levels).
+func (s *Service) Levels() play.LevelsView { return s.play.Levels() }
+
+// Play has a level choose the next move of a game (play.Service.Play).
+func (s *Service) Play(ctx context.Context, req *play.Request) (*play.Move, error) {
+	return s.play.Play(ctx, req)
 }

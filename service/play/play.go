@@ -1,4 +1,4 @@
-package service
+package play
 
 import (
 	"context"
@@ -13,13 +13,12 @@ import (
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/search"
-	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/levels"
 )
 
-// PlayRequest asks a level for the next move of a game (POST /v1/play).
-type PlayRequest struct {
+// Request asks a level for the next move of a game (POST /v1/play).
+type Request struct {
 	// Rules, Board and Moves describe the game as a record does (see
 	// engine.Record); the level moves in the position after the moves.
 	Rules engine.Rules    `json:"rules"`
@@ -31,15 +30,15 @@ type PlayRequest struct {
 	// noisy levels' moves) reproducible; absent: a random seed, returned
 	// in the answer.
 	Seed *uint64 `json:"seed,omitempty" example:"7"`
-}
+} // @name service.PlayRequest
 
 // Record returns the request's game as a record.
-func (r *PlayRequest) Record() engine.Record {
+func (r *Request) Record() engine.Record {
 	return engine.Record{Rules: r.Rules, Board: r.Board, Moves: r.Moves}
 }
 
-// PlayMove is the level's move (the answer of POST /v1/play).
-type PlayMove struct {
+// Move is the level's move (the answer of POST /v1/play).
+type Move struct {
 	// Move is the move in the project's notation: a placement ("C3"), a
 	// turn ("E5-E4:N") or, with three players, a wall break ("xD4:E").
 	Move string `json:"move" example:"E5-E4:N"`
@@ -59,7 +58,7 @@ type PlayMove struct {
 	// ElapsedMs is how long the level thought, in milliseconds (waiting
 	// for a search slot not counted).
 	ElapsedMs int64 `json:"elapsedMs" example:"12"`
-}
+} // @name service.PlayMove
 
 // historySetter is a player that can start in the middle of a game with
 // its history (*search.Player): the network sees the real game.
@@ -103,12 +102,12 @@ const searchShare = 0.8
 // Errors name the field: "level" (unknown: the valid ids are listed),
 // "moves[3]", "rules.players" (also when the level does not play that many
 // players), "moves" (the game is over, or too long).
-func (s *Service) Play(ctx context.Context, req *PlayRequest) (*PlayMove, error) {
+func (s *Service) Play(ctx context.Context, req *Request) (*Move, error) {
 	lv, err := s.level(req.Level)
 	if err != nil {
 		return nil, err
 	}
-	g, err := analysis.ReplayRecord(req.Record(), s.Limits())
+	g, err := analysis.ReplayRecord(req.Record(), s.limits)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +118,7 @@ func (s *Service) Play(ctx context.Context, req *PlayRequest) (*PlayMove, error)
 		return nil, wallzero.Invalid("moves", fmt.Sprintf("the game is over after %d moves: there is no move to play", len(g.Moves)))
 	}
 	visits := lv.Visits()
-	if err := access.ChargeVisits(ctx, 1, visits); err != nil {
+	if err := s.adm.Charge(ctx, 1, visits); err != nil {
 		return nil, levelField(err)
 	}
 	if lv.Searches() {
@@ -141,11 +140,11 @@ func (s *Service) Play(ctx context.Context, req *PlayRequest) (*PlayMove, error)
 // playLevel builds the level's player, gives it the game's history and
 // time cap, and lets it choose its move in g's final position within the
 // level's budget.
-func (s *Service) playLevel(ctx context.Context, lv levels.Level, g *engine.Game, seed uint64) (*PlayMove, error) {
+func (s *Service) playLevel(ctx context.Context, lv levels.Level, g *engine.Game, seed uint64) (*Move, error) {
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, lv.MaxMove())
 	defer cancel()
-	p, err := s.play.newPlayer(lv.Spec, seed)
+	p, err := s.newPlayer(lv.Spec, seed)
 	if err != nil {
 		return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: fmt.Sprintf("level %q: building its player: %v", lv.ID, err), Err: err}
 	}
@@ -167,7 +166,7 @@ func (s *Service) playLevel(ctx context.Context, lv levels.Level, g *engine.Game
 	}
 	after := pos
 	after.Apply(m)
-	return &PlayMove{Move: m.String(), Level: lv.ID, Player: pos.ToMove().String(), Ply: len(g.Moves),
+	return &Move{Move: m.String(), Level: lv.ID, Player: pos.ToMove().String(), Ply: len(g.Moves),
 		MidTurn: after.MidTurn(), GameOver: after.IsOver(), Seed: seed, ElapsedMs: time.Since(start).Milliseconds()}, nil
 }
 

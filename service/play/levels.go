@@ -1,4 +1,4 @@
-package service
+package play
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine/player"
+	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/levels"
 )
 
@@ -22,7 +23,7 @@ type LevelsView struct {
 	Fitted string `json:"fitted,omitempty" example:"2026-12-02"`
 	// Note says why there are no levels.
 	Note string `json:"note,omitempty" example:"no levels: models/levels.json not found"`
-}
+} // @name service.LevelsView
 
 // LevelInfo describes one level.
 type LevelInfo struct {
@@ -42,34 +43,52 @@ type LevelInfo struct {
 	MaxMoveMs int `json:"maxMoveMs" example:"1000"`
 	// Players are the player counts the level plays.
 	Players []int `json:"players" example:"2,3,4"`
+} // @name service.LevelInfo
+
+// Config is what POST /v1/play needs.
+type Config struct {
+	// Levels are the named levels (nil: none) and NewPlayer builds their
+	// players from their specs.
+	Levels    *levels.File
+	NewPlayer player.Constructor
+	// Note says why there are no levels when Levels is nil.
+	Note string
+	// Limits bound the records played.
+	Limits analysis.Limits
+	// Admission charges the caller and admits the searching levels.
+	Admission analysis.Admission
+	// Gate marks a searching level as an interactive analysis.
+	Gate *analysis.Gate
 }
 
-// playSetup is what POST /v1/play needs: the levels and the player
-// constructor (Deps).
-type playSetup struct {
+// Service plays moves at the named levels. Safe for concurrent use.
+type Service struct {
 	levels    *levels.File
 	newPlayer player.Constructor
 	note      string
+	limits    analysis.Limits
+	adm       analysis.Admission
+	gate      *analysis.Gate
 }
 
-// newPlaySetup takes the levels from d. Levels without a constructor
-// cannot be played, so they count as none.
-func newPlaySetup(d Deps) playSetup {
-	ps := playSetup{levels: d.Levels, newPlayer: d.NewPlayer, note: d.LevelsNote}
-	if ps.levels != nil && ps.newPlayer == nil {
-		ps.levels, ps.note = nil, "no levels: the service was started without a player constructor"
+// New returns the levels of cfg ready to play. Levels without a
+// constructor cannot be played, so they count as none.
+func New(cfg Config) *Service {
+	s := &Service{levels: cfg.Levels, newPlayer: cfg.NewPlayer, note: cfg.Note, limits: cfg.Limits, adm: cfg.Admission, gate: cfg.Gate}
+	if s.levels != nil && s.newPlayer == nil {
+		s.levels, s.note = nil, "no levels: the service was started without a player constructor"
 	}
-	if ps.levels == nil && ps.note == "" {
-		ps.note = "no levels are configured"
+	if s.levels == nil && s.note == "" {
+		s.note = "no levels are configured"
 	}
-	return ps
+	return s
 }
 
 // Levels describes the levels the service plays at.
 func (s *Service) Levels() LevelsView {
-	f := s.play.levels
+	f := s.levels
 	if f == nil {
-		return LevelsView{Levels: []LevelInfo{}, Note: s.play.note}
+		return LevelsView{Levels: []LevelInfo{}, Note: s.note}
 	}
 	v := LevelsView{Levels: make([]LevelInfo, len(f.Levels)), Anchor: f.Anchor, Fitted: f.Fitted}
 	for i, l := range f.Levels {
@@ -82,9 +101,9 @@ func (s *Service) Levels() LevelsView {
 // level returns the level named id, or an error naming the field "level"
 // that lists the valid ids (or says why there are none).
 func (s *Service) level(id string) (levels.Level, error) {
-	f := s.play.levels
+	f := s.levels
 	if f == nil {
-		return levels.Level{}, wallzero.Invalid("level", fmt.Sprintf("unknown level %q: the service has no levels (%s)", wallzero.Clip(id, 40), s.play.note))
+		return levels.Level{}, wallzero.Invalid("level", fmt.Sprintf("unknown level %q: the service has no levels (%s)", wallzero.Clip(id, 40), s.note))
 	}
 	if l, ok := f.Find(id); ok {
 		return l, nil

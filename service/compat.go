@@ -4,6 +4,7 @@ import (
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/explorer"
 )
 
 // The names below serve cmd/ until it imports the packages that now own
@@ -51,6 +52,15 @@ type Query = analysis.Query
 
 // RunOptions is analysis.RunOptions.
 type RunOptions = analysis.RunOptions
+
+// ExplorerQuery is explorer.Query.
+type ExplorerQuery = explorer.Query
+
+// ExplorerFillRequest is explorer.FillRequest.
+type ExplorerFillRequest = explorer.FillRequest
+
+// SelfplayOpening is explorer.SelfplayOpening.
+type SelfplayOpening = explorer.SelfplayOpening
 
 // Forwarders to the packages that own these functions.
 var (

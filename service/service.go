@@ -6,12 +6,11 @@ import (
 	"log/slog"
 	"time"
 
-	"golang.org/x/sync/singleflight"
-
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/explorer"
 	"github.com/wallzero/wallzero/service/levels"
 	"github.com/wallzero/wallzero/service/play"
 	"github.com/wallzero/wallzero/store"
@@ -102,9 +101,9 @@ type Service struct {
 	gate     *analysis.Gate
 	analyses *analysis.Cached
 	adm      *access.Admission
-	flight   singleflight.Group
 	auth     *access.Auth
 	play     *play.Service
+	explorer *explorer.Explorer
 }
 
 // New returns a service.
@@ -127,6 +126,8 @@ func New(cfg Config, d Deps) *Service {
 	s.metrics = cmp.Or(s.metrics, &analysis.Metrics{})
 	s.log = cmp.Or(s.log, slog.Default())
 	s.play = play.New(play.Config{Levels: d.Levels, NewPlayer: d.NewPlayer, Note: d.LevelsNote, Limits: limitsOf(s.an), Admission: s.adm, Gate: s.gate})
+	s.explorer = explorer.New(explorer.Config{Analyzer: s.an, Store: s.store, Admission: s.adm, Gate: s.gate, Metrics: s.metrics, Logger: s.log,
+		Visits: cfg.OpeningVisits, Parallel: cfg.JobParallel, BatchYield: cfg.BatchYield, CacheTimeout: cfg.CacheTimeout})
 	s.analyses = analysis.NewCached(analysis.CacheConfig{Analyzer: s.an, Cache: s.store, Timeout: cfg.CacheTimeout, Metrics: s.metrics,
 		Logger: s.log, Gate: s.gate, Admission: s.adm, MaxRequestVisits: cfg.Admission.MaxRequestVisits})
 	return s

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/explorer"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -36,6 +37,7 @@ type JobStore interface {
 // jobs, retention and a readiness ping.
 type Store interface {
 	analysis.Cache
+	explorer.ExplorerStore
 	JobStore
 	// Prune applies the retention policy (the retention job).
 	Prune(ctx context.Context, r store.Retention) (store.Pruned, error)

@@ -1,7 +1,8 @@
-package service
+package explorer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -28,28 +29,32 @@ type fillNode struct {
 	positions []engine.Position
 }
 
+// ErrStopped is returned by Fill when its Hooks.Stop said to stop: the
+// searches in flight were stored, and a later fill goes on from there.
+var ErrStopped = errors.New("the fill stopped before the end; a later fill goes on from there")
+
 // FillExplorer fills the opening table of an opening with every canonical
 // position of the placement tree up to depth placements, searched with
 // visits each at batch priority (JobParallel at a time, yielding to
 // interactive analyses), skipping those already stored. progress, when
 // set, is told the searches done and to do of each depth.
-func (s *Service) FillExplorer(ctx context.Context, opening string, depth, visits int, progress func(depth, done, total int)) (FillStats, error) {
-	return s.fillExplorer(ctx, opening, depth, visits, fillHooks{level: progress})
+func (s *Explorer) FillExplorer(ctx context.Context, opening string, depth, visits int, progress func(depth, done, total int)) (FillStats, error) {
+	return s.Fill(ctx, opening, depth, visits, Hooks{Level: progress})
 }
 
-// fillHooks let a caller follow a fill and stop it.
-type fillHooks struct {
-	// level is told the searches done and to do of each depth.
-	level func(depth, done, total int)
-	// done is told of positions finished (searched, or found stored).
-	done func(n int)
-	// stop, when it returns true, makes the fill start no more searches
-	// and return errStepDone once those in flight are stored.
-	stop func() bool
+// Hooks let a caller follow a fill and stop it (any may be nil).
+type Hooks struct {
+	// Level is told the searches done and to do of each depth.
+	Level func(depth, done, total int)
+	// Done is told of positions finished (searched, or found stored).
+	Done func(n int)
+	// Stop, when it returns true, makes the fill start no more searches
+	// and return ErrStopped once those in flight are stored.
+	Stop func() bool
 }
 
 // checkFill validates a fill's depth and visits.
-func (s *Service) checkFill(depth, visits int) error {
+func (s *Explorer) checkFill(depth, visits int) error {
 	if depth < 0 || depth > 8 {
 		return wallzero.Invalid("depth", fmt.Sprintf("%d is outside 0..8 (the placement phase has at most 8 placements)", depth))
 	}
@@ -59,7 +64,9 @@ func (s *Service) checkFill(depth, visits int) error {
 	return nil
 }
 
-func (s *Service) fillExplorer(ctx context.Context, opening string, depth, visits int, h fillHooks) (FillStats, error) {
+// Fill is FillExplorer with hooks to follow and stop it (the fill job
+// works one step of a fill between the stops).
+func (s *Explorer) Fill(ctx context.Context, opening string, depth, visits int, h Hooks) (FillStats, error) {
 	var st FillStats
 	rules, es, key, err := s.explorerSetup(opening)
 	if err != nil {
@@ -86,12 +93,12 @@ func (s *Service) fillExplorer(ctx context.Context, opening string, depth, visit
 			}
 		}
 		st.Positions += len(level)
-		if h.done != nil {
-			h.done(len(level) - len(todo))
+		if h.Done != nil {
+			h.Done(len(level) - len(todo))
 		}
 		n, err := s.searchLevel(ctx, es, key, todo, visits, h, func(done int) {
-			if h.level != nil {
-				h.level(d, done, len(todo))
+			if h.Level != nil {
+				h.Level(d, done, len(todo))
 			}
 		})
 		st.Searched += n
@@ -155,7 +162,7 @@ func children(level []fillNode) []fillNode {
 
 // searchLevel searches nodes JobParallel at a time and stores them every
 // 64 rows. It returns how many it searched.
-func (s *Service) searchLevel(ctx context.Context, es ExplorerStore, key store.ExplorerKey, nodes []fillNode, visits int, h fillHooks, progress func(done int)) (int, error) {
+func (s *Explorer) searchLevel(ctx context.Context, es ExplorerStore, key store.ExplorerKey, nodes []fillNode, visits int, h Hooks, progress func(done int)) (int, error) {
 	work := make(chan fillNode)
 	var (
 		mu      sync.Mutex
@@ -184,7 +191,7 @@ func (s *Service) searchLevel(ctx context.Context, es ExplorerStore, key store.E
 		return es.SaveExplorerPositions(context.WithoutCancel(ctx), key, rows...)
 	}
 	var wg sync.WaitGroup
-	for range min(s.cfg.JobParallel, max(1, len(nodes))) {
+	for range min(s.cfg.Parallel, max(1, len(nodes))) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -205,8 +212,8 @@ func (s *Service) searchLevel(ctx context.Context, es ExplorerStore, key store.E
 					progress(done)
 				}
 				mu.Unlock()
-				if h.done != nil {
-					h.done(1)
+				if h.Done != nil {
+					h.Done(1)
 				}
 				if err := flush(false); err != nil {
 					fail(err)
@@ -222,7 +229,7 @@ func (s *Service) searchLevel(ctx context.Context, es ExplorerStore, key store.E
 		if failed || ctx.Err() != nil {
 			break
 		}
-		if h.stop != nil && h.stop() {
+		if h.Stop != nil && h.Stop() {
 			stopped = true
 			break
 		}
@@ -239,7 +246,7 @@ func (s *Service) searchLevel(ctx context.Context, es ExplorerStore, key store.E
 	case ctx.Err() != nil:
 		return done, ctx.Err()
 	case stopped:
-		return done, errStepDone
+		return done, ErrStopped
 	}
 	return done, nil
 }
@@ -257,7 +264,7 @@ type SelfplayOpening struct {
 // move by the service's two-player model) into the frequent opening
 // states of an opening: positions at the end of the placement phase,
 // counted per canonical position.
-func (s *Service) RecordSelfplayOpenings(ctx context.Context, opening string, visits int, games []SelfplayOpening) error {
+func (s *Explorer) RecordSelfplayOpenings(ctx context.Context, opening string, visits int, games []SelfplayOpening) error {
 	rules, es, key, err := s.explorerSetup(opening)
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package service
+package explorer
 
 import (
 	"context"
@@ -9,40 +9,26 @@ import (
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
-	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/store"
 )
-
-// ExplorerStore is the opening explorer's table (docs/openings.md);
-// *store.Store implements it. A service whose Store lacks it answers the
-// explorer with wallzero.CodeUnavailable.
-type ExplorerStore interface {
-	SaveExplorerPositions(ctx context.Context, key store.ExplorerKey, rows ...store.ExplorerPosition) error
-	ExplorerPositions(ctx context.Context, key store.ExplorerKey, hashes []uint64) (map[uint64]store.ExplorerPosition, error)
-	ExplorerSize(ctx context.Context, key store.ExplorerKey) (store.ExplorerSize, error)
-	AddFrequentOpenings(ctx context.Context, key store.ExplorerKey, games, visits int, rows []store.FrequentOpening) error
-	FrequentOpenings(ctx context.Context, key store.ExplorerKey, limit int) ([]store.FrequentOpening, store.SelfplayTotals, error)
-}
-
-var _ ExplorerStore = (*store.Store)(nil)
 
 // FrequentLimit is the number of frequent opening states an explorer
 // answer lists.
 const FrequentLimit = 8
 
-// ExplorerQuery asks the opening explorer about one node of the placement
+// Query asks the opening explorer about one node of the placement
 // tree: the placements made so far from the start of an opening.
-type ExplorerQuery struct {
+type Query struct {
 	// Opening is empty or four-stone ("": four-stone).
 	Opening string
 	// Moves are the placements made, e.g. ["D4","C3"].
 	Moves []string
 }
 
-// ExplorerResult answers an explorer query: one step per position of the
+// Result answers an explorer query: one step per position of the
 // path, from the opening's start to the asked node.
-type ExplorerResult struct {
+type Result struct {
 	// Opening is the opening's name; Model the evaluator's model id.
 	Opening string `json:"opening" example:"four-stone"`
 	Model   string `json:"model" example:"wallzero-b6c64"`
@@ -53,7 +39,7 @@ type ExplorerResult struct {
 	PlacementOrder []string `json:"placementOrder" example:"red,blue,blue,red"`
 	// Steps holds the path's positions, the start first and the asked
 	// node last.
-	Steps []ExplorerStep `json:"steps"`
+	Steps []Step `json:"steps"`
 	// Frequent lists the most frequent positions at the end of the
 	// placement phase in the service's self-play games (most first).
 	Frequent []FrequentState `json:"frequent"`
@@ -61,10 +47,10 @@ type ExplorerResult struct {
 	// yet), and SelfplayVisits their search budget per move.
 	SelfplayGames  int `json:"selfplayGames" example:"200"`
 	SelfplayVisits int `json:"selfplayVisits" example:"32"`
-}
+} // @name service.ExplorerResult
 
-// ExplorerStep is one position of the path.
-type ExplorerStep struct {
+// Step is one position of the path.
+type Step struct {
 	// Placed is the number of placements made before it.
 	Placed int `json:"placed" example:"0"`
 	// Stones lists the stones on the board by colour (square names).
@@ -85,12 +71,12 @@ type ExplorerStep struct {
 	Computed bool `json:"computed"`
 	// Placements gives every legal placement in board order (A1, B1, ..
 	// G7), in the caller's orientation: the heat map.
-	Placements []ExplorerPlacement `json:"placements"`
-}
+	Placements []Placement `json:"placements"`
+} // @name service.ExplorerStep
 
-// ExplorerPlacement is one legal placement of a step: a child of the
+// Placement is one legal placement of a step: a child of the
 // placement tree.
-type ExplorerPlacement struct {
+type Placement struct {
 	Move string `json:"move" example:"D4"`
 	// Prior is the network's policy for the placement.
 	Prior float32 `json:"prior" example:"0.31"`
@@ -102,7 +88,7 @@ type ExplorerPlacement struct {
 	RedWinrate *float32 `json:"redWinrate" example:"0.54"`
 	// ChildVisits is the child's own search budget (0: not in the table).
 	ChildVisits int `json:"childVisits" example:"100"`
-}
+} // @name service.ExplorerPlacement
 
 // FrequentState is a position at the end of the placement phase reached
 // by self-play (the paper's Figure 3).
@@ -116,17 +102,17 @@ type FrequentState struct {
 	Frequency float32 `json:"frequency" example:"0.49"`
 	// RedScore is Red's result over those games (win 1, draw 0.5).
 	RedScore float32 `json:"redScore" example:"0.52"`
-}
+} // @name service.FrequentState
 
 // explorerSetup returns the rules of an opening and the store, or the
 // error that says why there is no explorer.
-func (s *Service) explorerSetup(opening string) (engine.Rules, ExplorerStore, store.ExplorerKey, error) {
+func (s *Explorer) explorerSetup(opening string) (engine.Rules, ExplorerStore, store.ExplorerKey, error) {
 	rules, err := engine.Rules{Players: 2, Opening: engine.Opening(opening)}.Normalize()
 	if err != nil {
 		return rules, nil, store.ExplorerKey{}, wallzero.Invalid("opening", fmt.Sprintf("%q is not empty or four-stone", opening))
 	}
-	es, ok := s.store.(ExplorerStore)
-	if !ok || s.store == nil {
+	es := s.store
+	if es == nil {
 		return rules, nil, store.ExplorerKey{}, &wallzero.Error{Code: wallzero.CodeUnavailable, Message: "the opening explorer needs the database, and the service runs without one"}
 	}
 	return rules, es, store.ExplorerKey{Rules: rules.String(), Model: s.an.ModelFor(2)}, nil
@@ -163,7 +149,7 @@ func replayPlacements(rules engine.Rules, moves []string) ([]engine.Position, er
 // Explore answers an explorer query from the table; positions of the path
 // missing from it are searched (at interactive priority, within admission
 // control and the caller's quota), stored and returned.
-func (s *Service) Explore(ctx context.Context, q *ExplorerQuery) (*ExplorerResult, error) {
+func (s *Explorer) Explore(ctx context.Context, q *Query) (*Result, error) {
 	if len(q.Moves) > engine.NumSquares {
 		return nil, wallzero.Invalid("moves", fmt.Sprintf("%d placements, the placement phase has at most 8", len(q.Moves)))
 	}
@@ -208,14 +194,14 @@ func (s *Service) Explore(ctx context.Context, q *ExplorerQuery) (*ExplorerResul
 	for h, r := range computed {
 		rows[h] = r
 	}
-	res := &ExplorerResult{Opening: string(rules.Opening), Model: key.Model, Moves: q.Moves, Steps: make([]ExplorerStep, len(positions))}
+	res := &Result{Opening: string(rules.Opening), Model: key.Model, Moves: q.Moves, Steps: make([]Step, len(positions))}
 	if res.Moves == nil {
 		res.Moves = []string{}
 	}
 	res.PlacementOrder = placementOrder(rules)
 	for i := range positions {
 		pos := &positions[i]
-		st := ExplorerStep{Placed: i, Stones: stonesOf(pos), ToMove: pos.ToMove().String(), Phase: pos.Phase().String(), Placements: []ExplorerPlacement{}}
+		st := Step{Placed: i, Stones: stonesOf(pos), ToMove: pos.ToMove().String(), Phase: pos.Phase().String(), Placements: []Placement{}}
 		if row, ok := rows[steps[i].hash]; ok {
 			_, st.Computed = computed[steps[i].hash]
 			win, val := row.RedWinrate, row.RedValue
@@ -249,17 +235,17 @@ func (s *Service) Explore(ctx context.Context, q *ExplorerQuery) (*ExplorerResul
 
 // computeMissing searches the path's positions missing from the table,
 // stores them and returns them by canonical hash.
-func (s *Service) computeMissing(ctx context.Context, es ExplorerStore, key store.ExplorerKey, positions []engine.Position, missing []int) (map[uint64]store.ExplorerPosition, error) {
+func (s *Explorer) computeMissing(ctx context.Context, es ExplorerStore, key store.ExplorerKey, positions []engine.Position, missing []int) (map[uint64]store.ExplorerPosition, error) {
 	out := map[uint64]store.ExplorerPosition{}
 	if len(missing) == 0 {
 		return out, nil
 	}
-	visits := s.cfg.OpeningVisits
+	visits := s.cfg.Visits
 	cost := int64(visits * len(missing))
 	if err := s.adm.Precheck(ctx, cost); err != nil {
 		return nil, err
 	}
-	if err := access.ChargeVisits(ctx, len(missing), visits); err != nil {
+	if err := s.adm.Charge(ctx, len(missing), visits); err != nil {
 		return nil, err
 	}
 	release, err := s.adm.Acquire(ctx, cost)
@@ -293,7 +279,7 @@ func (s *Service) computeMissing(ctx context.Context, es ExplorerStore, key stor
 
 // searchExplorer searches the last of positions (the ones before are its
 // history) and returns its table row, in the canonical orientation.
-func (s *Service) searchExplorer(ctx context.Context, positions []engine.Position, visits int) (store.ExplorerPosition, error) {
+func (s *Explorer) searchExplorer(ctx context.Context, positions []engine.Position, visits int) (store.ExplorerPosition, error) {
 	turn := len(positions) - 1
 	pos := &positions[turn]
 	s.metrics.CountSearch(ctx)
@@ -337,12 +323,12 @@ func (s *Service) searchExplorer(ctx context.Context, positions []engine.Positio
 // placementsOf turns a canonical row into the heat map of pos (which sym
 // maps to the canonical position), in board order; rows holds the
 // children found in the table.
-func placementsOf(pos *engine.Position, row store.ExplorerPosition, sym engine.Symmetry, rows map[uint64]store.ExplorerPosition) []ExplorerPlacement {
+func placementsOf(pos *engine.Position, row store.ExplorerPosition, sym engine.Symmetry, rows map[uint64]store.ExplorerPosition) []Placement {
 	inv := sym.Inverse()
-	out := make([]ExplorerPlacement, 0, len(row.Squares))
+	out := make([]Placement, 0, len(row.Squares))
 	for j, cs := range row.Squares {
 		sq := inv.Square(engine.Square(cs))
-		p := ExplorerPlacement{Move: sq.String(), Prior: row.Priors[j], Visits: int(row.MoveVisits[j])}
+		p := Placement{Move: sq.String(), Prior: row.Priors[j], Visits: int(row.MoveVisits[j])}
 		if p.Visits > 0 {
 			w := row.RedWinrates[j]
 			p.RedWinrate = &w

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/api"
-	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/access"
+	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -141,7 +141,7 @@ func TestKeyIsolation(t *testing.T) {
 	ts := start(t, newDatabase(t), options{auth: true, noWorker: true})
 	alice, bob := ts.key("alice", store.KeyQuotas{}), ts.key("bob", store.KeyQuotas{})
 	a := ts.as(alice, "POST", "/v1/reviews", `{"moves":["C3","E3"],"maxVisits":8}`)
-	var j service.Job
+	var j jobs.Job
 	if a.code != 202 || json.Unmarshal(a.body, &j) != nil {
 		t.Fatalf("submit: %d %s", a.code, a.body)
 	}

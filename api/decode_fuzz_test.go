@@ -9,8 +9,8 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs"
 )
 
 // fuzzSeeds are bodies for the fuzz targets: valid ones, each kind of
@@ -34,8 +34,8 @@ func FuzzDecodeQuery(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		checkDecode[analysis.Query](t, body)
-		checkDecode[service.ReviewRequest](t, body)
-		checkDecode[service.OpeningsRequest](t, body)
+		checkDecode[jobs.ReviewRequest](t, body)
+		checkDecode[jobs.OpeningsRequest](t, body)
 		checkDecode[engine.Diagram](t, body)
 	})
 }

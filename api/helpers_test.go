@@ -20,6 +20,7 @@ import (
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/levels"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/storetest"
@@ -214,11 +215,11 @@ func (ts *testServer) do(method, path string, body any, out any) int {
 }
 
 // waitJob polls a job until it reaches one of the statuses.
-func (ts *testServer) waitJob(id string, timeout time.Duration, statuses ...string) service.Job {
+func (ts *testServer) waitJob(id string, timeout time.Duration, statuses ...string) jobs.Job {
 	ts.t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {
-		var j service.Job
+		var j jobs.Job
 		if code := ts.do("GET", "/v1/jobs/"+id, nil, &j); code != 200 {
 			ts.t.Fatalf("GET job: %d", code)
 		}

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/storetest"
 )
@@ -102,7 +102,7 @@ func TestDatabaseOutage(t *testing.T) {
 	if r, a := analyze("C3"); r.status != 200 || !a.Cache.Hit {
 		t.Errorf("after the outage the cache is not used again: %d %s", r.status, r.body)
 	}
-	var j service.Job
+	var j jobs.Job
 	if code := ts.do("POST", "/v1/reviews", map[string]any{"moves": []string{"C3", "E3"}, "maxVisits": 8}, &j); code != http.StatusAccepted {
 		t.Fatalf("review after the outage: %d", code)
 	}

@@ -10,8 +10,8 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/wallzero/wallzero"
-	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/render"
 )
 
@@ -240,7 +240,7 @@ func (s *server) reviewWinrateSVG(c *gin.Context) {
 // reviewCurve turns a review into curve points (a move's classification
 // marks the point after it) and the number of setup plies (the leading
 // placements).
-func reviewCurve(r *service.ReviewResult) ([]render.CurvePoint, int) {
+func reviewCurve(r *jobs.ReviewResult) ([]render.CurvePoint, int) {
 	points := make([]render.CurvePoint, 0, len(r.WinrateCurve))
 	for _, p := range r.WinrateCurve {
 		points = append(points, render.CurvePoint{Ply: p.Ply, Red: min(1, max(0, float64(p.RedWinrate)))})

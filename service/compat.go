@@ -5,6 +5,7 @@ import (
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explorer"
+	"github.com/wallzero/wallzero/service/jobs"
 )
 
 // The names below serve cmd/ until it imports the packages that now own
@@ -22,6 +23,9 @@ const (
 	CodeInvalid      = wallzero.CodeInvalid
 	CodeUnauthorized = wallzero.CodeUnauthorized
 )
+
+// DefaultJobStep is jobs.DefaultJobStep.
+const DefaultJobStep = jobs.DefaultJobStep
 
 // ErrorCode is wallzero.ErrorCode.
 func ErrorCode(err error) Code { return wallzero.ErrorCode(err) }
@@ -76,4 +80,8 @@ var (
 	DefaultLimits = analysis.DefaultLimits
 	// Metered is analysis.Metered.
 	Metered = analysis.Metered
+	// DefaultRetention is jobs.DefaultRetention.
+	DefaultRetention = jobs.DefaultRetention
+	// RetentionJobs is jobs.RetentionJobs.
+	RetentionJobs = jobs.RetentionJobs
 )

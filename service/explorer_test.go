@@ -11,6 +11,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/explorer"
+	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store/storetest"
 )
 
@@ -197,7 +198,7 @@ func TestExplorerFillJobWorksInSteps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if j.Kind != service.KindExplorerFill || j.Progress.Total < 2 {
+	if j.Kind != jobs.KindExplorerFill || j.Progress.Total < 2 {
 		t.Fatalf("job %+v", j)
 	}
 	done := waitJob(t, svc, j.ID)

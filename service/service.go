@@ -11,6 +11,7 @@ import (
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explorer"
+	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/levels"
 	"github.com/wallzero/wallzero/service/play"
 	"github.com/wallzero/wallzero/store"
@@ -39,11 +40,11 @@ type Config struct {
 	// analysis; past it the analysis is searched (or not cached), so a
 	// slow or stopped database does not eat the request's deadline.
 	CacheTimeout time.Duration
-	// Jobs cuts jobs into steps (service/jobs.go; zero: the defaults).
-	Jobs JobsConfig
-	// Retention is what the retention job prunes (service/retention.go;
-	// zero: nothing).
-	Retention RetentionConfig
+	// Jobs cuts jobs into steps (service/jobs; zero: the defaults).
+	Jobs jobs.JobsConfig
+	// Retention is what the retention job prunes (service/jobs; zero:
+	// nothing).
+	Retention jobs.RetentionConfig
 }
 
 // DefaultConfig returns the defaults of a deployment.
@@ -104,6 +105,7 @@ type Service struct {
 	auth     *access.Auth
 	play     *play.Service
 	explorer *explorer.Explorer
+	jobs     *jobs.Runner
 }
 
 // New returns a service.
@@ -130,6 +132,9 @@ func New(cfg Config, d Deps) *Service {
 		Visits: cfg.OpeningVisits, Parallel: cfg.JobParallel, BatchYield: cfg.BatchYield, CacheTimeout: cfg.CacheTimeout})
 	s.analyses = analysis.NewCached(analysis.CacheConfig{Analyzer: s.an, Cache: s.store, Timeout: cfg.CacheTimeout, Metrics: s.metrics,
 		Logger: s.log, Gate: s.gate, Admission: s.adm, MaxRequestVisits: cfg.Admission.MaxRequestVisits})
+	s.jobs = jobs.New(jobs.Config{ReviewVisits: cfg.ReviewVisits, OpeningVisits: cfg.OpeningVisits, MaxOpenings: cfg.MaxOpenings,
+		JobParallel: cfg.JobParallel, MaxAttempts: cfg.MaxAttempts, KeyMoves: cfg.KeyMoves, BatchYield: cfg.BatchYield, Jobs: cfg.Jobs,
+		Retention: cfg.Retention}, jobs.Deps{Store: s.store, Analyses: s.analyses, Explorer: s.explorer, Logger: s.log})
 	return s
 }
 

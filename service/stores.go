@@ -3,48 +3,22 @@ package service
 import (
 	"context"
 
-	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explorer"
+	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store"
 )
 
-// The service's collaborators in the database, as small interfaces the
-// service defines for itself; *store.Store implements all of them (a
-// compile-time check below). The service uses store's record types
-// (store.Job, store.CacheKey, ...) but never the concrete store, so it
-// holds no SQL and a test may hand it any implementation.
-
-// JobStore keeps the jobs table: the ONE source of truth for a job's
-// state as clients see it (status, progress, attempts, error, result).
-// River only schedules: CreateJob enqueues the River job in the same
-// transaction, CancelJob cancels it, and the workers' verdicts (done,
-// snoozed, cancelled, retried) follow the jobs row, never the reverse.
-// Nothing in the service reads River's own job state.
-type JobStore interface {
-	CreateJob(ctx context.Context, nj store.NewJob) (*store.Job, error)
-	Job(ctx context.Context, id string) (*store.Job, error)
-	OwnedJob(ctx context.Context, id string, owner int64) (*store.Job, error)
-	StartJob(ctx context.Context, id string, riverAttempt int) (*store.Job, error)
-	SetProgress(ctx context.Context, id string, done int) (string, error)
-	FinishJob(ctx context.Context, id string, result []byte) (bool, error)
-	FailJob(ctx context.Context, id, msg string) error
-	RequeueJob(ctx context.Context, id, msg string) error
-	CancelJob(ctx context.Context, id string, owner int64) (*store.Job, error)
-	ActiveJobs(ctx context.Context) (map[string]int, error)
-}
-
-// Store is everything the service keeps in the database: the cache, the
-// jobs, retention and a readiness ping.
+// Store is everything the service keeps in the database, as the small
+// interfaces its packages declare beside their code (jobs.Store with the
+// analysis cache, explorer.ExplorerStore) and a readiness ping;
+// *store.Store implements it. The service and its packages use store's
+// record types but never the concrete store, so they hold no SQL and a
+// test may hand them any implementation.
 type Store interface {
-	analysis.Cache
+	jobs.Store
 	explorer.ExplorerStore
-	JobStore
-	// Prune applies the retention policy (the retention job).
-	Prune(ctx context.Context, r store.Retention) (store.Pruned, error)
 	// Ping checks the database is reachable (readiness).
 	Ping(ctx context.Context) error
 }
 
-var (
-	_ Store = (*store.Store)(nil)
-)
+var _ Store = (*store.Store)(nil)

@@ -1,4 +1,4 @@
-package service
+package jobs
 
 import (
 	"context"
@@ -43,14 +43,14 @@ type Job struct {
 	// Result is the job's result once it succeeded: a ReviewResult or an
 	// OpeningsResult.
 	Result json.RawMessage `json:"result,omitempty" swaggertype:"object"`
-}
+} // @name service.Job
 
 // Progress counts a job's work items.
 type Progress struct {
 	Done     int     `json:"done" example:"0"`
 	Total    int     `json:"total" example:"9"`
 	Fraction float64 `json:"fraction" example:"0"`
-}
+} // @name service.Progress
 
 // jobOf is the client's view of a jobs row, the one source of a job's
 // state (see JobStore); its Status is one of store's Status constants.
@@ -68,7 +68,7 @@ func jobOf(j *store.Job) *Job {
 }
 
 // Job returns a job by id.
-func (s *Service) Job(ctx context.Context, id string) (*Job, error) {
+func (s *Runner) Job(ctx context.Context, id string) (*Job, error) {
 	if s.store == nil {
 		return nil, errNoDatabase
 	}
@@ -81,7 +81,7 @@ func (s *Service) Job(ctx context.Context, id string) (*Job, error) {
 
 // CancelJob cancels a queued or running job. A job that already ended
 // gives a wallzero.CodeConflict error.
-func (s *Service) CancelJob(ctx context.Context, id string) (*Job, error) {
+func (s *Runner) CancelJob(ctx context.Context, id string) (*Job, error) {
 	if s.store == nil {
 		return nil, errNoDatabase
 	}
@@ -111,7 +111,7 @@ func storeError(err error, id string) error {
 
 // submit validates nothing: it stores an already validated request as a
 // job and enqueues it, atomically.
-func (s *Service) submit(ctx context.Context, kind string, req any, total int, args func(id string) river.JobArgs) (*Job, error) {
+func (s *Runner) submit(ctx context.Context, kind string, req any, total int, args func(id string) river.JobArgs) (*Job, error) {
 	if s.store == nil {
 		return nil, errNoDatabase
 	}
@@ -155,7 +155,7 @@ func (OpeningsArgs) Kind() string { return "wallzero_openings" }
 
 type reviewWorker struct {
 	river.WorkerDefaults[ReviewArgs]
-	s *Service
+	s *Runner
 }
 
 func (w *reviewWorker) Work(ctx context.Context, job *river.Job[ReviewArgs]) error {
@@ -164,7 +164,7 @@ func (w *reviewWorker) Work(ctx context.Context, job *river.Job[ReviewArgs]) err
 
 type openingsWorker struct {
 	river.WorkerDefaults[OpeningsArgs]
-	s *Service
+	s *Runner
 }
 
 func (w *openingsWorker) Work(ctx context.Context, job *river.Job[OpeningsArgs]) error {
@@ -173,7 +173,7 @@ func (w *openingsWorker) Work(ctx context.Context, job *river.Job[OpeningsArgs])
 
 // Workers returns the River workers of the service's job kinds, for
 // store.StartWorker.
-func (s *Service) Workers() *river.Workers {
+func (s *Runner) Workers() *river.Workers {
 	w := river.NewWorkers()
 	river.AddWorker(w, &reviewWorker{s: s})
 	river.AddWorker(w, &openingsWorker{s: s})
@@ -226,7 +226,7 @@ type jobRun func(ctx context.Context, j *store.Job, p *progress) ([]byte, error)
 // progress); cancelled (not retried); interrupted by a shutdown (snoozed:
 // the next worker to start resumes it at once, the cache keeping what was
 // analysed); or failed (retried with backoff until the attempts run out).
-func (s *Service) runJob(ctx context.Context, id string, attempt, maxAttempts int, run jobRun) error {
+func (s *Runner) runJob(ctx context.Context, id string, attempt, maxAttempts int, run jobRun) error {
 	j, err := s.store.StartJob(ctx, id, attempt)
 	if errors.Is(err, store.ErrNotFound) {
 		return river.JobCancel(fmt.Errorf("job %s: no such row", id))
@@ -314,7 +314,7 @@ func (s *Service) runJob(ctx context.Context, id string, attempt, maxAttempts in
 	return err
 }
 
-func (s *Service) isCancelled(ctx context.Context, id string) bool {
+func (s *Runner) isCancelled(ctx context.Context, id string) bool {
 	j, err := s.store.Job(ctx, id)
 	return err == nil && j.Status == store.StatusCancelled
 }
@@ -323,7 +323,7 @@ func (s *Service) isCancelled(ctx context.Context, id string) bool {
 // progressEvery, cancels the job's context when the store says the job
 // was cancelled, and tells the job's run when its step is over.
 type progress struct {
-	s       *Service
+	s       *Runner
 	id      string
 	total   int
 	base    int // the progress stored when the step began
@@ -384,7 +384,7 @@ func (p *progress) doneCount() int {
 
 // ActiveJobs counts queued and running jobs by "status/kind" (for
 // /metrics); nil without a database.
-func (s *Service) ActiveJobs(ctx context.Context) (map[string]int, error) {
+func (s *Runner) ActiveJobs(ctx context.Context) (map[string]int, error) {
 	if s.store == nil {
 		return nil, nil
 	}
@@ -393,7 +393,7 @@ func (s *Service) ActiveJobs(ctx context.Context) (map[string]int, error) {
 
 // jobWork returns the work of a job request (items x visits) and the
 // field to name when it is too large.
-func (s *Service) jobWork(req any, items int) (int64, string) {
+func (s *Runner) jobWork(req any, items int) (int64, string) {
 	switch r := req.(type) {
 	case *ReviewRequest:
 		return int64(items) * int64(cmp0(r.MaxVisits, s.cfg.ReviewVisits)), "maxVisits"

@@ -1,4 +1,4 @@
-package service
+package jobs
 
 import (
 	"context"
@@ -26,7 +26,7 @@ func (ExplorerFillArgs) Kind() string { return "wallzero_explorer_fill" }
 
 type explorerFillWorker struct {
 	river.WorkerDefaults[ExplorerFillArgs]
-	s *Service
+	s *Runner
 }
 
 func (w *explorerFillWorker) Work(ctx context.Context, job *river.Job[ExplorerFillArgs]) error {
@@ -36,7 +36,7 @@ func (w *explorerFillWorker) Work(ctx context.Context, job *river.Job[ExplorerFi
 // SubmitExplorerFill validates a fill and queues it as a job, worked in
 // steps like the other jobs (each step skips the positions stored by the
 // ones before). Its progress counts the canonical positions of the tree.
-func (s *Service) SubmitExplorerFill(ctx context.Context, r *explorer.FillRequest) (*Job, error) {
+func (s *Runner) SubmitExplorerFill(ctx context.Context, r *explorer.FillRequest) (*Job, error) {
 	stored := *r
 	total, err := s.explorer.ValidateFill(&stored)
 	if err != nil {
@@ -47,7 +47,7 @@ func (s *Service) SubmitExplorerFill(ctx context.Context, r *explorer.FillReques
 
 // runExplorerFill works one step of a fill job; its result is the fill's
 // FillStats.
-func (s *Service) runExplorerFill(ctx context.Context, j *store.Job, p *progress) ([]byte, error) {
+func (s *Runner) runExplorerFill(ctx context.Context, j *store.Job, p *progress) ([]byte, error) {
 	var r explorer.FillRequest
 	if err := json.Unmarshal(j.Request, &r); err != nil {
 		return nil, &wallzero.Error{Code: wallzero.CodeInvalid, Message: "stored request: " + err.Error(), Err: err}

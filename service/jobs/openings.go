@@ -1,4 +1,4 @@
-package service
+package jobs
 
 import (
 	"context"
@@ -28,7 +28,7 @@ type OpeningsRequest struct {
 	// MaxVisits is the search budget per opening (0: the service's
 	// opening default).
 	MaxVisits int `json:"maxVisits,omitempty" example:"32"`
-}
+} // @name service.OpeningsRequest
 
 // OpeningsResult is the result of an opening-batch job.
 type OpeningsResult struct {
@@ -64,7 +64,7 @@ type OpeningScore struct {
 
 // validateOpenings replays every opening and checks the limits. It
 // returns the final positions with their game histories.
-func (s *Service) validateOpenings(r *OpeningsRequest) (engine.Rules, [][]engine.Position, error) {
+func (s *Runner) validateOpenings(r *OpeningsRequest) (engine.Rules, [][]engine.Position, error) {
 	l := s.an.Limits()
 	if err := analysis.CheckID("id", r.ID); err != nil {
 		return r.Rules, nil, err
@@ -118,7 +118,7 @@ func (s *Service) validateOpenings(r *OpeningsRequest) (engine.Rules, [][]engine
 
 // SubmitOpenings validates an opening batch and queues the job. The job
 // exists once this returns without error; on error nothing was stored.
-func (s *Service) SubmitOpenings(ctx context.Context, r *OpeningsRequest) (*Job, error) {
+func (s *Runner) SubmitOpenings(ctx context.Context, r *OpeningsRequest) (*Job, error) {
 	rules, _, err := s.validateOpenings(r)
 	if err != nil {
 		return nil, err
@@ -146,7 +146,7 @@ type openingGroup struct {
 // from the cache. Result.Cached counts the positions cached before the
 // job first started, so a job worked in several steps (or resumed after
 // a crash) reports what an uninterrupted run would.
-func (s *Service) runOpenings(ctx context.Context, j *store.Job, p *progress) ([]byte, error) {
+func (s *Runner) runOpenings(ctx context.Context, j *store.Job, p *progress) ([]byte, error) {
 	var r OpeningsRequest
 	if err := json.Unmarshal(j.Request, &r); err != nil {
 		return nil, &wallzero.Error{Code: wallzero.CodeInvalid, Message: "stored request: " + err.Error(), Err: err}
@@ -271,7 +271,7 @@ feed:
 }
 
 // scoreGroup searches one canonical position and queues it for the cache.
-func (s *Service) scoreGroup(ctx context.Context, g *openingGroup, rules, model string, visits int, w *cacheWriter) error {
+func (s *Runner) scoreGroup(ctx context.Context, g *openingGroup, rules, model string, visits int, w *cacheWriter) error {
 	if err := s.gate.Wait(ctx, s.cfg.BatchYield); err != nil {
 		return err
 	}
@@ -319,7 +319,7 @@ func scoreOf(a *analysis.Analysis) OpeningScore {
 // cacheWriter buffers analyses and stores them every `every` of them, in
 // one round trip.
 type cacheWriter struct {
-	s     *Service
+	s     *Runner
 	every int
 	mu    sync.Mutex
 	rows  []store.CachedAnalysis

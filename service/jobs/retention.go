@@ -1,4 +1,4 @@
-package service
+package jobs
 
 import (
 	"context"
@@ -39,7 +39,7 @@ func (RetentionArgs) Kind() string { return "wallzero_retention" }
 
 type retentionWorker struct {
 	river.WorkerDefaults[RetentionArgs]
-	s   *Service
+	s   *Runner
 	cfg RetentionConfig
 }
 
@@ -51,7 +51,7 @@ func (w *retentionWorker) Work(ctx context.Context, job *river.Job[RetentionArgs
 // Prune fails the jobs River lost, deletes the finished jobs and cold
 // cached analyses past cfg's ages and bounds the cache, and logs what it
 // did (the retention job runs it).
-func (s *Service) Prune(ctx context.Context, cfg RetentionConfig) (store.Pruned, error) {
+func (s *Runner) Prune(ctx context.Context, cfg RetentionConfig) (store.Pruned, error) {
 	if s.store == nil {
 		return store.Pruned{}, errNoDatabase
 	}

@@ -1,4 +1,4 @@
-package service
+package jobs
 
 import (
 	"math"
@@ -44,20 +44,20 @@ type ReviewResult struct {
 	// TurningPoints are the moves where the game turned (see
 	// service/turning.go), in the order of the game.
 	TurningPoints []TurningPoint `json:"turningPoints"`
-}
+} // @name service.ReviewResult
 
 // CurvePoint is Red's win rate at one position.
 type CurvePoint struct {
 	Ply        int     `json:"ply" example:"0"`
 	RedWinrate float32 `json:"redWinrate" example:"0.5"`
-}
+} // @name service.CurvePoint
 
 // Thresholds are the win-rate losses at which moves are classified.
 type Thresholds struct {
 	Inaccuracy float64 `json:"inaccuracy" example:"0.05"`
 	Mistake    float64 `json:"mistake" example:"0.1"`
 	Blunder    float64 `json:"blunder" example:"0.15"`
-}
+} // @name service.Thresholds
 
 // MoveReview reviews one move.
 //
@@ -94,7 +94,7 @@ type MoveReview struct {
 	// Proof is the proven result of the position before the move for the
 	// mover (omitted when unproven; see Analysis rootInfo.proof).
 	Proof *analysis.Proof `json:"proof,omitempty"`
-}
+} // @name service.MoveReview
 
 // KeyMove is one of the largest swings.
 type KeyMove struct {
@@ -103,7 +103,7 @@ type KeyMove struct {
 	// Swing is Red's win rate after the move minus before it.
 	Swing          float32 `json:"swing" example:"-0.12"`
 	Classification string  `json:"classification" example:"mistake"`
-}
+} // @name service.KeyMove
 
 // classify names a move by its loss.
 func classify(loss float32, best bool) string {

@@ -1,4 +1,4 @@
-package service
+package jobs
 
 import (
 	"testing"
@@ -11,7 +11,7 @@ import (
 
 // agentGames reads the agent's self-play games that the solver's tests use.
 func agentGames(t *testing.T) []endgames.Played {
-	games, err := endgames.ReadGamesFile("../engine/solver/endgames/testdata/agent-games.jsonl")
+	games, err := endgames.ReadGamesFile("../../engine/solver/endgames/testdata/agent-games.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package service
+package jobs
 
 import (
 	"context"
@@ -26,10 +26,10 @@ type ReviewRequest struct {
 	// MaxVisits is the search budget per position (0: the service's
 	// review default).
 	MaxVisits int `json:"maxVisits,omitempty" example:"64"`
-}
+} // @name service.ReviewRequest
 
 // validateReview replays the game and checks the limits.
-func (s *Service) validateReview(r *ReviewRequest) (*engine.Game, error) {
+func (s *Runner) validateReview(r *ReviewRequest) (*engine.Game, error) {
 	l := s.an.Limits()
 	if err := analysis.CheckID("id", r.ID); err != nil {
 		return nil, err
@@ -52,7 +52,7 @@ func (s *Service) validateReview(r *ReviewRequest) (*engine.Game, error) {
 
 // SubmitReview validates a review request and queues the job. The job
 // exists once this returns without error; on error nothing was stored.
-func (s *Service) SubmitReview(ctx context.Context, r *ReviewRequest) (*Job, error) {
+func (s *Runner) SubmitReview(ctx context.Context, r *ReviewRequest) (*Job, error) {
 	g, err := s.validateReview(r)
 	if err != nil {
 		return nil, err
@@ -74,13 +74,13 @@ type ReviewJob struct {
 	StartedAt  string        `json:"startedAt,omitempty" example:"2025-01-01T12:00:00Z"`
 	FinishedAt string        `json:"finishedAt,omitempty" example:"2025-01-01T12:00:03Z"`
 	Result     *ReviewResult `json:"result,omitempty"`
-}
+} // @name service.ReviewJob
 
 // Succeeded reports whether the review succeeded (its Result is set).
 func (j *ReviewJob) Succeeded() bool { return j.Status == store.StatusSucceeded }
 
 // Review returns a review job, with its result once done.
-func (s *Service) Review(ctx context.Context, id string) (*ReviewJob, error) {
+func (s *Runner) Review(ctx context.Context, id string) (*ReviewJob, error) {
 	j, err := s.Job(ctx, id)
 	if err != nil {
 		return nil, err
@@ -103,7 +103,7 @@ func (s *Service) Review(ctx context.Context, id string) (*ReviewJob, error) {
 // through the cache, and assembles the review. It starts positions until
 // its step is over (p.stepOver), then returns errStepDone once those in
 // flight are done and cached; the next step finds them in the cache.
-func (s *Service) runReview(ctx context.Context, j *store.Job, p *progress) ([]byte, error) {
+func (s *Runner) runReview(ctx context.Context, j *store.Job, p *progress) ([]byte, error) {
 	var r ReviewRequest
 	if err := json.Unmarshal(j.Request, &r); err != nil {
 		return nil, &wallzero.Error{Code: wallzero.CodeInvalid, Message: "stored request: " + err.Error(), Err: err}

@@ -1,4 +1,4 @@
-package service
+package jobs
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 // 51-move game of voronoi-hard against itself (four-stone opening).
 func selfPlayGame(t testing.TB) *engine.Game {
 	t.Helper()
-	data, err := os.ReadFile("analysis/testdata/selfplay-game.json")
+	data, err := os.ReadFile("../analysis/testdata/selfplay-game.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package service
+package jobs
 
 import (
 	"fmt"
@@ -46,7 +46,7 @@ type TurningPoint struct {
 	// position after the move is won for the winner (from the winner's
 	// view); omitted when the game was judged decided by win rate alone.
 	Proof *analysis.Proof `json:"proof,omitempty"`
-}
+} // @name service.TurningPoint
 
 // explainReview explains every move of a review and finds its turning
 // points.

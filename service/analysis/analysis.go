@@ -3,8 +3,10 @@ package analysis
 import (
 	"fmt"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/search"
+	"github.com/wallzero/wallzero/service/explain"
 )
 
 // Analysis is the analysis of one position: the response of the analysis
@@ -34,8 +36,8 @@ type Analysis struct {
 	// player (the paper's Figure 4).
 	Reachability *Reachability `json:"reachability,omitempty"`
 	// Explanation (includeExplanations) explains the move played from the
-	// position against the engine's best (see service/explain.go).
-	Explanation *Explanation `json:"explanation,omitempty"`
+	// position against the engine's best (see service/explain).
+	Explanation *explain.Explanation `json:"explanation,omitempty"`
 	// Cache (service only) says whether the analysis came from the
 	// PostgreSQL cache and with how many visits it was made.
 	Cache *CacheInfo `json:"cache,omitempty"`
@@ -132,9 +134,9 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 		if mi.Visits == 0 && !q.IncludeUnvisited {
 			continue
 		}
-		info := MoveInfo{Move: mi.Move.String(), Visits: mi.Visits, Winrate: Round(mi.Winrate), Prior: Round(mi.Prior), LCB: Round(clamp01(mi.LCB)), Order: mi.Order}
+		info := MoveInfo{Move: mi.Move.String(), Visits: mi.Visits, Winrate: wallzero.Round(mi.Winrate), Prior: wallzero.Round(mi.Prior), LCB: wallzero.Round(clamp01(mi.LCB)), Order: mi.Order}
 		if mi.HasMargin {
-			v := Round(mi.Margin)
+			v := wallzero.Round(mi.Margin)
 			info.ScoreLead = &v
 		}
 		for _, m := range mi.PV {
@@ -146,8 +148,8 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 	a.RootInfo = RootInfo{
 		CurrentPlayer: mover.String(),
 		Phase:         pos.Phase().String(),
-		Winrate:       Round(res.Winrate),
-		RawWinrate:    Round(res.Raw.Utility[mover]),
+		Winrate:       wallzero.Round(res.Winrate),
+		RawWinrate:    wallzero.Round(res.Raw.Utility[mover]),
 		Visits:        res.Visits,
 		Hash:          fmt.Sprintf("%016x", res.Hash),
 		CanonicalHash: fmt.Sprintf("%016x", res.CanonicalHash),
@@ -159,11 +161,11 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 		if mover != engine.Red {
 			red = 1 - red
 		}
-		red = Round(red)
+		red = wallzero.Round(red)
 		a.RootInfo.RedWinrate = &red
 	}
 	if res.HasMargin {
-		v := Round(res.Margin)
+		v := wallzero.Round(res.Margin)
 		a.RootInfo.ScoreLead = &v
 	}
 	if q.IncludeOwnership && res.Ownership != nil {
@@ -172,12 +174,12 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 			if mover != engine.Red {
 				v = -v
 			}
-			a.Ownership[s] = Round(v)
+			a.Ownership[s] = wallzero.Round(v)
 		}
 	}
 	if q.IncludePolicy {
 		for _, mi := range res.Moves {
-			a.Policy = append(a.Policy, PolicyEntry{Move: mi.Move.String(), Prior: Round(mi.Prior)})
+			a.Policy = append(a.Policy, PolicyEntry{Move: mi.Move.String(), Prior: wallzero.Round(mi.Prior)})
 		}
 	}
 	if q.IncludeReachability {
@@ -199,35 +201,11 @@ func Territory(pos *engine.Position) map[string]int {
 // reachability converts the engine's reachability to square names.
 func reachability(pos *engine.Position) *Reachability {
 	r := pos.Reachability()
-	out := &Reachability{Reach: map[string][]string{}, Exclusive: map[string][]string{}, Shared: SquareNames(r.Shared)}
+	out := &Reachability{Reach: map[string][]string{}, Exclusive: map[string][]string{}, Shared: wallzero.SquareNames(r.Shared)}
 	for c := 0; c < pos.Players(); c++ {
 		name := engine.Color(c).String()
-		out.Reach[name] = SquareNames(r.Reach[c])
-		out.Exclusive[name] = SquareNames(r.Exclusive[c])
+		out.Reach[name] = wallzero.SquareNames(r.Reach[c])
+		out.Exclusive[name] = wallzero.SquareNames(r.Exclusive[c])
 	}
 	return out
-}
-
-// SquareNames returns the names of the squares of b, in index order.
-func SquareNames(b engine.Bitboard) []string {
-	out := []string{}
-	for _, s := range b.Squares() {
-		out = append(out, s.String())
-	}
-	return out
-}
-
-// Round keeps four decimals, for stable, readable output.
-func Round(v float32) float32 {
-	if v != v {
-		return 0
-	}
-	return float32(int64(float64(v)*10000+sign(v)*0.5)) / 10000
-}
-
-func sign(v float32) float64 {
-	if v < 0 {
-		return -1
-	}
-	return 1
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/search"
 )
@@ -47,14 +48,14 @@ func finishedAnalysis(q *Query, turn int, pos *engine.Position, model string) *A
 	a.RootInfo = RootInfo{
 		CurrentPlayer: next.String(),
 		Phase:         "over",
-		Winrate:       Round(util[next]),
-		RawWinrate:    Round(util[next]),
+		Winrate:       wallzero.Round(util[next]),
+		RawWinrate:    wallzero.Round(util[next]),
 		Hash:          fmt.Sprintf("%016x", h),
 		CanonicalHash: fmt.Sprintf("%016x", ch),
 		Model:         model,
 	}
 	if pos.Players() == 2 {
-		red := Round(util[engine.Red])
+		red := wallzero.Round(util[engine.Red])
 		a.RootInfo.RedWinrate = &red
 	}
 	res := pos.Result()

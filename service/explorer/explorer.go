@@ -224,9 +224,9 @@ func (s *Explorer) Explore(ctx context.Context, q *Query) (*Result, error) {
 	}
 	res.SelfplayGames, res.SelfplayVisits, res.Frequent = tot.Games, tot.Visits, []FrequentState{}
 	for _, f := range freq {
-		fs := FrequentState{Moves: f.Moves, Games: f.Games, RedScore: analysis.Round((float32(f.RedWins) + float32(f.Draws)/2) / float32(f.Games))}
+		fs := FrequentState{Moves: f.Moves, Games: f.Games, RedScore: wallzero.Round((float32(f.RedWins) + float32(f.Draws)/2) / float32(f.Games))}
 		if tot.Games > 0 {
-			fs.Frequency = analysis.Round(float32(f.Games) / float32(tot.Games))
+			fs.Frequency = wallzero.Round(float32(f.Games) / float32(tot.Games))
 		}
 		res.Frequent = append(res.Frequent, fs)
 	}
@@ -295,7 +295,7 @@ func (s *Explorer) searchExplorer(ctx context.Context, positions []engine.Positi
 		if red {
 			return v
 		}
-		return analysis.Round(1 - v)
+		return wallzero.Round(1 - v)
 	}
 	row := store.ExplorerPosition{CanonicalHash: h, Placed: done, Visits: visits, RedWinrate: toRed(a.RootInfo.Winrate), RedValue: toRed(a.RootInfo.RawWinrate)}
 	infos := append([]analysis.MoveInfo(nil), a.MoveInfos...)
@@ -366,7 +366,7 @@ func setupMoves(pos *engine.Position) []engine.Move {
 func stonesOf(pos *engine.Position) map[string][]string {
 	out := map[string][]string{}
 	for c := 0; c < pos.Players(); c++ {
-		out[engine.Color(c).String()] = analysis.SquareNames(pos.Stones(engine.Color(c)))
+		out[engine.Color(c).String()] = wallzero.SquareNames(pos.Stones(engine.Color(c)))
 	}
 	return out
 }

@@ -307,7 +307,7 @@ func scoreOf(a *analysis.Analysis) OpeningScore {
 		lead = &v
 	}
 	if a.RootInfo.CurrentPlayer != engine.Red.String() {
-		value = analysis.Round(1 - value)
+		value = wallzero.Round(1 - value)
 		if lead != nil {
 			v := -*lead
 			lead = &v

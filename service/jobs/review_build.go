@@ -4,8 +4,10 @@ import (
 	"math"
 	"sort"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/explain"
 )
 
 // Review thresholds: a move whose win-rate loss (for the player who made
@@ -42,7 +44,7 @@ type ReviewResult struct {
 	// Thresholds are the loss thresholds of the classification.
 	Thresholds Thresholds `json:"thresholds"`
 	// TurningPoints are the moves where the game turned (see
-	// service/turning.go), in the order of the game.
+	// service/jobs/turning.go), in the order of the game.
 	TurningPoints []TurningPoint `json:"turningPoints"`
 } // @name service.ReviewResult
 
@@ -90,7 +92,7 @@ type MoveReview struct {
 	// Accuracy is the move's accuracy in percent.
 	Accuracy float64 `json:"accuracy" example:"94.2"`
 	// Explanation says why the move is good or bad, against the best move.
-	Explanation *analysis.Explanation `json:"explanation,omitempty"`
+	Explanation *explain.Explanation `json:"explanation,omitempty"`
 	// Proof is the proven result of the position before the move for the
 	// mover (omitted when unproven; see Analysis rootInfo.proof).
 	Proof *analysis.Proof `json:"proof,omitempty"`
@@ -146,7 +148,7 @@ func buildReview(g *engine.Game, analyses []*analysis.Analysis, keyMoves int) *R
 			if mover == engine.Red {
 				return r
 			}
-			return analysis.Round(1 - r)
+			return wallzero.Round(1 - r)
 		}
 		mr := MoveReview{Ply: i, Move: m.String(), Player: mover.String(),
 			RedWinrateBefore: red[i], RedWinrateAfter: red[i+1], PlayedWinrate: view(red[i+1]), BestPV: []string{}}
@@ -156,7 +158,7 @@ func buildReview(g *engine.Game, analyses []*analysis.Analysis, keyMoves int) *R
 			isBest = infos[0].Move == mr.Move
 		}
 		if !isBest {
-			mr.Loss = analysis.Round(max(0, mr.BestWinrate-mr.PlayedWinrate))
+			mr.Loss = wallzero.Round(max(0, mr.BestWinrate-mr.PlayedWinrate))
 		}
 		mr.Proof = analyses[i].RootInfo.Proof
 		mr.Classification = classify(mr.Loss, isBest)
@@ -172,7 +174,7 @@ func buildReview(g *engine.Game, analyses []*analysis.Analysis, keyMoves int) *R
 	for i := range order {
 		order[i] = i
 	}
-	swing := func(i int) float32 { return analysis.Round(red[i+1] - red[i]) }
+	swing := func(i int) float32 { return wallzero.Round(red[i+1] - red[i]) }
 	abs := func(v float32) float32 { return float32(math.Abs(float64(v))) }
 	sort.SliceStable(order, func(a, b int) bool { return abs(swing(order[a])) > abs(swing(order[b])) })
 	for _, i := range order[:min(keyMoves, len(order))] {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/explain"
 )
 
 // DecidedWinrate is the win rate from which on, never dropping below it
@@ -58,7 +59,7 @@ func explainReview(res *ReviewResult, g *engine.Game, analyses []*analysis.Analy
 		if len(infos) == 0 {
 			continue
 		}
-		bestPV := analysis.ParseMoves(infos[0].PV)
+		bestPV := explain.ParseMoves(infos[0].PV)
 		if len(bestPV) == 0 {
 			continue
 		}
@@ -67,9 +68,9 @@ func explainReview(res *ReviewResult, g *engine.Game, analyses []*analysis.Analy
 		// position after it.
 		playedPV := []engine.Move{played}
 		if i+1 < len(analyses) && len(analyses[i+1].MoveInfos) > 0 {
-			playedPV = append(playedPV, analysis.ParseMoves(analyses[i+1].MoveInfos[0].PV)...)
+			playedPV = append(playedPV, explain.ParseMoves(analyses[i+1].MoveInfos[0].PV)...)
 		}
-		mr.Explanation = analysis.ExplainMoves(&positions[i], played, bestPV[0], playedPV, bestPV, float64(mr.Loss))
+		mr.Explanation = explain.Moves(&positions[i], played, bestPV[0], playedPV, bestPV, float64(mr.Loss))
 	}
 	res.TurningPoints = turningPoints(res, &positions[len(positions)-1])
 }

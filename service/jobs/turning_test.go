@@ -10,6 +10,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/explain"
 )
 
 // selfPlayGame loads the analysis package's testdata/selfplay-game.json: a
@@ -70,7 +71,7 @@ func TestExplainReviewRealGame(t *testing.T) {
 		if (e.Best != nil) != (mr.BestMove != mr.Move) {
 			t.Errorf("move %d: best %v, but best move %s played %s", mr.Ply, e.Best, mr.BestMove, mr.Move)
 		}
-		for _, me := range []*analysis.MoveExplanation{&e.Played, e.Best} {
+		for _, me := range []*explain.MoveExplanation{&e.Played, e.Best} {
 			if me == nil {
 				continue
 			}
@@ -109,7 +110,7 @@ func TestExplainReviewRealGame(t *testing.T) {
 
 // checkPlayout replays a playout from the position before move ply and
 // checks it ends the game with the territory it reports.
-func checkPlayout(t *testing.T, g *engine.Game, ply int, p *analysis.Playout) {
+func checkPlayout(t *testing.T, g *engine.Game, ply int, p *explain.Playout) {
 	t.Helper()
 	pos := g.Positions()[ply]
 	for _, text := range p.Moves {

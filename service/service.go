@@ -88,8 +88,9 @@ type Deps struct {
 	LevelsNote string
 }
 
-// Service is the analysis service: cached analyses, review and opening
-// jobs, model and readiness reports. It holds no HTTP and no SQL. Safe for
+// Service composes the parts of the analysis service (cached analyses,
+// play, the explorer, jobs, records, access control) behind the methods
+// the api calls, and reports the models and readiness. Safe for
 // concurrent use.
 type Service struct {
 	an       *analysis.Analyzer
@@ -108,7 +109,9 @@ type Service struct {
 	jobs     *jobs.Runner
 }
 
-// New returns a service.
+// New returns a service: it fills cfg's zero fields with the defaults and
+// wires the parts, all sharing one admission controller, one gate of the
+// interactive analyses and one set of counters.
 func New(cfg Config, d Deps) *Service {
 	def := DefaultConfig()
 	cfg.ReviewVisits = orDefault(cfg.ReviewVisits, def.ReviewVisits)

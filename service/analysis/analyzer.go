@@ -31,9 +31,7 @@ type Analyzer struct {
 	// a lone request keeps the network busy while its tree is worked on.
 	// Jobs (batch priority) always use one call. 0 or 1 (the default):
 	// one call for all. docs/performance.md ("Several calls in flight")
-	// has the measurements: faster simulations for a lone long search,
-	// no change a client could see in a 200- or 1,600-visit request, and
-	// a little less throughput under load.
+	// has the measurements and the trade-off.
 	InteractiveLeafCalls int
 }
 

@@ -21,8 +21,8 @@ const ReviewProofNodes = 10000
 // the proofs of the later positions settle much of the earlier ones'
 // trees: the searches of the analyses, each with a cold table of its own,
 // prove about one ply less of the end of a game (docs/solver.md). The pass
-// costs about 20 ms a game, and it decides where the review says the game
-// was decided.
+// is cheap next to the searches, and it decides where the review says the
+// game was decided.
 func proveBackwards(res *ReviewResult, positions []engine.Position) {
 	s := solver.New(solver.Options{TableBits: 16, MaxNodes: ReviewProofNodes, OutcomeOnly: true})
 	for i := min(len(res.Moves), len(positions)-1) - 1; i >= 0; i-- {

@@ -64,7 +64,10 @@ func TestRefusals(t *testing.T) {
 	}{
 		{"unknown opening", func() error { _, err := ex.Explore(context.Background(), &Query{Opening: "nine-stone"}); return err },
 			wallzero.CodeInvalid, "opening"},
-		{"not a square", func() error { _, err := ex.Explore(context.Background(), &Query{Moves: []string{"D4", "Z9"}}); return err },
+		{"not a square", func() error {
+			_, err := ex.Explore(context.Background(), &Query{Moves: []string{"D4", "Z9"}})
+			return err
+		},
 			wallzero.CodeInvalid, "moves[1]"},
 		{"not a placement", func() error {
 			_, err := ex.Explore(context.Background(), &Query{Moves: []string{"E5-E4:N"}})

@@ -5,8 +5,7 @@ import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
-
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // AnalyzeResponse is the answer of POST /v1/analyze.
@@ -14,7 +13,7 @@ type AnalyzeResponse struct {
 	// ID echoes the query's id.
 	ID string `json:"id,omitempty" example:"hint-1"`
 	// Analyses holds one analysis per asked turn, in the order asked.
-	Analyses []*service.Analysis `json:"analyses"`
+	Analyses []*analysis.Analysis `json:"analyses"`
 }
 
 // analyze godoc
@@ -28,7 +27,7 @@ type AnalyzeResponse struct {
 //	@Produce		json
 //	@Produce		text/event-stream
 //	@Produce		application/x-ndjson
-//	@Param			query	body		service.Query	true	"the position to analyse"
+//	@Param			query	body		analysis.Query	true	"the position to analyse"
 //	@Success		200		{object}	AnalyzeResponse
 //	@Failure		400		{object}	ErrorResponse	"malformed JSON, unknown field, illegal move, wrong turn order, too many visits"
 //	@Failure		413		{object}	ErrorResponse	"body too large"
@@ -48,7 +47,7 @@ func (s *server) analyze(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	var q service.Query
+	var q analysis.Query
 	if err := s.decodeBody(c, &q); err != nil {
 		writeError(c, err)
 		return

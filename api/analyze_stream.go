@@ -10,8 +10,7 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
-
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // The media types of a streamed analysis.
@@ -78,9 +77,9 @@ func (st *analysisStream) send(event string, v any) {
 // searches, then each final analysis (isDuringSearch false); server-sent
 // events end with a "done" event. An error after the first event is sent
 // as an "error" event (a JSON line {"error": ...}) instead of a status.
-func (s *server) analyzeStream(c *gin.Context, ctx context.Context, q *service.Query, media string) {
+func (s *server) analyzeStream(c *gin.Context, ctx context.Context, q *analysis.Query, media string) {
 	st := &analysisStream{c: c, media: media}
-	res, err := s.svc.AnalyzeReporting(ctx, q, func(a *service.Analysis) { st.send("analysis", a) })
+	res, err := s.svc.AnalyzeReporting(ctx, q, func(a *analysis.Analysis) { st.send("analysis", a) })
 	if err != nil {
 		if !st.started {
 			writeError(c, err)

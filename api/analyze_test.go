@@ -7,12 +7,12 @@ import (
 
 	"github.com/wallzero/wallzero/api"
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 type analyzeResponse struct {
-	ID       string             `json:"id"`
-	Analyses []service.Analysis `json:"analyses"`
+	ID       string              `json:"id"`
+	Analyses []analysis.Analysis `json:"analyses"`
 }
 
 // replay plays moves under rules and returns the final position.
@@ -75,7 +75,7 @@ func TestAnalyzeRotatedCacheHit(t *testing.T) {
 		for _, form := range []string{"record", "board"} {
 			t.Run(fmt.Sprintf("%s/%s", sym, form), func(t *testing.T) {
 				rotated := sym.Position(pos)
-				var got service.Analysis
+				var got analysis.Analysis
 				if form == "record" {
 					got = query(mapMoves(t, sym, base), nil, 48).Analyses[0]
 				} else {

@@ -7,7 +7,8 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/service/access"
 )
 
 // useAuth installs API key authentication when the service has a key
@@ -31,7 +32,7 @@ func (s *server) useAuth(r *gin.Engine, reg prometheus.Registerer) {
 		}
 		token, ok := bearerToken(c.GetHeader("Authorization"))
 		if !ok {
-			unauthorized(c, service.ErrNoKey)
+			unauthorized(c, access.ErrNoKey)
 			return
 		}
 		caller, err := auth.Authenticate(c.Request.Context(), token)
@@ -39,7 +40,7 @@ func (s *server) useAuth(r *gin.Engine, reg prometheus.Registerer) {
 			unauthorized(c, err)
 			return
 		}
-		c.Request = c.Request.WithContext(service.WithCaller(c.Request.Context(), caller))
+		c.Request = c.Request.WithContext(access.WithCaller(c.Request.Context(), caller))
 		c.Next()
 	})
 }
@@ -58,7 +59,7 @@ func bearerToken(h string) (string, bool) {
 // unauthorized answers err, with the WWW-Authenticate challenge of RFC
 // 6750 when err is CodeUnauthorized.
 func unauthorized(c *gin.Context, err error) {
-	if service.ErrorCode(err) == service.CodeUnauthorized {
+	if wallzero.ErrorCode(err) == wallzero.CodeUnauthorized {
 		c.Header("WWW-Authenticate", `Bearer realm="wallzero"`)
 	}
 	writeError(c, err)

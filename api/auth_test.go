@@ -13,7 +13,8 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/api"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/access"
+	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -49,7 +50,7 @@ func (ts *testServer) as(token, method, path string, body string) answer {
 // key creates an API key and returns its token.
 func (ts *testServer) key(name string, q store.KeyQuotas) string {
 	ts.t.Helper()
-	token, _, err := service.CreateKey(context.Background(), ts.store, name, q)
+	token, _, err := access.CreateKey(context.Background(), ts.store, name, q)
 	if err != nil {
 		ts.t.Fatal(err)
 	}
@@ -93,7 +94,7 @@ func TestAuthRequired(t *testing.T) {
 		{"GET", "/v1/nothing-here", ""},
 	}
 	good := ts.key("app", store.KeyQuotas{})
-	unknown, _ := service.NewToken()
+	unknown, _ := access.NewToken()
 	for _, ep := range endpoints {
 		what := ep.method + " " + ep.path
 		wantUnauthorized(t, what+" without a key", ts.as("", ep.method, ep.path, ep.body))
@@ -140,7 +141,7 @@ func TestKeyIsolation(t *testing.T) {
 	ts := start(t, newDatabase(t), options{auth: true, noWorker: true})
 	alice, bob := ts.key("alice", store.KeyQuotas{}), ts.key("bob", store.KeyQuotas{})
 	a := ts.as(alice, "POST", "/v1/reviews", `{"moves":["C3","E3"],"maxVisits":8}`)
-	var j service.Job
+	var j jobs.Job
 	if a.code != 202 || json.Unmarshal(a.body, &j) != nil {
 		t.Fatalf("submit: %d %s", a.code, a.body)
 	}
@@ -204,7 +205,7 @@ func TestVisitsQuota(t *testing.T) {
 // the key's largest batch is 413 naming the field.
 func TestJobQuotas(t *testing.T) {
 	t.Parallel()
-	ts := start(t, newDatabase(t), options{auth: true, noWorker: true, quotas: service.Quotas{MaxJobs: 3}})
+	ts := start(t, newDatabase(t), options{auth: true, noWorker: true, quotas: access.Quotas{MaxJobs: 3}})
 	k := ts.key("coach", store.KeyQuotas{MaxBatch: 1000})
 	other := ts.key("other", store.KeyQuotas{})
 	const tries = 10
@@ -250,7 +251,7 @@ func TestJobQuotas(t *testing.T) {
 // TestKeyMetrics: /metrics has per-key series by name, never the token.
 func TestKeyMetrics(t *testing.T) {
 	t.Parallel()
-	ts := start(t, newDatabase(t), options{auth: true, noWorker: true, quotas: service.Quotas{VisitsPerSecond: 10, Burst: 40, MaxJobs: 1}})
+	ts := start(t, newDatabase(t), options{auth: true, noWorker: true, quotas: access.Quotas{VisitsPerSecond: 10, Burst: 40, MaxJobs: 1}})
 	k := ts.key("metered", store.KeyQuotas{})
 	ts.as(k, "POST", "/v1/analyze", fmt.Sprintf(analyzeBody, 30))
 	ts.as(k, "POST", "/v1/analyze", fmt.Sprintf(analyzeBody, 30)) // 429
@@ -266,7 +267,7 @@ func TestKeyMetrics(t *testing.T) {
 			t.Errorf("/metrics lacks %s", want)
 		}
 	}
-	if bytes.Contains(a.body, []byte(k)) || bytes.Contains(a.body, []byte(k[len(service.TokenPrefix):])) {
+	if bytes.Contains(a.body, []byte(k)) || bytes.Contains(a.body, []byte(k[len(access.TokenPrefix):])) {
 		t.Error("/metrics shows the token")
 	}
 }

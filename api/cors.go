@@ -6,8 +6,7 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
-
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero"
 )
 
 // cors applies the cross-origin policy. With no allowed origins (the
@@ -43,7 +42,7 @@ func cors(allowed []string) gin.HandlerFunc {
 		}
 		if c.Request.Method == http.MethodOptions && c.GetHeader("Access-Control-Request-Method") != "" {
 			if !ok {
-				writeError(c, &service.Error{Code: service.CodeForbidden, Field: "Origin", Message: "cross-origin requests from " + origin + " are not allowed (see -cors-origins)"})
+				writeError(c, &wallzero.Error{Code: wallzero.CodeForbidden, Field: "Origin", Message: "cross-origin requests from " + origin + " are not allowed (see -cors-origins)"})
 				return
 			}
 			h := c.Writer.Header()
@@ -54,7 +53,7 @@ func cors(allowed []string) gin.HandlerFunc {
 			return
 		}
 		if !ok && !safeMethod(c.Request.Method) {
-			writeError(c, &service.Error{Code: service.CodeForbidden, Field: "Origin", Message: "cross-origin requests from " + origin + " are not allowed (see -cors-origins)"})
+			writeError(c, &wallzero.Error{Code: wallzero.CodeForbidden, Field: "Origin", Message: "cross-origin requests from " + origin + " are not allowed (see -cors-origins)"})
 			return
 		}
 		c.Next()

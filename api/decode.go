@@ -15,14 +15,13 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
-
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero"
 )
 
 // decodeBody reads the request body (at most limit bytes, within the
 // server's BodyTimeout) into v, strictly: Content-Type application/json,
 // one JSON value checked to the last byte (see scanJSON), no unknown
-// fields. Errors are *service.Error values naming the field: 415 for
+// fields. Errors are *wallzero.Error values naming the field: 415 for
 // another media type, 408 for a body that does not arrive in time, 413
 // for one too large, 400 for everything else.
 func (s *server) decodeBody(c *gin.Context, v any) error {
@@ -42,7 +41,7 @@ func (s *server) decodeBody(c *gin.Context, v any) error {
 // preflight, never application/json.
 func checkJSONContentType(ct string) error {
 	unsupported := func(msg string) error {
-		return &service.Error{Code: service.CodeUnsupportedMediaType, Field: "Content-Type", Message: msg}
+		return &wallzero.Error{Code: wallzero.CodeUnsupportedMediaType, Field: "Content-Type", Message: msg}
 	}
 	if strings.TrimSpace(ct) == "" {
 		return unsupported("no Content-Type: send the body as application/json")
@@ -75,7 +74,7 @@ func readBody(c *gin.Context, limit int64, timeout time.Duration) ([]byte, error
 		// the body after the answer then fails at once, and the
 		// connection is closed.
 		c.Header("Connection", "close")
-		return nil, &service.Error{Code: service.CodeRequestTimeout, Message: fmt.Sprintf("the request body did not arrive within %v", timeout), Err: err}
+		return nil, &wallzero.Error{Code: wallzero.CodeRequestTimeout, Message: fmt.Sprintf("the request body did not arrive within %v", timeout), Err: err}
 	}
 	if deadline {
 		// Lift the deadline: net/http's background read, which watches
@@ -88,9 +87,9 @@ func readBody(c *gin.Context, limit int64, timeout time.Duration) ([]byte, error
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return nil, &service.Error{Code: service.CodeTooLarge, Message: fmt.Sprintf("the request body exceeds %d bytes", limit)}
+			return nil, &wallzero.Error{Code: wallzero.CodeTooLarge, Message: fmt.Sprintf("the request body exceeds %d bytes", limit)}
 		}
-		return nil, &service.Error{Code: service.CodeInvalid, Message: "reading the request body: " + err.Error(), Err: err}
+		return nil, &wallzero.Error{Code: wallzero.CodeInvalid, Message: "reading the request body: " + err.Error(), Err: err}
 	}
 	return body, nil
 }
@@ -124,14 +123,14 @@ func decodeChecked(body []byte, v any) error {
 		return jsonError(err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return &service.Error{Code: service.CodeInvalid, Message: "malformed JSON: unexpected data after the JSON value"}
+		return &wallzero.Error{Code: wallzero.CodeInvalid, Message: "malformed JSON: unexpected data after the JSON value"}
 	}
 	return nil
 }
 
 var unknownFieldRE = regexp.MustCompile(`unknown field "([^"]*)"`)
 
-// jsonError turns an encoding/json error into a *service.Error, naming the
+// jsonError turns an encoding/json error into a *wallzero.Error, naming the
 // field as far as encoding/json tells it.
 func jsonError(err error) error {
 	var syn *json.SyntaxError
@@ -139,16 +138,16 @@ func jsonError(err error) error {
 	msg := err.Error()
 	switch {
 	case errors.Is(err, io.EOF):
-		return &service.Error{Code: service.CodeInvalid, Message: "the request body is empty: send a JSON object"}
+		return &wallzero.Error{Code: wallzero.CodeInvalid, Message: "the request body is empty: send a JSON object"}
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return &service.Error{Code: service.CodeInvalid, Message: "malformed JSON: the body ends in the middle of a value"}
+		return &wallzero.Error{Code: wallzero.CodeInvalid, Message: "malformed JSON: the body ends in the middle of a value"}
 	case errors.As(err, &syn):
-		return &service.Error{Code: service.CodeInvalid, Message: fmt.Sprintf("malformed JSON at byte %d: %s", syn.Offset, strings.TrimPrefix(syn.Error(), "json: "))}
+		return &wallzero.Error{Code: wallzero.CodeInvalid, Message: fmt.Sprintf("malformed JSON at byte %d: %s", syn.Offset, strings.TrimPrefix(syn.Error(), "json: "))}
 	case errors.As(err, &typ):
-		return &service.Error{Code: service.CodeInvalid, Field: typ.Field, Message: fmt.Sprintf("expected %s, got %s", want(typ.Type), typ.Value)}
+		return &wallzero.Error{Code: wallzero.CodeInvalid, Field: typ.Field, Message: fmt.Sprintf("expected %s, got %s", want(typ.Type), typ.Value)}
 	}
 	if m := unknownFieldRE.FindStringSubmatch(msg); m != nil {
-		return &service.Error{Code: service.CodeInvalid, Field: m[1], Message: "unknown field"}
+		return &wallzero.Error{Code: wallzero.CodeInvalid, Field: m[1], Message: "unknown field"}
 	}
-	return &service.Error{Code: service.CodeInvalid, Message: strings.TrimPrefix(msg, "json: ")}
+	return &wallzero.Error{Code: wallzero.CodeInvalid, Message: strings.TrimPrefix(msg, "json: ")}
 }

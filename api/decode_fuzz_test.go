@@ -7,8 +7,10 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs"
 )
 
 // fuzzSeeds are bodies for the fuzz targets: valid ones, each kind of
@@ -23,7 +25,7 @@ var fuzzSeeds = []string{
 }
 
 // FuzzDecodeQuery: any body decodes into each request type or gives a
-// *service.Error of code invalid with a message, never a panic; the
+// *wallzero.Error of code invalid with a message, never a panic; the
 // scanner accepts only what encoding/json accepts strictly, and an
 // accepted body round-trips (encode, decode again: the same value).
 func FuzzDecodeQuery(f *testing.F) {
@@ -31,9 +33,9 @@ func FuzzDecodeQuery(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		checkDecode[service.Query](t, body)
-		checkDecode[service.ReviewRequest](t, body)
-		checkDecode[service.OpeningsRequest](t, body)
+		checkDecode[analysis.Query](t, body)
+		checkDecode[jobs.ReviewRequest](t, body)
+		checkDecode[jobs.OpeningsRequest](t, body)
 		checkDecode[engine.Diagram](t, body)
 	})
 }
@@ -43,8 +45,8 @@ func checkDecode[T any](t *testing.T, body []byte) {
 	var v T
 	err := decodeJSON(body, &v)
 	if err != nil {
-		var se *service.Error
-		if !errors.As(err, &se) || se.Code != service.CodeInvalid || se.Message == "" {
+		var se *wallzero.Error
+		if !errors.As(err, &se) || se.Code != wallzero.CodeInvalid || se.Message == "" {
 			t.Fatalf("decode %q into %T: %#v", body, v, err)
 		}
 		return

@@ -8,8 +8,8 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/internal/reqid"
-	"github.com/wallzero/wallzero/service"
 )
 
 // ErrorResponse is the body of every error answer.
@@ -44,31 +44,31 @@ type ErrorBody struct {
 
 // statusOf maps service error codes to HTTP statuses: the only place that
 // does.
-func statusOf(code service.Code) int {
+func statusOf(code wallzero.Code) int {
 	switch code {
-	case service.CodeInvalid:
+	case wallzero.CodeInvalid:
 		return http.StatusBadRequest
-	case service.CodeUnauthorized:
+	case wallzero.CodeUnauthorized:
 		return http.StatusUnauthorized
-	case service.CodeForbidden:
+	case wallzero.CodeForbidden:
 		return http.StatusForbidden
-	case service.CodeNotFound:
+	case wallzero.CodeNotFound:
 		return http.StatusNotFound
-	case service.CodeMethodNotAllowed:
+	case wallzero.CodeMethodNotAllowed:
 		return http.StatusMethodNotAllowed
-	case service.CodeRequestTimeout:
+	case wallzero.CodeRequestTimeout:
 		return http.StatusRequestTimeout
-	case service.CodeConflict:
+	case wallzero.CodeConflict:
 		return http.StatusConflict
-	case service.CodeTooLarge:
+	case wallzero.CodeTooLarge:
 		return http.StatusRequestEntityTooLarge
-	case service.CodeUnsupportedMediaType:
+	case wallzero.CodeUnsupportedMediaType:
 		return http.StatusUnsupportedMediaType
-	case service.CodeRateLimited:
+	case wallzero.CodeRateLimited:
 		return http.StatusTooManyRequests
-	case service.CodeUnavailable, service.CodeOverloaded:
+	case wallzero.CodeUnavailable, wallzero.CodeOverloaded:
 		return http.StatusServiceUnavailable
-	case service.CodeTimeout:
+	case wallzero.CodeTimeout:
 		return http.StatusGatewayTimeout
 	}
 	return http.StatusInternalServerError
@@ -77,13 +77,13 @@ func statusOf(code service.Code) int {
 // publicMessage is what a 5xx answer says: what failed in general words.
 // The error's own message, which may name hosts, users or SQL states, goes
 // to the log only.
-func publicMessage(code service.Code) string {
+func publicMessage(code wallzero.Code) string {
 	switch code {
-	case service.CodeUnavailable:
+	case wallzero.CodeUnavailable:
 		return "a service this request needs (the database or the model) is unavailable; try again later"
-	case service.CodeOverloaded:
+	case wallzero.CodeOverloaded:
 		return "the service is at capacity; try again after the Retry-After delay"
-	case service.CodeTimeout:
+	case wallzero.CodeTimeout:
 		return "the analysis did not finish before the deadline; ask for fewer visits or positions, or try again"
 	}
 	return "internal error"
@@ -101,16 +101,16 @@ func writeError(c *gin.Context, err error) {
 // Retry-After header (writeError; a streamed analysis sends the body as
 // its last event).
 func errorOf(c *gin.Context, err error) (int, ErrorBody) {
-	var se *service.Error
+	var se *wallzero.Error
 	if !errors.As(err, &se) {
-		se = &service.Error{Code: service.CodeInternal, Message: err.Error(), Err: err}
+		se = &wallzero.Error{Code: wallzero.CodeInternal, Message: err.Error(), Err: err}
 	}
 	status := statusOf(se.Code)
 	body := ErrorBody{Code: string(se.Code), Field: se.Field, Message: se.Message, RequestID: reqid.From(c.Request.Context())}
 	if status >= 500 {
 		c.Error(err) // logged by the access log, with the request id
 		body.Field, body.Message = "", publicMessage(se.Code)
-		if se.Code == service.CodeOverloaded {
+		if se.Code == wallzero.CodeOverloaded {
 			body.Message = se.Message // says which limit, nothing private
 		}
 	}

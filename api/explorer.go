@@ -8,8 +8,7 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
-
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/explorer"
 )
 
 // explorerParams are the query parameters of the opening explorer.
@@ -24,7 +23,7 @@ var explorerParams = map[string]bool{"opening": true, "moves": true}
 //	@Produce		json
 //	@Param			opening	query		string	false	"empty or four-stone (default four-stone)"	Enums(empty, four-stone)
 //	@Param			moves	query		string	false	"the placements made, comma-separated, e.g. C3,E5"
-//	@Success		200		{object}	service.ExplorerResult
+//	@Success		200		{object}	explorer.Result
 //	@Failure		400		{object}	ErrorResponse	"a bad opening or placement (the field names it: opening, moves[i]), or a placement out of the placement phase"
 //	@Failure		503		{object}	ErrorResponse	"no database, or overloaded (a table miss could not be searched now)"
 //	@Security		BearerAuth
@@ -38,7 +37,7 @@ func (s *server) openingsExplorer(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	var eq service.ExplorerQuery
+	var eq explorer.Query
 	for _, k := range sortedKeys(q) {
 		v := q[k]
 		if !explorerParams[k] {

@@ -6,14 +6,14 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/api"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/explorer"
 	"github.com/wallzero/wallzero/store/storetest"
 )
 
 func TestOpeningsExplorer(t *testing.T) {
 	t.Parallel()
 	ts := start(t, newDatabase(t), options{noWorker: true})
-	var res service.ExplorerResult
+	var res explorer.Result
 	if code := ts.do("GET", "/v1/openings/explorer?opening=empty&moves=D4,%20C3", nil, &res); code != http.StatusOK {
 		t.Fatalf("status %d", code)
 	}
@@ -28,13 +28,13 @@ func TestOpeningsExplorer(t *testing.T) {
 		t.Fatalf("stones %s", got)
 	}
 	// Read again: from the table, the same numbers.
-	var again service.ExplorerResult
+	var again explorer.Result
 	ts.do("GET", "/v1/openings/explorer?opening=empty&moves=D4,C3", nil, &again)
 	if again.Steps[2].Computed || *again.Steps[2].RedWinrate != *last.RedWinrate || again.Steps[2].Placements[5] != last.Placements[5] {
 		t.Fatalf("second read: %+v", again.Steps[2])
 	}
 	// The default opening is four-stone.
-	var four service.ExplorerResult
+	var four explorer.Result
 	if code := ts.do("GET", "/v1/openings/explorer", nil, &four); code != http.StatusOK || four.Opening != "four-stone" || len(four.Steps[0].Placements) != 45 {
 		t.Fatalf("default: %d %+v", code, four.Opening)
 	}

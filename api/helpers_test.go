@@ -18,6 +18,9 @@ import (
 	"github.com/wallzero/wallzero/internal/reqid"
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/access"
+	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/levels"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/storetest"
@@ -64,13 +67,13 @@ type options struct {
 	maxOpenings int
 	maxBody     int64
 	noWorker    bool
-	admission   service.AdmissionConfig
+	admission   access.AdmissionConfig
 	cors        []string
 	// auth runs the server with -auth required: keys verified for authTTL
 	// (default 200 ms), keys without quotas get quotas (zero: unlimited).
 	auth        bool
 	authTTL     time.Duration
-	quotas      service.Quotas
+	quotas      access.Quotas
 	bodyTimeout time.Duration // api.Config.BodyTimeout when positive
 	// wrap, when set, wraps the evaluator (after delay and gate), e.g. to
 	// record when evaluation calls start and end.
@@ -112,11 +115,11 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 	if o.wrap != nil {
 		eval = o.wrap(eval)
 	}
-	metrics := &service.Metrics{}
-	an := service.NewAnalyzer(service.Evaluators{
-		Network: service.Metered(eval, metrics), NetworkModel: inference.HeuristicModelID,
-		Heuristic: service.Metered(eval, metrics), HeuristicModel: inference.HeuristicModelID,
-	}, service.DefaultLimits())
+	metrics := &analysis.Metrics{}
+	an := analysis.NewAnalyzer(analysis.Evaluators{
+		Network: analysis.Metered(eval, metrics), NetworkModel: inference.HeuristicModelID,
+		Heuristic: analysis.Metered(eval, metrics), HeuristicModel: inference.HeuristicModelID,
+	}, analysis.DefaultLimits())
 	st, err := store.Open(ctx, dbURL, store.Options{Logger: log})
 	if err != nil {
 		t.Fatal(err)
@@ -130,7 +133,7 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 	deps := service.Deps{Analyzer: an, Store: st, Metrics: metrics, Logger: log,
 		Models: []service.Model{service.HeuristicModel([]int{2, 3, 4}, "test")}, Levels: o.levels, NewPlayer: o.newPlayer}
 	if o.auth {
-		deps.Auth = service.NewAuth(st, service.AuthConfig{CacheTTL: cmp.Or(o.authTTL, 200*time.Millisecond), Defaults: o.quotas, Logger: log})
+		deps.Auth = access.NewAuth(st, access.AuthConfig{CacheTTL: cmp.Or(o.authTTL, 200*time.Millisecond), Defaults: o.quotas, Logger: log})
 	}
 	svc := service.New(cfg, deps)
 	ts := &testServer{t: t, svc: svc, store: st}
@@ -212,11 +215,11 @@ func (ts *testServer) do(method, path string, body any, out any) int {
 }
 
 // waitJob polls a job until it reaches one of the statuses.
-func (ts *testServer) waitJob(id string, timeout time.Duration, statuses ...string) service.Job {
+func (ts *testServer) waitJob(id string, timeout time.Duration, statuses ...string) jobs.Job {
 	ts.t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {
-		var j service.Job
+		var j jobs.Job
 		if code := ts.do("GET", "/v1/jobs/"+id, nil, &j); code != 200 {
 			ts.t.Fatalf("GET job: %d", code)
 		}

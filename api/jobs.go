@@ -4,8 +4,7 @@ import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
-
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/jobs"
 )
 
 // createReview godoc
@@ -15,8 +14,8 @@ import (
 //	@Tags			jobs
 //	@Accept			json
 //	@Produce		json
-//	@Param			review	body		service.ReviewRequest	true	"the game"
-//	@Success		202		{object}	service.Job
+//	@Param			review	body		jobs.ReviewRequest	true	"the game"
+//	@Success		202		{object}	jobs.Job
 //	@Header			202		{string}	Location	"/v1/reviews/{id}"
 //	@Failure		400		{object}	ErrorResponse
 //	@Failure		413		{object}	ErrorResponse
@@ -31,7 +30,7 @@ import (
 //	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/reviews [post]
 func (s *server) createReview(c *gin.Context) {
-	var r service.ReviewRequest
+	var r jobs.ReviewRequest
 	if err := s.decodeBody(c, &r); err != nil {
 		writeError(c, err)
 		return
@@ -51,7 +50,7 @@ func (s *server) createReview(c *gin.Context) {
 //	@Tags		jobs
 //	@Produce	json
 //	@Param		id	path		string	true	"job id"
-//	@Success	200	{object}	service.ReviewJob
+//	@Success	200	{object}	jobs.ReviewJob
 //	@Failure	404	{object}	ErrorResponse
 //	@Security		BearerAuth
 //	@Failure		400	{object}	ErrorResponse	"a malformed id or parameter"
@@ -75,8 +74,8 @@ func (s *server) getReview(c *gin.Context) {
 //	@Tags			jobs
 //	@Accept			json
 //	@Produce		json
-//	@Param			batch	body		service.OpeningsRequest	true	"the openings"
-//	@Success		202		{object}	service.Job
+//	@Param			batch	body		jobs.OpeningsRequest	true	"the openings"
+//	@Success		202		{object}	jobs.Job
 //	@Header			202		{string}	Location	"/v1/jobs/{id}"
 //	@Failure		400		{object}	ErrorResponse
 //	@Failure		413		{object}	ErrorResponse	"body or batch too large"
@@ -91,7 +90,7 @@ func (s *server) getReview(c *gin.Context) {
 //	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/openings/batch [post]
 func (s *server) createOpenings(c *gin.Context) {
-	var r service.OpeningsRequest
+	var r jobs.OpeningsRequest
 	if err := s.decodeBody(c, &r); err != nil {
 		writeError(c, err)
 		return
@@ -112,7 +111,7 @@ func (s *server) createOpenings(c *gin.Context) {
 //	@Tags			jobs
 //	@Produce		json
 //	@Param			id	path		string	true	"job id"
-//	@Success		200	{object}	service.Job
+//	@Success		200	{object}	jobs.Job
 //	@Failure		404	{object}	ErrorResponse
 //	@Security		BearerAuth
 //	@Failure		400	{object}	ErrorResponse	"a malformed id or parameter"
@@ -136,7 +135,7 @@ func (s *server) getJob(c *gin.Context) {
 //	@Tags			jobs
 //	@Produce		json
 //	@Param			id	path		string	true	"job id"
-//	@Success		200	{object}	service.Job
+//	@Success		200	{object}	jobs.Job
 //	@Failure		404	{object}	ErrorResponse
 //	@Failure		409	{object}	ErrorResponse	"the job already ended"
 //	@Security		BearerAuth

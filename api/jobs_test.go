@@ -8,11 +8,12 @@ import (
 	"github.com/wallzero/wallzero/api"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/jobs"
 )
 
 var reviewGame = []string{"C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S", "C3-C2:E", "C5-C6:E", "B6-B7:E", "F6-F5:W"}
 
-func checkReview(t *testing.T, r *service.ReviewResult, moves []string) {
+func checkReview(t *testing.T, r *jobs.ReviewResult, moves []string) {
 	t.Helper()
 	if len(r.WinrateCurve) != len(moves)+1 || len(r.Moves) != len(moves) {
 		t.Fatalf("curve %d points, %d moves; want %d and %d", len(r.WinrateCurve), len(r.Moves), len(moves)+1, len(moves))
@@ -48,7 +49,7 @@ func abs(v float32) float32 {
 func TestReviewJob(t *testing.T) {
 	t.Parallel()
 	ts := start(t, newDatabase(t), options{jobParallel: 2})
-	var j service.Job
+	var j jobs.Job
 	if code := ts.do("POST", "/v1/reviews", map[string]any{"id": "g1", "moves": reviewGame, "maxVisits": 24}, &j); code != 202 || j.Status != "queued" || j.Progress.Total != len(reviewGame)+1 {
 		t.Fatalf("POST: %d %+v", code, j)
 	}
@@ -56,7 +57,7 @@ func TestReviewJob(t *testing.T) {
 	if done.Status != "succeeded" || done.Progress.Done != done.Progress.Total || done.Progress.Fraction != 1 || done.Attempts != 1 {
 		t.Fatalf("job %+v", done)
 	}
-	var rj service.ReviewJob
+	var rj jobs.ReviewJob
 	if code := ts.do("GET", "/v1/reviews/"+j.ID, nil, &rj); code != 200 || rj.Result == nil {
 		t.Fatalf("GET review: %d %+v", code, rj)
 	}
@@ -65,7 +66,7 @@ func TestReviewJob(t *testing.T) {
 	}
 	checkReview(t, rj.Result, reviewGame)
 	// A second review of the same game is answered from the cache.
-	var j2 service.Job
+	var j2 jobs.Job
 	ts.do("POST", "/v1/reviews", map[string]any{"moves": reviewGame, "maxVisits": 24}, &j2)
 	start := time.Now()
 	ts.waitJob(j2.ID, time.Minute, "succeeded")
@@ -78,7 +79,7 @@ func TestReviewSurvivesRestart(t *testing.T) {
 	t.Parallel()
 	db := newDatabase(t)
 	first := start(t, db, options{delay: 40 * time.Millisecond, jobParallel: 1})
-	var j service.Job
+	var j jobs.Job
 	if code := first.do("POST", "/v1/reviews", map[string]any{"moves": reviewGame, "maxVisits": 40}, &j); code != 202 {
 		t.Fatalf("POST: %d", code)
 	}
@@ -97,7 +98,7 @@ func TestReviewSurvivesRestart(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	first.stop() // like SIGTERM with a short shutdown timeout
-	var mid service.Job
+	var mid jobs.Job
 	second := start(t, db, options{jobParallel: 2})
 	if code := second.do("GET", "/v1/jobs/"+j.ID, nil, &mid); code != 200 || (mid.Status != "queued" && mid.Status != "running") {
 		t.Fatalf("after the stop: %d %+v, want queued (re-queued) or running (picked up)", code, mid)
@@ -106,7 +107,7 @@ func TestReviewSurvivesRestart(t *testing.T) {
 	if done.Status != "succeeded" || done.Attempts != 2 {
 		t.Fatalf("after the restart: %+v, want succeeded in 2 attempts", done)
 	}
-	var rj service.ReviewJob
+	var rj jobs.ReviewJob
 	second.do("GET", "/v1/reviews/"+j.ID, nil, &rj)
 	checkReview(t, rj.Result, reviewGame)
 }
@@ -116,10 +117,10 @@ func TestReviewSurvivesRestart(t *testing.T) {
 func TestCancelJob(t *testing.T) {
 	t.Parallel()
 	ts := start(t, newDatabase(t), options{delay: 50 * time.Millisecond, jobParallel: 1})
-	var j service.Job
+	var j jobs.Job
 	ts.do("POST", "/v1/reviews", map[string]any{"moves": reviewGame, "maxVisits": 64}, &j)
 	ts.waitJob(j.ID, time.Minute, "running")
-	var c service.Job
+	var c jobs.Job
 	if code := ts.do("DELETE", "/v1/jobs/"+j.ID, nil, &c); code != 200 || c.Status != "cancelled" {
 		t.Fatalf("DELETE: %d %+v", code, c)
 	}
@@ -199,7 +200,7 @@ func TestOpeningsBatch(t *testing.T) {
 			}
 		}
 	}
-	var j service.Job
+	var j jobs.Job
 	if code := ts.do("POST", "/v1/openings/batch", map[string]any{"id": "pairs", "openings": openings, "maxVisits": 8}, &j); code != 202 || j.Kind != "openings" || j.Progress.Total != len(openings) {
 		t.Fatalf("POST: %d %+v", code, j)
 	}
@@ -208,7 +209,7 @@ func TestOpeningsBatch(t *testing.T) {
 		t.Fatalf("job %+v", done)
 	}
 	var res struct {
-		Result service.OpeningsResult `json:"result"`
+		Result jobs.OpeningsResult `json:"result"`
 	}
 	ts.do("GET", "/v1/jobs/"+j.ID, nil, &res)
 	r := res.Result

@@ -8,7 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/service/records"
 )
 
 // The scanner's limits.
@@ -26,7 +27,7 @@ const (
 // their limits: a game record's text (POST /v1/records/import), a JSON
 // record of a whole game being some kilobytes.
 var longStrings = map[reflect.Type]int{
-	reflect.TypeFor[service.RecordText](): service.MaxRecordTextBytes,
+	reflect.TypeFor[records.RecordText](): records.MaxRecordTextBytes,
 }
 
 // scanJSON checks body to the last byte against the Go type t, before
@@ -34,7 +35,7 @@ var longStrings = map[reflect.Type]int{
 // bytes and \u escapes alike: no lone surrogates), no NUL, strings of at
 // most maxStringBytes (longStrings: more), at most maxDepth levels of nesting, no unknown or
 // repeated fields, values of the field's type and numbers in its range.
-// Its errors are *service.Error values of code invalid whose Field is the
+// Its errors are *wallzero.Error values of code invalid whose Field is the
 // full JSON path of the value concerned ("rules.players",
 // "board.walls[1].side", "openings[3][1]").
 //
@@ -45,10 +46,10 @@ func scanJSON(body []byte, t reflect.Type) error {
 	s := &scanner{data: body}
 	s.space()
 	if s.pos == len(s.data) {
-		return &service.Error{Code: service.CodeInvalid, Message: "the request body is empty: send a JSON object"}
+		return &wallzero.Error{Code: wallzero.CodeInvalid, Message: "the request body is empty: send a JSON object"}
 	}
 	if s.peekLiteral("null") {
-		return &service.Error{Code: service.CodeInvalid, Message: "the request body is null: send a JSON object"}
+		return &wallzero.Error{Code: wallzero.CodeInvalid, Message: "the request body is null: send a JSON object"}
 	}
 	if err := s.value(t, ""); err != nil {
 		return err
@@ -69,7 +70,7 @@ type scanner struct {
 
 // fail returns an invalid error at path, with the byte offset.
 func (s *scanner) fail(path, format string, args ...any) error {
-	return &service.Error{Code: service.CodeInvalid, Field: path,
+	return &wallzero.Error{Code: wallzero.CodeInvalid, Field: path,
 		Message: fmt.Sprintf(format, args...) + fmt.Sprintf(" (at byte %d)", s.pos)}
 }
 

@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // TestScanJSON: the scanner's verdicts and paths on corners the hostile
@@ -15,7 +16,7 @@ import (
 func TestScanJSON(t *testing.T) {
 	t.Parallel()
 	anyType := reflect.TypeFor[any]()
-	query := reflect.TypeFor[*service.Query]()
+	query := reflect.TypeFor[*analysis.Query]()
 	for _, tc := range []struct {
 		name  string
 		typ   reflect.Type
@@ -54,8 +55,8 @@ func TestScanJSON(t *testing.T) {
 				}
 				return
 			}
-			var se *service.Error
-			if !errors.As(err, &se) || se.Code != service.CodeInvalid || se.Field != tc.field || !strings.Contains(se.Message, tc.text) {
+			var se *wallzero.Error
+			if !errors.As(err, &se) || se.Code != wallzero.CodeInvalid || se.Field != tc.field || !strings.Contains(se.Message, tc.text) {
 				t.Fatalf("got %#v; want field %q and %q", err, tc.field, tc.text)
 			}
 		})

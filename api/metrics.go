@@ -11,6 +11,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/jobs"
 )
 
 // httpMetrics measures requests.
@@ -139,13 +140,13 @@ func (sc *serviceCollector) Collect(ch chan<- prometheus.Metric) {
 	defer cancel()
 	if active, err := sc.svc.ActiveJobs(ctx); err == nil {
 		for _, status := range []string{"queued", "running"} {
-			for _, kind := range []string{service.KindReview, service.KindOpenings} {
+			for _, kind := range []string{jobs.KindReview, jobs.KindOpenings} {
 				gauge(sc.activeJobs, float64(active[status+"/"+kind]), status, kind)
 			}
 		}
 		for k, n := range active { // kinds added later
 			status, kind, _ := strings.Cut(k, "/")
-			if kind != service.KindReview && kind != service.KindOpenings {
+			if kind != jobs.KindReview && kind != jobs.KindOpenings {
 				gauge(sc.activeJobs, float64(n), status, kind)
 			}
 		}

@@ -2,18 +2,17 @@ package api
 
 import (
 	"github.com/prometheus/client_golang/prometheus"
-
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/access"
 )
 
 // keyCollector exports the per-key counters, labelled by the key's name
 // (never its id or token).
 type keyCollector struct {
-	auth                                *service.Auth
+	auth                                *access.Auth
 	requests, visits, rateLimited, jobs *prometheus.Desc
 }
 
-func newKeyCollector(a *service.Auth) *keyCollector {
+func newKeyCollector(a *access.Auth) *keyCollector {
 	d := func(name, help string) *prometheus.Desc { return prometheus.NewDesc(name, help, []string{"key"}, nil) }
 	return &keyCollector{auth: a,
 		requests:    d("wallzero_key_requests_total", "Authenticated /v1 requests, by API key name."),

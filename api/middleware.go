@@ -9,8 +9,8 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/internal/reqid"
-	"github.com/wallzero/wallzero/service"
 )
 
 // requestID gives every request an id: the client's X-Request-ID when it
@@ -62,7 +62,7 @@ func (s *server) recovery() gin.HandlerFunc {
 					panic(v)
 				}
 				s.log.ErrorContext(c.Request.Context(), "panic", "value", fmt.Sprint(v), "stack", string(debug.Stack()))
-				writeError(c, &service.Error{Code: service.CodeInternal, Message: "internal error"})
+				writeError(c, &wallzero.Error{Code: wallzero.CodeInternal, Message: "internal error"})
 			}
 		}()
 		c.Next()

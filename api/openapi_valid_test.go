@@ -14,8 +14,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi2"
 	"github.com/getkin/kin-openapi/openapi2conv"
 	"github.com/getkin/kin-openapi/openapi3"
-
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero"
 )
 
 // servedDocument fetches /openapi.json from a running handler and loads it.
@@ -83,11 +82,11 @@ func TestServedDocumentValid(t *testing.T) {
 	}
 }
 
-// serviceCodes parses service/errors.go and returns the values of its Code
+// serviceCodes parses errors.go (package wallzero) and returns the values of its Code
 // constants: every code an error can carry.
 func serviceCodes(t *testing.T) []string {
 	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "../service/errors.go", nil, 0)
+	f, err := parser.ParseFile(token.NewFileSet(), "../errors.go", nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +116,7 @@ func serviceCodes(t *testing.T) []string {
 }
 
 // TestErrorCodesDocumented checks the ErrorBody code enum of the served
-// document is exactly the set of service.Code constants, that every error
+// document is exactly the set of wallzero.Code constants, that every error
 // example's code has the HTTP status it is documented under, and that the
 // document documents errors only with ErrorResponse.
 func TestErrorCodesDocumented(t *testing.T) {
@@ -125,7 +124,7 @@ func TestErrorCodesDocumented(t *testing.T) {
 	doc := servedDocument(t)
 	want := serviceCodes(t)
 	if len(want) < 14 {
-		t.Fatalf("found %d codes in service/errors.go: %v", len(want), want)
+		t.Fatalf("found %d codes in errors.go (package wallzero): %v", len(want), want)
 	}
 	var got []string
 	for _, c := range doc.Components.Schemas["api.ErrorBody"].Value.Properties["code"].Value.Enum {
@@ -133,7 +132,7 @@ func TestErrorCodesDocumented(t *testing.T) {
 	}
 	sort.Strings(got)
 	if !slices.Equal(got, want) {
-		t.Errorf("the document's error codes %v differ from service/errors.go's %v", got, want)
+		t.Errorf("the document's error codes %v differ from errors.go (package wallzero)'s %v", got, want)
 	}
 	for path, item := range doc.Paths.Map() {
 		for method, op := range item.Operations() {
@@ -149,8 +148,8 @@ func TestErrorCodesDocumented(t *testing.T) {
 				}
 				for name, ex := range mt.Examples {
 					c := ex.Value.Value.(map[string]any)["error"].(map[string]any)["code"].(string)
-					if statusOf(service.Code(c)) != code || name != c {
-						t.Errorf("%s %s %s: example %s has code %s (status %d)", method, path, status, name, c, statusOf(service.Code(c)))
+					if statusOf(wallzero.Code(c)) != code || name != c {
+						t.Errorf("%s %s %s: example %s has code %s (status %d)", method, path, status, name, c, statusOf(wallzero.Code(c)))
 					}
 				}
 			}

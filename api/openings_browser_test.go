@@ -13,7 +13,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/internal/cdp"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/explorer"
 )
 
 // TestOpeningsPageInBrowser drives the opening explorer page in headless
@@ -42,9 +42,9 @@ func TestOpeningsPageInBrowser(t *testing.T) {
 		}
 	}
 	// Some frequent opening states to list.
-	var games []service.SelfplayOpening
+	var games []explorer.SelfplayOpening
 	for _, g := range [][]string{{"C3", "D3", "E3", "C4"}, {"C3", "D3", "E3", "C4"}, {"D4", "C5", "E3", "A1"}} {
-		var sg service.SelfplayOpening
+		var sg explorer.SelfplayOpening
 		for _, m := range g {
 			mv, _, err := engine.ParseMove(m)
 			must(err)
@@ -105,7 +105,7 @@ func TestOpeningsPageInBrowser(t *testing.T) {
 	must(page.Eval(ctx, `[...document.querySelectorAll('#grid .cell[data-prior]')].map(c => ({Move: c.dataset.move, Prior: c.dataset.prior, Winrate: c.dataset.winrate}))`, &cells))
 	res, err := http.Get(srv.URL + "/v1/openings/explorer?opening=four-stone&moves=" + first + "," + second)
 	must(err)
-	var api service.ExplorerResult
+	var api explorer.Result
 	must(json.NewDecoder(res.Body).Decode(&api))
 	res.Body.Close()
 	step := api.Steps[2]

@@ -11,7 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/storetest"
 )
@@ -52,9 +53,9 @@ func TestDatabaseOutage(t *testing.T) {
 	}
 	ts := start(t, url, options{})
 
-	analyze := func(square string) (rawResponse, *service.Analysis) {
+	analyze := func(square string) (rawResponse, *analysis.Analysis) {
 		r := ts.send("POST", "/v1/analyze", `{"rules":{"opening":"empty"},"moves":["`+square+`"],"maxVisits":16}`, nil)
-		var res struct{ Analyses []*service.Analysis }
+		var res struct{ Analyses []*analysis.Analysis }
 		if r.status == http.StatusOK {
 			decode(t, r.body, &res)
 			return r, res.Analyses[0]
@@ -101,7 +102,7 @@ func TestDatabaseOutage(t *testing.T) {
 	if r, a := analyze("C3"); r.status != 200 || !a.Cache.Hit {
 		t.Errorf("after the outage the cache is not used again: %d %s", r.status, r.body)
 	}
-	var j service.Job
+	var j jobs.Job
 	if code := ts.do("POST", "/v1/reviews", map[string]any{"moves": []string{"C3", "E3"}, "maxVisits": 8}, &j); code != http.StatusAccepted {
 		t.Fatalf("review after the outage: %d", code)
 	}

@@ -13,6 +13,8 @@ import (
 
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/access"
+	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/storetest"
 )
@@ -52,7 +54,7 @@ func startPictureServerAuth(t *testing.T, withDB, withWorker, auth bool) *pictur
 func startPictureServerWith(t *testing.T, withDB, withWorker, auth bool, extra func(*service.Deps)) *pictureServer {
 	t.Helper()
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	an := service.NewAnalyzer(service.Evaluators{Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID}, service.DefaultLimits())
+	an := analysis.NewAnalyzer(analysis.Evaluators{Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID}, analysis.DefaultLimits())
 	deps := service.Deps{Analyzer: an, Logger: quiet}
 	var st *store.Store
 	if withDB {
@@ -66,9 +68,9 @@ func startPictureServerWith(t *testing.T, withDB, withWorker, auth bool, extra f
 	}
 	key := ""
 	if auth {
-		deps.Auth = service.NewAuth(st, service.AuthConfig{Logger: quiet})
+		deps.Auth = access.NewAuth(st, access.AuthConfig{Logger: quiet})
 		var err error
-		if key, _, err = service.CreateKey(context.Background(), st, "browser", store.KeyQuotas{}); err != nil {
+		if key, _, err = access.CreateKey(context.Background(), st, "browser", store.KeyQuotas{}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -5,8 +5,7 @@ import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
-
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/play"
 )
 
 // listLevels godoc
@@ -15,7 +14,7 @@ import (
 //	@Description	The named engine levels POST /v1/play plays at, weakest first: each with its rating on the project's rating list (Bradley-Terry on the Elo scale, voronoi-hard = 0, with a 95% bootstrap interval), its rated games and those against the list's anchors, the longest it thinks about a move, and the player counts it plays (the network's levels play two-player games only). Without a levels file the list is empty and note says why.
 //	@Tags			play
 //	@Produce		json
-//	@Success		200	{object}	service.LevelsView
+//	@Success		200	{object}	play.LevelsView
 //	@Security		BearerAuth
 //	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
 //	@Failure		403	{object}	ErrorResponse	"a cross-origin request from an origin not in -cors-origins"
@@ -34,8 +33,8 @@ func (s *server) listLevels(c *gin.Context) {
 //	@Tags			play
 //	@Accept			json
 //	@Produce		json
-//	@Param			request	body		service.PlayRequest	true	"the game and the level"
-//	@Success		200		{object}	service.PlayMove
+//	@Param			request	body		play.Request	true	"the game and the level"
+//	@Success		200		{object}	play.Move
 //	@Failure		400		{object}	ErrorResponse	"malformed JSON, unknown field, an unknown level (field level; the message lists the valid ids, or says why the service has none), bad rules or a level that does not play that many players (rules.players), an illegal or unparsable move (moves[4]), a finished game (moves)"
 //	@Failure		413		{object}	ErrorResponse	"body too large, or more moves than the service's limit (field moves)"
 //	@Failure		503		{object}	ErrorResponse	"the service is at capacity (Retry-After says when to try again)"
@@ -50,7 +49,7 @@ func (s *server) listLevels(c *gin.Context) {
 //	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/play [post]
 func (s *server) playMove(c *gin.Context) {
-	var req service.PlayRequest
+	var req play.Request
 	if err := s.decodeBody(c, &req); err != nil {
 		writeError(c, err)
 		return

@@ -14,8 +14,8 @@ import (
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/search"
-	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/levels"
+	"github.com/wallzero/wallzero/service/play"
 )
 
 // testLevels are the levels of the play tests: Voronoi players and the
@@ -102,7 +102,7 @@ func TestPlay(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.level+" "+tc.rules, func(t *testing.T) {
 			t.Parallel()
-			var m service.PlayMove
+			var m play.Move
 			begin := time.Now()
 			if code := ts.do("POST", "/v1/play", playBody(tc.level, tc.rules, tc.moves...), &m); code != http.StatusOK {
 				t.Fatalf("status %d: %+v", code, m)
@@ -143,7 +143,7 @@ func mustLevels(t *testing.T) *levels.File {
 func TestPlayBreakThenTurn(t *testing.T) {
 	t.Parallel()
 	ts := startPlay(t)
-	var first, second service.PlayMove
+	var first, second play.Move
 	if code := ts.do("POST", "/v1/play", playBody("casual", `{"players":3}`, breakRecord...), &first); code != http.StatusOK {
 		t.Fatalf("status %d", code)
 	}
@@ -248,14 +248,14 @@ func TestLevels(t *testing.T) {
 			t.Errorf("level without %q: %v", k, raw.Levels[0])
 		}
 	}
-	var v service.LevelsView
+	var v play.LevelsView
 	ts.do("GET", "/v1/levels", nil, &v)
 	if l := v.Levels[3]; l.ID != "searcher" || l.Elo != 100 || l.CI95 != [2]float64{0, 200} || l.AnchorGames != 100 || l.MaxMoveMs != 3000 || len(l.Players) != 3 {
 		t.Errorf("searcher: %+v", l)
 	}
 
 	bare := start(t, newDatabase(t), options{noWorker: true})
-	var none service.LevelsView
+	var none play.LevelsView
 	if code := bare.do("GET", "/v1/levels", nil, &none); code != http.StatusOK || len(none.Levels) != 0 || none.Note == "" {
 		t.Errorf("without levels: %d %+v, want 200, no levels and a note", code, none)
 	}

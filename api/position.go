@@ -17,7 +17,7 @@ import (
 //	@Accept			json
 //	@Produce		json
 //	@Param			record	body		engine.Record	true	"the game record"
-//	@Success		200		{object}	service.PositionView
+//	@Success		200		{object}	records.PositionView
 //	@Failure		400		{object}	ErrorResponse	"malformed JSON, unknown field, bad rules (rules.players), a bad board diagram (board.walls[2]), an illegal or unparsable move (moves[4]) or wrong turn order"
 //	@Failure		413		{object}	ErrorResponse	"body too large, or more moves than the service's limit (field moves)"
 //	@Security		BearerAuth

@@ -11,7 +11,9 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/access"
+	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/records"
 )
 
 // TestPosition: POST /v1/position answers the final position of a record
@@ -46,28 +48,28 @@ func TestPosition(t *testing.T) {
 		phase      string
 		toMove     string
 		midTurn    bool
-		setup      service.SetupProgress
+		setup      records.SetupProgress
 		legalCount int // -1: those of the engine's replay
 		movers     []string
-		skipped    []service.SkippedTurns
+		skipped    []records.SkippedTurns
 		breaksUsed []string
 		winners    []string // finished games
 	}{
-		{"empty opening start", `{"rules":{"opening":"empty"},"moves":[]}`, "setup", "red", false, service.SetupProgress{Done: 0, Total: 8}, 49, []string{}, []service.SkippedTurns{}, nil, nil},
-		{"four-stone start", `{"moves":[]}`, "setup", "red", false, service.SetupProgress{Done: 0, Total: 4}, 45, []string{}, []service.SkippedTurns{}, nil, nil},
-		{"play phase", `{"moves":["C3","E3","C5","E5","E5-E4:N"]}`, "play", "blue", false, service.SetupProgress{Done: 4, Total: 4}, -1,
-			[]string{"red", "blue", "blue", "red", "red"}, []service.SkippedTurns{}, nil, nil},
-		{"three players mid-turn", `{` + breakBoard + `,"moves":["xC3:N"]}`, "play", "red", true, service.SetupProgress{Done: 6, Total: 6}, -1,
-			[]string{"red"}, []service.SkippedTurns{}, []string{"red"}, nil},
-		{"three players after the break", `{` + breakBoard + `,"moves":["xC3:N","C3-C4:N"]}`, "play", "blue", false, service.SetupProgress{Done: 6, Total: 6}, -1,
-			[]string{"red", "red"}, []service.SkippedTurns{}, []string{"red"}, nil},
-		{"settled red skipped", `{` + settledRed + `,"moves":["C3-C3:N","D4-D4:N"]}`, "play", "blue", false, service.SetupProgress{Done: 6, Total: 6}, -1,
-			[]string{"blue", "green"}, []service.SkippedTurns{{Ply: 2, Players: []string{"red"}}}, nil, nil},
+		{"empty opening start", `{"rules":{"opening":"empty"},"moves":[]}`, "setup", "red", false, records.SetupProgress{Done: 0, Total: 8}, 49, []string{}, []records.SkippedTurns{}, nil, nil},
+		{"four-stone start", `{"moves":[]}`, "setup", "red", false, records.SetupProgress{Done: 0, Total: 4}, 45, []string{}, []records.SkippedTurns{}, nil, nil},
+		{"play phase", `{"moves":["C3","E3","C5","E5","E5-E4:N"]}`, "play", "blue", false, records.SetupProgress{Done: 4, Total: 4}, -1,
+			[]string{"red", "blue", "blue", "red", "red"}, []records.SkippedTurns{}, nil, nil},
+		{"three players mid-turn", `{` + breakBoard + `,"moves":["xC3:N"]}`, "play", "red", true, records.SetupProgress{Done: 6, Total: 6}, -1,
+			[]string{"red"}, []records.SkippedTurns{}, []string{"red"}, nil},
+		{"three players after the break", `{` + breakBoard + `,"moves":["xC3:N","C3-C4:N"]}`, "play", "blue", false, records.SetupProgress{Done: 6, Total: 6}, -1,
+			[]string{"red", "red"}, []records.SkippedTurns{}, []string{"red"}, nil},
+		{"settled red skipped", `{` + settledRed + `,"moves":["C3-C3:N","D4-D4:N"]}`, "play", "blue", false, records.SetupProgress{Done: 6, Total: 6}, -1,
+			[]string{"blue", "green"}, []records.SkippedTurns{{Ply: 2, Players: []string{"red"}}}, nil, nil},
 		{"finished", `{"rules":{"opening":"empty"},"board":{"stones":{"red":["A1","B1","C1","D1"],"blue":["A2","E5","F5","G5"]},"walls":[` +
 			`{"square":"B2","side":"N","by":"red"},{"square":"C2","side":"N","by":"red"},{"square":"D2","side":"N","by":"red"},` +
 			`{"square":"E2","side":"N","by":"red"},{"square":"F2","side":"N","by":"red"},{"square":"G2","side":"N","by":"red"}],` +
-			`"toMove":"blue","phase":"play"},"moves":["A2-A3:S"]}`, "over", "", false, service.SetupProgress{Done: 8, Total: 8}, 0,
-			[]string{"blue"}, []service.SkippedTurns{}, nil, []string{"blue"}},
+			`"toMove":"blue","phase":"play"},"moves":["A2-A3:S"]}`, "over", "", false, records.SetupProgress{Done: 8, Total: 8}, 0,
+			[]string{"blue"}, []records.SkippedTurns{}, nil, []string{"blue"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -83,7 +85,7 @@ func TestPosition(t *testing.T) {
 			if keys := slices.Sorted(maps.Keys(raw)); !slices.Equal(keys, slices.Sorted(slices.Values(want))) {
 				t.Errorf("fields %v, want %v", keys, want)
 			}
-			var v service.PositionView
+			var v records.PositionView
 			data, _ := json.Marshal(raw)
 			if err := json.Unmarshal(data, &v); err != nil {
 				t.Fatal(err)
@@ -133,7 +135,7 @@ func TestPositionErrors(t *testing.T) {
 			400, "invalid", "board.stones.red[1]", "H8"},
 		{"players", `{"rules":{"players":7},"moves":[]}`, 400, "invalid", "rules.players", "7 is not supported"},
 		{"unknown field", `{"moves":[],"position":"x"}`, 400, "invalid", "position", "unknown field"},
-		{"too many moves", `{"moves":[` + strings.Repeat(`"C3",`, service.DefaultLimits().MaxMoves) + `"C3"]}`, 413, "too_large", "moves", "at most"},
+		{"too many moves", `{"moves":[` + strings.Repeat(`"C3",`, analysis.DefaultLimits().MaxMoves) + `"C3"]}`, 413, "too_large", "moves", "at most"},
 		{"body too large", `{"moves":["` + strings.Repeat("C", 70<<10) + `"]}`, 413, "too_large", "", "exceeds"},
 	}
 	for _, tc := range tests {
@@ -156,7 +158,7 @@ func TestPositionBypassesAdmission(t *testing.T) {
 	t.Parallel()
 	gate := make(chan struct{})
 	ts := start(t, newDatabase(t), options{noWorker: true, gate: gate,
-		admission: service.AdmissionConfig{MaxSearches: 1, MaxQueue: -1}})
+		admission: access.AdmissionConfig{MaxSearches: 1, MaxQueue: -1}})
 	defer close(gate)
 	done := make(chan int, 1)
 	go func() {
@@ -170,7 +172,7 @@ func TestPositionBypassesAdmission(t *testing.T) {
 	if code := ts.do("POST", "/v1/analyze", `{"moves":["E3"],"maxVisits":8}`, nil); code != http.StatusServiceUnavailable {
 		t.Fatalf("a second analysis: %d, want 503 (the service is full)", code)
 	}
-	var v service.PositionView
+	var v records.PositionView
 	if code := ts.do("POST", "/v1/position", `{"moves":["C3"]}`, &v); code != http.StatusOK || v.ToMove != "blue" {
 		t.Fatalf("position while full: %d %+v", code, v)
 	}

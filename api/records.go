@@ -4,8 +4,7 @@ import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
-
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/records"
 )
 
 // importRecord godoc
@@ -16,8 +15,8 @@ import (
 //	@Tags			records
 //	@Accept			json
 //	@Produce		json
-//	@Param			request	body		service.RecordImport	true	"the text and its format"
-//	@Success		200		{object}	service.ImportedRecord
+//	@Param			request	body		records.ImportRequest	true	"the text and its format"
+//	@Success		200		{object}	records.Imported
 //	@Failure		400		{object}	ErrorResponse	"malformed JSON, unknown field, an unknown format, bad rules, or a text that cannot be read or replayed (field text:line 7, text:moves[4])"
 //	@Failure		413		{object}	ErrorResponse	"body too large, or more moves than the service's limit (field text)"
 //	@Security		BearerAuth
@@ -29,7 +28,7 @@ import (
 //	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/records/import [post]
 func (s *server) importRecord(c *gin.Context) {
-	var req service.RecordImport
+	var req records.ImportRequest
 	if err := s.decodeBody(c, &req); err != nil {
 		writeError(c, err)
 		return
@@ -50,8 +49,8 @@ func (s *server) importRecord(c *gin.Context) {
 //	@Tags			records
 //	@Accept			json
 //	@Produce		json
-//	@Param			request	body		service.RecordExport	true	"the record and the format to write"
-//	@Success		200		{object}	service.ExportedRecord
+//	@Param			request	body		records.ExportRequest	true	"the record and the format to write"
+//	@Success		200		{object}	records.Exported
 //	@Failure		400		{object}	ErrorResponse	"malformed JSON, unknown field, an unknown format, an illegal or unparsable move (record.moves[4]), or a record the format cannot hold (record.board, record.rules.players)"
 //	@Failure		413		{object}	ErrorResponse	"body too large, or more moves than the service's limit (field record.moves)"
 //	@Security		BearerAuth
@@ -63,7 +62,7 @@ func (s *server) importRecord(c *gin.Context) {
 //	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/records/export [post]
 func (s *server) exportRecord(c *gin.Context) {
-	var req service.RecordExport
+	var req records.ExportRequest
 	if err := s.decodeBody(c, &req); err != nil {
 		writeError(c, err)
 		return

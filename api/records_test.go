@@ -9,7 +9,7 @@ import (
 
 	"github.com/wallzero/wallzero/api"
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/records"
 )
 
 // TestRecordsImport: POST /v1/records/import reads a JSON record, a move
@@ -47,7 +47,7 @@ func TestRecordsImport(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			var out service.ImportedRecord
+			var out records.Imported
 			if code := ts.do("POST", "/v1/records/import", tc.body, &out); code != http.StatusOK {
 				t.Fatalf("status %d: %+v", code, out)
 			}
@@ -117,18 +117,18 @@ func TestRecordsImportErrors(t *testing.T) {
 func TestRecordsExport(t *testing.T) {
 	t.Parallel()
 	ts := start(t, newDatabase(t), options{noWorker: true})
-	records := []engine.Record{
+	recs := []engine.Record{
 		{Moves: []string{"C3", "E3", "C5", "E5", "E5-E4:N", "E3-E3:W"}},
 		{Rules: engine.Rules{Players: 3, Stay: engine.StayStepOut}, Moves: []string{"A1", "G7", "A7", "G1", "B1", "F7", "A1-A2:E", "G7-G6:W", "A7-A6:E", "xA2:E", "A2-B2:N"}},
 	}
-	for _, rec := range records {
+	for _, rec := range recs {
 		g, err := rec.Game()
 		if err != nil {
 			t.Fatal(err)
 		}
 		want := g.Record()
 		for _, format := range []string{"json", "moves", "wgf"} {
-			var out service.ExportedRecord
+			var out records.Exported
 			if code := ts.do("POST", "/v1/records/export", map[string]any{"record": rec, "format": format}, &out); code != http.StatusOK {
 				t.Fatalf("%s: status %d: %+v", format, code, out)
 			}
@@ -139,7 +139,7 @@ func TestRecordsExport(t *testing.T) {
 			if format != "json" {
 				body["rules"] = want.Rules
 			}
-			var back service.ImportedRecord
+			var back records.Imported
 			if code := ts.do("POST", "/v1/records/import", body, &back); code != http.StatusOK {
 				t.Fatalf("%s: importing %q: status %d", format, out.Text, code)
 			}
@@ -148,8 +148,8 @@ func TestRecordsExport(t *testing.T) {
 			}
 		}
 	}
-	var out service.ExportedRecord
-	ts.do("POST", "/v1/records/export", map[string]any{"record": records[0], "format": "wgf"}, &out)
+	var out records.Exported
+	ts.do("POST", "/v1/records/export", map[string]any{"record": recs[0], "format": "wgf"}, &out)
 	if want := "2|A1:11,A2:55,B1:15,B2:51|A342,B344,B422,A424|A434,H24;BV43"; out.Text != want {
 		t.Errorf("wgf %q, want %q", out.Text, want)
 	}

@@ -5,7 +5,7 @@ import (
 	"net/url"
 	"sort"
 
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero"
 )
 
 // queryAliases maps each deprecated board.svg query parameter to the
@@ -54,7 +54,7 @@ func resolveAliases(q url.Values) (map[string]string, error) {
 // aliasError makes an error about a renamed parameter name the old name
 // the client sent.
 func aliasError(err error, renamed map[string]string) error {
-	var se *service.Error
+	var se *wallzero.Error
 	if errors.As(err, &se) && renamed[se.Field] != "" {
 		se.Field = renamed[se.Field]
 	}

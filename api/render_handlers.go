@@ -9,7 +9,9 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/render"
 )
 
@@ -115,14 +117,14 @@ func (s *server) boardSVG(c *gin.Context) {
 // addAnalysis analyses the position and adds its best moves and predicted
 // ownership to the picture's options.
 func (s *server) addAnalysis(ctx context.Context, req *boardRequest) error {
-	q := &service.Query{Rules: req.record.Rules, Board: req.record.Board, Moves: req.record.Moves[:req.turn],
+	q := &analysis.Query{Rules: req.record.Rules, Board: req.record.Board, Moves: req.record.Moves[:req.turn],
 		MaxVisits: req.visits, TopK: max(req.analyze, 1), IncludeOwnership: req.autoOwnership}
 	res, err := s.svc.Analyze(ctx, q)
 	if err != nil {
 		return err
 	}
 	if len(res) == 0 {
-		return &service.Error{Code: service.CodeInternal, Message: "the analysis returned no position"}
+		return &wallzero.Error{Code: wallzero.CodeInternal, Message: "the analysis returned no position"}
 	}
 	a := res[0]
 	for i, mi := range a.MoveInfos {
@@ -131,7 +133,7 @@ func (s *server) addAnalysis(ctx context.Context, req *boardRequest) error {
 		}
 		cand, err := render.ParseCandidate(mi.Move)
 		if err != nil {
-			return &service.Error{Code: service.CodeInternal, Message: "analysis move: " + err.Error(), Err: err}
+			return &wallzero.Error{Code: wallzero.CodeInternal, Message: "analysis move: " + err.Error(), Err: err}
 		}
 		cand.Winrate = float64(mi.Winrate)
 		req.opt.Candidates = append(req.opt.Candidates, cand)
@@ -140,7 +142,7 @@ func (s *server) addAnalysis(ctx context.Context, req *boardRequest) error {
 		if len(a.Ownership) != 0 {
 			req.opt.Ownership = a.Ownership
 		} else {
-			return &service.Error{Code: service.CodeInvalid, Field: "ownership", Message: "the evaluator of this game predicts no ownership"}
+			return &wallzero.Error{Code: wallzero.CodeInvalid, Field: "ownership", Message: "the evaluator of this game predicts no ownership"}
 		}
 	}
 	return nil
@@ -151,7 +153,7 @@ func (s *server) addAnalysis(ctx context.Context, req *boardRequest) error {
 func optionError(err error) error {
 	field, msg, ok := strings.Cut(err.Error(), ": ")
 	if !ok {
-		return &service.Error{Code: service.CodeInvalid, Message: err.Error(), Err: err}
+		return &wallzero.Error{Code: wallzero.CodeInvalid, Message: err.Error(), Err: err}
 	}
 	if i := strings.IndexByte(field, '['); i >= 0 {
 		field = field[:i]
@@ -159,7 +161,7 @@ func optionError(err error) error {
 	if field == "last move" {
 		field = "last"
 	}
-	return &service.Error{Code: service.CodeInvalid, Field: field, Message: msg, Err: err}
+	return &wallzero.Error{Code: wallzero.CodeInvalid, Field: field, Message: msg, Err: err}
 }
 
 // reviewWinrateSVG draws the win-rate curve of a finished review: Red's
@@ -202,7 +204,7 @@ func (s *server) reviewWinrateSVG(c *gin.Context) {
 	if v := q.Get("current"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			writeError(c, &service.Error{Code: service.CodeInvalid, Field: "current", Message: fmt.Sprintf("%q is not a ply (a whole number from 0)", v)})
+			writeError(c, &wallzero.Error{Code: wallzero.CodeInvalid, Field: "current", Message: fmt.Sprintf("%q is not a ply (a whole number from 0)", v)})
 			return
 		}
 		current = n
@@ -213,13 +215,13 @@ func (s *server) reviewWinrateSVG(c *gin.Context) {
 		return
 	}
 	if !j.Succeeded() || j.Result == nil {
-		writeError(c, &service.Error{Code: service.CodeConflict, Field: "id", Message: fmt.Sprintf(
+		writeError(c, &wallzero.Error{Code: wallzero.CodeConflict, Field: "id", Message: fmt.Sprintf(
 			"review %s is %s (%d of %d positions analysed): its curve is drawn once it has succeeded", j.ID, j.Status, j.Progress.Done, j.Progress.Total)})
 		return
 	}
 	points, setup := reviewCurve(j.Result)
 	if current >= len(points) {
-		writeError(c, &service.Error{Code: service.CodeInvalid, Field: "current", Message: fmt.Sprintf("ply %d is past the game's end (%d moves)", current, len(j.Result.Moves))})
+		writeError(c, &wallzero.Error{Code: wallzero.CodeInvalid, Field: "current", Message: fmt.Sprintf("ply %d is past the game's end (%d moves)", current, len(j.Result.Moves))})
 		return
 	}
 	title := "Red's win rate per ply"
@@ -228,7 +230,7 @@ func (s *server) reviewWinrateSVG(c *gin.Context) {
 	}
 	doc, err := render.WinrateCurve(points, render.CurveOptions{Title: title, SetupPlies: setup, Current: current})
 	if err != nil {
-		writeError(c, &service.Error{Code: service.CodeInternal, Message: "drawing the curve: " + err.Error(), Err: err})
+		writeError(c, &wallzero.Error{Code: wallzero.CodeInternal, Message: "drawing the curve: " + err.Error(), Err: err})
 		return
 	}
 	c.Header("Cache-Control", "public, max-age=3600")
@@ -238,7 +240,7 @@ func (s *server) reviewWinrateSVG(c *gin.Context) {
 // reviewCurve turns a review into curve points (a move's classification
 // marks the point after it) and the number of setup plies (the leading
 // placements).
-func reviewCurve(r *service.ReviewResult) ([]render.CurvePoint, int) {
+func reviewCurve(r *jobs.ReviewResult) ([]render.CurvePoint, int) {
 	points := make([]render.CurvePoint, 0, len(r.WinrateCurve))
 	for _, p := range r.WinrateCurve {
 		points = append(points, render.CurvePoint{Ply: p.Ply, Red: min(1, max(0, float64(p.RedWinrate)))})

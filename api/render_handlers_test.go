@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/jobs"
 )
 
 // svgCounts parses an SVG document and counts its elements by their first
@@ -143,9 +143,9 @@ func TestBoardSVGErrors(t *testing.T) {
 
 func TestReviewCurve(t *testing.T) {
 	t.Parallel()
-	r := &service.ReviewResult{
-		WinrateCurve: []service.CurvePoint{{Ply: 0, RedWinrate: 0.5}, {Ply: 1, RedWinrate: 0.52}, {Ply: 2, RedWinrate: 0.4}, {Ply: 3, RedWinrate: 0.45}, {Ply: 4, RedWinrate: 1.2}},
-		Moves: []service.MoveReview{
+	r := &jobs.ReviewResult{
+		WinrateCurve: []jobs.CurvePoint{{Ply: 0, RedWinrate: 0.5}, {Ply: 1, RedWinrate: 0.52}, {Ply: 2, RedWinrate: 0.4}, {Ply: 3, RedWinrate: 0.45}, {Ply: 4, RedWinrate: 1.2}},
+		Moves: []jobs.MoveReview{
 			{Ply: 0, Move: "C3", Classification: "best"},
 			{Ply: 1, Move: "E3", Classification: "mistake"},
 			{Ply: 2, Move: "E3-E4:N", Classification: "good"},
@@ -176,7 +176,7 @@ func TestReviewWinrateSVGNotDone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var job service.Job
+	var job jobs.Job
 	json.NewDecoder(res.Body).Decode(&job)
 	res.Body.Close()
 	status, _, body := pictureGet(t, srv.URL+"/v1/reviews/"+job.ID+"/winrate.svg")
@@ -197,7 +197,7 @@ func TestReviewWinrateSVG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var job service.Job
+	var job jobs.Job
 	json.NewDecoder(res.Body).Decode(&job)
 	res.Body.Close()
 	if res.StatusCode != http.StatusAccepted || job.ID == "" {

@@ -9,8 +9,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/render"
 )
 
@@ -36,8 +37,8 @@ var boardParams = map[string]bool{
 }
 
 // invalidParam returns a CodeInvalid error naming a query parameter.
-func invalidParam(field, format string, args ...any) *service.Error {
-	return &service.Error{Code: service.CodeInvalid, Field: field, Message: fmt.Sprintf(format, args...)}
+func invalidParam(field, format string, args ...any) *wallzero.Error {
+	return &wallzero.Error{Code: wallzero.CodeInvalid, Field: field, Message: fmt.Sprintf(format, args...)}
 }
 
 // maxParamBytes bounds a query parameter's value: a whole record or board
@@ -113,10 +114,10 @@ func checkParam(k, v string) error {
 }
 
 // parseBoardQuery reads the position and the overlays from a board.svg
-// query. Errors are *service.Error values naming the parameter (with the
+// query. Errors are *wallzero.Error values naming the parameter (with the
 // path inside it for record, moves and board: "moves[3]",
 // "board.walls[0].side", "record.rules.players").
-func parseBoardQuery(q url.Values, limits service.Limits) (*boardRequest, error) {
+func parseBoardQuery(q url.Values, limits analysis.Limits) (*boardRequest, error) {
 	renamed, err := resolveAliases(q)
 	if err != nil {
 		return nil, err
@@ -126,7 +127,7 @@ func parseBoardQuery(q url.Values, limits service.Limits) (*boardRequest, error)
 }
 
 // parseBoardParams parses a query that uses the current names only.
-func parseBoardParams(q url.Values, limits service.Limits) (*boardRequest, error) {
+func parseBoardParams(q url.Values, limits analysis.Limits) (*boardRequest, error) {
 	var unknown []string
 	for _, k := range sortedKeys(q) {
 		v := q[k]
@@ -151,7 +152,7 @@ func parseBoardParams(q url.Values, limits service.Limits) (*boardRequest, error
 }
 
 // parseRecord reads the game, replays it and picks the position.
-func (req *boardRequest) parseRecord(q url.Values, limits service.Limits) error {
+func (req *boardRequest) parseRecord(q url.Values, limits analysis.Limits) error {
 	if q.Has("record") {
 		for _, k := range []string{"moves", "opening", "players", "stay", "tieBreak", "board"} {
 			if q.Has(k) {
@@ -166,7 +167,7 @@ func (req *boardRequest) parseRecord(q url.Values, limits service.Limits) error 
 			return err
 		}
 	}
-	g, err := service.ReplayRecord(req.record, limits)
+	g, err := analysis.ReplayRecord(req.record, limits)
 	if err != nil {
 		return recordParamError(err, q.Has("record"))
 	}
@@ -198,7 +199,7 @@ func (req *boardRequest) parseRecord(q url.Values, limits service.Limits) error 
 // prefixField puts a query parameter's name before the JSON path of a
 // decoding error about its value.
 func prefixField(param string, err error) error {
-	var se *service.Error
+	var se *wallzero.Error
 	if errors.As(err, &se) {
 		if se.Field == "" {
 			se.Field = param
@@ -215,10 +216,10 @@ func prefixField(param string, err error) error {
 var ruleParams = map[string]string{"rules.players": "players", "rules.opening": "opening", "rules.stay": "stay", "rules.tieBreak": "tieBreak"}
 
 // recordParamError puts the query parameter before the field of a
-// service.ReplayRecord error: in the record form "record.moves[3]" or
+// analysis.ReplayRecord error: in the record form "record.moves[3]" or
 // "record.rules.players"; else "moves[3]", "players", "board.walls[0]".
 func recordParamError(err error, recordForm bool) error {
-	var se *service.Error
+	var se *wallzero.Error
 	if !errors.As(err, &se) {
 		return err
 	}
@@ -271,7 +272,7 @@ func (req *boardRequest) parseMoves(q url.Values) error {
 }
 
 // parseOverlays reads the overlay parameters.
-func (req *boardRequest) parseOverlays(q url.Values, limits service.Limits) error {
+func (req *boardRequest) parseOverlays(q url.Values, limits analysis.Limits) error {
 	for _, k := range []string{"includeReachability", "territory"} {
 		v := q.Get(k)
 		if v == "" {

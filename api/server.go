@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/service"
 )
 
@@ -69,10 +70,10 @@ func New(svc *service.Service, cfg Config) http.Handler {
 	r.Use(requestID(), s.recovery(), m.middleware(), s.accessLog(), cors(cfg.CORSOrigins))
 	s.useAuth(r, reg) // API keys under -auth required (after CORS, before the routes)
 	r.NoRoute(func(c *gin.Context) {
-		writeError(c, &service.Error{Code: service.CodeNotFound, Message: "no such endpoint: " + c.Request.Method + " " + c.Request.URL.Path})
+		writeError(c, &wallzero.Error{Code: wallzero.CodeNotFound, Message: "no such endpoint: " + c.Request.Method + " " + c.Request.URL.Path})
 	})
 	r.NoMethod(func(c *gin.Context) {
-		writeError(c, &service.Error{Code: service.CodeMethodNotAllowed, Message: c.Request.Method + " is not allowed on " + c.Request.URL.Path})
+		writeError(c, &wallzero.Error{Code: wallzero.CodeMethodNotAllowed, Message: c.Request.Method + " is not allowed on " + c.Request.URL.Path})
 	})
 
 	v1 := r.Group("/v1")

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/api"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/access"
 )
 
 // rawResponse is an answer with its headers and decoded error body.
@@ -63,7 +63,7 @@ func TestOverloadIsRefusedAtOnce(t *testing.T) {
 	t.Parallel()
 	gate := make(chan struct{})
 	ts := start(t, newDatabase(t), options{gate: gate, noWorker: true,
-		admission: service.AdmissionConfig{MaxSearches: 1, MaxQueue: 1, MaxQueueWait: time.Minute}})
+		admission: access.AdmissionConfig{MaxSearches: 1, MaxQueue: 1, MaxQueueWait: time.Minute}})
 	squares := []string{"A1", "B2", "C3", "D4", "E5", "F6", "G7", "A7"}
 	type answer struct {
 		i int
@@ -123,7 +123,7 @@ func grep(b []byte, s string) string {
 
 func TestRequestWorkIsBounded(t *testing.T) {
 	t.Parallel()
-	ts := start(t, newDatabase(t), options{noWorker: true, admission: service.AdmissionConfig{MaxRequestVisits: 1000}})
+	ts := start(t, newDatabase(t), options{noWorker: true, admission: access.AdmissionConfig{MaxRequestVisits: 1000}})
 	r := ts.send("POST", "/v1/analyze", `{"moves":["C3","E3"],"maxVisits":400,"analyzeTurns":[0,1,2]}`, nil)
 	if r.status != http.StatusRequestEntityTooLarge || r.err.Field != "maxVisits" || !strings.Contains(r.err.Message, "1200") {
 		t.Errorf("400 visits x 3 positions over a 1000 budget: %d %+v", r.status, r.err)

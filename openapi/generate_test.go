@@ -13,8 +13,8 @@ import (
 	"github.com/getkin/kin-openapi/openapi2conv"
 	"github.com/getkin/kin-openapi/openapi3"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/api"
-	"github.com/wallzero/wallzero/service"
 )
 
 // fixV2 makes swag's Swagger 2.0 output valid: a non-body parameter may
@@ -135,7 +135,7 @@ func addErrorExamples(status string, r *openapi3.Response, codes []string) {
 	}
 	mt.Examples = openapi3.Examples{}
 	for _, code := range codes {
-		if fmt.Sprint(api.ErrorStatus(service.Code(code))) != status {
+		if fmt.Sprint(api.ErrorStatus(wallzero.Code(code))) != status {
 			continue
 		}
 		body := map[string]any{"code": code, "message": exampleMessages[code], "requestId": "6c3b1f0e9a8d4c2b"}

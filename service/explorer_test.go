@@ -7,8 +7,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/explorer"
+	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store/storetest"
 )
 
@@ -20,9 +23,9 @@ func explorerService(t *testing.T) *service.Service {
 	return svc
 }
 
-func explore(t *testing.T, svc *service.Service, opening string, moves ...string) *service.ExplorerResult {
+func explore(t *testing.T, svc *service.Service, opening string, moves ...string) *explorer.Result {
 	t.Helper()
-	res, err := svc.Explore(context.Background(), &service.ExplorerQuery{Opening: opening, Moves: moves})
+	res, err := svc.Explore(context.Background(), &explorer.Query{Opening: opening, Moves: moves})
 	if err != nil {
 		t.Fatalf("explore %s %v: %v", opening, moves, err)
 	}
@@ -60,7 +63,7 @@ func TestExploreMissComputesStoresAndMapsBack(t *testing.T) {
 	if turned.Steps[1].Computed {
 		t.Fatal("a symmetric path was searched again")
 	}
-	byMove := map[string]service.ExplorerPlacement{}
+	byMove := map[string]explorer.Placement{}
 	for _, p := range first.Steps[1].Placements {
 		byMove[p.Move] = p
 	}
@@ -102,9 +105,9 @@ func TestExploreErrorsNameTheField(t *testing.T) {
 		{"four-stone", []string{"C3", "D3", "E3", "C4", "D5"}, "moves[4]"},
 		{"empty", []string{"A1", "A2", "A3", "A4", "A5", "A6", "A7", "B1", "B2"}, "moves[8]"},
 	} {
-		_, err := svc.Explore(context.Background(), &service.ExplorerQuery{Opening: tc.opening, Moves: tc.moves})
-		var e *service.Error
-		if !errors.As(err, &e) || e.Code != service.CodeInvalid || e.Field != tc.field || e.Message == "" {
+		_, err := svc.Explore(context.Background(), &explorer.Query{Opening: tc.opening, Moves: tc.moves})
+		var e *wallzero.Error
+		if !errors.As(err, &e) || e.Code != wallzero.CodeInvalid || e.Field != tc.field || e.Message == "" {
 			t.Errorf("%s %v: %v, want an invalid %s", tc.opening, tc.moves, err, tc.field)
 		}
 	}
@@ -142,8 +145,8 @@ func TestFrequentOpeningsCountCanonically(t *testing.T) {
 	t.Parallel()
 	svc := explorerService(t)
 	ctx := context.Background()
-	game := func(winner engine.Color, moves ...string) service.SelfplayOpening {
-		g := service.SelfplayOpening{Winner: winner}
+	game := func(winner engine.Color, moves ...string) explorer.SelfplayOpening {
+		g := explorer.SelfplayOpening{Winner: winner}
 		for _, m := range moves {
 			mv, _, err := engine.ParseMove(m)
 			if err != nil {
@@ -153,7 +156,7 @@ func TestFrequentOpeningsCountCanonically(t *testing.T) {
 		}
 		return g
 	}
-	games := []service.SelfplayOpening{
+	games := []explorer.SelfplayOpening{
 		game(engine.Red, "C3", "D3", "E3", "C4"),
 		game(engine.NoColor, rot180(t, "C3"), rot180(t, "D3"), rot180(t, "E3"), rot180(t, "C4")),
 		game(engine.Blue, "D4", "D3", "E3", "C4"),
@@ -165,7 +168,7 @@ func TestFrequentOpeningsCountCanonically(t *testing.T) {
 	if err := svc.RecordSelfplayOpenings(ctx, "four-stone", 16, games[:1]); err != nil {
 		t.Fatal(err)
 	}
-	bad := []service.SelfplayOpening{game(engine.Red, "C3")}
+	bad := []explorer.SelfplayOpening{game(engine.Red, "C3")}
 	if err := svc.RecordSelfplayOpenings(ctx, "four-stone", 16, bad); err == nil {
 		t.Fatal("an incomplete placement phase was counted")
 	}
@@ -188,21 +191,21 @@ func TestExplorerFillJobWorksInSteps(t *testing.T) {
 	// job back; the next one skips what is stored.
 	svc, url := newJobService(t, time.Millisecond)
 	ctx := context.Background()
-	if _, err := svc.SubmitExplorerFill(ctx, &service.ExplorerFillRequest{Opening: "four-stone", Depth: 9}); err == nil {
+	if _, err := svc.SubmitExplorerFill(ctx, &explorer.FillRequest{Opening: "four-stone", Depth: 9}); err == nil {
 		t.Fatal("depth 9 was accepted")
 	}
-	j, err := svc.SubmitExplorerFill(ctx, &service.ExplorerFillRequest{Opening: "empty", Depth: 1, Visits: 4})
+	j, err := svc.SubmitExplorerFill(ctx, &explorer.FillRequest{Opening: "empty", Depth: 1, Visits: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if j.Kind != service.KindExplorerFill || j.Progress.Total < 2 {
+	if j.Kind != jobs.KindExplorerFill || j.Progress.Total < 2 {
 		t.Fatalf("job %+v", j)
 	}
 	done := waitJob(t, svc, j.ID)
 	if done.Status != "succeeded" || done.Progress.Done != done.Progress.Total {
 		t.Fatalf("job ended %+v", done)
 	}
-	var st service.FillStats
+	var st explorer.FillStats
 	if err := json.Unmarshal(done.Result, &st); err != nil {
 		t.Fatal(err)
 	}

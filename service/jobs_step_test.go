@@ -10,6 +10,8 @@ import (
 
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/storetest"
 )
@@ -23,10 +25,10 @@ func newJobService(t *testing.T, step time.Duration) (*service.Service, string) 
 	ctx := context.Background()
 	url := storetest.URL(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	an := service.NewAnalyzer(service.Evaluators{
+	an := analysis.NewAnalyzer(analysis.Evaluators{
 		Network: inference.Heuristic{}, NetworkModel: inference.HeuristicModelID,
 		Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID,
-	}, service.DefaultLimits())
+	}, analysis.DefaultLimits())
 	st, err := store.Open(ctx, url, store.Options{Logger: log})
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +48,7 @@ func newJobService(t *testing.T, step time.Duration) (*service.Service, string) 
 	return svc, url
 }
 
-func waitJob(t *testing.T, svc *service.Service, id string) *service.Job {
+func waitJob(t *testing.T, svc *service.Service, id string) *jobs.Job {
 	t.Helper()
 	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		j, err := svc.Job(context.Background(), id)
@@ -74,16 +76,16 @@ func snoozes(t *testing.T, url, id string) int {
 func TestJobSteps(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	type submit func(svc *service.Service) (*service.Job, error)
+	type submit func(svc *service.Service) (*jobs.Job, error)
 	for _, tc := range []struct {
 		name   string
 		submit submit
 	}{
-		{"review", func(svc *service.Service) (*service.Job, error) {
-			return svc.SubmitReview(ctx, &service.ReviewRequest{ID: "steps", Moves: stepGame, MaxVisits: 40})
+		{"review", func(svc *service.Service) (*jobs.Job, error) {
+			return svc.SubmitReview(ctx, &jobs.ReviewRequest{ID: "steps", Moves: stepGame, MaxVisits: 40})
 		}},
-		{"openings", func(svc *service.Service) (*service.Job, error) {
-			return svc.SubmitOpenings(ctx, &service.OpeningsRequest{ID: "steps", MaxVisits: 30,
+		{"openings", func(svc *service.Service) (*jobs.Job, error) {
+			return svc.SubmitOpenings(ctx, &jobs.OpeningsRequest{ID: "steps", MaxVisits: 30,
 				Openings: [][]string{{"C3", "E3"}, {"C5", "E5"}, {"C3"}, {"E5"}, {"C3", "E5"}, {"E3", "C5"}}})
 		}},
 	} {
@@ -125,10 +127,10 @@ func mustJSON(v any) string {
 // TestRetentionJobs: the periodic job exists only with an interval.
 func TestRetentionJobs(t *testing.T) {
 	t.Parallel()
-	if got := service.RetentionJobs(service.RetentionConfig{}); got != nil {
+	if got := jobs.RetentionJobs(jobs.RetentionConfig{}); got != nil {
 		t.Errorf("Every 0: %d periodic jobs", len(got))
 	}
-	if got := service.RetentionJobs(service.DefaultRetention()); len(got) != 1 {
+	if got := jobs.RetentionJobs(jobs.DefaultRetention()); len(got) != 1 {
 		t.Errorf("default: %d periodic jobs, want 1", len(got))
 	}
 }

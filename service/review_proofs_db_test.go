@@ -10,7 +10,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/solver"
 	"github.com/wallzero/wallzero/engine/solver/endgames"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -23,7 +23,7 @@ func walkBack(g endgames.Played, warm bool) int {
 	for i := len(g.Moves) - 1; i >= 0; i-- {
 		pos := g.Positions[i]
 		if s == nil || !warm {
-			s = solver.New(solver.Options{TableBits: 16, MaxNodes: service.ReviewProofNodes, OutcomeOnly: true})
+			s = solver.New(solver.Options{TableBits: 16, MaxNodes: jobs.ReviewProofNodes, OutcomeOnly: true})
 		}
 		if pos.Phase() != engine.Play || s.Solve(&pos).Outcome == solver.Unknown {
 			break
@@ -59,7 +59,7 @@ func TestReviewProvesTheEnd(t *testing.T) {
 		moves = append(moves, m.String())
 	}
 	svc, _ := newJobService(t, time.Hour)
-	j, err := svc.SubmitReview(context.Background(), &service.ReviewRequest{ID: "proofs", Moves: moves, MaxVisits: 16})
+	j, err := svc.SubmitReview(context.Background(), &jobs.ReviewRequest{ID: "proofs", Moves: moves, MaxVisits: 16})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestReviewProvesTheEnd(t *testing.T) {
 	if done.Status != store.StatusSucceeded {
 		t.Fatalf("review: %+v", done)
 	}
-	var res service.ReviewResult
+	var res jobs.ReviewResult
 	if err := json.Unmarshal(done.Result, &res); err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestReviewProvesTheEnd(t *testing.T) {
 	}
 	decided := false
 	for _, tp := range res.TurningPoints {
-		decided = decided || (tp.Kind == service.TurnDecided && strings.Contains(tp.Text+tp.Summary, "proven win"))
+		decided = decided || (tp.Kind == jobs.TurnDecided && strings.Contains(tp.Text+tp.Summary, "proven win"))
 	}
 	if !decided {
 		t.Errorf("no decided turning point cites a proven win: %+v", res.TurningPoints)

@@ -3,15 +3,17 @@ package service
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"log/slog"
 	"time"
 
-	"golang.org/x/sync/singleflight"
-
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/service/access"
+	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/explorer"
+	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/levels"
+	"github.com/wallzero/wallzero/service/play"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -33,22 +35,22 @@ type Config struct {
 	// interactive analyses running to finish.
 	BatchYield time.Duration
 	// Admission bounds the synchronous analyses (zero fields: defaults).
-	Admission AdmissionConfig
+	Admission access.AdmissionConfig
 	// CacheTimeout bounds one cache lookup or save of a synchronous
 	// analysis; past it the analysis is searched (or not cached), so a
 	// slow or stopped database does not eat the request's deadline.
 	CacheTimeout time.Duration
-	// Jobs cuts jobs into steps (service/jobs.go; zero: the defaults).
-	Jobs JobsConfig
-	// Retention is what the retention job prunes (service/retention.go;
-	// zero: nothing).
-	Retention RetentionConfig
+	// Jobs cuts jobs into steps (service/jobs; zero: the defaults).
+	Jobs jobs.JobsConfig
+	// Retention is what the retention job prunes (service/jobs; zero:
+	// nothing).
+	Retention jobs.RetentionConfig
 }
 
 // DefaultConfig returns the defaults of a deployment.
 func DefaultConfig() Config {
 	return Config{ReviewVisits: 200, OpeningVisits: 100, MaxOpenings: 10000, JobParallel: 4, MaxAttempts: 5, KeyMoves: 3,
-		BatchYield: 200 * time.Millisecond, Admission: DefaultAdmissionConfig(), CacheTimeout: 2 * time.Second}
+		BatchYield: 200 * time.Millisecond, Admission: access.DefaultAdmissionConfig(), CacheTimeout: 2 * time.Second}
 }
 
 // BatcherStats is what the service reads from a batching evaluator for
@@ -61,7 +63,7 @@ type BatcherStats interface {
 // Deps are the service's collaborators.
 type Deps struct {
 	// Analyzer runs searches (required).
-	Analyzer *Analyzer
+	Analyzer *analysis.Analyzer
 	// Store caches analyses and keeps jobs (*store.Store); nil runs
 	// without cache and refuses jobs.
 	Store Store
@@ -72,13 +74,13 @@ type Deps struct {
 	Batcher BatcherStats
 	// Metrics receives the counters (nil: a new one); pass the one the
 	// evaluators were wrapped with (Metered) to count evaluations.
-	Metrics *Metrics
+	Metrics *analysis.Metrics
 	// Logger receives structured logs (nil: slog.Default()).
 	Logger *slog.Logger
 	// Auth verifies API keys and holds their quotas (nil: -auth off).
-	Auth *Auth
+	Auth *access.Auth
 	// Levels are the named levels POST /v1/play plays at (nil: none) and
-	// NewPlayer builds their players from their specs (service/play.go).
+	// NewPlayer builds their players from their specs (service/play).
 	Levels    *levels.File
 	NewPlayer player.Constructor
 	// LevelsNote says why there are no levels when Levels is nil (shown
@@ -86,25 +88,30 @@ type Deps struct {
 	LevelsNote string
 }
 
-// Service is the analysis service: cached analyses, review and opening
-// jobs, model and readiness reports. It holds no HTTP and no SQL. Safe for
+// Service composes the parts of the analysis service (cached analyses,
+// play, the explorer, jobs, records, access control) behind the methods
+// the api calls, and reports the models and readiness. Safe for
 // concurrent use.
 type Service struct {
-	an      *Analyzer
-	store   Store
-	cfg     Config
-	models  []Model
-	batcher BatcherStats
-	metrics *Metrics
-	log     *slog.Logger
-	gate    *gate
-	adm     *admission
-	flight  singleflight.Group
-	auth    *Auth
-	play    playSetup
+	an       *analysis.Analyzer
+	store    Store
+	cfg      Config
+	models   []Model
+	batcher  BatcherStats
+	metrics  *analysis.Metrics
+	log      *slog.Logger
+	gate     *analysis.Gate
+	analyses *analysis.Cached
+	adm      *access.Admission
+	auth     *access.Auth
+	play     *play.Service
+	explorer *explorer.Explorer
+	jobs     *jobs.Runner
 }
 
-// New returns a service.
+// New returns a service: it fills cfg's zero fields with the defaults and
+// wires the parts, all sharing one admission controller, one gate of the
+// interactive analyses and one set of counters.
 func New(cfg Config, d Deps) *Service {
 	def := DefaultConfig()
 	cfg.ReviewVisits = orDefault(cfg.ReviewVisits, def.ReviewVisits)
@@ -115,14 +122,22 @@ func New(cfg Config, d Deps) *Service {
 	cfg.KeyMoves = orDefault(cfg.KeyMoves, def.KeyMoves)
 	cfg.BatchYield = orDefault(cfg.BatchYield, def.BatchYield)
 	cfg.CacheTimeout = orDefault(cfg.CacheTimeout, def.CacheTimeout)
-	cfg.Admission = cfg.Admission.withDefaults()
+	cfg.Admission = cfg.Admission.WithDefaults()
 	if st, ok := d.Store.(*store.Store); ok && st == nil {
 		d.Store = nil // a nil *store.Store means no database, as a nil Store does
 	}
 	s := &Service{an: d.Analyzer, store: d.Store, cfg: cfg, models: d.Models, batcher: d.Batcher, metrics: d.Metrics, log: d.Logger,
-		gate: newGate(), adm: newAdmission(cfg.Admission), auth: d.Auth, play: newPlaySetup(d)}
-	s.metrics = cmp.Or(s.metrics, &Metrics{})
+		gate: analysis.NewGate(), adm: access.NewAdmission(cfg.Admission), auth: d.Auth}
+	s.metrics = cmp.Or(s.metrics, &analysis.Metrics{})
 	s.log = cmp.Or(s.log, slog.Default())
+	s.play = play.New(play.Config{Levels: d.Levels, NewPlayer: d.NewPlayer, Note: d.LevelsNote, Limits: limitsOf(s.an), Admission: s.adm, Gate: s.gate})
+	s.explorer = explorer.New(explorer.Config{Analyzer: s.an, Store: s.store, Admission: s.adm, Gate: s.gate, Metrics: s.metrics, Logger: s.log,
+		Visits: cfg.OpeningVisits, Parallel: cfg.JobParallel, BatchYield: cfg.BatchYield, CacheTimeout: cfg.CacheTimeout})
+	s.analyses = analysis.NewCached(analysis.CacheConfig{Analyzer: s.an, Cache: s.store, Timeout: cfg.CacheTimeout, Metrics: s.metrics,
+		Logger: s.log, Gate: s.gate, Admission: s.adm, MaxRequestVisits: cfg.Admission.MaxRequestVisits})
+	s.jobs = jobs.New(jobs.Config{ReviewVisits: cfg.ReviewVisits, OpeningVisits: cfg.OpeningVisits, MaxOpenings: cfg.MaxOpenings,
+		JobParallel: cfg.JobParallel, MaxAttempts: cfg.MaxAttempts, KeyMoves: cfg.KeyMoves, BatchYield: cfg.BatchYield, Jobs: cfg.Jobs,
+		Retention: cfg.Retention}, jobs.Deps{Store: s.store, Analyses: s.analyses, Explorer: s.explorer, Logger: s.log})
 	return s
 }
 
@@ -130,10 +145,10 @@ func New(cfg Config, d Deps) *Service {
 func (s *Service) Config() Config { return s.cfg }
 
 // Limits returns the analyzer's limits.
-func (s *Service) Limits() Limits { return s.an.Limits() }
+func (s *Service) Limits() analysis.Limits { return s.an.Limits() }
 
 // Metrics returns the service's counters.
-func (s *Service) Metrics() *Metrics { return s.metrics }
+func (s *Service) Metrics() *analysis.Metrics { return s.metrics }
 
 // Batcher returns the batching evaluator's statistics source (nil when
 // the analyses run without one).
@@ -141,94 +156,39 @@ func (s *Service) Batcher() BatcherStats { return s.batcher }
 
 // InteractiveInFlight returns the number of /analyze requests being
 // analysed.
-func (s *Service) InteractiveInFlight() int { return s.gate.interactive() }
+func (s *Service) InteractiveInFlight() int { return s.gate.Interactive() }
 
-// AdmissionFull returns a CodeOverloaded error when no synchronous
+// AdmissionFull returns a wallzero.CodeOverloaded error when no synchronous
 // analysis could be admitted now whatever its size (every slot busy, and
 // the queue full or its work over MaxQueueWait), so that the API can
 // refuse a request before reading it.
-func (s *Service) AdmissionFull() error { return s.adm.full() }
+func (s *Service) AdmissionFull() error { return s.adm.Full() }
 
 // AdmissionStats returns the admission controller's state (for /metrics).
-func (s *Service) AdmissionStats() AdmissionStats { return s.adm.stats() }
+func (s *Service) AdmissionStats() access.AdmissionStats { return s.adm.Stats() }
 
-// Analyze answers a query: one analysis per asked turn, from the cache
-// when it holds one with at least the asked visits (for the position or
-// any rotation or mirror of it), else by searching at interactive
-// priority and caching the result. Cache hits are answered at once; the
-// searches wait for a slot of the admission controller, which refuses the
-// request with CodeOverloaded (and Retry-After) when the service cannot
-// start it soon enough.
-func (s *Service) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
-	return s.AnalyzeReporting(ctx, q, nil)
+// Analyze answers a query (analysis.Cached.Analyze).
+func (s *Service) Analyze(ctx context.Context, q *analysis.Query) ([]*analysis.Analysis, error) {
+	return s.analyses.Analyze(ctx, q)
 }
 
 // AnalyzeReporting is Analyze that also sends partial analyses to
-// progress while it searches, when q asks for them (see
-// SearchOptions.Reporting); progress nil sends none.
-func (s *Service) AnalyzeReporting(ctx context.Context, q *Query, progress func(*Analysis)) ([]*Analysis, error) {
-	g, turns, err := s.an.Prepare(q)
-	if err != nil {
-		return nil, err
-	}
-	visits := s.visits(q.MaxVisits)
-	if work := visits * len(turns); work > s.cfg.Admission.MaxRequestVisits {
-		return nil, &Error{Code: CodeTooLarge, Field: "maxVisits", Message: fmt.Sprintf(
-			"%d visits x %d positions = %d visits, at most %d per request: ask for fewer positions or visits, or submit a review job",
-			visits, len(turns), work, s.cfg.Admission.MaxRequestVisits)}
-	}
-	// Refuse before any database work when the service is full, counting
-	// every position as a miss.
-	if err := s.adm.precheck(ctx, int64(visits*len(turns))); err != nil {
-		return nil, err
-	}
-	// The caller's API key pays for every position, cache hits included.
-	if err := chargeVisits(ctx, len(turns), visits); err != nil {
-		return nil, err
-	}
-	positions := g.Positions()
-	rules := g.Rules.String()
-	out := make([]*Analysis, len(turns))
-	var misses []int
-	for i, t := range turns {
-		a, err := s.lookTurn(ctx, q, rules, positions, t, visits)
-		if err != nil {
-			return nil, err
-		}
-		if a == nil {
-			misses = append(misses, i)
-		}
-		out[i] = a
-	}
-	if len(misses) == 0 {
-		return explainAll(q, g, turns, out), nil
-	}
-	release, err := s.adm.acquire(ctx, int64(visits*len(misses)))
-	if err != nil {
-		return nil, err
-	}
-	defer release()
-	done := s.gate.enter()
-	defer done()
-	ctx = inference.WithPriority(ctx, inference.Interactive)
-	for _, i := range misses {
-		a, err := s.searchTurn(ctx, q, rules, positions, turns[i], visits, progress)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = a
-	}
-	return explainAll(q, g, turns, out), nil
+// progress while it searches (analysis.Cached.AnalyzeReporting).
+func (s *Service) AnalyzeReporting(ctx context.Context, q *analysis.Query, progress func(*analysis.Analysis)) ([]*analysis.Analysis, error) {
+	return s.analyses.AnalyzeReporting(ctx, q, progress)
 }
 
 // orDefault returns v, or def when v is zero or negative (a config's
 // "unset").
 func orDefault[T int | int64 | float64 | time.Duration](v, def T) T { return cmp.Or(max(v, 0), def) }
 
-// visits returns the visit budget for a query's maxVisits.
-func (s *Service) visits(asked int) int {
-	if asked > 0 {
-		return asked
+// Auth returns the API key verifier (nil when -auth is off).
+func (s *Service) Auth() *access.Auth { return s.auth }
+
+// limitsOf returns an's limits (the defaults without an analyzer).
+func limitsOf(an *analysis.Analyzer) analysis.Limits {
+	if an == nil {
+		return analysis.DefaultLimits()
 	}
-	return s.an.Limits().DefaultVisits
+	return an.Limits()
 }

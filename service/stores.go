@@ -3,74 +3,22 @@ package service
 import (
 	"context"
 
+	"github.com/wallzero/wallzero/service/explorer"
+	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store"
 )
 
-// The service's collaborators in the database, as small interfaces the
-// service defines for itself; *store.Store implements all of them (a
-// compile-time check below). The service uses store's record types
-// (store.Job, store.CacheKey, ...) but never the concrete store, so it
-// holds no SQL and a test may hand it any implementation.
-
-// Cache is the analysis cache: canonical positions' analyses by rules,
-// model and visits.
-type Cache interface {
-	// LookupAnalysis returns the cached analysis of key with at least
-	// minVisits visits, and whether there is one.
-	LookupAnalysis(ctx context.Context, key store.CacheKey, minVisits int) (store.CachedAnalysis, bool, error)
-	// LookupAnalyses returns the cached analyses of many positions of one
-	// rules and model, by canonical hash.
-	LookupAnalyses(ctx context.Context, rules, model string, hashes []uint64, minVisits int) (map[uint64]store.CachedAnalysis, error)
-	// SaveAnalyses stores analyses, keeping the one with more visits.
-	SaveAnalyses(ctx context.Context, rows ...store.CachedAnalysis) error
-}
-
-// JobStore keeps the jobs table: the ONE source of truth for a job's
-// state as clients see it (status, progress, attempts, error, result).
-// River only schedules: CreateJob enqueues the River job in the same
-// transaction, CancelJob cancels it, and the workers' verdicts (done,
-// snoozed, cancelled, retried) follow the jobs row, never the reverse.
-// Nothing in the service reads River's own job state.
-type JobStore interface {
-	CreateJob(ctx context.Context, nj store.NewJob) (*store.Job, error)
-	Job(ctx context.Context, id string) (*store.Job, error)
-	OwnedJob(ctx context.Context, id string, owner int64) (*store.Job, error)
-	StartJob(ctx context.Context, id string, riverAttempt int) (*store.Job, error)
-	SetProgress(ctx context.Context, id string, done int) (string, error)
-	FinishJob(ctx context.Context, id string, result []byte) (bool, error)
-	FailJob(ctx context.Context, id, msg string) error
-	RequeueJob(ctx context.Context, id, msg string) error
-	CancelJob(ctx context.Context, id string, owner int64) (*store.Job, error)
-	ActiveJobs(ctx context.Context) (map[string]int, error)
-}
-
-// KeyStore holds the API keys that Auth verifies.
-type KeyStore interface {
-	// KeyByHash returns the key of a token's hash (store.ErrNotFound if
-	// none).
-	KeyByHash(ctx context.Context, tokenHash []byte) (*store.APIKey, error)
-	// TouchKey records a key's last use.
-	TouchKey(ctx context.Context, id int64) error
-}
-
-// KeyMaker creates API keys (CreateKey).
-type KeyMaker interface {
-	CreateKey(ctx context.Context, name string, tokenHash []byte, q store.KeyQuotas) (*store.APIKey, error)
-}
-
-// Store is everything the service keeps in the database: the cache, the
-// jobs, retention and a readiness ping.
+// Store is everything the service keeps in the database, as the small
+// interfaces its packages declare beside their code (jobs.Store with the
+// analysis cache, explorer.ExplorerStore) and a readiness ping;
+// *store.Store implements it. The service and its packages use store's
+// record types but never the concrete store, so they hold no SQL and a
+// test may hand them any implementation.
 type Store interface {
-	Cache
-	JobStore
-	// Prune applies the retention policy (the retention job).
-	Prune(ctx context.Context, r store.Retention) (store.Pruned, error)
+	jobs.Store
+	explorer.ExplorerStore
 	// Ping checks the database is reachable (readiness).
 	Ping(ctx context.Context) error
 }
 
-var (
-	_ Store    = (*store.Store)(nil)
-	_ KeyStore = (*store.Store)(nil)
-	_ KeyMaker = (*store.Store)(nil)
-)
+var _ Store = (*store.Store)(nil)

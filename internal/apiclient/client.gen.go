@@ -520,7 +520,7 @@ type ServiceAnalysis struct {
 	Cache *ServiceCacheInfo `json:"cache,omitempty"`
 
 	// Explanation Explanation (includeExplanations) explains the move played from the
-	// position against the engine's best (see service/explain.go).
+	// position against the engine's best (see service/explain).
 	Explanation *ServiceExplanation `json:"explanation,omitempty"`
 
 	// Id ID echoes the query's id.
@@ -1639,7 +1639,7 @@ type ServiceReviewResult struct {
 	Thresholds *ServiceThresholds `json:"thresholds,omitempty"`
 
 	// TurningPoints TurningPoints are the moves where the game turned (see
-	// service/turning.go), in the order of the game.
+	// service/jobs/turning.go), in the order of the game.
 	TurningPoints *[]ServiceTurningPoint `json:"turningPoints,omitempty"`
 
 	// Visits Example: 64

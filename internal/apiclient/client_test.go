@@ -15,6 +15,7 @@ import (
 	"github.com/wallzero/wallzero/internal/apiclient"
 	"github.com/wallzero/wallzero/openapi"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/storetest"
 )
@@ -30,7 +31,7 @@ func startServer(t *testing.T) string {
 		t.Fatal(err)
 	}
 	t.Cleanup(st.Close)
-	an := service.NewAnalyzer(service.Evaluators{Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID}, service.DefaultLimits())
+	an := analysis.NewAnalyzer(analysis.Evaluators{Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID}, analysis.DefaultLimits())
 	svc := service.New(service.DefaultConfig(), service.Deps{Analyzer: an, Store: st, Logger: quiet})
 	w, err := st.StartWorker(ctx, store.WorkerConfig{Workers: svc.Workers(), MaxWorkers: 2, PollInterval: 100 * time.Millisecond, Logger: quiet})
 	if err != nil {

@@ -1,0 +1,120 @@
+package analysis
+
+import (
+	"context"
+
+	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/search"
+)
+
+// Evaluators are the evaluators the analyzer searches with: Network for
+// two-player games (a model behind the batching queue, or a model-free one
+// in tests), Heuristic for three and four players.
+type Evaluators struct {
+	Network        search.Evaluator
+	NetworkModel   string
+	Heuristic      search.Evaluator
+	HeuristicModel string
+}
+
+// Analyzer runs analyses. It is safe for concurrent use.
+type Analyzer struct {
+	eval   Evaluators
+	limits Limits
+	// LeafBatch is the number of leaves one search keeps in flight.
+	LeafBatch int
+	// InteractiveLeafCalls splits the leaves of a search at interactive
+	// priority (a synchronous /analyze) into this many evaluator calls
+	// (search.Config.LeafCalls) when its evaluator is asynchronous, so that
+	// a lone request keeps the network busy while its tree is worked on.
+	// Jobs (batch priority) always use one call. 0 or 1 (the default):
+	// one call for all. docs/performance.md ("Several calls in flight")
+	// has the measurements and the trade-off.
+	InteractiveLeafCalls int
+}
+
+// NewAnalyzer returns an analyzer over the evaluators: 16 leaves in
+// flight in one call.
+func NewAnalyzer(eval Evaluators, limits Limits) *Analyzer {
+	return &Analyzer{eval: eval, limits: limits, LeafBatch: 16, InteractiveLeafCalls: 1}
+}
+
+// leafCalls returns the evaluator calls of a search with eval at the
+// priority of ctx.
+func (a *Analyzer) leafCalls(ctx context.Context, eval search.Evaluator) int {
+	if _, async := eval.(search.AsyncEvaluator); !async || inference.PriorityOf(ctx) != inference.Interactive {
+		return 1
+	}
+	return min(max(a.InteractiveLeafCalls, 1), a.LeafBatch)
+}
+
+// Limits returns the analyzer's limits.
+func (a *Analyzer) Limits() Limits { return a.limits }
+
+// evaluatorFor returns the evaluator and model id for a game.
+func (a *Analyzer) evaluatorFor(players int) (search.Evaluator, string) {
+	if players == 2 && a.eval.Network != nil {
+		return a.eval.Network, a.eval.NetworkModel
+	}
+	return a.eval.Heuristic, a.eval.HeuristicModel
+}
+
+// ModelFor returns the model id that analyses games of the given number
+// of players.
+func (a *Analyzer) ModelFor(players int) string {
+	_, id := a.evaluatorFor(players)
+	return id
+}
+
+// Prepare validates a query and replays its game. Errors are *wallzero.Error values
+// naming the field.
+func (a *Analyzer) Prepare(q *Query) (*engine.Game, []int, error) {
+	if len(q.Moves) > a.limits.MaxMoves {
+		return nil, nil, wallzero.Invalid("moves", "too many moves")
+	}
+	g, err := q.Record().Game()
+	if err != nil {
+		return nil, nil, wallzero.RecordError(err)
+	}
+	turns, err := q.validate(a.limits, len(g.Moves))
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, turns, nil
+}
+
+// Analyze runs the query: one Analysis per analysed turn, in the order
+// asked. A finished position gets an analysis with no moves.
+func (a *Analyzer) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
+	g, turns, err := a.Prepare(q)
+	if err != nil {
+		return nil, err
+	}
+	positions := g.Positions()
+	out := make([]*Analysis, 0, len(turns))
+	for _, t := range turns {
+		res, err := a.AnalyzePosition(ctx, q, positions, t)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, res)
+	}
+	return out, nil
+}
+
+// AnalyzePosition analyses positions[turn], with the positions before it as
+// history (AnalyzeTurn with no options).
+func (a *Analyzer) AnalyzePosition(ctx context.Context, q *Query, positions []engine.Position, turn int) (*Analysis, error) {
+	return a.AnalyzeTurn(ctx, q, positions, turn, RunOptions{})
+}
+
+// Visits returns the visit budget for a query's maxVisits: the asked
+// visits, or the limits' default when none are asked.
+func (a *Analyzer) Visits(asked int) int {
+	if asked > 0 {
+		return asked
+	}
+	return a.limits.DefaultVisits
+}

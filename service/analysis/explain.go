@@ -1,0 +1,51 @@
+package analysis
+
+import (
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/explain"
+)
+
+// explainTurn explains the analysis a of positions[turn] of a game with
+// the given moves: the move played there against the engine's best, or,
+// at the end of the record, the best move against the second best.
+func explainTurn(positions []engine.Position, moves []engine.Move, turn int, a *Analysis) *explain.Explanation {
+	pos := &positions[turn]
+	if pos.IsOver() || len(a.MoveInfos) == 0 {
+		return nil
+	}
+	best := a.MoveInfos[0]
+	bestPV := explain.ParseMoves(best.PV)
+	if len(bestPV) == 0 {
+		return nil
+	}
+	if turn < len(moves) {
+		played := moves[turn]
+		var playedPV []engine.Move
+		loss := -1.0
+		for _, mi := range a.MoveInfos {
+			if mi.Move == played.String() {
+				playedPV = explain.ParseMoves(mi.PV)
+				// An unvisited move has no searched win rate: loss unknown.
+				if mi.Visits > 0 {
+					loss = max(0, float64(best.Winrate-mi.Winrate))
+				}
+			}
+		}
+		return explain.Moves(pos, played, bestPV[0], playedPV, bestPV, loss)
+	}
+	// The end of the record: explain the best move on its own.
+	return explain.Moves(pos, bestPV[0], bestPV[0], bestPV, bestPV, 0)
+}
+
+// explainAll adds explanations to the analyses of q's turns when q asks
+// for them.
+func explainAll(q *Query, g *engine.Game, turns []int, out []*Analysis) []*Analysis {
+	if !q.IncludeExplanations {
+		return out
+	}
+	positions := g.Positions()
+	for i, t := range turns {
+		out[i].Explanation = explainTurn(positions, g.Moves, t, out[i])
+	}
+	return out
+}

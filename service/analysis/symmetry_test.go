@@ -1,0 +1,53 @@
+package analysis
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/wallzero/wallzero/engine"
+)
+
+// TestTransformAnalysis: mapping an analysis by a symmetry and back gives
+// it unchanged, and the mapped moves and reach are those of the mapped
+// position.
+func TestTransformAnalysis(t *testing.T) {
+	t.Parallel()
+	q := Query{Rules: engine.Rules{Opening: engine.OpeningEmpty}, Moves: []string{"A1", "B3", "C5", "D4", "F2", "E6", "G7", "C2", "D4-D6:E"},
+		MaxVisits: 24, IncludeOwnership: true, IncludePolicy: true, IncludeReachability: true}
+	res, err := heuristicAnalyzer().Analyze(context.Background(), &q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := res[0]
+	g, _ := q.Record().Game()
+	for _, sym := range engine.AllSymmetries {
+		t.Run(sym.String(), func(t *testing.T) {
+			t.Parallel()
+			m, err := transformAnalysis(a, sym)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := transformAnalysis(m, sym.Inverse())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(back, a) {
+				t.Errorf("round trip differs")
+			}
+			p := sym.Position(g.Final)
+			legal := map[string]bool{}
+			for _, mv := range p.LegalMoves(nil) {
+				legal[mv.String()] = true
+			}
+			for _, mi := range m.MoveInfos {
+				if !legal[mi.Move] {
+					t.Fatalf("%s is not legal in the mapped position", mi.Move)
+				}
+			}
+			if want := reachability(&p); !reflect.DeepEqual(want, m.Reachability) {
+				t.Errorf("reach %+v, want %+v", m.Reachability, want)
+			}
+		})
+	}
+}

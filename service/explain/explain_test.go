@@ -1,0 +1,60 @@
+package explain
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/wallzero/wallzero/engine"
+)
+
+// TestParseMoves stops at the first move that does not parse.
+func TestParseMoves(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		in   []string
+		want []string
+	}{
+		{nil, nil},
+		{[]string{"C3", "E3"}, []string{"C3", "E3"}},
+		{[]string{"C3", "??", "E3"}, []string{"C3"}},
+	} {
+		var got []string
+		for _, m := range ParseMoves(tc.in) {
+			got = append(got, m.String())
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("ParseMoves(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestMoves explains a move against a better one: both get their facts
+// and a line played to the end, the text names the loss; an illegal move
+// gets no explanation.
+func TestMoves(t *testing.T) {
+	t.Parallel()
+	g, err := engine.Record{Moves: []string{"C3", "E3", "C5", "E5"}}.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := g.Final
+	moves := ParseMoves([]string{"E5-E4:N", "C3-C2:E"})
+	if len(moves) != 2 {
+		t.Fatal("the test moves do not parse")
+	}
+	e := Moves(&pos, moves[0], moves[1], nil, nil, 0.1)
+	if e == nil || e.Best == nil || e.Loss == nil || *e.Loss != 0.1 {
+		t.Fatalf("got %+v, want the played and the best move with a loss of 0.1", e)
+	}
+	for _, m := range []MoveExplanation{e.Played, *e.Best} {
+		if m.Playout == nil || len(m.Playout.Moves) == 0 || m.Playout.Winner == "" || m.Sentence == "" {
+			t.Errorf("%s: %+v, want a sentence and a line played to the end", m.Move, m)
+		}
+	}
+	if e.Text == "" {
+		t.Error("no text")
+	}
+	if bad := ParseMoves([]string{"A1"}); Moves(&pos, bad[0], bad[0], nil, nil, 0) != nil {
+		t.Error("an explanation of an illegal move")
+	}
+}

@@ -1,0 +1,158 @@
+package jobs
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync/atomic"
+
+	"github.com/riverqueue/river"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/store"
+)
+
+// ReviewRequest asks for the review of a whole two-player game.
+type ReviewRequest struct {
+	// ID is a client label echoed in the job's request.
+	ID string `json:"id,omitempty" example:"game-17"`
+	// Rules, Board and Moves describe the game as a record does.
+	Rules engine.Rules    `json:"rules"`
+	Board *engine.Diagram `json:"board,omitempty"`
+	Moves []string        `json:"moves" example:"C3,E3,C5,E5,E5-E4:N,E3-D3:S"`
+	// MaxVisits is the search budget per position (0: the service's
+	// review default).
+	MaxVisits int `json:"maxVisits,omitempty" example:"64"`
+} // @name service.ReviewRequest
+
+// validateReview replays the game and checks the limits.
+func (s *Runner) validateReview(r *ReviewRequest) (*engine.Game, error) {
+	l := s.an.Limits()
+	if err := analysis.CheckID("id", r.ID); err != nil {
+		return nil, err
+	}
+	if r.MaxVisits < 0 || r.MaxVisits > l.MaxVisits {
+		return nil, wallzero.Invalid("maxVisits", fmt.Sprintf("%d is outside 1..%d", r.MaxVisits, l.MaxVisits))
+	}
+	if len(r.Moves) == 0 {
+		return nil, wallzero.Invalid("moves", "a review needs at least one move")
+	}
+	g, err := analysis.ReplayRecord(engine.Record{Rules: r.Rules, Board: r.Board, Moves: r.Moves}, l)
+	if err != nil {
+		return nil, err
+	}
+	if g.Rules.Players != 2 {
+		return nil, wallzero.Invalid("rules.players", fmt.Sprintf("reviews cover two-player games (win rates from Red's view), not %d-player ones", g.Rules.Players))
+	}
+	return g, nil
+}
+
+// SubmitReview validates a review request and queues the job. The job
+// exists once this returns without error; on error nothing was stored.
+func (s *Runner) SubmitReview(ctx context.Context, r *ReviewRequest) (*Job, error) {
+	g, err := s.validateReview(r)
+	if err != nil {
+		return nil, err
+	}
+	stored := *r
+	stored.Rules = g.Rules
+	return s.submit(ctx, KindReview, &stored, len(g.Moves)+1, func(id string) river.JobArgs { return ReviewArgs{JobID: id} })
+}
+
+// ReviewJob is a review job with its result decoded.
+type ReviewJob struct {
+	ID         string        `json:"id" example:"6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10"`
+	Kind       string        `json:"kind" example:"review"`
+	Status     string        `json:"status" example:"succeeded"`
+	Progress   Progress      `json:"progress"`
+	Attempts   int           `json:"attempts" example:"1"`
+	Error      string        `json:"error,omitempty"`
+	CreatedAt  string        `json:"createdAt" example:"2025-01-01T12:00:00Z"`
+	StartedAt  string        `json:"startedAt,omitempty" example:"2025-01-01T12:00:00Z"`
+	FinishedAt string        `json:"finishedAt,omitempty" example:"2025-01-01T12:00:03Z"`
+	Result     *ReviewResult `json:"result,omitempty"`
+} // @name service.ReviewJob
+
+// Succeeded reports whether the review succeeded (its Result is set).
+func (j *ReviewJob) Succeeded() bool { return j.Status == store.StatusSucceeded }
+
+// Review returns a review job, with its result once done.
+func (s *Runner) Review(ctx context.Context, id string) (*ReviewJob, error) {
+	j, err := s.Job(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if j.Kind != KindReview {
+		return nil, &wallzero.Error{Code: wallzero.CodeNotFound, Field: "id", Message: fmt.Sprintf("job %s is not a review (it is %s; see /v1/jobs/%s)", id, j.Kind, id)}
+	}
+	out := &ReviewJob{ID: j.ID, Kind: j.Kind, Status: j.Status, Progress: j.Progress, Attempts: j.Attempts, Error: j.Error,
+		CreatedAt: timeText(&j.CreatedAt), StartedAt: timeText(j.StartedAt), FinishedAt: timeText(j.FinishedAt)}
+	if len(j.Result) > 0 {
+		out.Result = new(ReviewResult)
+		if err := json.Unmarshal(j.Result, out.Result); err != nil {
+			return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: "stored review: " + err.Error(), Err: err}
+		}
+	}
+	return out, nil
+}
+
+// runReview analyses every position of the game, JobParallel at a time,
+// through the cache, and assembles the review. It starts positions until
+// its step is over (p.stepOver), then returns errStepDone once those in
+// flight are done and cached; the next step finds them in the cache.
+func (s *Runner) runReview(ctx context.Context, j *store.Job, p *progress) ([]byte, error) {
+	var r ReviewRequest
+	if err := json.Unmarshal(j.Request, &r); err != nil {
+		return nil, &wallzero.Error{Code: wallzero.CodeInvalid, Message: "stored request: " + err.Error(), Err: err}
+	}
+	g, err := s.validateReview(&r)
+	if err != nil {
+		return nil, err
+	}
+	visits := r.MaxVisits
+	if visits == 0 {
+		visits = s.cfg.ReviewVisits
+	}
+	positions := g.Positions()
+	analyses := make([]*analysis.Analysis, len(positions))
+	rules := g.Rules.String()
+	var stopped atomic.Bool
+	eg, ctx := errgroup.WithContext(ctx)
+	eg.SetLimit(s.cfg.JobParallel)
+	for i := range positions {
+		if stopped.Load() {
+			break
+		}
+		eg.Go(func() error {
+			if p.stepOver() {
+				stopped.Store(true)
+				return nil
+			}
+			if err := s.gate.Wait(ctx, s.cfg.BatchYield); err != nil {
+				return err
+			}
+			a, err := s.analyses.Full(ctx, rules, positions, i, visits)
+			if err != nil {
+				return err
+			}
+			analyses[i] = a
+			p.add(ctx, 1)
+			return nil
+		})
+	}
+	if err := eg.Wait(); err != nil {
+		return nil, err
+	}
+	if stopped.Load() {
+		return nil, errStepDone
+	}
+	res := buildReview(g, analyses, s.cfg.KeyMoves)
+	proveBackwards(res, positions)
+	explainReview(res, g, analyses)
+	res.ID, res.Visits, res.Model = r.ID, visits, s.an.ModelFor(2)
+	res.Record = &engine.Record{Rules: g.Rules, Board: r.Board, Moves: r.Moves}
+	return json.Marshal(res)
+}

@@ -1,0 +1,184 @@
+package jobs
+
+import (
+	"math"
+	"sort"
+
+	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/explain"
+)
+
+// Review thresholds: a move whose win-rate loss (for the player who made
+// it, against the engine's best move) reaches these is an inaccuracy, a
+// mistake or a blunder: 5, 10 and 15 percentage points of win
+// probability. These are Lichess's thresholds (0.1, 0.2 and 0.3 on its -1..1
+// "winning chances" scale, which is 5, 10 and 15 points of win percentage).
+const (
+	InaccuracyLoss = 0.05
+	MistakeLoss    = 0.10
+	BlunderLoss    = 0.15
+)
+
+// ReviewResult is the result of a review job.
+type ReviewResult struct {
+	// ID echoes the request's id.
+	ID string `json:"id,omitempty" example:"game-17"`
+	// Record is the game reviewed, as submitted (rules normalized), so that
+	// a client holding only the review's id can draw its positions.
+	Record *engine.Record `json:"record,omitempty"`
+	// Model and Visits say how the positions were analysed.
+	Model  string `json:"model" example:"heuristic-voronoi-v1"`
+	Visits int    `json:"visits" example:"64"`
+	// WinrateCurve has one point per position (ply 0 = before the first
+	// move): Red's expected result.
+	WinrateCurve []CurvePoint `json:"winrateCurve"`
+	// Moves reviews each move played.
+	Moves []MoveReview `json:"moves"`
+	// Accuracy gives each player's accuracy in percent (see MoveReview).
+	Accuracy map[string]float64 `json:"accuracy"`
+	// KeyMoves are the moves with the largest swings of Red's win rate,
+	// largest first.
+	KeyMoves []KeyMove `json:"keyMoves"`
+	// Thresholds are the loss thresholds of the classification.
+	Thresholds Thresholds `json:"thresholds"`
+	// TurningPoints are the moves where the game turned (see
+	// service/jobs/turning.go), in the order of the game.
+	TurningPoints []TurningPoint `json:"turningPoints"`
+} // @name service.ReviewResult
+
+// CurvePoint is Red's win rate at one position.
+type CurvePoint struct {
+	Ply        int     `json:"ply" example:"0"`
+	RedWinrate float32 `json:"redWinrate" example:"0.5"`
+} // @name service.CurvePoint
+
+// Thresholds are the win-rate losses at which moves are classified.
+type Thresholds struct {
+	Inaccuracy float64 `json:"inaccuracy" example:"0.05"`
+	Mistake    float64 `json:"mistake" example:"0.1"`
+	Blunder    float64 `json:"blunder" example:"0.15"`
+} // @name service.Thresholds
+
+// MoveReview reviews one move.
+//
+// Loss = max(0, best - after), where best is the win rate of the engine's
+// best move in the position before the move and after the win rate of
+// the position after it, both for the player who moved (0 when the move
+// played is the best move). Accuracy = 103.1668 * exp(-0.04354 * 100 *
+// loss) - 3.1669, clamped to 0..100 (Lichess's per-move accuracy formula
+// on win percentages); a player's accuracy is the mean over its moves.
+type MoveReview struct {
+	// Ply is the move's index in the record (0 = the first move).
+	Ply    int    `json:"ply" example:"4"`
+	Move   string `json:"move" example:"E5-E4:N"`
+	Player string `json:"player" example:"red"`
+	// RedWinrateBefore and RedWinrateAfter are Red's win rate before and
+	// after the move.
+	RedWinrateBefore float32 `json:"redWinrateBefore" example:"0.52"`
+	RedWinrateAfter  float32 `json:"redWinrateAfter" example:"0.47"`
+	// BestMove is the engine's best move, BestWinrate its win rate for
+	// the mover and BestPV its principal variation.
+	BestMove    string   `json:"bestMove" example:"C3-C4:E"`
+	BestWinrate float32  `json:"bestWinrate" example:"0.55"`
+	BestPV      []string `json:"bestPv"`
+	// PlayedWinrate is the mover's win rate after the move played.
+	PlayedWinrate float32 `json:"playedWinrate" example:"0.53"`
+	// Loss is the mover's win-rate loss against the best move (0..1).
+	Loss float32 `json:"loss" example:"0.02"`
+	// Classification is best, good, inaccuracy, mistake or blunder.
+	Classification string `json:"classification" example:"good"`
+	// Accuracy is the move's accuracy in percent.
+	Accuracy float64 `json:"accuracy" example:"94.2"`
+	// Explanation says why the move is good or bad, against the best move.
+	Explanation *explain.Explanation `json:"explanation,omitempty"`
+	// Proof is the proven result of the position before the move for the
+	// mover (omitted when unproven; see Analysis rootInfo.proof).
+	Proof *analysis.Proof `json:"proof,omitempty"`
+} // @name service.MoveReview
+
+// KeyMove is one of the largest swings.
+type KeyMove struct {
+	Ply  int    `json:"ply" example:"4"`
+	Move string `json:"move" example:"E5-E4:N"`
+	// Swing is Red's win rate after the move minus before it.
+	Swing          float32 `json:"swing" example:"-0.12"`
+	Classification string  `json:"classification" example:"mistake"`
+} // @name service.KeyMove
+
+// classify names a move by its loss.
+func classify(loss float32, best bool) string {
+	switch {
+	case best:
+		return "best"
+	case float64(loss) >= BlunderLoss:
+		return "blunder"
+	case float64(loss) >= MistakeLoss:
+		return "mistake"
+	case float64(loss) >= InaccuracyLoss:
+		return "inaccuracy"
+	}
+	return "good"
+}
+
+// moveAccuracy is Lichess's accuracy of a move that loses loss (0..1).
+func moveAccuracy(loss float32) float64 {
+	a := 103.1668*math.Exp(-0.04354*100*float64(loss)) - 3.1669
+	return math.Round(math.Max(0, math.Min(100, a))*10) / 10
+}
+
+// buildReview assembles a review from the analyses of every position of a
+// two-player game (len(g.Moves)+1 of them).
+func buildReview(g *engine.Game, analyses []*analysis.Analysis, keyMoves int) *ReviewResult {
+	res := &ReviewResult{Accuracy: map[string]float64{}, Moves: []MoveReview{}, KeyMoves: []KeyMove{},
+		Thresholds: Thresholds{InaccuracyLoss, MistakeLoss, BlunderLoss}}
+	red := make([]float32, len(analyses))
+	for i, a := range analyses {
+		red[i] = a.RootInfo.Winrate
+		if a.RootInfo.RedWinrate != nil {
+			red[i] = *a.RootInfo.RedWinrate
+		}
+		res.WinrateCurve = append(res.WinrateCurve, CurvePoint{Ply: i, RedWinrate: red[i]})
+	}
+	sums, counts := map[string]float64{}, map[string]int{}
+	for i, m := range g.Moves {
+		mover := g.Movers[i]
+		view := func(r float32) float32 {
+			if mover == engine.Red {
+				return r
+			}
+			return wallzero.Round(1 - r)
+		}
+		mr := MoveReview{Ply: i, Move: m.String(), Player: mover.String(),
+			RedWinrateBefore: red[i], RedWinrateAfter: red[i+1], PlayedWinrate: view(red[i+1]), BestPV: []string{}}
+		isBest := true
+		if infos := analyses[i].MoveInfos; len(infos) > 0 {
+			mr.BestMove, mr.BestWinrate, mr.BestPV = infos[0].Move, infos[0].Winrate, infos[0].PV
+			isBest = infos[0].Move == mr.Move
+		}
+		if !isBest {
+			mr.Loss = wallzero.Round(max(0, mr.BestWinrate-mr.PlayedWinrate))
+		}
+		mr.Proof = analyses[i].RootInfo.Proof
+		mr.Classification = classify(mr.Loss, isBest)
+		mr.Accuracy = moveAccuracy(mr.Loss)
+		sums[mr.Player] += mr.Accuracy
+		counts[mr.Player]++
+		res.Moves = append(res.Moves, mr)
+	}
+	for p, n := range counts {
+		res.Accuracy[p] = math.Round(sums[p]/float64(n)*10) / 10
+	}
+	order := make([]int, len(res.Moves))
+	for i := range order {
+		order[i] = i
+	}
+	swing := func(i int) float32 { return wallzero.Round(red[i+1] - red[i]) }
+	abs := func(v float32) float32 { return float32(math.Abs(float64(v))) }
+	sort.SliceStable(order, func(a, b int) bool { return abs(swing(order[a])) > abs(swing(order[b])) })
+	for _, i := range order[:min(keyMoves, len(order))] {
+		res.KeyMoves = append(res.KeyMoves, KeyMove{Ply: i, Move: res.Moves[i].Move, Swing: swing(i), Classification: res.Moves[i].Classification})
+	}
+	return res
+}

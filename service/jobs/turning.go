@@ -1,0 +1,221 @@
+package jobs
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/explain"
+)
+
+// DecidedWinrate is the win rate from which on, never dropping below it
+// again, the eventual winner is taken to have decided the game.
+const DecidedWinrate = 0.9
+
+// missedPerSide is how many missed chances of each player are listed.
+const missedPerSide = 2
+
+// The kinds of turning point.
+const (
+	// TurnLeadChange: the favourite changed (Red's win rate crossed 50%).
+	TurnLeadChange = "lead-change"
+	// TurnDecided: from this move on the winner's win rate never fell
+	// below DecidedWinrate.
+	TurnDecided = "decided"
+	// TurnMissed: one of a player's largest losses against the best move
+	// (at least an inaccuracy).
+	TurnMissed = "missed-chance"
+)
+
+// TurningPoint is a move where the game turned.
+type TurningPoint struct {
+	// Kind is lead-change, decided or missed-chance.
+	Kind   string `json:"kind" example:"lead-change"`
+	Ply    int    `json:"ply" example:"17"`
+	Move   string `json:"move" example:"E5-E3:W"`
+	Player string `json:"player" example:"red"`
+	// RedWinrateBefore and RedWinrateAfter are Red's win rate around it.
+	RedWinrateBefore float32 `json:"redWinrateBefore" example:"0.55"`
+	RedWinrateAfter  float32 `json:"redWinrateAfter" example:"0.31"`
+	// Loss is the mover's loss against the best move.
+	Loss float32 `json:"loss" example:"0.24"`
+	// Summary says what happened; Text is the move's explanation.
+	Summary string `json:"summary" example:"Blue takes the lead: Red's win rate falls from 55% to 31%."`
+	Text    string `json:"text,omitempty"`
+	// Proof, on a decided point, is the exact solver's proof that the
+	// position after the move is won for the winner (from the winner's
+	// view); omitted when the game was judged decided by win rate alone.
+	Proof *analysis.Proof `json:"proof,omitempty"`
+} // @name service.TurningPoint
+
+// explainReview explains every move of a review and finds its turning
+// points.
+func explainReview(res *ReviewResult, g *engine.Game, analyses []*analysis.Analysis) {
+	positions := g.Positions()
+	for i := range res.Moves {
+		mr := &res.Moves[i]
+		infos := analyses[i].MoveInfos
+		if len(infos) == 0 {
+			continue
+		}
+		bestPV := explain.ParseMoves(infos[0].PV)
+		if len(bestPV) == 0 {
+			continue
+		}
+		played := g.Moves[i]
+		// The move played continues with the search's line from the
+		// position after it.
+		playedPV := []engine.Move{played}
+		if i+1 < len(analyses) && len(analyses[i+1].MoveInfos) > 0 {
+			playedPV = append(playedPV, explain.ParseMoves(analyses[i+1].MoveInfos[0].PV)...)
+		}
+		mr.Explanation = explain.Moves(&positions[i], played, bestPV[0], playedPV, bestPV, float64(mr.Loss))
+	}
+	res.TurningPoints = turningPoints(res, &positions[len(positions)-1])
+}
+
+// turningPoints finds the lead changes, the move that decided the game
+// and each side's largest missed chances, in the order of the game.
+func turningPoints(res *ReviewResult, final *engine.Position) []TurningPoint {
+	out := []TurningPoint{}
+	point := func(kind string, mr *MoveReview, summary string) TurningPoint {
+		tp := TurningPoint{Kind: kind, Ply: mr.Ply, Move: mr.Move, Player: mr.Player,
+			RedWinrateBefore: mr.RedWinrateBefore, RedWinrateAfter: mr.RedWinrateAfter, Loss: mr.Loss, Summary: summary}
+		if mr.Explanation != nil {
+			tp.Text = mr.Explanation.Text
+		}
+		return tp
+	}
+	for i := range res.Moves {
+		mr := &res.Moves[i]
+		was, is := favourite(mr.RedWinrateBefore), favourite(mr.RedWinrateAfter)
+		if is != "" && was != is {
+			out = append(out, point(TurnLeadChange, mr, fmt.Sprintf("%s takes the lead: Red's win rate goes from %s to %s.",
+				title(is), pct(mr.RedWinrateBefore), pct(mr.RedWinrateAfter))))
+		}
+	}
+	if i, winner, proof, ok := provenDecidedAt(res, final); ok {
+		mr := &res.Moves[i]
+		by := ""
+		if proof.Margin != nil {
+			by = fmt.Sprintf(" by %d", *proof.Margin)
+		}
+		tp := point(TurnDecided, mr, fmt.Sprintf("The game is decided: after move %d %s has a proven win%s.", i+1, title(winner), by))
+		tp.Proof = proof
+		out = append(out, tp)
+	} else if i, winner, ok := decidedAt(res, final); ok {
+		mr := &res.Moves[i]
+		out = append(out, point(TurnDecided, mr, fmt.Sprintf("The game is decided: from here on %s's win rate never drops below %s.",
+			title(winner), pct(DecidedWinrate))))
+	}
+	for _, side := range []string{"red", "blue"} {
+		var idx []int
+		for i, mr := range res.Moves {
+			if mr.Player == side && float64(mr.Loss) >= InaccuracyLoss {
+				idx = append(idx, i)
+			}
+		}
+		sort.SliceStable(idx, func(a, b int) bool { return res.Moves[idx[a]].Loss > res.Moves[idx[b]].Loss })
+		for _, i := range idx[:min(missedPerSide, len(idx))] {
+			mr := &res.Moves[i]
+			out = append(out, point(TurnMissed, mr, fmt.Sprintf("%s missed %s (%s): %s of the win rate lost.",
+				title(side), mr.BestMove, mr.Classification, pct(mr.Loss))))
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Ply < out[b].Ply })
+	return out
+}
+
+// provenDecidedAt returns the first move after which the exact solver
+// proved the position won for the game's winner: the next move's review
+// carries the proof of the position before it, from its mover's view. The
+// returned proof is from the winner's view. ok is false for a draw, an
+// unfinished game or when no proof came up.
+func provenDecidedAt(res *ReviewResult, final *engine.Position) (int, string, *analysis.Proof, bool) {
+	w := final.Result().Winner()
+	if !final.IsOver() || w == engine.NoColor {
+		return 0, "", nil, false
+	}
+	winner := w.String()
+	// After a proof for the other side or a proven draw (a later mistake
+	// threw it away), only a later proof for the winner counts.
+	start := 0
+	for i := 0; i+1 < len(res.Moves); i++ {
+		if p := res.Moves[i+1].Proof; p != nil && (p.Result == "draw" || (res.Moves[i+1].Player == winner) != (p.Result == "win")) {
+			start = i + 1
+		}
+	}
+	for i := start; i+1 < len(res.Moves); i++ {
+		next := res.Moves[i+1]
+		if next.Proof == nil || next.Proof.Result == "draw" || (next.Player == winner) != (next.Proof.Result == "win") {
+			continue
+		}
+		p := &analysis.Proof{Result: "win"}
+		if m := next.Proof.Margin; m != nil {
+			v := *m
+			if next.Player != winner {
+				v = -v
+			}
+			p.Margin = &v
+		}
+		return i, winner, p, true
+	}
+	return 0, "", nil, false
+}
+
+// decidedAt returns the move after which the final winner's win rate
+// never fell below DecidedWinrate again; ok is false for a draw or when
+// it never happened.
+func decidedAt(res *ReviewResult, final *engine.Position) (int, string, bool) {
+	w := final.Result().Winner()
+	if w == engine.NoColor || !final.IsOver() {
+		// An unfinished game: take the favourite of the last position.
+		if len(res.Moves) == 0 {
+			return 0, "", false
+		}
+		name := favourite(res.Moves[len(res.Moves)-1].RedWinrateAfter)
+		if name == "" || final.IsOver() {
+			return 0, "", false
+		}
+		w, _ = engine.ParseColor(name)
+	}
+	winner := w.String()
+	of := func(red float32) float32 {
+		if w == engine.Red {
+			return red
+		}
+		return 1 - red
+	}
+	at := -1
+	for i := len(res.Moves) - 1; i >= 0; i-- {
+		if float64(of(res.Moves[i].RedWinrateAfter)) < DecidedWinrate {
+			break
+		}
+		at = i
+	}
+	if at < 0 {
+		return 0, "", false
+	}
+	return at, winner, true
+}
+
+// favourite names the player a Red win rate favours, "" at exactly 50%.
+func favourite(red float32) string {
+	switch {
+	case red > 0.5:
+		return "red"
+	case red < 0.5:
+		return "blue"
+	}
+	return ""
+}
+
+func title(s string) string {
+	if s == "" {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+func pct(v float32) string { return fmt.Sprintf("%.0f%%", float64(v)*100) }

@@ -1,0 +1,238 @@
+package jobs
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/explain"
+)
+
+// selfPlayGame loads the analysis package's testdata/selfplay-game.json: a
+// 51-move game of voronoi-hard against itself (four-stone opening).
+func selfPlayGame(t testing.TB) *engine.Game {
+	t.Helper()
+	data, err := os.ReadFile("../analysis/testdata/selfplay-game.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec engine.Record
+	if err := json.Unmarshal(data, &rec); err != nil {
+		t.Fatal(err)
+	}
+	g, err := rec.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// reviewGame reviews g with the heuristic analyzer at a small budget.
+func reviewGame(t testing.TB, g *engine.Game) (*ReviewResult, []*analysis.Analysis) {
+	t.Helper()
+	positions := g.Positions()
+	analyses := make([]*analysis.Analysis, len(positions))
+	an := heuristicAnalyzer()
+	for i := range positions {
+		a, err := an.AnalyzePosition(context.Background(), &analysis.Query{MaxVisits: 24}, positions, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		analyses[i] = a
+	}
+	res := buildReview(g, analyses, 3)
+	explainReview(res, g, analyses)
+	return res, analyses
+}
+
+// TestExplainReviewRealGame reviews a 51-move self-play game: every move
+// gets an explanation whose lines are played to the end of the game, and
+// the turning points agree with the win-rate curve.
+func TestExplainReviewRealGame(t *testing.T) {
+	t.Parallel()
+	g := selfPlayGame(t)
+	if len(g.Moves) < 40 {
+		t.Fatalf("the test game has %d moves, want at least 40", len(g.Moves))
+	}
+	res, _ := reviewGame(t, g)
+	for _, mr := range res.Moves {
+		e := mr.Explanation
+		if e == nil {
+			t.Fatalf("move %d %s has no explanation", mr.Ply, mr.Move)
+		}
+		if e.Played.Move != mr.Move || !strings.HasPrefix(e.Text, e.Played.Sentence) || len(e.Text) < 20 {
+			t.Errorf("move %d: explanation %q of %s", mr.Ply, e.Text, e.Played.Move)
+		}
+		if (e.Best != nil) != (mr.BestMove != mr.Move) {
+			t.Errorf("move %d: best %v, but best move %s played %s", mr.Ply, e.Best, mr.BestMove, mr.Move)
+		}
+		for _, me := range []*explain.MoveExplanation{&e.Played, e.Best} {
+			if me == nil {
+				continue
+			}
+			p := me.Playout
+			if p == nil || p.Moves[0] != me.Move || p.Territory["red"]+p.Territory["blue"] == 0 || p.Winner == "" {
+				t.Fatalf("move %d: playout of %s = %+v", mr.Ply, me.Move, p)
+			}
+			checkPlayout(t, g, mr.Ply, p)
+		}
+	}
+	if len(res.TurningPoints) == 0 {
+		t.Fatal("no turning points")
+	}
+	kinds := map[string]int{}
+	for _, tp := range res.TurningPoints {
+		kinds[tp.Kind]++
+		mr := res.Moves[tp.Ply]
+		if tp.Move != mr.Move || tp.Text != mr.Explanation.Text {
+			t.Errorf("turning point %+v does not match move %+v", tp, mr)
+		}
+		switch tp.Kind {
+		case TurnLeadChange:
+			if favourite(mr.RedWinrateBefore) == favourite(mr.RedWinrateAfter) {
+				t.Errorf("lead change at %d without a change of favourite: %v -> %v", tp.Ply, mr.RedWinrateBefore, mr.RedWinrateAfter)
+			}
+		case TurnMissed:
+			if float64(tp.Loss) < InaccuracyLoss {
+				t.Errorf("missed chance at %d with loss %v", tp.Ply, tp.Loss)
+			}
+		}
+	}
+	if kinds[TurnDecided] != 1 {
+		t.Errorf("want one decided point, got %v", kinds)
+	}
+}
+
+// checkPlayout replays a playout from the position before move ply and
+// checks it ends the game with the territory it reports.
+func checkPlayout(t *testing.T, g *engine.Game, ply int, p *explain.Playout) {
+	t.Helper()
+	pos := g.Positions()[ply]
+	for _, text := range p.Moves {
+		m, _, err := engine.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := pos.Play(m); err != nil {
+			t.Fatalf("playout from ply %d: %s: %v", ply, text, err)
+		}
+	}
+	r := pos.Result()
+	if !pos.IsOver() || r.Score[engine.Red] != p.Territory["red"] || r.Score[engine.Blue] != p.Territory["blue"] {
+		t.Errorf("playout from ply %d: over %v, territory %v, reported %v", ply, pos.IsOver(), r.Score, p.Territory)
+	}
+}
+
+// TestTurningPoints checks the rules on a made-up win-rate curve.
+func TestTurningPoints(t *testing.T) {
+	t.Parallel()
+	// Red's win rate after each move: 0.5 -> 0.6 (red leads) -> 0.4 (blue
+	// takes the lead) -> 0.7 (red again) -> 0.92 -> 0.95 -> 1.
+	curve := []float32{0.5, 0.6, 0.4, 0.7, 0.92, 0.95, 1}
+	losses := []float32{0, 0.02, 0.3, 0.2, 0, 0.07}
+	res := &ReviewResult{}
+	for i := range losses {
+		p := "red"
+		if i%2 == 1 {
+			p = "blue"
+		}
+		res.Moves = append(res.Moves, MoveReview{Ply: i, Move: "m", Player: p, RedWinrateBefore: curve[i], RedWinrateAfter: curve[i+1], Loss: losses[i], BestMove: "b"})
+	}
+	// An unfinished position: the favourite of the last position (Red)
+	// is taken as the winner.
+	rules, _ := engine.DefaultRules().Normalize()
+	start := engine.NewPosition(rules)
+	got := turningPoints(res, &start)
+	var summary []string
+	for _, tp := range got {
+		summary = append(summary, tp.Kind+"@"+string(rune('0'+tp.Ply)))
+	}
+	want := "lead-change@0 lead-change@1 lead-change@2 missed-chance@2 decided@3 missed-chance@3 missed-chance@5"
+	if s := strings.Join(summary, " "); s != want {
+		t.Errorf("turning points %s\nwant            %s", s, want)
+	}
+}
+
+// TestDecidedByProof: in a finished game, the decided point is the first
+// move after which the solver proved a win for the winner, counted only
+// after the last proof the other way (a proven win the loser later threw
+// away); without any proof the win-rate rule decides.
+func TestDecidedByProof(t *testing.T) {
+	t.Parallel()
+	g := selfPlayGame(t)
+	final := g.Final
+	winner := final.Result().Winner()
+	if !final.IsOver() || winner == engine.NoColor {
+		t.Fatal("the test game must be finished and won")
+	}
+	margin := func(v int) *int { return &v }
+	n := len(g.Moves)
+	build := func(proofs map[int]*analysis.Proof) *ReviewResult {
+		res := &ReviewResult{}
+		for i, m := range g.Moves {
+			res.Moves = append(res.Moves, MoveReview{Ply: i, Move: m.String(), Player: g.Movers[i].String(),
+				RedWinrateBefore: 0.5, RedWinrateAfter: 0.5, Proof: proofs[i]})
+		}
+		return res
+	}
+	// forWinner is a proof for the position before move i, from its
+	// mover's view, that the winner wins by 3.
+	forWinner := func(i int) *analysis.Proof {
+		if g.Movers[i] == winner {
+			return &analysis.Proof{Result: "win", Margin: margin(3)}
+		}
+		return &analysis.Proof{Result: "loss", Margin: margin(-3)}
+	}
+	forLoser := func(i int) *analysis.Proof {
+		if g.Movers[i] == winner {
+			return &analysis.Proof{Result: "loss"}
+		}
+		return &analysis.Proof{Result: "win"}
+	}
+	for _, tc := range []struct {
+		name   string
+		proofs map[int]*analysis.Proof
+		want   int // the decided move, -1: none by proof
+	}{
+		{"no proof", nil, -1},
+		{"first proof for the winner", map[int]*analysis.Proof{n - 6: forWinner(n - 6), n - 3: forWinner(n - 3)}, n - 7},
+		{"a proof thrown away later", map[int]*analysis.Proof{n - 10: forWinner(n - 10), n - 8: forLoser(n - 8), n - 4: forWinner(n - 4)}, n - 5},
+		{"a proven draw resets", map[int]*analysis.Proof{n - 10: forWinner(n - 10), n - 6: {Result: "draw"}}, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			i, name, p, ok := provenDecidedAt(build(tc.proofs), &final)
+			if tc.want < 0 {
+				if ok {
+					t.Fatalf("decided by proof at move %d, want none", i)
+				}
+				return
+			}
+			if !ok || i != tc.want || name != winner.String() || p.Result != "win" || p.Margin == nil || *p.Margin != 3 {
+				t.Fatalf("decided at %d (%v) by %s with %+v, want move %d for %s, a win by 3", i, ok, name, p, tc.want, winner)
+			}
+			tps := turningPoints(build(tc.proofs), &final)
+			found := false
+			for _, tp := range tps {
+				if tp.Kind == TurnDecided {
+					found = tp.Ply == tc.want && tp.Proof != nil && strings.Contains(tp.Summary, "proven win by 3")
+				}
+			}
+			if !found {
+				t.Errorf("turning points %+v lack the proven decided point at %d", tps, tc.want)
+			}
+		})
+	}
+}
+
+// heuristicAnalyzer analyses every game with the deterministic heuristic
+// evaluator, so results are reproducible without a model file.
+func heuristicAnalyzer() *analysis.Analyzer {
+	h := inference.Heuristic{}
+	return analysis.NewAnalyzer(analysis.Evaluators{Network: h, NetworkModel: "heuristic-as-network", Heuristic: h, HeuristicModel: inference.HeuristicModelID}, analysis.DefaultLimits())
+}

@@ -61,7 +61,11 @@ func TestOpeningsExplorerErrorsNameTheField(t *testing.T) {
 			t.Errorf("%s: %d %+v, want 400 on %s saying %q", tc.query, code, e.Error, tc.field, tc.says)
 		}
 	}
-	// Nothing was searched or stored for the bad queries.
+	// Nothing was searched or stored for the bad queries (counted in SQL:
+	// on PostgreSQL only).
+	if db == memoryURL {
+		return
+	}
 	if n := storetest.QueryInt(t, db, "SELECT count(*) FROM explorer_positions"); n != 0 {
 		t.Fatalf("%d rows stored by bad queries", n)
 	}

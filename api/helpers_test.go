@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"testing"
 	"time"
 
@@ -23,6 +24,7 @@ import (
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/levels"
 	"github.com/wallzero/wallzero/store"
+	"github.com/wallzero/wallzero/store/memstore"
 	"github.com/wallzero/wallzero/store/storetest"
 )
 
@@ -84,19 +86,48 @@ type options struct {
 	newPlayer player.Constructor
 }
 
-// testServer is the whole service (heuristic evaluator, real PostgreSQL,
-// River worker, gin) behind an httptest server.
+// testServer is the whole service (heuristic evaluator, store, River
+// worker, gin) behind an httptest server. The store is a real PostgreSQL
+// database with River's worker when the tests have one (`make test`), else
+// the in-memory store without a worker (`make check`): the tests that need
+// jobs, SQL or an outage then skip (needsPostgres).
 type testServer struct {
 	t      *testing.T
 	url    string
 	svc    *service.Service
-	store  *store.Store
+	store  testStore
+	pg     *store.Store // nil on the memory store
 	worker *store.Worker
 	http   *httptest.Server
 }
 
-// newDatabase returns a fresh migrated database for the test.
-func newDatabase(t *testing.T) string { return storetest.URL(t) }
+// testStore is what the tests read of either store.
+type testStore interface {
+	storetest.Conformer
+	CountAnalyses(ctx context.Context) (int64, error)
+}
+
+// memoryURL is newDatabase's answer when there is no PostgreSQL: start
+// then runs the server on the in-memory store.
+const memoryURL = "memory:"
+
+// newDatabase returns a fresh migrated database for the test, or
+// memoryURL when no PostgreSQL is set and none is required.
+func newDatabase(t *testing.T) string {
+	if os.Getenv(storetest.EnvURL) == "" && os.Getenv(storetest.EnvRequire) != "1" {
+		return memoryURL
+	}
+	return storetest.URL(t)
+}
+
+// needsPostgres skips the test on the memory store: it runs jobs (River's
+// worker), reads SQL or stops the database.
+func (ts *testServer) needsPostgres() {
+	ts.t.Helper()
+	if ts.pg == nil {
+		ts.t.Skipf("skipped: needs PostgreSQL (jobs, SQL or an outage); set %s or run `make test`", storetest.EnvURL)
+	}
+}
 
 func start(t *testing.T, dbURL string, o options) *testServer {
 	t.Helper()
@@ -120,9 +151,16 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 		Network: analysis.Metered(eval, metrics), NetworkModel: inference.HeuristicModelID,
 		Heuristic: analysis.Metered(eval, metrics), HeuristicModel: inference.HeuristicModelID,
 	}, analysis.DefaultLimits())
-	st, err := store.Open(ctx, dbURL, store.Options{Logger: log})
-	if err != nil {
-		t.Fatal(err)
+	var st testStore
+	var pg *store.Store
+	if dbURL == memoryURL {
+		st = memstore.New()
+	} else {
+		var err error
+		if pg, err = store.Open(ctx, dbURL, store.Options{Logger: log}); err != nil {
+			t.Fatal(err)
+		}
+		st = pg
 	}
 	cfg := service.DefaultConfig()
 	cfg.JobParallel = max(1, o.jobParallel)
@@ -136,9 +174,10 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 		deps.Auth = access.NewAuth(st, access.AuthConfig{CacheTTL: cmp.Or(o.authTTL, 200*time.Millisecond), Defaults: o.quotas, Logger: log})
 	}
 	svc := service.New(cfg, deps)
-	ts := &testServer{t: t, svc: svc, store: st}
-	if !o.noWorker {
-		ts.worker, err = st.StartWorker(ctx, store.WorkerConfig{Workers: svc.Workers(), MaxWorkers: 2, JobTimeout: time.Minute,
+	ts := &testServer{t: t, svc: svc, store: st, pg: pg}
+	if !o.noWorker && pg != nil {
+		var err error
+		ts.worker, err = pg.StartWorker(ctx, store.WorkerConfig{Workers: svc.Workers(), MaxWorkers: 2, JobTimeout: time.Minute,
 			PollInterval: 100 * time.Millisecond, Logger: log})
 		if err != nil {
 			t.Fatal(err)
@@ -217,6 +256,7 @@ func (ts *testServer) do(method, path string, body any, out any) int {
 // waitJob polls a job until it reaches one of the statuses.
 func (ts *testServer) waitJob(id string, timeout time.Duration, statuses ...string) jobs.Job {
 	ts.t.Helper()
+	ts.needsPostgres()
 	deadline := time.Now().Add(timeout)
 	for {
 		var j jobs.Job

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/wallzero/wallzero/api"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/internal/jsonscan"
 	"github.com/wallzero/wallzero/service"
 )
 
@@ -69,7 +69,7 @@ func (e *analysisEngine) finish() {
 // its turns.
 func (e *analysisEngine) handle(line []byte) {
 	var q engineQuery
-	if err := api.DecodeJSON(line, &q); err != nil {
+	if err := jsonscan.Decode(line, &q); err != nil {
 		var probe struct {
 			ID string `json:"id"`
 		}

@@ -1,4 +1,4 @@
-package api
+package jsonscan
 
 import (
 	"bytes"
@@ -38,10 +38,10 @@ func FuzzDecodeQuery(f *testing.F) {
 	})
 }
 
-// checkDecode checks the invariants of decodeJSON for one type.
+// checkDecode checks the invariants of Decode for one type.
 func checkDecode[T any](t *testing.T, body []byte) {
 	var v T
-	err := decodeJSON(body, &v)
+	err := Decode(body, &v)
 	if err != nil {
 		var se *service.Error
 		if !errors.As(err, &se) || se.Code != service.CodeInvalid || se.Message == "" {
@@ -62,7 +62,7 @@ func checkDecode[T any](t *testing.T, body []byte) {
 		t.Fatalf("encode %T %+v: %v", v, v, err)
 	}
 	var back T
-	if err := decodeJSON(again, &back); err != nil {
+	if err := Decode(again, &back); err != nil {
 		t.Fatalf("%q decoded, encoded as %s, is refused: %v", body, again, err)
 	}
 	if !reflect.DeepEqual(normalize(v), normalize(back)) {

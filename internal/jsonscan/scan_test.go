@@ -1,4 +1,4 @@
-package api
+package jsonscan
 
 import (
 	"errors"
@@ -9,10 +9,10 @@ import (
 	"github.com/wallzero/wallzero/service"
 )
 
-// TestScanJSON: the scanner's verdicts and paths on corners the hostile
+// TestScan: the scanner's verdicts and paths on corners the hostile
 // suite cannot reach through the request types (untyped values, depth,
 // surrogate pairs).
-func TestScanJSON(t *testing.T) {
+func TestScan(t *testing.T) {
 	t.Parallel()
 	anyType := reflect.TypeFor[any]()
 	query := reflect.TypeFor[*service.Query]()
@@ -47,7 +47,7 @@ func TestScanJSON(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			err := scanJSON([]byte(tc.body), tc.typ)
+			err := Scan([]byte(tc.body), tc.typ)
 			if tc.field == "-" {
 				if err != nil {
 					t.Fatalf("refused: %v", err)

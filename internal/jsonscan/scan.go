@@ -1,4 +1,10 @@
-package api
+// Package jsonscan decodes JSON strictly, for the two front ends that read
+// requests (the HTTP API and the JSON-lines analysis engine): Scan checks a
+// document to the last byte against the Go type it will decode into, and
+// Decode scans, then decodes with encoding/json. Errors are *service.Error
+// values of code invalid whose Field is the full JSON path of the value
+// concerned, so that both front ends refuse bad input with the same words.
+package jsonscan
 
 import (
 	"encoding/json"
@@ -29,7 +35,7 @@ var longStrings = map[reflect.Type]int{
 	reflect.TypeFor[service.RecordText](): service.MaxRecordTextBytes,
 }
 
-// scanJSON checks body to the last byte against the Go type t, before
+// Scan checks body to the last byte against the Go type t, before
 // encoding/json decodes it: one JSON value, valid syntax, valid UTF-8 (raw
 // bytes and \u escapes alike: no lone surrogates), no NUL, strings of at
 // most maxStringBytes (longStrings: more), at most maxDepth levels of nesting, no unknown or
@@ -41,7 +47,7 @@ var longStrings = map[reflect.Type]int{
 // encoding/json alone would replace invalid UTF-8 with U+FFFD, match field
 // names case-insensitively, keep the last of repeated fields and report
 // type errors without array indices.
-func scanJSON(body []byte, t reflect.Type) error {
+func Scan(body []byte, t reflect.Type) error {
 	s := &scanner{data: body}
 	s.space()
 	if s.pos == len(s.data) {
@@ -310,7 +316,7 @@ func (s *scanner) object(t reflect.Type, path string) error {
 		if err != nil {
 			return err
 		}
-		keyPath := joinKey(path, key)
+		keyPath := JoinKey(path, key)
 		if seen[key] {
 			return s.fail(keyPath, "given twice")
 		}
@@ -402,8 +408,9 @@ func indirect(t reflect.Type) reflect.Type {
 	return t
 }
 
-// joinKey appends an object key to a path.
-func joinKey(path, key string) string {
+// JoinKey appends an object key to a JSON path ("rules" and "players":
+// "rules.players"; "" and "moves": "moves").
+func JoinKey(path, key string) string {
 	if path == "" {
 		return key
 	}

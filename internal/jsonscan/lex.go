@@ -1,4 +1,4 @@
-package api
+package jsonscan
 
 import (
 	"strconv"

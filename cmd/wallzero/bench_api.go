@@ -10,11 +10,11 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
-	"sort"
 	"sync"
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/internal/stats"
 )
 
 // benchAPI implements `wallzero bench api`: it serves the API in-process
@@ -143,7 +143,7 @@ func benchAPI(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		fmt.Fprintf(stdout, "analyze_cold visits=%d clients=%d requests=%d p50_ms=%.1f p99_ms=%.1f throughput_rps=%.1f\n",
-			*visits, clients, len(batch), pct(lat, 50), pct(lat, 99), float64(len(batch))/wall.Seconds())
+			*visits, clients, len(batch), ms(stats.Percentile(lat, 50)), ms(stats.Percentile(lat, 99)), float64(len(batch))/wall.Seconds())
 	}
 	// Cache hits: the analysed positions again, as rotated or mirrored
 	// boards (a different hash, the same canonical one).
@@ -161,7 +161,7 @@ func benchAPI(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "analyze_cache_hit clients=%d requests=%d p50_ms=%.2f p99_ms=%.2f\n", clients, *hits, pct(lat, 50), pct(lat, 99))
+		fmt.Fprintf(stdout, "analyze_cache_hit clients=%d requests=%d p50_ms=%.2f p99_ms=%.2f\n", clients, *hits, ms(stats.Percentile(lat, 50)), ms(stats.Percentile(lat, 99)))
 	}
 
 	// Openings: distinct sequences of two or three placements of the
@@ -251,19 +251,6 @@ func runClients(clients, n int, do func(i int) (time.Duration, error)) ([]time.D
 	close(work)
 	wg.Wait()
 	return lat, time.Since(start), firstErr
-}
-
-// pct returns the p-th percentile of the latencies in milliseconds
-// (nearest rank).
-func pct(lat []time.Duration, p float64) float64 {
-	s := append([]time.Duration(nil), lat...)
-	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-	if len(s) == 0 {
-		return 0
-	}
-	i := int(float64(len(s))*p/100+0.5) - 1
-	i = max(0, min(len(s)-1, i))
-	return ms(s[i])
 }
 
 // bearer is a RoundTripper that sends an API key with every request.

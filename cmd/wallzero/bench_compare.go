@@ -6,12 +6,12 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
-	"sort"
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/internal/cpupeak"
+	"github.com/wallzero/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -78,7 +78,7 @@ func benchCompare(args []string, stdout, stderr io.Writer) error {
 	for _, op := range []engine.Opening{engine.OpeningFourStone, engine.OpeningEmpty} {
 		if o := byOpening[op]; o != nil {
 			fmt.Fprintf(stdout, "opening=%s positions=%d policy_top1_agreement=%.4f policy_tv_mean=%.4f value_abs_error_mean=%.4f\n",
-				op, o.n, float64(o.top1)/float64(o.n), mean(o.tv), mean(o.value))
+				op, o.n, float64(o.top1)/float64(o.n), stats.Mean(o.tv), stats.Mean(o.value))
 		}
 	}
 
@@ -120,24 +120,17 @@ func benchCompare(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	for i, bs := range sizes {
-		ma, mb := median(rawA[i]), median(rawB[i])
+		ma, mb := stats.Median(rawA[i]), stats.Median(rawB[i])
 		fmt.Fprintf(stdout, "raw_evals_per_sec batch=%d a=%.0f b=%.0f ratio_b_to_a=%.2f\n", bs, ma, mb, mb/ma)
 	}
 	for i, bs := range sizes {
-		ma, mb := median(cpuA[i]), median(cpuB[i])
+		ma, mb := stats.Median(cpuA[i]), stats.Median(cpuB[i])
 		fmt.Fprintf(stdout, "evals_per_cpu_sec batch=%d a=%.0f b=%.0f ratio_b_to_a=%.2f gflops_a=%.1f gflops_b=%.1f\n", bs, ma, mb, mb/ma,
 			ma*flopsA/1e9, mb*flopsB/1e9)
 	}
-	la, lb := medianDuration(latA), medianDuration(latB)
+	la, lb := stats.Median(latA), stats.Median(latB)
 	fmt.Fprintf(stdout, "analysis_latency_ms visits=%d leaf_batch=%d a=%.1f b=%.1f speedup=%.2f\n", *visits, *leafBatch, ms(la), ms(lb), float64(la)/float64(lb))
 	return nil
-}
-
-// medianDuration returns the median of ds.
-func medianDuration(ds []time.Duration) time.Duration {
-	s := append([]time.Duration(nil), ds...)
-	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-	return s[len(s)/2]
 }
 
 // policyGamePositions plays games with net's raw policy on both sides,
@@ -289,32 +282,14 @@ func argmax(p []float32) int {
 
 func (f *fidelity) print(w io.Writer) {
 	n := float64(f.n)
-	fmt.Fprintf(w, "policy_top1_agreement=%.4f policy_tv_mean=%.4f policy_tv_p99=%.4f\n", float64(f.top1)/n, mean(f.tv), quantile(f.tv, 0.99))
-	fmt.Fprintf(w, "value_abs_error_mean=%.4f value_abs_error_p99=%.4f value_abs_error_max=%.4f\n", mean(f.value), quantile(f.value, 0.99), quantile(f.value, 1))
+	fmt.Fprintf(w, "policy_top1_agreement=%.4f policy_tv_mean=%.4f policy_tv_p99=%.4f\n", float64(f.top1)/n, stats.Mean(f.tv), stats.Quantile(f.tv, 0.99))
+	fmt.Fprintf(w, "value_abs_error_mean=%.4f value_abs_error_p99=%.4f value_abs_error_max=%.4f\n", stats.Mean(f.value), stats.Quantile(f.value, 0.99), stats.Quantile(f.value, 1))
 	if f.hasMargin {
 		fmt.Fprintf(w, "margin_abs_error_mean=%.3f\n", f.margin/n)
 	}
 	if f.hasOwn {
 		fmt.Fprintf(w, "ownership_abs_error_mean=%.4f\n", f.ownership/n)
 	}
-}
-
-func mean(xs []float64) float64 {
-	s := 0.0
-	for _, x := range xs {
-		s += x
-	}
-	return s / float64(max(1, len(xs)))
-}
-
-// quantile returns the q-quantile of xs (q = 1: the maximum).
-func quantile(xs []float64, q float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	return s[min(len(s)-1, int(q*float64(len(s))))]
 }
 
 // cpuThroughput runs batches of bs copies of pos on one locked OS thread

@@ -7,6 +7,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/internal/stats"
 )
 
 // TestCompareOutputsByOpening: a model compared with itself agrees
@@ -42,8 +43,8 @@ func TestCompareOutputsByOpening(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if same.n != len(reqs) || same.top1 != same.n || mean(same.tv) != 0 || mean(same.value) != 0 {
-		t.Fatalf("a against itself: n %d of %d, top-1 %d, tv %v, value %v", same.n, len(reqs), same.top1, mean(same.tv), mean(same.value))
+	if same.n != len(reqs) || same.top1 != same.n || stats.Mean(same.tv) != 0 || stats.Mean(same.value) != 0 {
+		t.Fatalf("a against itself: n %d of %d, top-1 %d, tv %v, value %v", same.n, len(reqs), same.top1, stats.Mean(same.tv), stats.Mean(same.value))
 	}
 	four, empty := byOpening[engine.OpeningFourStone], byOpening[engine.OpeningEmpty]
 	if four == nil || empty == nil || four.n+empty.n != same.n || len(byOpening) != 2 {
@@ -53,7 +54,7 @@ func TestCompareOutputsByOpening(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if other.n != len(reqs) || mean(other.tv) == 0 || mean(other.value) == 0 {
-		t.Fatalf("a against b: n %d, tv %v, value %v", other.n, mean(other.tv), mean(other.value))
+	if other.n != len(reqs) || stats.Mean(other.tv) == 0 || stats.Mean(other.value) == 0 {
+		t.Fatalf("a against b: n %d, tv %v, value %v", other.n, stats.Mean(other.tv), stats.Mean(other.value))
 	}
 }

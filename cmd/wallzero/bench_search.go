@@ -11,6 +11,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/internal/cpupeak"
+	"github.com/wallzero/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -124,7 +125,7 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	}
 	best := 0.0
 	for i, bs := range sizes {
-		m := median(raw[i])
+		m := stats.Median(raw[i])
 		best = max(best, m)
 		fmt.Fprintf(stdout, "raw_evals_per_sec batch=%d %.0f\n", bs, m)
 	}
@@ -139,8 +140,8 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	}
 	for m, mode := range modes {
 		for i, n := range counts {
-			r := median(sims[m][i])
-			fmt.Fprintf(stdout, "mcts_sims_per_sec batching=%s searches=%d %.0f mean_batch=%.1f ratio_to_best_raw=%.2f\n", mode.name, n, r, median(batches[m][i]), r/best)
+			r := stats.Median(sims[m][i])
+			fmt.Fprintf(stdout, "mcts_sims_per_sec batching=%s searches=%d %.0f mean_batch=%.1f ratio_to_best_raw=%.2f\n", mode.name, n, r, stats.Median(batches[m][i]), r/best)
 		}
 	}
 	for m, mode := range modes {
@@ -149,9 +150,9 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "analysis_latency_ms batching=%s visits=%d leaf_batch=%d median=%.1f min=%.1f max=%.1f\n", mode.name, *visits, *leafBatch,
 			ms(d[len(d)/2]), ms(d[0]), ms(d[len(d)-1]))
 	}
-	fmt.Fprintf(stdout, "analysis_speedup spread_vs_one_worker=%.2f\n", float64(medianDuration(lat[1]))/float64(medianDuration(lat[0])))
+	fmt.Fprintf(stdout, "analysis_speedup spread_vs_one_worker=%.2f\n", float64(stats.Median(lat[1]))/float64(stats.Median(lat[0])))
 	if len(modes) > 2 {
-		fmt.Fprintf(stdout, "analysis_speedup %s_vs_spread=%.2f\n", modes[2].name, float64(medianDuration(lat[0]))/float64(medianDuration(lat[2])))
+		fmt.Fprintf(stdout, "analysis_speedup %s_vs_spread=%.2f\n", modes[2].name, float64(stats.Median(lat[0]))/float64(stats.Median(lat[2])))
 	}
 	return benchHints(net, mf, g, *visits, *leafBatch, *runs, stdout)
 }
@@ -221,8 +222,8 @@ func benchHints(net *inference.Network, mf modelFlags, g *engine.Game, visits, l
 	}
 	n := int64(len(warmTimes))
 	fmt.Fprintf(stdout, "hint_latency_ms visits=%d positions=%d cached=%.1f cold=%.1f speedup=%.2f network_evals_per_hint cached=%d cold=%d\n",
-		visits, n, ms(medianDuration(warmTimes)), ms(medianDuration(coldTimes)),
-		float64(medianDuration(coldTimes))/float64(medianDuration(warmTimes)), warmEvals/n, coldEvals/n)
+		visits, n, ms(stats.Median(warmTimes)), ms(stats.Median(coldTimes)),
+		float64(stats.Median(coldTimes))/float64(stats.Median(warmTimes)), warmEvals/n, coldEvals/n)
 	return nil
 }
 
@@ -245,13 +246,6 @@ func recentFirst(h []engine.Position) []engine.Position {
 		out = append(out, h[i])
 	}
 	return out
-}
-
-// median returns the median of xs.
-func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	return s[len(s)/2]
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/internal/selfplay"
+	"github.com/wallzero/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/store"
 )
@@ -252,9 +252,8 @@ func explorerBench(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	sort.Slice(times, func(a, b int) bool { return times[a] < times[b] })
 	ms := func(q float64) float64 {
-		return round2(float64(times[min(len(times)-1, int(q*float64(len(times))))].Microseconds()) / 1000)
+		return round2(float64(stats.Quantile(times, q).Microseconds()) / 1000)
 	}
 	return json.NewEncoder(stdout).Encode(map[string]any{"opening": f.opening, "moves": q.Moves, "lookups": *n,
 		"p50ms": ms(0.5), "p90ms": ms(0.9), "p99ms": ms(0.99), "maxms": ms(1)})

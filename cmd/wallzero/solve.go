@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/solver"
 	"github.com/wallzero/wallzero/engine/solver/endgames"
+	"github.com/wallzero/wallzero/internal/stats"
 )
 
 // runSolve implements `wallzero solve`: the exact endgame solver on one
@@ -233,7 +233,5 @@ func medianText(xs []int) string {
 	if len(xs) == 0 {
 		return "-"
 	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	return strconv.Itoa(s[len(s)/2])
+	return strconv.Itoa(stats.Median(xs))
 }

@@ -1,4 +1,4 @@
-package main
+package analysisengine
 
 import (
 	"container/heap"
@@ -13,11 +13,13 @@ import (
 	"github.com/wallzero/wallzero/service"
 )
 
-// analysisEngine queues the turns of the queries it reads and analyses
-// them on a pool of workers, higher priority first.
-type analysisEngine struct {
+// session is one run of the engine over an input stream: it queues the
+// turns of the queries it reads and analyses them on a pool of workers,
+// higher priority first.
+type session struct {
 	an     *service.Analyzer
-	models engineModels
+	models Models
+	opts   Options
 	emit   func(any)
 
 	mu      sync.Mutex
@@ -41,15 +43,15 @@ type turnJob struct {
 	stopped   bool
 }
 
-// newAnalysisEngine returns an engine that writes its lines with emit.
-func newAnalysisEngine(an *service.Analyzer, models engineModels, emit func(any)) *analysisEngine {
-	e := &analysisEngine{an: an, models: models, emit: emit, running: map[*turnJob]bool{}}
+// newSession returns a session that writes its lines with emit.
+func newSession(an *service.Analyzer, models Models, opts Options, emit func(any)) *session {
+	e := &session{an: an, models: models, opts: opts, emit: emit, running: map[*turnJob]bool{}}
 	e.cond = sync.NewCond(&e.mu)
 	return e
 }
 
 // start launches n workers.
-func (e *analysisEngine) start(ctx context.Context, n int) {
+func (e *session) start(ctx context.Context, n int) {
 	for range n {
 		e.wg.Add(1)
 		go e.work(ctx)
@@ -57,7 +59,7 @@ func (e *analysisEngine) start(ctx context.Context, n int) {
 }
 
 // finish waits until every queued turn has been answered.
-func (e *analysisEngine) finish() {
+func (e *session) finish() {
 	e.mu.Lock()
 	e.closed = true
 	e.cond.Broadcast()
@@ -67,7 +69,7 @@ func (e *analysisEngine) finish() {
 
 // handle answers one input line: an action at once, a query by queueing
 // its turns.
-func (e *analysisEngine) handle(line []byte) {
+func (e *session) handle(line []byte) {
 	var q engineQuery
 	if err := jsonscan.Decode(line, &q); err != nil {
 		var probe struct {
@@ -104,7 +106,7 @@ func (e *analysisEngine) handle(line []byte) {
 }
 
 // work analyses queued turns until the input ends and the queue is empty.
-func (e *analysisEngine) work(ctx context.Context) {
+func (e *session) work(ctx context.Context) {
 	defer e.wg.Done()
 	for {
 		e.mu.Lock()
@@ -126,7 +128,7 @@ func (e *analysisEngine) work(ctx context.Context) {
 }
 
 // run analyses one turn and writes its lines.
-func (e *analysisEngine) run(ctx context.Context, j *turnJob) {
+func (e *session) run(ctx context.Context, j *turnJob) {
 	progress := func(a *service.Analysis) { e.emit(a) }
 	a, err := e.an.AnalyzeTurn(ctx, &j.q.Query, j.positions, j.turn, service.RunOptions{Progress: progress, Stop: j.stop})
 	switch {
@@ -143,11 +145,11 @@ func (e *analysisEngine) run(ctx context.Context, j *turnJob) {
 }
 
 // action answers an action line.
-func (e *analysisEngine) action(q *engineQuery) {
+func (e *session) action(q *engineQuery) {
 	ack := actionLine{ID: q.ID, Action: q.Action}
 	switch q.Action {
 	case actionQueryVersion:
-		ack.Version, ack.GitHash = buildVersion()
+		ack.Version, ack.GitHash = e.opts.Version, e.opts.GitHash
 	case actionQueryModels:
 		ack.Models = e.models.list
 	case actionClearCache:
@@ -180,7 +182,7 @@ func (e *analysisEngine) action(q *engineQuery) {
 // noResults) and stops the running ones, which answer with what they
 // have found so far. turns, when not empty, limits it to those turn
 // numbers.
-func (e *analysisEngine) terminate(match func(*turnJob) bool, turns []int) {
+func (e *session) terminate(match func(*turnJob) bool, turns []int) {
 	hit := func(j *turnJob) bool { return match(j) && (len(turns) == 0 || slices.Contains(turns, j.turn)) }
 	e.mu.Lock()
 	var dropped []*turnJob

@@ -1,4 +1,4 @@
-package main
+package analysisengine
 
 import (
 	"errors"
@@ -94,12 +94,6 @@ type modelDescription struct {
 	// narrower than Channels (a distilled student's bottleneck).
 	InnerChannels int      `json:"innerChannels,omitempty"`
 	Heads         []string `json:"heads,omitempty"`
-}
-
-// engineModels are the engine's evaluators and how to clear their cache.
-type engineModels struct {
-	list  []modelDescription
-	clear func()
 }
 
 // toErrorBody converts an error to the shared error object.

@@ -1,4 +1,4 @@
-package main
+package analysisengine
 
 import (
 	"bytes"
@@ -7,27 +7,24 @@ import (
 	"testing"
 )
 
-// TestAnalysisProtocolGolden feeds the analysis engine the query files of
-// testdata/analysis and compares its output with
-// testdata/golden/analysis-*.golden (go test -run TestAnalysisProtocolGolden
-// -update rewrites them). The engine reads all of stdin first (-read-all)
+// TestProtocolGolden feeds the engine the query files of testdata/queries
+// and compares its output with testdata/golden/*.golden (go test
+// -run TestProtocolGolden -update rewrites them). The engine reads all of
+// its input first (ReadAll)
 // and analyses with one worker and the deterministic heuristic evaluator,
 // so the order of the lines and their numbers are reproducible: actions
 // are answered as they are read, then the queued turns run by priority.
-func TestAnalysisProtocolGolden(t *testing.T) {
+func TestProtocolGolden(t *testing.T) {
 	t.Parallel()
 	for _, name := range []string{"actions", "terminate-all", "partial", "avoid-allow", "priority", "output"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			in, err := os.ReadFile(filepath.Join("testdata", "analysis", name+".jsonl"))
+			in, err := os.ReadFile(filepath.Join("testdata", "queries", name+".jsonl"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			var stdout, stderr bytes.Buffer
-			args := []string{"analysis", "-model", "heuristic", "-parallel", "1", "-read-all"}
-			if code := run(args, bytes.NewReader(in), &stdout, &stderr); code != 0 {
-				t.Fatalf("exit status %d: %s", code, stderr.String())
-			}
+			var stdout bytes.Buffer
+			runHeuristic(t, bytes.NewReader(in), &stdout, Options{Parallel: 1, ReadAll: true}, 0)
 			var got bytes.Buffer
 			for _, line := range bytes.SplitAfter(in, []byte("\n")) {
 				if len(bytes.TrimSpace(line)) > 0 {
@@ -37,7 +34,7 @@ func TestAnalysisProtocolGolden(t *testing.T) {
 			}
 			got.WriteString("---\n")
 			got.Write(stdout.Bytes())
-			path := filepath.Join("testdata", "golden", "analysis-"+name+".golden")
+			path := filepath.Join("testdata", "golden", name+".golden")
 			if *update {
 				if err := os.WriteFile(path, got.Bytes(), 0o644); err != nil {
 					t.Fatal(err)
@@ -46,7 +43,7 @@ func TestAnalysisProtocolGolden(t *testing.T) {
 			}
 			want, err := os.ReadFile(path)
 			if err != nil {
-				t.Fatalf("%v (go test ./cmd/wallzero/ -run TestAnalysisProtocolGolden -update writes it)", err)
+				t.Fatalf("%v (go test ./analysisengine/ -run TestProtocolGolden -update writes it)", err)
 			}
 			if !bytes.Equal(got.Bytes(), want) {
 				t.Errorf("output differs from %s (rerun with -update after checking):\n%s", path, got.Bytes())

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestAnalysisTerminateRunning terminates a search while it runs: the
+// TestTerminateRunning terminates a search while it runs: the
 // engine answers the action and the search ends with what it has found,
 // isDuringSearch false, long before its visit budget.
 func TestTerminateRunning(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/wallzero/wallzero/analysisengine"
+	"github.com/wallzero/wallzero/internal/program"
 	"github.com/wallzero/wallzero/service"
 )
 
@@ -11,8 +12,8 @@ import (
 // engine (package analysisengine, docs/protocol.md) on stdin and stdout.
 func runAnalysis(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("analysis", stderr)
-	var mf modelFlags
-	mf.registerService(fs)
+	var mf program.ModelFlags
+	mf.RegisterService(fs)
 	parallel := fs.Int("parallel", 16, "turns analysed at once")
 	readAll := fs.Bool("read-all", false, "read every query before analysing any (a reproducible order: for batch files and tests)")
 	limits := service.DefaultLimits()
@@ -21,9 +22,9 @@ func runAnalysis(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	ev := newServiceEvaluators(mf)
+	ev := program.NewServiceEvaluators(mf)
 	defer ev.Close()
-	net, info, err := ev.get("")
+	net, info, err := ev.Get("")
 	if err != nil {
 		return err
 	}

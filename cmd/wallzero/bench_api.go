@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/internal/program"
 	"github.com/wallzero/wallzero/internal/stats"
 )
 
@@ -25,8 +26,8 @@ import (
 // batch job.
 func benchAPI(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("bench api", stderr)
-	var cfg serveConfig
-	cfg.register(fs, false)
+	var cfg program.ServeConfig
+	cfg.Register(fs, false)
 	url := fs.String("url", "", "benchmark a running server instead of an in-process one")
 	visits := fs.Int("visits", 200, "maxVisits of the /analyze requests")
 	requests := fs.Int("requests", 64, "cold /analyze requests per concurrency level")
@@ -42,27 +43,27 @@ func benchAPI(args []string, stdout, stderr io.Writer) error {
 	sustainClients := fs.Int("sustain-clients", 16, "clients of the sustained run")
 	serverPID := fs.Int("server-pid", 0, "with -url: the server's process id, to report its peak memory")
 	key := fs.String("key", "", "with -url: an API key (wz_...) sent as Authorization: Bearer (env WALLZERO_KEY)")
-	if err := parseWithEnv(fs, args); err != nil {
+	if err := program.ParseWithEnv(fs, args); err != nil {
 		return err
 	}
-	cfg.logLevel = "warn"
+	cfg.LogLevel = "warn"
 	base := *url
 	if base == "" {
 		log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-		a, err := newApp(context.Background(), &cfg, log)
+		a, err := program.NewApp(context.Background(), &cfg, log)
 		if err != nil {
 			return err
 		}
-		defer a.close(context.Background())
+		defer a.Close(context.Background())
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			return err
 		}
-		srv := &http.Server{Handler: a.handler}
+		srv := &http.Server{Handler: a.Handler}
 		go func() { _ = srv.Serve(ln) }() // ErrServerClosed once closed
 		defer srv.Close()
 		base = "http://" + ln.Addr().String()
-		fmt.Fprintf(stdout, "model=%s job_workers=%d job_parallel=%d\n", a.svc.Models()[0].ID, cfg.jobWorkers, a.svc.Config().JobParallel)
+		fmt.Fprintf(stdout, "model=%s job_workers=%d job_parallel=%d\n", a.Svc.Models()[0].ID, cfg.JobWorkers, a.Svc.Config().JobParallel)
 	}
 	var transport http.RoundTripper = &http.Transport{MaxIdleConnsPerHost: 1024}
 	if *key != "" {

@@ -11,6 +11,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/internal/cpupeak"
+	"github.com/wallzero/wallzero/internal/program"
 	"github.com/wallzero/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/search"
 )
@@ -25,9 +26,9 @@ import (
 // anything.
 func benchCompare(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("bench compare", stderr)
-	var mf modelFlags
-	mf.register(fs)
-	modelA := fs.String("a", defaultModel, "reference model")
+	var mf program.ModelFlags
+	mf.Register(fs)
+	modelA := fs.String("a", program.DefaultModel, "reference model")
 	modelB := fs.String("b", "models/wallzero-fast.onnx", "model compared with it (the distilled student by default)")
 	games := fs.Int("games", 200, "policy self-play games that give the positions")
 	seed := fs.Uint64("seed", 9, "seed of the games")
@@ -41,19 +42,19 @@ func benchCompare(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	lib, err := inference.FindLibrary(mf.ortLib)
+	lib, err := inference.FindLibrary(mf.OrtLib)
 	if err != nil {
 		return err
 	}
 	if err := inference.InitRuntime(lib); err != nil {
 		return err
 	}
-	a, err := inference.LoadNetwork(*modelA, inference.NetworkConfig{Provider: inference.Provider(mf.provider), Optimization: *optA})
+	a, err := inference.LoadNetwork(*modelA, inference.NetworkConfig{Provider: inference.Provider(mf.Provider), Optimization: *optA})
 	if err != nil {
 		return err
 	}
 	defer a.Close()
-	b, err := inference.LoadNetwork(*modelB, inference.NetworkConfig{Provider: inference.Provider(mf.provider), Optimization: *optB})
+	b, err := inference.LoadNetwork(*modelB, inference.NetworkConfig{Provider: inference.Provider(mf.Provider), Optimization: *optB})
 	if err != nil {
 		return err
 	}
@@ -104,8 +105,8 @@ func benchCompare(args []string, stdout, stderr io.Writer) error {
 			cpuA[i], cpuB[i] = append(cpuA[i], ra), append(cpuB[i], rb)
 		}
 		for i, bs := range sizes {
-			rawA[i] = append(rawA[i], rawThroughput(a, g.Final, bs, mf.workers, dur))
-			rawB[i] = append(rawB[i], rawThroughput(b, g.Final, bs, mf.workers, dur))
+			rawA[i] = append(rawA[i], rawThroughput(a, g.Final, bs, mf.Workers, dur))
+			rawB[i] = append(rawB[i], rawThroughput(b, g.Final, bs, mf.Workers, dur))
 		}
 		for range max(1, *runs / *reps) {
 			d, err := coldAnalysis(a, mf, batchMode{name: "spread"}, g.Final, *visits, *leafBatch)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/internal/program"
 )
 
 // profileSearch implements `bench search -cpuprofile FILE`: n concurrent
@@ -18,7 +19,7 @@ import (
 // splits between the network (runtime.cgocall), the tree (package
 // search), feature encoding and output decoding (package inference) and
 // the runtime; docs/performance.md says how to read it.
-func profileSearch(net *inference.Network, pos engine.Position, n, leafBatch int, mf modelFlags, dur time.Duration, file string, stdout io.Writer) error {
+func profileSearch(net *inference.Network, pos engine.Position, n, leafBatch int, mf program.ModelFlags, dur time.Duration, file string, stdout io.Writer) error {
 	if n < 1 {
 		return fmt.Errorf("-profile-searches must be at least 1, got %d", n)
 	}
@@ -39,7 +40,7 @@ func profileSearch(net *inference.Network, pos engine.Position, n, leafBatch int
 	}
 	fmt.Fprintf(stdout, "profiled searches=%d seconds=%.1f mcts_sims_per_sec=%.0f mean_batch=%.1f profile=%s\n", n, dur.Seconds(), rate, st.MeanBatch(), file)
 	fmt.Fprintf(stdout, "network_busy=%.2f (network wall time per worker and second) batches_by_size %s\n",
-		st.NetworkTime.Seconds()/elapsed.Seconds()/float64(mf.workers), sizeQuantiles(st.Sizes))
+		st.NetworkTime.Seconds()/elapsed.Seconds()/float64(mf.Workers), sizeQuantiles(st.Sizes))
 	fmt.Fprintf(stdout, "read it with: go tool pprof -top -nodefraction=0 bin/wallzero %s\n", file)
 	return nil
 }

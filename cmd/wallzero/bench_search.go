@@ -11,6 +11,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/internal/cpupeak"
+	"github.com/wallzero/wallzero/internal/program"
 	"github.com/wallzero/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/search"
 )
@@ -26,8 +27,8 @@ var benchMidgame = []string{"C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S", "C3-C2
 // along a game with the evaluation cache.
 func benchSearch(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("bench search", stderr)
-	var mf modelFlags
-	mf.register(fs)
+	var mf program.ModelFlags
+	mf.Register(fs)
 	seconds := fs.Float64("seconds", 3, "duration of each throughput measurement")
 	visits := fs.Int("visits", 400, "visits of the latency measurement")
 	runs := fs.Int("runs", 9, "repetitions of the latency measurement (median reported)")
@@ -41,18 +42,18 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	path, err := newEvaluators(mf).resolveModel("")
+	path, err := program.NewEvaluators(mf).ResolveModel("")
 	if err != nil {
 		return err
 	}
-	lib, err := inference.FindLibrary(mf.ortLib)
+	lib, err := inference.FindLibrary(mf.OrtLib)
 	if err != nil {
 		return err
 	}
 	if err := inference.InitRuntime(lib); err != nil {
 		return err
 	}
-	netCfg := inference.NetworkConfig{Provider: inference.Provider(mf.provider)}
+	netCfg := inference.NetworkConfig{Provider: inference.Provider(mf.Provider)}
 	net, err := inference.LoadNetwork(path, netCfg)
 	if err != nil {
 		return err
@@ -70,7 +71,7 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	dur := time.Duration(*seconds * float64(time.Second))
-	fmt.Fprintf(stdout, "model=%s blocks=%d channels=%d workers=%d\n", net.Info.ID, net.Info.Blocks, net.Info.Channels, mf.workers)
+	fmt.Fprintf(stdout, "model=%s blocks=%d channels=%d workers=%d\n", net.Info.ID, net.Info.Blocks, net.Info.Channels, mf.Workers)
 	if *cpuProfile != "" {
 		return profileSearch(net, g.Final, *profileSearches, *leafBatch, mf, dur, *cpuProfile, stdout)
 	}
@@ -104,7 +105,7 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	perRep := max(1, (*runs+*reps-1) / *reps)
 	for range *reps {
 		for i, bs := range sizes {
-			raw[i] = append(raw[i], rawThroughput(net, g.Final, bs, mf.workers, dur))
+			raw[i] = append(raw[i], rawThroughput(net, g.Final, bs, mf.Workers, dur))
 		}
 		for m, mode := range modes {
 			for i, n := range counts {
@@ -132,9 +133,9 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	flops := float64(inference.FLOPsPerPosition(net.Info))
 	if net.Info.Quantized() {
 		fmt.Fprintf(stdout, "network_mflops_per_position=%.1f (8-bit model: integer multiply-adds, no float peak to compare with) best_raw_gop_per_sec=%.1f\n", flops/1e6, best*flops/1e9)
-	} else if peak := cpupeak.MeasureBest(mf.workers, time.Second); peak.GFLOPS > 0 {
+	} else if peak := cpupeak.MeasureBest(mf.Workers, time.Second); peak.GFLOPS > 0 {
 		fmt.Fprintf(stdout, "network_mflops_per_position=%.1f peak_gflops threads=%d vector_bits=%d %.1f best_raw_gflops=%.1f share_of_peak=%.2f\n",
-			flops/1e6, mf.workers, peak.Bits, peak.GFLOPS, best*flops/1e9, best*flops/1e9/peak.GFLOPS)
+			flops/1e6, mf.Workers, peak.Bits, peak.GFLOPS, best*flops/1e9, best*flops/1e9/peak.GFLOPS)
 	} else {
 		fmt.Fprintf(stdout, "network_mflops_per_position=%.1f best_raw_gflops=%.1f (no AVX2/FMA peak measurement on this CPU)\n", flops/1e6, best*flops/1e9)
 	}
@@ -168,8 +169,8 @@ type batchMode struct {
 
 // coldAnalysis times one analysis of pos on a fresh batcher without an
 // evaluation cache.
-func coldAnalysis(net *inference.Network, mf modelFlags, mode batchMode, pos engine.Position, visits, leafBatch int) (time.Duration, error) {
-	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, Nice: mf.nice, OneWorkerPerCall: mode.oneWorker})
+func coldAnalysis(net *inference.Network, mf program.ModelFlags, mode batchMode, pos engine.Position, visits, leafBatch int) (time.Duration, error) {
+	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.MaxBatch, Workers: mf.Workers, Nice: mf.Nice, OneWorkerPerCall: mode.oneWorker})
 	defer b.Close()
 	cfg := search.DefaultConfig()
 	cfg.MaxVisits, cfg.LeafBatch, cfg.LeafCalls = visits, leafBatch, mode.leafCalls
@@ -183,11 +184,11 @@ func coldAnalysis(net *inference.Network, mf modelFlags, mode batchMode, pos eng
 // evaluation cache on, as the service runs, so that the subtree the last
 // search explored is not evaluated again. The same positions analysed cold
 // (no cache) are the comparison.
-func benchHints(net *inference.Network, mf modelFlags, g *engine.Game, visits, leafBatch, runs int, stdout io.Writer) error {
+func benchHints(net *inference.Network, mf program.ModelFlags, g *engine.Game, visits, leafBatch, runs int, stdout io.Writer) error {
 	cfg := search.DefaultConfig()
 	cfg.MaxVisits, cfg.LeafBatch = visits, leafBatch
 	history := []engine.Position{g.Final}
-	warm := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, Nice: mf.nice, CacheSize: 200_000})
+	warm := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.MaxBatch, Workers: mf.Workers, Nice: mf.Nice, CacheSize: 200_000})
 	defer warm.Close()
 	var warmTimes, coldTimes []time.Duration
 	var warmEvals, coldEvals int64
@@ -199,7 +200,7 @@ func benchHints(net *inference.Network, mf modelFlags, g *engine.Game, visits, l
 			return err
 		}
 		warmTimes, warmEvals = append(warmTimes, d), warmEvals+warm.Stats().Samples-before
-		cold := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, Nice: mf.nice})
+		cold := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.MaxBatch, Workers: mf.Workers, Nice: mf.Nice})
 		d, _, err = timedSearch(cold, cfg, pos, recentFirst(history))
 		coldEvals += cold.Stats().Samples
 		cold.Close()
@@ -291,8 +292,8 @@ func rawThroughput(net *inference.Network, pos engine.Position, bs, workers int,
 // run until then: letting the last ones finish their 800 visits would add
 // a tail with fewer searches in flight (up to a whole search's length,
 // about 0.8 s at 16 searches), which is not the load being measured.
-func searchThroughput(net *inference.Network, pos engine.Position, n, leafBatch int, mf modelFlags, mode batchMode, dur time.Duration) (float64, inference.BatchStats) {
-	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.maxBatch, Workers: mf.workers, Nice: mf.nice, OneWorkerPerCall: mode.oneWorker})
+func searchThroughput(net *inference.Network, pos engine.Position, n, leafBatch int, mf program.ModelFlags, mode batchMode, dur time.Duration) (float64, inference.BatchStats) {
+	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.MaxBatch, Workers: mf.Workers, Nice: mf.Nice, OneWorkerPerCall: mode.oneWorker})
 	defer b.Close()
 	var total int64
 	var mu sync.Mutex

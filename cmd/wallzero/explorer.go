@@ -13,6 +13,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/internal/program"
 	"github.com/wallzero/wallzero/internal/selfplay"
 	"github.com/wallzero/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/service"
@@ -43,14 +44,14 @@ func runExplorer(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 // serve command's model choice (so the model id matches the server's) and
 // the database.
 type explorerEnv struct {
-	ev  *evaluators
+	ev  *program.Evaluators
 	st  *store.Store
 	svc *service.Service
 }
 
 // explorerFlags are the flags every explorer command shares.
 type explorerFlags struct {
-	model    modelFlags
+	model    program.ModelFlags
 	dbURL    string
 	opening  string
 	parallel int
@@ -58,7 +59,7 @@ type explorerFlags struct {
 
 func (f *explorerFlags) register(name string, stderr io.Writer) *flag.FlagSet {
 	fs := newFlagSet("explorer "+name, stderr)
-	f.model.registerService(fs)
+	f.model.RegisterService(fs)
 	fs.StringVar(&f.dbURL, "database-url", "", "PostgreSQL URL (env DATABASE_URL)")
 	fs.StringVar(&f.opening, "opening", "four-stone", "opening: empty or four-stone")
 	fs.IntVar(&f.parallel, "parallel", 4, "searches (or games) in flight at once")
@@ -74,8 +75,8 @@ func (f *explorerFlags) open(ctx context.Context) (*explorerEnv, error) {
 		return nil, err
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	env := &explorerEnv{ev: newServiceEvaluators(f.model)}
-	net, models, _, err := chooseModel(env.ev, f.model, log)
+	env := &explorerEnv{ev: program.NewServiceEvaluators(f.model)}
+	net, models, _, err := program.ChooseModel(env.ev, f.model, log)
 	if err != nil {
 		env.ev.Close()
 		return nil, err
@@ -105,7 +106,7 @@ func explorerFill(args []string, stdout, stderr io.Writer) error {
 	depth := fs.Int("depth", 2, "placements from the start to fill (0: the start only)")
 	visits := fs.Int("visits", 100, "visits of each position's search")
 	queue := fs.Bool("queue", false, "queue the fill as a job for the workers of `wallzero serve` or `wallzero worker`, print it and return")
-	if err := parseWithEnv(fs, args); err != nil {
+	if err := program.ParseWithEnv(fs, args); err != nil {
 		return err
 	}
 	ctx := context.Background()
@@ -149,7 +150,7 @@ func explorerSelfplay(args []string, stdout, stderr io.Writer) error {
 	visits := fs.Int("visits", 32, "visits per move")
 	sample := fs.Int("sample-moves", 12, "plies sampled in proportion to visits (variety); the rest play the best move")
 	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "seed of game 0 (game i uses seed+i)")
-	if err := parseWithEnv(fs, args); err != nil {
+	if err := program.ParseWithEnv(fs, args); err != nil {
 		return err
 	}
 	rules, err := engine.Rules{Players: 2, Opening: engine.Opening(f.opening)}.Normalize()
@@ -162,7 +163,7 @@ func explorerSelfplay(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer env.close()
-	eval, info, err := env.ev.get("")
+	eval, info, err := env.ev.Get("")
 	if err != nil {
 		return err
 	}
@@ -221,7 +222,7 @@ func explorerBench(args []string, stdout, stderr io.Writer) error {
 	fs := f.register("bench", stderr)
 	n := fs.Int("n", 200, "lookups")
 	moves := fs.String("moves", "", "the node to look up, comma-separated placements (its path must be in the table)")
-	if err := parseWithEnv(fs, args); err != nil {
+	if err := program.ParseWithEnv(fs, args); err != nil {
 		return err
 	}
 	ctx := context.Background()

@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/wallzero/wallzero/internal/program"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/store"
 )
@@ -49,7 +50,7 @@ func openKeysStore(name string, args []string, stderr io.Writer, extra func(*fla
 	if extra != nil {
 		extra(fs)
 	}
-	if err := parseWithEnv(fs, args); err != nil {
+	if err := program.ParseWithEnv(fs, args); err != nil {
 		return nil, nil, err
 	}
 	if *url == "" {

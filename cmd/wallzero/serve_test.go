@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/wallzero/wallzero/internal/program"
 )
 
 // TestHTTPServerLimits checks the server serve runs: its deadlines, and
@@ -15,14 +17,14 @@ import (
 func TestHTTPServerLimits(t *testing.T) {
 	t.Parallel()
 	fs := newFlagSet("serve", nil)
-	var cfg serveConfig
-	cfg.register(fs, true)
+	var cfg program.ServeConfig
+	cfg.Register(fs, true)
 	if err := fs.Parse([]string{"-max-header-bytes", "4096"}); err != nil {
 		t.Fatal(err)
 	}
 	srv := newHTTPServer(&cfg, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(204) }))
-	if srv.ReadTimeout != 0 || srv.ReadHeaderTimeout <= 0 || srv.WriteTimeout <= cfg.api.RequestTimeout {
-		t.Errorf("timeouts: read %v, header %v, write %v (request deadline %v)", srv.ReadTimeout, srv.ReadHeaderTimeout, srv.WriteTimeout, cfg.api.RequestTimeout)
+	if srv.ReadTimeout != 0 || srv.ReadHeaderTimeout <= 0 || srv.WriteTimeout <= cfg.API.RequestTimeout {
+		t.Errorf("timeouts: read %v, header %v, write %v (request deadline %v)", srv.ReadTimeout, srv.ReadHeaderTimeout, srv.WriteTimeout, cfg.API.RequestTimeout)
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

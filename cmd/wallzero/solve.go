@@ -14,6 +14,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/solver"
 	"github.com/wallzero/wallzero/engine/solver/endgames"
+	"github.com/wallzero/wallzero/internal/program"
 	"github.com/wallzero/wallzero/internal/stats"
 )
 
@@ -39,8 +40,8 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	workers := fs.Int("workers", 16, "-bench: games played at once while collecting positions (the solving runs on one core)")
 	gamesFile := fs.String("games-file", "", "-bench: draw the positions from the first -games games of this file (as -save-games writes them, e.g. engine/solver/endgames/testdata/agent-games.jsonl) instead of playing games")
 	saveGames := fs.String("save-games", "", "-bench: also write the games the positions come from to this file (JSON lines, one record per game; engine/solver/endgames.ReadGames reads it)")
-	var mf modelFlags
-	mf.register(fs)
+	var mf program.ModelFlags
+	mf.Register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -64,11 +65,11 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			from := fmt.Sprintf("%d games of %s", len(played), *gamesFile)
 			return solveBench(stdout, from, played, *plies, *limits, *proofNumbers)
 		}
-		ev := newEvaluators(mf)
+		ev := program.NewEvaluators(mf)
 		defer ev.Close()
-		src := endgames.Source{Rules: rules, Specs: benchHeuristics, First: *seed, Games: *games, Workers: *workers, NewPlayer: playerConstructor(ev, nil)}
+		src := endgames.Source{Rules: rules, Specs: benchHeuristics, First: *seed, Games: *games, Workers: *workers, NewPlayer: program.PlayerConstructor(ev, nil)}
 		if *selfPlay != "" {
-			if isTimedSpec(*selfPlay) {
+			if program.IsTimedSpec(*selfPlay) {
 				return fmt.Errorf("-player %q: a time budget would make the positions depend on the machine; give visits", *selfPlay)
 			}
 			src.Specs = []string{*selfPlay}

@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/internal/program"
 )
 
 // commit is the git commit the binary was built from, set by `make build`
@@ -21,13 +22,13 @@ func init() {
 // runVersion implements `wallzero version`: the module version, the
 // commit, the Go version, whether the CPU has 8-bit dot products, and the
 // id of the model `serve` would load (-model, else the first of
-// serviceModels found for this CPU), read from the model's metadata with
+// ServiceModels found for this CPU), read from the model's metadata with
 // ONNX Runtime; a missing library or model is said, not an error.
 func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("version", stderr)
-	var mf modelFlags
-	mf.registerService(fs)
-	if err := parseWithEnv(fs, args); err != nil {
+	var mf program.ModelFlags
+	mf.RegisterService(fs)
+	if err := program.ParseWithEnv(fs, args); err != nil {
 		return err
 	}
 	version, rev := buildVersion()
@@ -41,7 +42,7 @@ func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 // between the quantized teacher and the float student.
 func cpuVersion(int8 bool) string {
 	if int8 {
-		return "int8 dot products: yes (the service prefers " + serviceInt8TeacherModel + ")"
+		return "int8 dot products: yes (the service prefers " + program.ServiceInt8TeacherModel + ")"
 	}
 	return "int8 dot products: no (the service uses float models)"
 }
@@ -74,17 +75,17 @@ func buildVersion() (version, rev string) {
 }
 
 // modelVersion describes the two-player model serve would use.
-func modelVersion(mf modelFlags) string {
-	ev := newServiceEvaluators(mf)
+func modelVersion(mf program.ModelFlags) string {
+	ev := program.NewServiceEvaluators(mf)
 	defer ev.Close()
-	path, err := ev.resolveModel("")
+	path, err := ev.ResolveModel("")
 	if err != nil {
 		return "none (" + err.Error() + "; two-player games use the heuristic)"
 	}
-	if path == heuristicModel {
+	if path == program.HeuristicModel {
 		return "heuristic (chosen with -model heuristic)"
 	}
-	net, err := ev.openNetwork(path)
+	net, err := ev.OpenNetwork(path)
 	if err != nil {
 		return "unreadable: " + err.Error()
 	}

@@ -1,4 +1,4 @@
-package main
+package program
 
 import (
 	"context"
@@ -128,7 +128,7 @@ func checkLevelSpec(l levels.Level) error {
 	if err != nil {
 		return err
 	}
-	if opts["model"] != heuristicModel && !slices.Equal(l.Players, []int{2}) {
+	if opts["model"] != HeuristicModel && !slices.Equal(l.Players, []int{2}) {
 		return &specError{l.Spec, "the network plays two-player games only"}
 	}
 	return nil
@@ -155,9 +155,9 @@ func playShippedLevels(t *testing.T, f *levels.File) {
 		t.Logf("levels not played: ONNX Runtime not available (run `make onnxruntime`): %v", err)
 		return
 	}
-	ev := newEvaluators(modelFlags{workers: 1, maxBatch: 16})
+	ev := NewEvaluators(ModelFlags{Workers: 1, MaxBatch: 16})
 	t.Cleanup(func() { _ = ev.Close() })
-	build := rootedConstructor(playerConstructor(ev, nil), repoRoot)
+	build := rootedConstructor(PlayerConstructor(ev, nil), repoRoot)
 	for _, l := range f.Levels {
 		p, err := build(l.Spec, 1)
 		if err != nil {
@@ -187,8 +187,8 @@ func TestRootedSpec(t *testing.T) {
 		{"mcts:visits=800,model=heuristic", "mcts:visits=800,model=heuristic"},
 		{"mcts:model=/abs/net.onnx,visits=8", "mcts:model=/abs/net.onnx,visits=8"},
 	} {
-		if got := rootedSpec(tc.spec, "/app"); got != tc.want {
-			t.Errorf("rootedSpec(%q) = %q, want %q", tc.spec, got, tc.want)
+		if got := RootedSpec(tc.spec, "/app"); got != tc.want {
+			t.Errorf("RootedSpec(%q) = %q, want %q", tc.spec, got, tc.want)
 		}
 	}
 }
@@ -231,14 +231,14 @@ func TestAddLevels(t *testing.T) {
 		{name: "explicit bad spec", on: true, path: bad, err: `level "lb"`},
 		{name: "default next to the model", on: true, model: filepath.Join(dir, "good", "m.onnx"), ids: "la,lb"},
 		{name: "default with a bad level", on: true, model: filepath.Join(dir, "bad", "m.onnx"), ids: "la"},
-		{name: "default missing", on: true, model: heuristicModel, noteHas: "not found"},
+		{name: "default missing", on: true, model: HeuristicModel, noteHas: "not found"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			cfg := &serveConfig{model: modelFlags{model: tc.model, workers: 1, maxBatch: 8}, levels: levelsConfig{path: tc.path, on: tc.on}}
-			a := &app{cfg: cfg, log: slog.New(slog.DiscardHandler), ev: newServiceEvaluators(cfg.model)}
-			t.Cleanup(func() { _ = a.ev.Close() })
+			cfg := &ServeConfig{Model: ModelFlags{Model: tc.model, Workers: 1, MaxBatch: 8}, Levels: LevelsConfig{path: tc.path, on: tc.on}}
+			a := &App{Cfg: cfg, Log: slog.New(slog.DiscardHandler), Ev: NewServiceEvaluators(cfg.Model)}
+			t.Cleanup(func() { _ = a.Ev.Close() })
 			var d service.Deps
 			err := a.addLevelsAt(&d, dir)
 			if tc.err != "" {

@@ -1,4 +1,4 @@
-package main
+package program
 
 import (
 	"flag"
@@ -9,15 +9,15 @@ import (
 	"github.com/wallzero/wallzero/store"
 )
 
-// authConfig is the API key configuration of `serve` (docs/auth.md). Its
+// AuthConfig is the API key configuration of `serve` (docs/auth.md). Its
 // zero value (commands without an HTTP server) is -auth off.
-type authConfig struct {
+type AuthConfig struct {
 	mode string // "required" or "off"
 	cfg  service.AuthConfig
 }
 
 // register adds the -auth and -key-* flags.
-func (a *authConfig) register(fs *flag.FlagSet) {
+func (a *AuthConfig) register(fs *flag.FlagSet) {
 	a.cfg = service.DefaultAuthConfig()
 	d := &a.cfg.Defaults
 	fs.StringVar(&a.mode, "auth", "required", "required: every /v1 request needs `Authorization: Bearer <key>` (make keys with `wallzero keys create`); off: no keys (localhost only, as `make run`)")
@@ -29,7 +29,7 @@ func (a *authConfig) register(fs *flag.FlagSet) {
 }
 
 // check reports a bad -auth value.
-func (a *authConfig) check() error {
+func (a *AuthConfig) check() error {
 	if a.mode != "" && a.mode != "off" && a.mode != "required" {
 		return fmt.Errorf("-auth %q: required or off", a.mode)
 	}
@@ -37,7 +37,7 @@ func (a *authConfig) check() error {
 }
 
 // newAuth returns the key verifier the flags ask for: nil for off.
-func (a *authConfig) newAuth(st *store.Store, log *slog.Logger) *service.Auth {
+func (a *AuthConfig) newAuth(st *store.Store, log *slog.Logger) *service.Auth {
 	if a.mode != "required" {
 		return nil
 	}

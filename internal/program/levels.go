@@ -1,4 +1,4 @@
-package main
+package program
 
 import (
 	"errors"
@@ -17,9 +17,9 @@ import (
 // (training/ratings.py levels writes it).
 const levelsFile = "levels.json"
 
-// levelsConfig is serve's -levels flag: the named levels POST /v1/play
+// LevelsConfig is serve's -levels flag: the named levels POST /v1/play
 // plays at.
-type levelsConfig struct {
+type LevelsConfig struct {
 	path string
 	// on is set when the flag is registered (serve); worker and bench api
 	// serve no play requests and load no levels.
@@ -27,7 +27,7 @@ type levelsConfig struct {
 }
 
 // register adds -levels.
-func (l *levelsConfig) register(fs *flag.FlagSet) {
+func (l *LevelsConfig) register(fs *flag.FlagSet) {
 	l.on = true
 	fs.StringVar(&l.path, "levels", "", "levels file of POST /v1/play (training/ratings.py levels writes it; default "+levelsFile+
 		" in the model's directory, else models/"+levelsFile+"; a missing default file means no levels); model paths in its specs are relative to the directory above the file's")
@@ -40,30 +40,30 @@ func (l *levelsConfig) register(fs *flag.FlagSet) {
 // whose player cannot be built (no ONNX Runtime, a missing model) are left
 // out with a warning, and a missing file leaves none, said by GET
 // /v1/levels.
-func (a *app) addLevels(d *service.Deps) error {
+func (a *App) addLevels(d *service.Deps) error {
 	wd, _ := os.Getwd()
 	return a.addLevelsAt(d, wd)
 }
 
 // addLevelsAt is addLevels looking for the default file from wd.
-func (a *app) addLevelsAt(d *service.Deps, wd string) error {
-	if !a.cfg.levels.on {
+func (a *App) addLevelsAt(d *service.Deps, wd string) error {
+	if !a.Cfg.Levels.on {
 		return nil
 	}
-	path, explicit := a.cfg.levels.path, a.cfg.levels.path != ""
+	path, explicit := a.Cfg.Levels.path, a.Cfg.Levels.path != ""
 	if !explicit {
 		path = a.defaultLevelsPath(wd)
 	}
 	f, err := levels.Load(path)
 	if errors.Is(err, os.ErrNotExist) && !explicit {
 		d.LevelsNote = "no levels: " + path + " not found (serve -levels)"
-		a.log.Warn(d.LevelsNote)
+		a.Log.Warn(d.LevelsNote)
 		return nil
 	}
 	if err != nil {
 		return fmt.Errorf("-levels: %w", err)
 	}
-	build := rootedConstructor(playerConstructor(a.ev, nil), filepath.Dir(filepath.Dir(path)))
+	build := rootedConstructor(PlayerConstructor(a.Ev, nil), filepath.Dir(filepath.Dir(path)))
 	kept := *f
 	kept.Levels = nil
 	for _, l := range f.Levels {
@@ -71,7 +71,7 @@ func (a *app) addLevelsAt(d *service.Deps, wd string) error {
 			if explicit {
 				return fmt.Errorf("-levels %s: level %q: %w", path, l.ID, err)
 			}
-			a.log.Warn("level left out", "level", l.ID, "spec", l.Spec, "error", err.Error())
+			a.Log.Warn("level left out", "level", l.ID, "spec", l.Spec, "error", err.Error())
 			continue
 		}
 		kept.Levels = append(kept.Levels, l)
@@ -81,20 +81,20 @@ func (a *app) addLevelsAt(d *service.Deps, wd string) error {
 		return nil
 	}
 	d.Levels, d.NewPlayer = &kept, build
-	a.log.Info("levels", "path", path, "levels", strings.Join(kept.IDs(), ","))
+	a.Log.Info("levels", "path", path, "levels", strings.Join(kept.IDs(), ","))
 	return nil
 }
 
 // defaultLevelsPath returns the levels file next to the model the service
 // analyses with, else models/levels.json in wd or a directory above it,
 // else models/levels.json.
-func (a *app) defaultLevelsPath(wd string) string {
-	if m, err := a.ev.resolveModel(""); err == nil && m != heuristicModel {
+func (a *App) defaultLevelsPath(wd string) string {
+	if m, err := a.Ev.ResolveModel(""); err == nil && m != HeuristicModel {
 		if p := filepath.Join(filepath.Dir(m), levelsFile); fileExists(p) {
 			return p
 		}
 	}
-	if p, ok := findShipped(wd, []string{"models/" + levelsFile}); ok {
+	if p, ok := FindShipped(wd, []string{"models/" + levelsFile}); ok {
 		return p
 	}
 	return filepath.Join("models", levelsFile)
@@ -110,22 +110,22 @@ func fileExists(path string) bool {
 // read from root instead of the working directory.
 func rootedConstructor(build player.Constructor, root string) player.Constructor {
 	return func(spec string, seed uint64) (player.Player, error) {
-		return build(rootedSpec(spec, root), seed)
+		return build(RootedSpec(spec, root), seed)
 	}
 }
 
-// rootedSpec rewrites the relative model= path of a player spec to one
+// RootedSpec rewrites the relative model= path of a player spec to one
 // under root ("mcts:visits=64,model=models/wallzero.onnx" with root /app
 // gives model=/app/models/wallzero.onnx); other specs are returned as
 // they are.
-func rootedSpec(spec, root string) string {
+func RootedSpec(spec, root string) string {
 	kind, rest, ok := strings.Cut(spec, ":")
 	if !ok {
 		return spec
 	}
 	opts := strings.Split(rest, ",")
 	for i, kv := range opts {
-		if v, ok := strings.CutPrefix(kv, "model="); ok && v != heuristicModel && v != "" && !filepath.IsAbs(v) {
+		if v, ok := strings.CutPrefix(kv, "model="); ok && v != HeuristicModel && v != "" && !filepath.IsAbs(v) {
 			opts[i] = "model=" + filepath.Join(root, v)
 		}
 	}

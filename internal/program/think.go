@@ -1,4 +1,4 @@
-package main
+package program
 
 import (
 	"context"
@@ -16,8 +16,8 @@ type thinkStats struct {
 	moves, nanos, evals atomic.Int64
 }
 
-// thinkReport is one player's thinking summary in match output.
-type thinkReport struct {
+// ThinkReport is one player's thinking summary in match output.
+type ThinkReport struct {
 	// Moves is the number of moves the player chose.
 	Moves int64 `json:"moves"`
 	// MeanMoveMS is the mean wall time per move in milliseconds.
@@ -30,27 +30,27 @@ type thinkReport struct {
 }
 
 // report summarizes s.
-func (s *thinkStats) report() thinkReport {
+func (s *thinkStats) report() ThinkReport {
 	n := s.moves.Load()
 	if n == 0 {
-		return thinkReport{}
+		return ThinkReport{}
 	}
-	return thinkReport{
+	return ThinkReport{
 		Moves:            n,
 		MeanMoveMS:       float64(s.nanos.Load()) / float64(n) / 1e6,
 		MeanEvalsPerMove: float64(s.evals.Load()) / float64(n),
 	}
 }
 
-// thinkTracker hands out one thinkStats per player spec. When both sides
+// ThinkTracker hands out one thinkStats per player spec. When both sides
 // of a match have the same spec they share (and report) one entry.
-type thinkTracker struct {
+type ThinkTracker struct {
 	mu     sync.Mutex
 	bySpec map[string]*thinkStats
 }
 
 // stats returns the entry of spec, creating it.
-func (t *thinkTracker) stats(spec string) *thinkStats {
+func (t *ThinkTracker) stats(spec string) *thinkStats {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.bySpec == nil {
@@ -78,3 +78,7 @@ func (p timedPlayer) ChooseMove(ctx context.Context, pos *engine.Position) (engi
 	p.st.moves.Add(1)
 	return m, err
 }
+
+// Report summarizes what the players of spec spent (zero when none
+// played).
+func (t *ThinkTracker) Report(spec string) ThinkReport { return t.stats(spec).report() }

@@ -1,4 +1,4 @@
-package main
+package program
 
 import (
 	"strings"
@@ -9,7 +9,7 @@ import (
 // evaluator calls, at most one per leaf; other values are refused by name.
 func TestMCTSSpecCalls(t *testing.T) {
 	t.Parallel()
-	build := playerConstructor(newEvaluators(modelFlags{}), nil)
+	build := PlayerConstructor(NewEvaluators(ModelFlags{}), nil)
 	for _, tc := range []struct {
 		spec    string
 		wantErr string

@@ -1,4 +1,4 @@
-package main
+package program
 
 import (
 	"fmt"
@@ -10,8 +10,8 @@ import (
 	"github.com/wallzero/wallzero/search"
 )
 
-// playerSpecHelp describes the player specifications match accepts.
-const playerSpecHelp = "random, voronoi-easy, voronoi-medium, voronoi-hard, " +
+// PlayerSpecHelp describes the player specifications match accepts.
+const PlayerSpecHelp = "random, voronoi-easy, voronoi-medium, voronoi-hard, " +
 	"mcts:visits=N|time=D[,model=PATH|heuristic][,gumbel=1][,batch=K][,calls=N][,cpuct=C][,fpu=F][,rootfpu=F][,score=U][,scorescale=S][,sym=S] " +
 	"or policy[:model=PATH][,sym=S] (sym: average the network over S = 1, 2, 4 or 8 board symmetries; " +
 	"time: a wall-clock budget per move such as 100ms, alone or with visits, whichever ends first; " +
@@ -45,10 +45,10 @@ func parseSpec(spec string, allowed ...string) (kind string, opts map[string]str
 	return kind, opts, nil
 }
 
-// playerConstructor builds players from specs; search and policy players
+// PlayerConstructor builds players from specs; search and policy players
 // share the evaluators of ev. With a tracker, every player's thinking time
 // and evaluations are counted under its spec.
-func playerConstructor(ev *evaluators, tr *thinkTracker) player.Constructor {
+func PlayerConstructor(ev *Evaluators, tr *ThinkTracker) player.Constructor {
 	build := func(spec string, seed uint64, st *thinkStats) (player.Player, error) {
 		counted := func(e search.Evaluator) search.Evaluator {
 			if st == nil {
@@ -126,9 +126,9 @@ func playerConstructor(ev *evaluators, tr *thinkTracker) player.Constructor {
 	}
 }
 
-// isTimedSpec reports whether a player spec thinks for a wall-clock time
+// IsTimedSpec reports whether a player spec thinks for a wall-clock time
 // per move (time=D).
-func isTimedSpec(spec string) bool {
+func IsTimedSpec(spec string) bool {
 	_, opts, err := parseSpec(spec, mctsOptions...)
 	_, timed := opts["time"]
 	return err == nil && timed
@@ -136,8 +136,8 @@ func isTimedSpec(spec string) bool {
 
 // playerEvaluator returns the evaluator a player spec asks for: its model
 // (or the default one), averaged over sym=S symmetries when given.
-func playerEvaluator(ev *evaluators, spec string, opts map[string]string) (search.Evaluator, error) {
-	eval, _, err := ev.get(opts["model"])
+func playerEvaluator(ev *Evaluators, spec string, opts map[string]string) (search.Evaluator, error) {
+	eval, _, err := ev.Get(opts["model"])
 	if err != nil {
 		return nil, fmt.Errorf("player %q: %w", spec, err)
 	}

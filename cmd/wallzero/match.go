@@ -14,8 +14,8 @@ import (
 // and prints one JSON object of statistics (see player.MatchResult).
 func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("match", stderr)
-	var rf rulesFlags
-	rf.register(fs)
+	var rf program.RulesFlags
+	rf.Register(fs)
 	red := fs.String("red", "voronoi-medium", "player A, Red in the first game: "+program.PlayerSpecHelp)
 	blue := fs.String("blue", "random", "player B, Blue in the first game")
 	games := fs.Int("games", 100, "number of games")
@@ -37,7 +37,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	case isSearchSpec(*red) || isSearchSpec(*blue):
 		*workers = 16 // many games in flight fill the network's batches
 	}
-	rules, err := rf.rules()
+	rules, err := rf.Rules()
 	if err != nil {
 		return err
 	}

@@ -22,8 +22,8 @@ import (
 // position, or with -bench its reach table on self-play endgames.
 func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("solve", stderr)
-	var rf rulesFlags
-	rf.register(fs)
+	var rf program.RulesFlags
+	rf.Register(fs)
 	in := fs.String("in", "", `record to solve: a JSON record {"rules":..,"moves":[..]} or a move list (one per line or comma-separated, with the rule flags); - or unset for stdin`)
 	turn := fs.Int("turn", -1, "solve the position after this many moves (default: after all of them)")
 	nodes := fs.Int64("nodes", 0, "node budget (0: none)")
@@ -46,7 +46,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *bench {
-		rules, err := rf.rules()
+		rules, err := rf.Rules()
 		if err != nil {
 			return err
 		}
@@ -104,8 +104,8 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 }
 
 // readGame reads a JSON record or a move list and replays it.
-func readGame(path string, stdin io.Reader, rf *rulesFlags) (*engine.Game, error) {
-	data, err := readInput(path, stdin)
+func readGame(path string, stdin io.Reader, rf *program.RulesFlags) (*engine.Game, error) {
+	data, err := program.ReadInput(path, stdin)
 	if err != nil {
 		return nil, fmt.Errorf("reading the record: %w", err)
 	}
@@ -121,15 +121,15 @@ func readGame(path string, stdin io.Reader, rf *rulesFlags) (*engine.Game, error
 		rec.Rules = rules
 		return rec.Game()
 	}
-	rules, err := rf.rules()
+	rules, err := rf.Rules()
 	if err != nil {
 		return nil, err
 	}
-	moves, err := readMoves("-", strings.NewReader(string(data)))
+	moves, err := program.ReadMoves("-", strings.NewReader(string(data)))
 	if err != nil {
 		return nil, err
 	}
-	return replayMoves(rules, moves)
+	return program.ReplayMoves(rules, moves)
 }
 
 // printSolve prints a solver result.
@@ -169,7 +169,7 @@ var benchHeuristics = []string{"voronoi-medium", "voronoi-hard", "voronoi-easy"}
 // how much is left to play in them: the median open wall slots inside
 // contested regions.
 func solveBench(w io.Writer, from string, played []endgames.Played, pliesText, limitsText string, proofNumbers bool) error {
-	plies, err := positiveInts("plies", pliesText)
+	plies, err := program.PositiveInts("plies", pliesText)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"bytes"
@@ -18,14 +18,14 @@ import (
 	"github.com/wallzero/wallzero/internal/stats"
 )
 
-// benchAPI implements `wallzero bench api`: it serves the API in-process
+// API implements `wallzero bench api`: it serves the API in-process
 // on a loopback port over the given PostgreSQL (or uses -url) and measures
 // over real HTTP: /v1/analyze latency (distinct positions, cold cache) with
 // 1 and 16 concurrent clients, the latency of cache hits (rotated or
 // mirrored positions given as boards), and openings scored per minute by a
 // batch job.
-func benchAPI(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("bench api", stderr)
+func API(args []string, stdout, stderr io.Writer) error {
+	fs := program.NewFlagSet("bench api", stderr)
 	var cfg program.ServeConfig
 	cfg.Register(fs, false)
 	url := fs.String("url", "", "benchmark a running server instead of an in-process one")

@@ -1,4 +1,4 @@
-package main
+package program
 
 import (
 	"fmt"
@@ -6,9 +6,9 @@ import (
 	"strings"
 )
 
-// positiveInts parses a comma-separated list of positive integers given to
+// PositiveInts parses a comma-separated list of positive integers given to
 // the flag named name.
-func positiveInts(name, text string) ([]int, error) {
+func PositiveInts(name, text string) ([]int, error) {
 	var out []int
 	for _, f := range strings.Split(text, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))

@@ -1,4 +1,4 @@
-package main
+package program
 
 import (
 	"reflect"
@@ -23,15 +23,15 @@ func TestPositiveInts(t *testing.T) {
 		{"x", nil, `-searches: "x" is not a positive number`},
 		{"-3", nil, `-searches: "-3" is not a positive number`},
 	} {
-		got, err := positiveInts("searches", tc.in)
+		got, err := PositiveInts("searches", tc.in)
 		if tc.wantErr != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-				t.Errorf("positiveInts(%q): error %v, want %q", tc.in, err, tc.wantErr)
+				t.Errorf("PositiveInts(%q): error %v, want %q", tc.in, err, tc.wantErr)
 			}
 			continue
 		}
 		if err != nil || !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("positiveInts(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
+			t.Errorf("PositiveInts(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
 		}
 	}
 }

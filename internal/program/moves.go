@@ -1,4 +1,4 @@
-package main
+package program
 
 import (
 	"flag"
@@ -9,10 +9,10 @@ import (
 	"github.com/wallzero/wallzero/engine"
 )
 
-// rulesFlags registers the rule flags shared by the game subcommands,
+// RulesFlags registers the rule flags shared by the game subcommands,
 // named as in the record's rules (-opening, -players, -stay, -tieBreak).
 // -mode and -tiebreak are deprecated aliases kept for one release.
-type rulesFlags struct {
+type RulesFlags struct {
 	opening, mode    setString
 	players          int
 	stay             string
@@ -31,7 +31,8 @@ func (s *setString) String() string { return s.v }
 // Set records the value given on the command line.
 func (s *setString) Set(v string) error { s.v, s.set = v, true; return nil }
 
-func (r *rulesFlags) register(fs interface {
+// Register adds the rule flags to fs.
+func (r *RulesFlags) Register(fs interface {
 	Var(flag.Value, string, string)
 	StringVar(*string, string, string, string)
 	IntVar(*int, string, int, string)
@@ -45,8 +46,8 @@ func (r *rulesFlags) register(fs interface {
 	fs.Var(&r.tiebrk, "tiebreak", "deprecated alias of -tieBreak")
 }
 
-// rules returns the normalized rules the flags describe.
-func (r *rulesFlags) rules() (engine.Rules, error) {
+// Rules returns the normalized rules the flags describe.
+func (r *RulesFlags) Rules() (engine.Rules, error) {
 	opening, err := aliasFlag(r.opening, r.mode, "opening", "mode")
 	if err != nil {
 		return engine.Rules{}, err
@@ -75,12 +76,12 @@ func aliasFlag(cur, old setString, name, oldName string) (string, error) {
 	return cur.v, nil
 }
 
-// readMoves reads moves from path ("-" or "" for stdin): one per line or
+// ReadMoves reads moves from path ("-" or "" for stdin): one per line or
 // comma-separated; blank lines and text after '#' are ignored
 // (engine.SplitMoveList, which also reads the move lists of
 // POST /v1/records/import).
-func readMoves(path string, stdin io.Reader) ([]string, error) {
-	data, err := readInput(path, stdin)
+func ReadMoves(path string, stdin io.Reader) ([]string, error) {
+	data, err := ReadInput(path, stdin)
 	if err != nil {
 		return nil, fmt.Errorf("reading moves: %w", err)
 	}
@@ -91,14 +92,14 @@ func readMoves(path string, stdin io.Reader) ([]string, error) {
 	return moves, nil
 }
 
-// replayMoves plays moves from the start position of rules.
-func replayMoves(rules engine.Rules, moves []string) (*engine.Game, error) {
+// ReplayMoves plays moves from the start position of rules.
+func ReplayMoves(rules engine.Rules, moves []string) (*engine.Game, error) {
 	return engine.Record{Rules: rules, Moves: moves}.Game()
 }
 
-// readInput returns the contents of path, or of stdin when path is "" or
+// ReadInput returns the contents of path, or of stdin when path is "" or
 // "-".
-func readInput(path string, stdin io.Reader) ([]byte, error) {
+func ReadInput(path string, stdin io.Reader) ([]byte, error) {
 	if path == "" || path == "-" {
 		return io.ReadAll(stdin)
 	}

@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"fmt"
@@ -16,7 +16,7 @@ import (
 	"github.com/wallzero/wallzero/search"
 )
 
-// benchCompare implements `wallzero bench compare`: how closely model B
+// Compare implements `wallzero bench compare`: how closely model B
 // (say, an INT8 quantization) follows model A on held-out positions, and
 // how fast each runs, measured side by side in one run.
 //
@@ -24,8 +24,8 @@ import (
 // against itself, moves sampled from the policy (both openings), so they
 // follow the network's own distribution and were not used to calibrate
 // anything.
-func benchCompare(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("bench compare", stderr)
+func Compare(args []string, stdout, stderr io.Writer) error {
+	fs := program.NewFlagSet("bench compare", stderr)
 	var mf program.ModelFlags
 	mf.Register(fs)
 	modelA := fs.String("a", program.DefaultModel, "reference model")
@@ -84,7 +84,7 @@ func benchCompare(args []string, stdout, stderr io.Writer) error {
 	}
 
 	dur := time.Duration(*seconds * float64(time.Second))
-	g, err := replayMoves(engine.DefaultRules(), benchMidgame)
+	g, err := program.ReplayMoves(engine.DefaultRules(), benchMidgame)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package main
+package program
 
 import (
 	"flag"
@@ -34,12 +34,12 @@ func TestRulesFlagAliases(t *testing.T) {
 			t.Parallel()
 			fs := flag.NewFlagSet("x", flag.ContinueOnError)
 			fs.SetOutput(io.Discard)
-			var rf rulesFlags
-			rf.register(fs)
+			var rf RulesFlags
+			rf.Register(fs)
 			if err := fs.Parse(tc.args); err != nil {
 				t.Fatal(err)
 			}
-			r, err := rf.rules()
+			r, err := rf.Rules()
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("error %v, want %q", err, tc.err)

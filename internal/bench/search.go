@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"context"
@@ -19,14 +19,14 @@ import (
 // benchMidgame is the mid-game position of the search benchmarks.
 var benchMidgame = []string{"C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S", "C3-C2:E", "C5-C6:E", "B6-B7:E", "F6-F5:W"}
 
-// benchSearch implements `wallzero bench search`: raw batched network
+// Search implements `wallzero bench search`: raw batched network
 // throughput and its share of the cores' measured FMA peak, MCTS
 // simulations per second with 1, 4 and 16 concurrent searches and the
 // latency of one 400-visit analysis (each with the batcher's current and
 // former way of handing out a search's leaves, interleaved), and hints
 // along a game with the evaluation cache.
-func benchSearch(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("bench search", stderr)
+func Search(args []string, stdout, stderr io.Writer) error {
+	fs := program.NewFlagSet("bench search", stderr)
 	var mf program.ModelFlags
 	mf.Register(fs)
 	seconds := fs.Float64("seconds", 3, "duration of each throughput measurement")
@@ -66,7 +66,7 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 		}
 		defer before.Close()
 	}
-	g, err := replayMoves(engine.DefaultRules(), benchMidgame)
+	g, err := program.ReplayMoves(engine.DefaultRules(), benchMidgame)
 	if err != nil {
 		return err
 	}
@@ -87,7 +87,7 @@ func benchSearch(args []string, stdout, stderr io.Writer) error {
 	// and a third time spread with each search's leaves in -leaf-calls
 	// calls (search.Config.LeafCalls).
 	sizes := []int{1, 8, 32, 128}
-	counts, err := positiveInts("searches", *searchCounts)
+	counts, err := program.PositiveInts("searches", *searchCounts)
 	if err != nil {
 		return err
 	}
@@ -249,6 +249,7 @@ func recentFirst(h []engine.Position) []engine.Position {
 	return out
 }
 
+// ms converts a duration to milliseconds.
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 // rawThroughput runs batches of bs copies of pos on workers goroutines for

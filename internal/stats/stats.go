@@ -67,3 +67,6 @@ func Mean[T Number](xs []T) float64 {
 	}
 	return s / float64(max(1, len(xs)))
 }
+
+// Round2 rounds v to two decimals (half up), for JSON output.
+func Round2(v float64) float64 { return float64(int64(v*100+0.5)) / 100 }

@@ -29,6 +29,8 @@ func TestStats(t *testing.T) {
 		{"mean", Mean(odd), 3},
 		{"mean empty", Mean([]float64{}), 0},
 		{"mean ints", Mean([]int{1, 2}), 1.5},
+		{"round2", Round2(1.23456), 1.23},
+		{"round2 half up", Round2(0.125), 0.13},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("%s: got %v, want %v", tc.name, tc.got, tc.want)

@@ -30,6 +30,6 @@ func runAnalysis(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	}
 	an, models := analysisengine.NewAnalyzer(net, info, limits)
 	opts := analysisengine.Options{Parallel: *parallel, ReadAll: *readAll}
-	opts.Version, opts.GitHash = buildVersion()
+	opts.Version, opts.GitHash = program.BuildVersion(commit)
 	return analysisengine.Run(an, models, stdin, stdout, opts)
 }

@@ -5,21 +5,9 @@ import (
 	"errors"
 	"io"
 	"net"
-	"net/http"
-	"time"
 
 	"github.com/wallzero/wallzero/internal/program"
 )
-
-// newHTTPServer returns the HTTP server of serve: deadlines for headers,
-// writes and idle connections and a header size limit. It sets no
-// ReadTimeout: that would also cancel long /analyze requests (through
-// net/http's background read); the API sets a read deadline on each body
-// instead.
-func newHTTPServer(cfg *program.ServeConfig, h http.Handler) *http.Server {
-	return &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
-		WriteTimeout: cfg.API.RequestTimeout + time.Minute, MaxHeaderBytes: cfg.MaxHeaderBytes}
-}
 
 // runServe implements `wallzero serve`: the HTTP API with a job worker,
 // until SIGINT or SIGTERM; then it stops taking connections, lets running
@@ -33,7 +21,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	defer p.Close()
 	cfg, log, ctx := &p.Cfg, p.Log, p.Ctx
 	if cfg.DebugAddr != "" {
-		stopDebug, err := startDebugServer(cfg.DebugAddr, log)
+		stopDebug, err := program.StartDebugServer(cfg.DebugAddr, log)
 		if err != nil {
 			return err
 		}
@@ -43,7 +31,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	srv := newHTTPServer(cfg, p.App.Handler)
+	srv := program.NewHTTPServer(cfg, p.App.Handler)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("serving", "addr", ln.Addr().String(), "docs", "/docs", "openapi", "/openapi.json")

@@ -1,4 +1,4 @@
-package main
+package program
 
 import (
 	"bufio"
@@ -8,21 +8,19 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/wallzero/wallzero/internal/program"
 )
 
 // TestHTTPServerLimits checks the server serve runs: its deadlines, and
 // 431 for a header block over -max-header-bytes.
 func TestHTTPServerLimits(t *testing.T) {
 	t.Parallel()
-	fs := newFlagSet("serve", nil)
-	var cfg program.ServeConfig
+	fs := NewFlagSet("serve", nil)
+	var cfg ServeConfig
 	cfg.Register(fs, true)
 	if err := fs.Parse([]string{"-max-header-bytes", "4096"}); err != nil {
 		t.Fatal(err)
 	}
-	srv := newHTTPServer(&cfg, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(204) }))
+	srv := NewHTTPServer(&cfg, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(204) }))
 	if srv.ReadTimeout != 0 || srv.ReadHeaderTimeout <= 0 || srv.WriteTimeout <= cfg.API.RequestTimeout {
 		t.Errorf("timeouts: read %v, header %v, write %v (request deadline %v)", srv.ReadTimeout, srv.ReadHeaderTimeout, srv.WriteTimeout, cfg.API.RequestTimeout)
 	}

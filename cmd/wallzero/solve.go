@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -50,7 +49,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			Player: *selfPlay, Workers: *workers, GamesFile: *gamesFile, SaveGames: *saveGames,
 			Plies: *plies, Limits: *limits, ProofNumbers: *proofNumbers, Model: mf})
 	}
-	g, err := readGame(*in, stdin, &rf)
+	g, err := rf.ReadGame(*in, stdin)
 	if err != nil {
 		return err
 	}
@@ -65,35 +64,6 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	res := solver.Solve(&pos, solver.Options{MaxNodes: *nodes, MaxTime: *limit, OutcomeOnly: *outcomeOnly, NoTempo: *noTempo, ProofNumbers: *proofNumbers})
 	printSolve(stdout, &pos, res)
 	return nil
-}
-
-// readGame reads a JSON record or a move list and replays it.
-func readGame(path string, stdin io.Reader, rf *program.RulesFlags) (*engine.Game, error) {
-	data, err := program.ReadInput(path, stdin)
-	if err != nil {
-		return nil, fmt.Errorf("reading the record: %w", err)
-	}
-	if t := strings.TrimSpace(string(data)); strings.HasPrefix(t, "{") {
-		var rec engine.Record
-		if err := json.Unmarshal([]byte(t), &rec); err != nil {
-			return nil, fmt.Errorf("record: %w", err)
-		}
-		rules, err := rec.Rules.Normalize()
-		if err != nil {
-			return nil, err
-		}
-		rec.Rules = rules
-		return rec.Game()
-	}
-	rules, err := rf.Rules()
-	if err != nil {
-		return nil, err
-	}
-	moves, err := program.ReadMoves("-", strings.NewReader(string(data)))
-	if err != nil {
-		return nil, err
-	}
-	return program.ReplayMoves(rules, moves)
 }
 
 // printSolve prints a solver result.

@@ -269,7 +269,7 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 
 // sustainPool is how many distinct positions a sustained run of d with
 // clients clients gets: 50 per client and second (800 requests/s for 16
-// clients, far above what 2 cores analyse), at least 200 per client, none
+// clients, far above what a few cores analyse), at least 200 per client, none
 // without a sustained run. A run that still gets through them all repeats
 // them from the start, and says so (analyze_sustained repeated=N): those
 // repeats are cache hits.

@@ -291,8 +291,8 @@ func rawThroughput(net *inference.Network, pos engine.Position, bs, workers int,
 // dur and returns visits per second and the batcher's counters. Every
 // search stops at the end of the window (its time limit), so that all n
 // run until then: letting the last ones finish their 800 visits would add
-// a tail with fewer searches in flight (up to a whole search's length,
-// about 0.8 s at 16 searches), which is not the load being measured.
+// a tail with fewer searches in flight (up to a whole search's length),
+// which is not the load being measured.
 func searchThroughput(net *inference.Network, pos engine.Position, n, leafBatch int, mf program.ModelFlags, mode batchMode, dur time.Duration) (float64, inference.BatchStats) {
 	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.MaxBatch, Workers: mf.Workers, Nice: mf.Nice, OneWorkerPerCall: mode.oneWorker})
 	defer b.Close()

@@ -1,10 +1,12 @@
 package program
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/wallzero/wallzero/engine"
 )
@@ -104,4 +106,34 @@ func ReadInput(path string, stdin io.Reader) ([]byte, error) {
 		return io.ReadAll(stdin)
 	}
 	return os.ReadFile(path)
+}
+
+// ReadGame reads a JSON record (with its own rules) or a move list (with
+// the flags' rules) from path (- or "": stdin) and replays it.
+func (rf *RulesFlags) ReadGame(path string, stdin io.Reader) (*engine.Game, error) {
+	data, err := ReadInput(path, stdin)
+	if err != nil {
+		return nil, fmt.Errorf("reading the record: %w", err)
+	}
+	if t := strings.TrimSpace(string(data)); strings.HasPrefix(t, "{") {
+		var rec engine.Record
+		if err := json.Unmarshal([]byte(t), &rec); err != nil {
+			return nil, fmt.Errorf("record: %w", err)
+		}
+		rules, err := rec.Rules.Normalize()
+		if err != nil {
+			return nil, err
+		}
+		rec.Rules = rules
+		return rec.Game()
+	}
+	rules, err := rf.Rules()
+	if err != nil {
+		return nil, err
+	}
+	moves, err := ReadMoves("-", strings.NewReader(string(data)))
+	if err != nil {
+		return nil, err
+	}
+	return ReplayMoves(rules, moves)
 }

@@ -3,6 +3,7 @@ package analysisengine
 import (
 	"errors"
 
+	"github.com/wallzero/wallzero/internal/jsonscan"
 	"github.com/wallzero/wallzero/service"
 )
 
@@ -101,6 +102,10 @@ func toErrorBody(err error) errorBody {
 	var se *service.Error
 	if errors.As(err, &se) {
 		return errorBody{Code: se.Code, Field: se.Field, Message: se.Message}
+	}
+	var je *jsonscan.Error
+	if errors.As(err, &je) {
+		return errorBody{Code: service.CodeInvalid, Field: je.Field, Message: je.Message}
 	}
 	return errorBody{Code: service.CodeInternal, Message: err.Error()}
 }

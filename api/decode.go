@@ -7,6 +7,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"reflect"
 	"strings"
 	"time"
 
@@ -100,9 +101,25 @@ func clipText(s string, n int) string {
 	return s
 }
 
-// decodeJSON decodes one JSON value into v strictly (jsonscan.Decode), so
-// that every error names the full JSON path of its field.
-func decodeJSON(body []byte, v any) error { return jsonscan.Decode(body, v) }
+// bodyDecoder is the strict decoder of request bodies and JSON query
+// parameters: strings of at most jsonscan.MaxStringBytes, but a game
+// record's text (POST /v1/records/import) up to service.MaxRecordTextBytes,
+// a JSON record of a whole game being some kilobytes.
+var bodyDecoder = jsonscan.Decoder{LongStrings: map[reflect.Type]int{
+	reflect.TypeFor[service.RecordText](): service.MaxRecordTextBytes,
+}}
+
+// decodeJSON decodes one JSON value into v strictly (bodyDecoder), so
+// that every error is a *service.Error of code invalid naming the full
+// JSON path of its field.
+func decodeJSON(body []byte, v any) error {
+	err := bodyDecoder.Decode(body, v)
+	var je *jsonscan.Error
+	if errors.As(err, &je) {
+		return &service.Error{Code: service.CodeInvalid, Field: je.Field, Message: je.Message}
+	}
+	return err
+}
 
 // joinKey appends an object key to a JSON path, as the decoder's errors
 // name fields.

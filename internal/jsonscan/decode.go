@@ -9,16 +9,17 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
-
-	"github.com/wallzero/wallzero/service"
 )
+
+// Decode decodes body into v with the zero Decoder's limits.
+func Decode(body []byte, v any) error { return Decoder{}.Decode(body, v) }
 
 // Decode decodes one JSON value into v (a pointer) after Scan has checked
 // it to the last byte against v's type: valid UTF-8, no unknown or
-// repeated fields, values of the right type, every error naming the full
-// JSON path of its field (docs/validation.md).
-func Decode(body []byte, v any) error {
-	if err := Scan(body, reflect.TypeOf(v)); err != nil {
+// repeated fields, values of the right type, every error an *Error naming
+// the full JSON path of its field (docs/validation.md).
+func (d Decoder) Decode(body []byte, v any) error {
+	if err := d.Scan(body, reflect.TypeOf(v)); err != nil {
 		return err
 	}
 	return decodeChecked(body, v)
@@ -35,14 +36,14 @@ func decodeChecked(body []byte, v any) error {
 		return jsonError(err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return &service.Error{Code: service.CodeInvalid, Message: "malformed JSON: unexpected data after the JSON value"}
+		return &Error{Message: "malformed JSON: unexpected data after the JSON value"}
 	}
 	return nil
 }
 
 var unknownFieldRE = regexp.MustCompile(`unknown field "([^"]*)"`)
 
-// jsonError turns an encoding/json error into a *service.Error, naming the
+// jsonError turns an encoding/json error into an *Error, naming the
 // field as far as encoding/json tells it.
 func jsonError(err error) error {
 	var syn *json.SyntaxError
@@ -50,16 +51,16 @@ func jsonError(err error) error {
 	msg := err.Error()
 	switch {
 	case errors.Is(err, io.EOF):
-		return &service.Error{Code: service.CodeInvalid, Message: "the request body is empty: send a JSON object"}
+		return &Error{Message: "the request body is empty: send a JSON object"}
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return &service.Error{Code: service.CodeInvalid, Message: "malformed JSON: the body ends in the middle of a value"}
+		return &Error{Message: "malformed JSON: the body ends in the middle of a value"}
 	case errors.As(err, &syn):
-		return &service.Error{Code: service.CodeInvalid, Message: fmt.Sprintf("malformed JSON at byte %d: %s", syn.Offset, strings.TrimPrefix(syn.Error(), "json: "))}
+		return &Error{Message: fmt.Sprintf("malformed JSON at byte %d: %s", syn.Offset, strings.TrimPrefix(syn.Error(), "json: "))}
 	case errors.As(err, &typ):
-		return &service.Error{Code: service.CodeInvalid, Field: typ.Field, Message: fmt.Sprintf("expected %s, got %s", want(typ.Type), typ.Value)}
+		return &Error{Field: typ.Field, Message: fmt.Sprintf("expected %s, got %s", want(typ.Type), typ.Value)}
 	}
 	if m := unknownFieldRE.FindStringSubmatch(msg); m != nil {
-		return &service.Error{Code: service.CodeInvalid, Field: m[1], Message: "unknown field"}
+		return &Error{Field: m[1], Message: "unknown field"}
 	}
-	return &service.Error{Code: service.CodeInvalid, Message: strings.TrimPrefix(msg, "json: ")}
+	return &Error{Message: strings.TrimPrefix(msg, "json: ")}
 }

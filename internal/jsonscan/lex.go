@@ -64,8 +64,8 @@ func (s *scanner) number(path string) (string, error) {
 
 // str checks a string (the current byte is its opening quote) and returns
 // its decoded value: no raw control characters, valid escapes, no NUL,
-// valid UTF-8 and surrogate pairs, at most maxStringBytes decoded bytes.
-func (s *scanner) str(path string) (string, error) { return s.strUpTo(path, maxStringBytes) }
+// valid UTF-8 and surrogate pairs, at most MaxStringBytes decoded bytes.
+func (s *scanner) str(path string) (string, error) { return s.strUpTo(path, MaxStringBytes) }
 
 // strUpTo is str with a limit of limit decoded bytes.
 func (s *scanner) strUpTo(path string, limit int) (string, error) {

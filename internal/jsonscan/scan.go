@@ -1,9 +1,10 @@
 // Package jsonscan decodes JSON strictly, for the two front ends that read
 // requests (the HTTP API and the JSON-lines analysis engine): Scan checks a
 // document to the last byte against the Go type it will decode into, and
-// Decode scans, then decodes with encoding/json. Errors are *service.Error
-// values of code invalid whose Field is the full JSON path of the value
-// concerned, so that both front ends refuse bad input with the same words.
+// Decode scans, then decodes with encoding/json. Errors are *Error values
+// whose Field is the full JSON path of the value concerned, so that both
+// front ends refuse bad input with the same words. It imports nothing of
+// the project: the front ends turn an *Error into their own error type.
 package jsonscan
 
 import (
@@ -13,8 +14,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/wallzero/wallzero/service"
 )
 
 // The scanner's limits.
@@ -22,39 +21,56 @@ const (
 	// maxDepth bounds the nesting of objects and arrays (the request
 	// types nest three levels deep at most).
 	maxDepth = 32
-	// maxStringBytes bounds every string of a body, decoded, in bytes; the
-	// service applies smaller limits to some fields (ids, moves), and the
-	// types of longStrings have larger ones.
-	maxStringBytes = 1024
+	// MaxStringBytes bounds every string of a body, decoded, in bytes;
+	// callers may apply smaller limits to some fields (ids, moves), and
+	// the types of Decoder.LongStrings have larger ones.
+	MaxStringBytes = 1024
 )
 
-// longStrings are the string types allowed more than maxStringBytes, with
-// their limits: a game record's text (POST /v1/records/import), a JSON
-// record of a whole game being some kilobytes.
-var longStrings = map[reflect.Type]int{
-	reflect.TypeFor[service.RecordText](): service.MaxRecordTextBytes,
+// Error is a refusal: Field is the full JSON path of the value concerned
+// ("rules.players", "board.walls[1].side", "openings[3][1]"; empty for the
+// document as a whole) and Message says what is wrong with it.
+type Error struct {
+	Field, Message string
 }
+
+// Error implements error.
+func (e *Error) Error() string {
+	if e.Field == "" {
+		return e.Message
+	}
+	return e.Field + ": " + e.Message
+}
+
+// Decoder holds the limits a document is checked against; its zero value
+// allows MaxStringBytes in every string.
+type Decoder struct {
+	// LongStrings are the string types allowed more than MaxStringBytes,
+	// with their limits (say, a game record's text).
+	LongStrings map[reflect.Type]int
+}
+
+// Scan checks body against t with the zero Decoder's limits.
+func Scan(body []byte, t reflect.Type) error { return Decoder{}.Scan(body, t) }
 
 // Scan checks body to the last byte against the Go type t, before
 // encoding/json decodes it: one JSON value, valid syntax, valid UTF-8 (raw
 // bytes and \u escapes alike: no lone surrogates), no NUL, strings of at
-// most maxStringBytes (longStrings: more), at most maxDepth levels of nesting, no unknown or
-// repeated fields, values of the field's type and numbers in its range.
-// Its errors are *service.Error values of code invalid whose Field is the
-// full JSON path of the value concerned ("rules.players",
-// "board.walls[1].side", "openings[3][1]").
+// most MaxStringBytes (LongStrings: more), at most maxDepth levels of
+// nesting, no unknown or repeated fields, values of the field's type and
+// numbers in its range. Its errors are *Error values.
 //
 // encoding/json alone would replace invalid UTF-8 with U+FFFD, match field
 // names case-insensitively, keep the last of repeated fields and report
 // type errors without array indices.
-func Scan(body []byte, t reflect.Type) error {
-	s := &scanner{data: body}
+func (d Decoder) Scan(body []byte, t reflect.Type) error {
+	s := &scanner{data: body, long: d.LongStrings}
 	s.space()
 	if s.pos == len(s.data) {
-		return &service.Error{Code: service.CodeInvalid, Message: "the request body is empty: send a JSON object"}
+		return &Error{Message: "the request body is empty: send a JSON object"}
 	}
 	if s.peekLiteral("null") {
-		return &service.Error{Code: service.CodeInvalid, Message: "the request body is null: send a JSON object"}
+		return &Error{Message: "the request body is null: send a JSON object"}
 	}
 	if err := s.value(t, ""); err != nil {
 		return err
@@ -71,11 +87,12 @@ type scanner struct {
 	data  []byte
 	pos   int
 	depth int
+	long  map[reflect.Type]int // Decoder.LongStrings
 }
 
 // fail returns an invalid error at path, with the byte offset.
 func (s *scanner) fail(path, format string, args ...any) error {
-	return &service.Error{Code: service.CodeInvalid, Field: path,
+	return &Error{Field: path,
 		Message: fmt.Sprintf(format, args...) + fmt.Sprintf(" (at byte %d)", s.pos)}
 }
 
@@ -188,9 +205,9 @@ func (s *scanner) value(t reflect.Type, path string) error {
 		if c != '"' {
 			return s.mismatchOrSyntax(path, mismatch)
 		}
-		limit, ok := longStrings[t]
+		limit, ok := s.long[t]
 		if !ok {
-			limit = maxStringBytes
+			limit = MaxStringBytes
 		}
 		_, err := s.strUpTo(path, limit)
 		return err

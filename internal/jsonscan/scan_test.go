@@ -54,10 +54,40 @@ func TestScan(t *testing.T) {
 				}
 				return
 			}
-			var se *service.Error
-			if !errors.As(err, &se) || se.Code != service.CodeInvalid || se.Field != tc.field || !strings.Contains(se.Message, tc.text) {
+			var se *Error
+			if !errors.As(err, &se) || se.Field != tc.field || !strings.Contains(se.Message, tc.text) {
 				t.Fatalf("got %#v; want field %q and %q", err, tc.field, tc.text)
 			}
 		})
+	}
+}
+
+// TestLongStrings: a Decoder's LongStrings lift the string limit for
+// their types only.
+func TestLongStrings(t *testing.T) {
+	t.Parallel()
+	type text string
+	type body struct {
+		Text text   `json:"text"`
+		ID   string `json:"id"`
+	}
+	d := Decoder{LongStrings: map[reflect.Type]int{reflect.TypeFor[text](): 2000}}
+	long := strings.Repeat("a", 1500)
+	var b body
+	if err := d.Decode([]byte(`{"text":"`+long+`"}`), &b); err != nil || string(b.Text) != long {
+		t.Fatalf("a long text refused: %v", err)
+	}
+	for _, tc := range []struct {
+		name, body, field string
+		dec               Decoder
+	}{
+		{"the zero decoder", `{"text":"` + long + `"}`, "text", Decoder{}},
+		{"another field", `{"id":"` + long + `"}`, "id", d},
+		{"over the type's limit", `{"text":"` + strings.Repeat("a", 2001) + `"}`, "text", d},
+	} {
+		var se *Error
+		if err := tc.dec.Decode([]byte(tc.body), &b); !errors.As(err, &se) || se.Field != tc.field || !strings.Contains(se.Message, "longer than") {
+			t.Errorf("%s: %v", tc.name, err)
+		}
 	}
 }

@@ -21,7 +21,7 @@ func init() {
 // runVersion implements `wallzero version`: the module version, the
 // commit, the Go version, whether the CPU has 8-bit dot products, and the
 // id of the model `serve` would load (-model, else the first of
-// ServiceModels found for this CPU), read from the model's metadata with
+// program.ServiceModels found for this CPU), read from the model's metadata with
 // ONNX Runtime; a missing library or model is said, not an error.
 func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("version", stderr)

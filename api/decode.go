@@ -1,8 +1,6 @@
 package api
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -10,17 +8,19 @@ import (
 	"net"
 	"net/http"
 	"reflect"
-	"regexp"
 	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
+
 	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/internal/jsonscan"
+	"github.com/wallzero/wallzero/service/records"
 )
 
 // decodeBody reads the request body (at most limit bytes, within the
 // server's BodyTimeout) into v, strictly: Content-Type application/json,
-// one JSON value checked to the last byte (see scanJSON), no unknown
+// one JSON value checked to the last byte (see jsonscan.Scan), no unknown
 // fields. Errors are *wallzero.Error values naming the field: 415 for
 // another media type, 408 for a body that does not arrive in time, 413
 // for one too large, 400 for everything else.
@@ -102,52 +102,26 @@ func clipText(s string, n int) string {
 	return s
 }
 
-// decodeJSON decodes one JSON value into v after scanJSON has checked it
-// to the last byte against v's type, so that every error names the full
+// bodyDecoder is the strict decoder of request bodies and JSON query
+// parameters: strings of at most jsonscan.MaxStringBytes, but a game
+// record's text (POST /v1/records/import) up to records.MaxRecordTextBytes,
+// a JSON record of a whole game being some kilobytes.
+var bodyDecoder = jsonscan.Decoder{LongStrings: map[reflect.Type]int{
+	reflect.TypeFor[records.RecordText](): records.MaxRecordTextBytes,
+}}
+
+// decodeJSON decodes one JSON value into v strictly (bodyDecoder), so
+// that every error is a *wallzero.Error of code invalid naming the full
 // JSON path of its field.
 func decodeJSON(body []byte, v any) error {
-	if err := scanJSON(body, reflect.TypeOf(v)); err != nil {
-		return err
+	err := bodyDecoder.Decode(body, v)
+	var je *jsonscan.Error
+	if errors.As(err, &je) {
+		return &wallzero.Error{Code: wallzero.CodeInvalid, Field: je.Field, Message: je.Message}
 	}
-	return decodeChecked(body, v)
+	return err
 }
 
-// decodeChecked decodes a body scanJSON accepted with encoding/json,
-// rejecting unknown fields and trailing data. scanJSON refuses everything
-// encoding/json would (the fuzz test checks it), so the errors here are a
-// safety net.
-func decodeChecked(body []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return jsonError(err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return &wallzero.Error{Code: wallzero.CodeInvalid, Message: "malformed JSON: unexpected data after the JSON value"}
-	}
-	return nil
-}
-
-var unknownFieldRE = regexp.MustCompile(`unknown field "([^"]*)"`)
-
-// jsonError turns an encoding/json error into a *wallzero.Error, naming the
-// field as far as encoding/json tells it.
-func jsonError(err error) error {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	msg := err.Error()
-	switch {
-	case errors.Is(err, io.EOF):
-		return &wallzero.Error{Code: wallzero.CodeInvalid, Message: "the request body is empty: send a JSON object"}
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return &wallzero.Error{Code: wallzero.CodeInvalid, Message: "malformed JSON: the body ends in the middle of a value"}
-	case errors.As(err, &syn):
-		return &wallzero.Error{Code: wallzero.CodeInvalid, Message: fmt.Sprintf("malformed JSON at byte %d: %s", syn.Offset, strings.TrimPrefix(syn.Error(), "json: "))}
-	case errors.As(err, &typ):
-		return &wallzero.Error{Code: wallzero.CodeInvalid, Field: typ.Field, Message: fmt.Sprintf("expected %s, got %s", want(typ.Type), typ.Value)}
-	}
-	if m := unknownFieldRE.FindStringSubmatch(msg); m != nil {
-		return &wallzero.Error{Code: wallzero.CodeInvalid, Field: m[1], Message: "unknown field"}
-	}
-	return &wallzero.Error{Code: wallzero.CodeInvalid, Message: strings.TrimPrefix(msg, "json: ")}
-}
+// joinKey appends an object key to a JSON path, as the decoder's errors
+// name fields.
+func joinKey(path, key string) string { return jsonscan.JoinKey(path, key) }

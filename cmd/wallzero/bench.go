@@ -3,10 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
-	"math/rand/v2"
-	"time"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/internal/bench"
 )
 
 // runBench implements `wallzero bench <what>`.
@@ -17,45 +15,13 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	switch args[0] {
 	case "engine":
-		return benchEngine(args[1:], stdout, stderr)
+		return bench.Engine(args[1:], stdout, stderr)
 	case "search":
-		return benchSearch(args[1:], stdout, stderr)
+		return bench.Search(args[1:], stdout, stderr)
 	case "api":
-		return benchAPI(args[1:], stdout, stderr)
+		return bench.API(args[1:], stdout, stderr)
 	case "compare":
-		return benchCompare(args[1:], stdout, stderr)
+		return bench.Compare(args[1:], stdout, stderr)
 	}
 	return fmt.Errorf("unknown benchmark %q (engine, search, api or compare)", args[0])
-}
-
-// benchEngine plays uniformly random games on one goroutine, generating
-// every legal move and testing for the end at every ply, and prints the
-// rate.
-func benchEngine(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("bench engine", stderr)
-	var rf rulesFlags
-	rf.register(fs)
-	seconds := fs.Float64("seconds", 3, "how long to run")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	rules, err := rf.rules()
-	if err != nil {
-		return err
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	buf := make([]engine.Move, 0, engine.MaxMoves)
-	deadline := time.Now().Add(time.Duration(*seconds * float64(time.Second)))
-	start := time.Now()
-	games, plies := 0, 0
-	for time.Now().Before(deadline) {
-		for range 64 {
-			plies += engine.PlayRandomGame(engine.NewPosition(rules), rng, buf)
-			games++
-		}
-	}
-	el := time.Since(start).Seconds()
-	fmt.Fprintf(stdout, "random_games_per_sec=%.0f\n", float64(games)/el)
-	fmt.Fprintf(stdout, "plies_per_game=%.1f\n", float64(plies)/float64(games))
-	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"github.com/wallzero/wallzero/internal/program"
 )
 
 // The subcommand registers itself here rather than in main.go's table.
@@ -23,7 +25,7 @@ func runHealthcheck(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 	addr := fs.String("addr", ":8080", "the server's listen address, as `serve -addr` (env WALLZERO_ADDR); an empty host means 127.0.0.1")
 	path := fs.String("path", "/healthz", "the path to GET")
 	timeout := fs.Duration("timeout", 3*time.Second, "how long to wait for the answer")
-	if err := parseWithEnv(fs, args); err != nil {
+	if err := program.ParseWithEnv(fs, args); err != nil {
 		return err
 	}
 	url, err := healthURL(*addr, *path)

@@ -7,10 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"text/tabwriter"
-	"time"
 
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/internal/program"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -49,7 +47,7 @@ func openKeysStore(name string, args []string, stderr io.Writer, extra func(*fla
 	if extra != nil {
 		extra(fs)
 	}
-	if err := parseWithEnv(fs, args); err != nil {
+	if err := program.ParseWithEnv(fs, args); err != nil {
 		return nil, nil, err
 	}
 	if *url == "" {
@@ -62,82 +60,6 @@ func openKeysStore(name string, args []string, stderr io.Writer, extra func(*fla
 	return st, fs.Args(), nil
 }
 
-func keysCreate(args []string, stdout, stderr io.Writer) error {
-	var name string
-	var q store.KeyQuotas
-	st, rest, err := openKeysStore("create", args, stderr, func(fs *flag.FlagSet) {
-		fs.StringVar(&name, "name", "", "the key's name (letters, digits, . _ -), shown in metrics and logs")
-		fs.IntVar(&q.VisitsPerSecond, "visits-per-second", 0, "visits x positions per second of synchronous analyses (0: the server's default)")
-		fs.IntVar(&q.Burst, "burst", 0, "token bucket size in visits, also the largest single analysis (0: the server's default)")
-		fs.IntVar(&q.MaxJobs, "max-jobs", 0, "queued and running jobs at once (0: the server's default)")
-		fs.Int64Var(&q.MaxBatch, "max-batch", 0, "largest job, items x visits (0: the server's default)")
-	})
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	if len(rest) > 0 {
-		return fmt.Errorf("unexpected arguments %q (flags go before them)", rest)
-	}
-	if name == "" {
-		return errors.New("-name is required")
-	}
-	token, k, err := service.CreateKey(context.Background(), st, name, q)
-	if errors.Is(err, store.ErrNameTaken) {
-		return fmt.Errorf("an active key is already named %q (revoke it first, or choose another name)", name)
-	}
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "created key %d %q (quotas: %s)\n", k.ID, k.Name, quotaText(k.Quotas))
-	fmt.Fprintln(stdout, "token (shown only now; send it as `Authorization: Bearer <token>`):")
-	fmt.Fprintln(stdout, token)
-	return nil
-}
-
-func keysList(args []string, stdout, stderr io.Writer) error {
-	st, rest, err := openKeysStore("list", args, stderr, nil)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	if len(rest) > 0 {
-		return fmt.Errorf("unexpected arguments %q", rest)
-	}
-	keys, err := st.Keys(context.Background())
-	if err != nil {
-		return err
-	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tNAME\tVISITS/S\tBURST\tMAX-JOBS\tMAX-BATCH\tCREATED\tREVOKED\tLAST-USED")
-	for _, k := range keys {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", k.ID, k.Name,
-			quota(int64(k.Quotas.VisitsPerSecond)), quota(int64(k.Quotas.Burst)), quota(int64(k.Quotas.MaxJobs)), quota(k.Quotas.MaxBatch),
-			timeCell(&k.CreatedAt), timeCell(k.RevokedAt), timeCell(k.LastUsedAt))
-	}
-	return tw.Flush()
-}
-
-func keysRevoke(args []string, stdout, stderr io.Writer) error {
-	st, rest, err := openKeysStore("revoke", args, stderr, nil)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	if len(rest) != 1 {
-		return errors.New("give one key: its ID or NAME (`wallzero keys list`)")
-	}
-	k, err := st.RevokeKey(context.Background(), rest[0])
-	if errors.Is(err, store.ErrNotFound) {
-		return fmt.Errorf("no active key %q", rest[0])
-	}
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "revoked key %d %q; servers refuse it within their -auth-cache-ttl\n", k.ID, k.Name)
-	return nil
-}
-
 // quota prints a key's own quota, "default" when it has none.
 func quota(v int64) string {
 	if v == 0 {
@@ -146,14 +68,8 @@ func quota(v int64) string {
 	return strconv.FormatInt(v, 10)
 }
 
+// quotaText lists a key's quotas for `keys create`.
 func quotaText(q store.KeyQuotas) string {
 	return fmt.Sprintf("visits-per-second %s, burst %s, max-jobs %s, max-batch %s",
 		quota(int64(q.VisitsPerSecond)), quota(int64(q.Burst)), quota(int64(q.MaxJobs)), quota(q.MaxBatch))
-}
-
-func timeCell(t *time.Time) string {
-	if t == nil {
-		return "-"
-	}
-	return t.UTC().Format(time.RFC3339)
 }

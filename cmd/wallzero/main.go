@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"sort"
+
+	"github.com/wallzero/wallzero/internal/program"
 )
 
 // command is one subcommand: a one-line summary and the function that runs
@@ -81,9 +83,6 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nRun `wallzero <command> -h` for a command's flags.")
 }
 
-// newFlagSet returns a flag set that reports errors instead of exiting.
-func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("wallzero "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	return fs
-}
+// newFlagSet returns a subcommand's flag set, which reports errors
+// instead of exiting.
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet { return program.NewFlagSet(name, stderr) }

@@ -7,40 +7,41 @@ import (
 	"strings"
 
 	"github.com/wallzero/wallzero/engine/player"
+	"github.com/wallzero/wallzero/internal/program"
 )
 
 // runMatch implements `wallzero match`: it plays games between two players
 // and prints one JSON object of statistics (see player.MatchResult).
 func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("match", stderr)
-	var rf rulesFlags
-	rf.register(fs)
-	red := fs.String("red", "voronoi-medium", "player A, Red in the first game: "+playerSpecHelp)
+	var rf program.RulesFlags
+	rf.Register(fs)
+	red := fs.String("red", "voronoi-medium", "player A, Red in the first game: "+program.PlayerSpecHelp)
 	blue := fs.String("blue", "random", "player B, Blue in the first game")
 	games := fs.Int("games", 100, "number of games")
 	seed := fs.Uint64("seed", 1, "seed of the match (every game's seed derives from it)")
 	swap := fs.Bool("swap", false, "alternate colours game by game")
 	workers := fs.Int("workers", 0, "games played at once (0: one per CPU, 16 with search players, 1 with a time budget "+
 		"so that each search has the machine to itself); does not change the results of players without a time budget")
-	var mf modelFlags
-	mf.register(fs)
+	var mf program.ModelFlags
+	mf.Register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	ev := newEvaluators(mf)
+	ev := program.NewEvaluators(mf)
 	defer ev.Close()
 	switch {
 	case *workers != 0:
-	case isTimedSpec(*red) || isTimedSpec(*blue):
+	case program.IsTimedSpec(*red) || program.IsTimedSpec(*blue):
 		*workers = 1 // a budget per move is only fair when one search runs at a time
 	case isSearchSpec(*red) || isSearchSpec(*blue):
 		*workers = 16 // many games in flight fill the network's batches
 	}
-	rules, err := rf.rules()
+	rules, err := rf.Rules()
 	if err != nil {
 		return err
 	}
-	var tr thinkTracker
+	var tr program.ThinkTracker
 	res, err := player.Match(context.Background(), player.MatchConfig{
 		A:         *red,
 		B:         *blue,
@@ -49,7 +50,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		Seed:      *seed,
 		Swap:      *swap,
 		Workers:   *workers,
-		NewPlayer: playerConstructor(ev, &tr),
+		NewPlayer: program.PlayerConstructor(ev, &tr),
 	})
 	if err != nil {
 		return err
@@ -57,8 +58,8 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return json.NewEncoder(stdout).Encode(matchOutput{
 		MatchResult: res,
 		Workers:     *workers,
-		AThink:      tr.stats(*red).report(),
-		BThink:      tr.stats(*blue).report(),
+		AThink:      tr.Report(*red),
+		BThink:      tr.Report(*blue),
 	})
 }
 
@@ -71,8 +72,8 @@ type matchOutput struct {
 	Workers int `json:"workers"`
 	// AThink and BThink summarize the players' thinking time and
 	// evaluations per move.
-	AThink thinkReport `json:"a_think"`
-	BThink thinkReport `json:"b_think"`
+	AThink program.ThinkReport `json:"a_think"`
+	BThink program.ThinkReport `json:"b_think"`
 }
 
 // isSearchSpec reports whether a player spec evaluates positions.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/wallzero/wallzero/internal/program"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -14,7 +15,7 @@ func runMigrate(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	fs := newFlagSet("migrate", stderr)
 	url := fs.String("database-url", "", "PostgreSQL URL (env DATABASE_URL)")
 	force := fs.Int("force", -1, "mark the schema as being at this version without running anything (recovery from a failed migration)")
-	if err := parseWithEnv(fs, args); err != nil {
+	if err := program.ParseWithEnv(fs, args); err != nil {
 		return err
 	}
 	if *url == "" {

@@ -5,29 +5,30 @@ import (
 	"io"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/internal/program"
 )
 
 // runPerft implements `wallzero perft`: it prints perft(1)..perft(D).
 func runPerft(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("perft", stderr)
-	var rf rulesFlags
-	rf.register(fs)
+	var rf program.RulesFlags
+	rf.Register(fs)
 	depth := fs.Int("depth", 2, "deepest depth to count")
 	movesPath := fs.String("moves", "", "file of moves to apply first (one per line or comma-separated; - for stdin); none when unset and stdin is a terminal")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	rules, err := rf.rules()
+	rules, err := rf.Rules()
 	if err != nil {
 		return err
 	}
 	var moves []string
 	if *movesPath != "" || !isTerminal(stdin) {
-		if moves, err = readMoves(*movesPath, stdin); err != nil {
+		if moves, err = program.ReadMoves(*movesPath, stdin); err != nil {
 			return err
 		}
 	}
-	g, err := replayMoves(rules, moves)
+	g, err := program.ReplayMoves(rules, moves)
 	if err != nil {
 		return err
 	}

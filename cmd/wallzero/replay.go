@@ -3,26 +3,28 @@ package main
 import (
 	"fmt"
 	"io"
+
+	"github.com/wallzero/wallzero/internal/program"
 )
 
 // runReplay implements `wallzero replay`: one line per ply, then the result.
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("replay", stderr)
-	var rf rulesFlags
-	rf.register(fs)
+	var rf program.RulesFlags
+	rf.Register(fs)
 	movesPath := fs.String("moves", "", "file of moves (one per line or comma-separated; - or unset for stdin)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	rules, err := rf.rules()
+	rules, err := rf.Rules()
 	if err != nil {
 		return err
 	}
-	moves, err := readMoves(*movesPath, stdin)
+	moves, err := program.ReadMoves(*movesPath, stdin)
 	if err != nil {
 		return err
 	}
-	g, err := replayMoves(rules, moves)
+	g, err := program.ReplayMoves(rules, moves)
 	if err != nil {
 		return err
 	}

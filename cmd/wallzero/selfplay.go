@@ -10,6 +10,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/internal/program"
 	"github.com/wallzero/wallzero/internal/selfplay"
 )
 
@@ -18,8 +19,8 @@ import (
 // training/README.md for the format).
 func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("selfplay", stderr)
-	var mf modelFlags
-	mf.register(fs)
+	var mf program.ModelFlags
+	mf.Register(fs)
 	def := selfplay.DefaultConfig()
 	games := fs.Int("games", 100, "number of games")
 	out := fs.String("out", "training/data/selfplay", "directory for the .npz chunks")
@@ -53,9 +54,9 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		}
 		rules = append(rules, r)
 	}
-	ev := newEvaluators(mf)
+	ev := program.NewEvaluators(mf)
 	defer ev.Close()
-	eval, info, err := ev.get("")
+	eval, info, err := ev.Get("")
 	if err != nil {
 		return err
 	}

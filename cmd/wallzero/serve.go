@@ -5,43 +5,33 @@ import (
 	"errors"
 	"io"
 	"net"
-	"net/http"
-	"time"
-)
 
-// newHTTPServer returns the HTTP server of serve: deadlines for headers,
-// writes and idle connections and a header size limit. It sets no
-// ReadTimeout: that would also cancel long /analyze requests (through
-// net/http's background read); the API sets a read deadline on each body
-// instead.
-func newHTTPServer(cfg *serveConfig, h http.Handler) *http.Server {
-	return &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
-		WriteTimeout: cfg.api.RequestTimeout + time.Minute, MaxHeaderBytes: cfg.maxHeaderBytes}
-}
+	"github.com/wallzero/wallzero/internal/program"
+)
 
 // runServe implements `wallzero serve`: the HTTP API with a job worker,
 // until SIGINT or SIGTERM; then it stops taking connections, lets running
 // requests finish, and gives running jobs the shutdown timeout before
 // re-queueing them.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	p, err := startProcess("serve", args, stderr, true, nil)
+	p, err := program.StartProcess("serve", args, stderr, true, nil)
 	if err != nil {
 		return err
 	}
-	defer p.close()
-	cfg, log, ctx := &p.cfg, p.log, p.ctx
-	if cfg.debugAddr != "" {
-		stopDebug, err := startDebugServer(cfg.debugAddr, log)
+	defer p.Close()
+	cfg, log, ctx := &p.Cfg, p.Log, p.Ctx
+	if cfg.DebugAddr != "" {
+		stopDebug, err := program.StartDebugServer(cfg.DebugAddr, log)
 		if err != nil {
 			return err
 		}
 		defer stopDebug()
 	}
-	ln, err := net.Listen("tcp", cfg.addr)
+	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err
 	}
-	srv := newHTTPServer(cfg, p.app.handler)
+	srv := program.NewHTTPServer(cfg, p.App.Handler)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("serving", "addr", ln.Addr().String(), "docs", "/docs", "openapi", "/openapi.json")
@@ -50,14 +40,14 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	case <-ctx.Done():
 	}
-	p.stop()
-	log.Info("shutting down", "timeout", cfg.shutdownTimeout.String())
-	sctx, cancel := context.WithTimeout(context.Background(), cfg.shutdownTimeout)
+	p.Stop()
+	log.Info("shutting down", "timeout", cfg.ShutdownTimeout.String())
+	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		log.Warn("HTTP shutdown", "error", err)
 	}
-	p.app.stopWorker(context.Background())
+	p.App.StopWorker(context.Background())
 	log.Info("stopped")
 	return nil
 }

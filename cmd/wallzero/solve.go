@@ -2,27 +2,23 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"runtime"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/solver"
-	"github.com/wallzero/wallzero/engine/solver/endgames"
+	"github.com/wallzero/wallzero/internal/bench"
+	"github.com/wallzero/wallzero/internal/program"
 )
 
 // runSolve implements `wallzero solve`: the exact endgame solver on one
 // position, or with -bench its reach table on self-play endgames.
 func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("solve", stderr)
-	var rf rulesFlags
-	rf.register(fs)
+	var rf program.RulesFlags
+	rf.Register(fs)
 	in := fs.String("in", "", `record to solve: a JSON record {"rules":..,"moves":[..]} or a move list (one per line or comma-separated, with the rule flags); - or unset for stdin`)
 	turn := fs.Int("turn", -1, "solve the position after this many moves (default: after all of them)")
 	nodes := fs.Int64("nodes", 0, "node budget (0: none)")
@@ -30,62 +26,30 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	outcomeOnly := fs.Bool("outcome-only", false, "stop once win, draw or loss is proven (no margin, moves or line)")
 	noTempo := fs.Bool("no-tempo", false, "search tempo moves one by one (for comparison)")
 	proofNumbers := fs.Bool("proof-numbers", true, "with a budget, hand the outcome to a proof-number search (df-pn) after a fifth of it (false: alpha-beta alone)")
-	bench := fs.Bool("bench", false, "print the reach table instead: the share of self-play endgame positions proven within each time limit, by plies left, on one core")
+	reach := fs.Bool("bench", false, "print the reach table instead: the share of self-play endgame positions proven within each time limit, by plies left, on one core")
 	games := fs.Int("games", 100, "-bench: self-play games to draw positions from")
 	seed := fs.Uint64("seed", 1, "-bench: seed of the first game")
 	plies := fs.String("plies", "1,2,4,8,12,16,24", "-bench: plies left before the end")
 	limits := fs.String("limits", "100ms,1s", "-bench: time limits (the last one is the budget of each solve)")
-	selfPlay := fs.String("player", "", "-bench: draw the positions from self-play games of this player (for instance mcts:visits=200, the agent's own games) instead of games between the heuristic players "+strings.Join(benchHeuristics, ", "))
+	selfPlay := fs.String("player", "", "-bench: draw the positions from self-play games of this player (for instance mcts:visits=200, the agent's own games) instead of games between the heuristic players "+strings.Join(bench.ReachHeuristics, ", "))
 	workers := fs.Int("workers", 16, "-bench: games played at once while collecting positions (the solving runs on one core)")
 	gamesFile := fs.String("games-file", "", "-bench: draw the positions from the first -games games of this file (as -save-games writes them, e.g. engine/solver/endgames/testdata/agent-games.jsonl) instead of playing games")
 	saveGames := fs.String("save-games", "", "-bench: also write the games the positions come from to this file (JSON lines, one record per game; engine/solver/endgames.ReadGames reads it)")
-	var mf modelFlags
-	mf.register(fs)
+	var mf program.ModelFlags
+	mf.Register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *bench {
-		rules, err := rf.rules()
+	if *reach {
+		rules, err := rf.Rules()
 		if err != nil {
 			return err
 		}
-		if *games < 1 {
-			return fmt.Errorf("-games %d: at least one game", *games)
-		}
-		if *gamesFile != "" {
-			if *selfPlay != "" || *saveGames != "" {
-				return errors.New("-games-file: the games are read, not played: drop -player and -save-games")
-			}
-			played, err := endgames.ReadGamesFile(*gamesFile)
-			if err != nil {
-				return fmt.Errorf("-games-file: %w", err)
-			}
-			played = played[:min(*games, len(played))]
-			from := fmt.Sprintf("%d games of %s", len(played), *gamesFile)
-			return solveBench(stdout, from, played, *plies, *limits, *proofNumbers)
-		}
-		ev := newEvaluators(mf)
-		defer ev.Close()
-		src := endgames.Source{Rules: rules, Specs: benchHeuristics, First: *seed, Games: *games, Workers: *workers, NewPlayer: playerConstructor(ev, nil)}
-		if *selfPlay != "" {
-			if isTimedSpec(*selfPlay) {
-				return fmt.Errorf("-player %q: a time budget would make the positions depend on the machine; give visits", *selfPlay)
-			}
-			src.Specs = []string{*selfPlay}
-		}
-		played, err := endgames.PlayGames(context.Background(), src)
-		if err != nil {
-			return err
-		}
-		if *saveGames != "" {
-			if err := endgames.WriteGamesFile(*saveGames, played); err != nil {
-				return fmt.Errorf("-save-games: %w", err)
-			}
-		}
-		from := fmt.Sprintf("%s, %d games (%s) from seed %d", src.Rules, src.Games, strings.Join(src.Specs, " / "), src.First)
-		return solveBench(stdout, from, played, *plies, *limits, *proofNumbers)
+		return bench.SolveReach(context.Background(), stdout, bench.ReachConfig{Rules: rules, Games: *games, Seed: *seed,
+			Player: *selfPlay, Workers: *workers, GamesFile: *gamesFile, SaveGames: *saveGames,
+			Plies: *plies, Limits: *limits, ProofNumbers: *proofNumbers, Model: mf})
 	}
-	g, err := readGame(*in, stdin, &rf)
+	g, err := rf.ReadGame(*in, stdin)
 	if err != nil {
 		return err
 	}
@@ -100,35 +64,6 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	res := solver.Solve(&pos, solver.Options{MaxNodes: *nodes, MaxTime: *limit, OutcomeOnly: *outcomeOnly, NoTempo: *noTempo, ProofNumbers: *proofNumbers})
 	printSolve(stdout, &pos, res)
 	return nil
-}
-
-// readGame reads a JSON record or a move list and replays it.
-func readGame(path string, stdin io.Reader, rf *rulesFlags) (*engine.Game, error) {
-	data, err := readInput(path, stdin)
-	if err != nil {
-		return nil, fmt.Errorf("reading the record: %w", err)
-	}
-	if t := strings.TrimSpace(string(data)); strings.HasPrefix(t, "{") {
-		var rec engine.Record
-		if err := json.Unmarshal([]byte(t), &rec); err != nil {
-			return nil, fmt.Errorf("record: %w", err)
-		}
-		rules, err := rec.Rules.Normalize()
-		if err != nil {
-			return nil, err
-		}
-		rec.Rules = rules
-		return rec.Game()
-	}
-	rules, err := rf.rules()
-	if err != nil {
-		return nil, err
-	}
-	moves, err := readMoves("-", strings.NewReader(string(data)))
-	if err != nil {
-		return nil, err
-	}
-	return replayMoves(rules, moves)
 }
 
 // printSolve prints a solver result.
@@ -157,83 +92,4 @@ func joinMoves(ms []engine.Move) string {
 		parts[i] = m.String()
 	}
 	return strings.Join(parts, " ")
-}
-
-// benchHeuristics are the players of the reach benchmark's default games.
-var benchHeuristics = []string{"voronoi-medium", "voronoi-hard", "voronoi-easy"}
-
-// solveBench prints, per number of plies left, the share of endgame
-// positions of the played games (described by from) whose result (win,
-// draw or loss) is proven within each time limit, solving on one core, and
-// how much is left to play in them: the median open wall slots inside
-// contested regions.
-func solveBench(w io.Writer, from string, played []endgames.Played, pliesText, limitsText string, proofNumbers bool) error {
-	plies, err := positiveInts("plies", pliesText)
-	if err != nil {
-		return err
-	}
-	var limits []time.Duration
-	for _, f := range strings.Split(limitsText, ",") {
-		d, err := time.ParseDuration(strings.TrimSpace(f))
-		if err != nil || d <= 0 {
-			return fmt.Errorf("-limits: %q is not a positive duration", f)
-		}
-		limits = append(limits, d)
-	}
-	positions := endgames.Pick(played, plies)
-	prev := runtime.GOMAXPROCS(1)
-	defer runtime.GOMAXPROCS(prev)
-	type row struct {
-		n      int
-		proven []int
-		slots  []int
-	}
-	rows := map[int]*row{}
-	for _, k := range plies {
-		rows[k] = &row{proven: make([]int, len(limits))}
-	}
-	budget := limits[len(limits)-1]
-	for _, p := range positions {
-		res := solver.Solve(&p.Pos, solver.Options{MaxTime: budget, OutcomeOnly: true, ProofNumbers: proofNumbers})
-		r := rows[p.PliesLeft]
-		r.n++
-		r.slots = append(r.slots, solver.ContestedSlots(&p.Pos))
-		if res.Outcome == solver.Unknown {
-			continue
-		}
-		for i, d := range limits {
-			if res.Elapsed <= d {
-				r.proven[i]++
-			}
-		}
-	}
-	fmt.Fprintf(w, "# solver reach: %s, GOMAXPROCS=1, proof numbers %v\n", from, proofNumbers)
-	fmt.Fprintf(w, "%-10s %-9s %-14s", "plies_left", "positions", "median_slots")
-	for _, d := range limits {
-		fmt.Fprintf(w, " %-10s", "<="+d.String())
-	}
-	fmt.Fprintln(w)
-	for _, k := range plies {
-		r := rows[k]
-		fmt.Fprintf(w, "%-10d %-9d %-14s", k, r.n, medianText(r.slots))
-		for _, c := range r.proven {
-			share := 0.0
-			if r.n > 0 {
-				share = 100 * float64(c) / float64(r.n)
-			}
-			fmt.Fprintf(w, " %-10s", fmt.Sprintf("%.1f%%", share))
-		}
-		fmt.Fprintln(w)
-	}
-	return nil
-}
-
-// medianText formats the median of xs, or "-" when there are none.
-func medianText(xs []int) string {
-	if len(xs) == 0 {
-		return "-"
-	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	return strconv.Itoa(s[len(s)/2])
 }

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"runtime/debug"
 
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/internal/program"
 )
 
 // commit is the git commit the binary was built from, set by `make build`
@@ -21,76 +21,18 @@ func init() {
 // runVersion implements `wallzero version`: the module version, the
 // commit, the Go version, whether the CPU has 8-bit dot products, and the
 // id of the model `serve` would load (-model, else the first of
-// serviceModels found for this CPU), read from the model's metadata with
+// program.ServiceModels found for this CPU), read from the model's metadata with
 // ONNX Runtime; a missing library or model is said, not an error.
 func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("version", stderr)
-	var mf modelFlags
-	mf.registerService(fs)
-	if err := parseWithEnv(fs, args); err != nil {
+	var mf program.ModelFlags
+	mf.RegisterService(fs)
+	if err := program.ParseWithEnv(fs, args); err != nil {
 		return err
 	}
-	version, rev := buildVersion()
+	version, rev := program.BuildVersion(commit)
 	fmt.Fprintf(stdout, "wallzero %s\ncommit %s\n%s %s/%s\n", version, rev, runtime.Version(), runtime.GOOS, runtime.GOARCH)
-	fmt.Fprintf(stdout, "cpu %s\n", cpuVersion(inference.Int8DotProduct()))
-	fmt.Fprintf(stdout, "model %s\n", modelVersion(mf))
+	fmt.Fprintf(stdout, "cpu %s\n", program.CPUVersion(inference.Int8DotProduct()))
+	fmt.Fprintf(stdout, "model %s\n", program.ModelVersion(mf))
 	return nil
-}
-
-// cpuVersion says whether the CPU has 8-bit dot products, which decides
-// between the quantized teacher and the float student.
-func cpuVersion(int8 bool) string {
-	if int8 {
-		return "int8 dot products: yes (the service prefers " + serviceInt8TeacherModel + ")"
-	}
-	return "int8 dot products: no (the service uses float models)"
-}
-
-// buildVersion returns the module version of the binary and the commit it
-// was built from ("unknown" when neither make's -ldflags nor Go's VCS
-// stamp says; "(modified)" after it for a dirty tree).
-func buildVersion() (version, rev string) {
-	version, rev = "(devel)", commit
-	modified := false
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		if bi.Main.Version != "" {
-			version = bi.Main.Version
-		}
-		for _, s := range bi.Settings {
-			switch {
-			case s.Key == "vcs.revision" && rev == "":
-				rev = s.Value
-			case s.Key == "vcs.modified":
-				modified = s.Value == "true"
-			}
-		}
-	}
-	if rev == "" {
-		rev = "unknown"
-	} else if modified {
-		rev += " (modified)"
-	}
-	return version, rev
-}
-
-// modelVersion describes the two-player model serve would use.
-func modelVersion(mf modelFlags) string {
-	ev := newServiceEvaluators(mf)
-	defer ev.Close()
-	path, err := ev.resolveModel("")
-	if err != nil {
-		return "none (" + err.Error() + "; two-player games use the heuristic)"
-	}
-	if path == heuristicModel {
-		return "heuristic (chosen with -model heuristic)"
-	}
-	net, err := ev.openNetwork(path)
-	if err != nil {
-		return "unreadable: " + err.Error()
-	}
-	inside := ""
-	if net.Info.InnerChannels != net.Info.Channels {
-		inside = fmt.Sprintf(", %d inside", net.Info.InnerChannels)
-	}
-	return fmt.Sprintf("%s (%s, %d blocks x %d channels%s)", net.Info.ID, path, net.Info.Blocks, net.Info.Channels, inside)
 }

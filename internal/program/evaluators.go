@@ -1,0 +1,215 @@
+package program
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/search"
+)
+
+// DefaultModel is the shipped model that is strongest per visit (the
+// teacher), relative to the repository root: the default of the commands
+// that play, train and measure (match, selfplay, bench).
+const DefaultModel = "models/wallzero.onnx"
+
+// ServiceModel is the shipped model with the most strength per CPU second
+// (the distilled student: faster per analysis at nearly the same strength
+// per visit, docs/performance.md): the default of the commands that
+// answer users (serve, worker, analysis, explorer, version). DefaultModel
+// stands in where it is missing.
+const ServiceModel = "models/wallzero-fast.onnx"
+
+// ServiceInt8Model is ServiceModel quantized to 8-bit integers
+// (training/quantize.py). It takes ServiceModel's place on CPUs with 8-bit
+// dot-product instructions (inference.Int8DotProduct), where it is faster
+// at the same strength per visit; elsewhere it would be slower, so it is
+// not used (docs/notes/2026-12-02-service-models.md).
+const ServiceInt8Model = "models/wallzero-fast-int8.onnx"
+
+// ServiceInt8TeacherModel is DefaultModel (the teacher) quantized to
+// 8-bit integers. On CPUs with 8-bit dot products it is a little slower
+// than the 8-bit student per move and far stronger per visit, so it comes
+// first there (docs/notes/2026-12-02-service-models.md).
+const ServiceInt8TeacherModel = "models/wallzero-int8.onnx"
+
+// ServiceModels returns the shipped files the service looks for, in order
+// of preference, on a CPU with (int8) or without 8-bit dot products.
+func ServiceModels(int8 bool) []string {
+	if int8 {
+		return []string{ServiceInt8TeacherModel, ServiceInt8Model, ServiceModel, DefaultModel}
+	}
+	return []string{ServiceModel, DefaultModel}
+}
+
+// HeuristicModel names the model-free Voronoi evaluator in -model flags and
+// player specs.
+const HeuristicModel = "heuristic"
+
+// ModelFlags are the flags of every command that evaluates positions.
+type ModelFlags struct {
+	// Model is -model: an ONNX file, HeuristicModel, or "" for the
+	// command's shipped default.
+	Model string
+	// OrtLib is -ort-lib, the ONNX Runtime shared library ("": found).
+	OrtLib string
+	// Provider is -provider, the execution provider (cpu or cuda).
+	Provider string
+	// Workers, MaxBatch, Cache and Nice configure the batching evaluator
+	// (-eval-workers, -max-batch, -eval-cache, -eval-nice).
+	Workers, MaxBatch, Cache, Nice int
+}
+
+// Register adds the flags of a command that plays, trains or measures
+// (an empty -model means DefaultModel).
+func (m *ModelFlags) Register(fs *flag.FlagSet) {
+	m.registerDefault(fs, DefaultModel)
+}
+
+// RegisterService adds the flags of a command that answers users (an
+// empty -model means the first of ServiceModels found for this CPU).
+func (m *ModelFlags) RegisterService(fs *flag.FlagSet) {
+	m.registerDefault(fs, "the first found of "+strings.Join(ServiceModels(inference.Int8DotProduct()), ", ")+"; wallzero version says which")
+}
+
+// registerDefault adds the flags, saying def is -model's default.
+func (m *ModelFlags) registerDefault(fs *flag.FlagSet, def string) {
+	fs.StringVar(&m.Model, "model", "", "ONNX model file, or \"heuristic\" for the model-free Voronoi evaluator (default "+def+")")
+	fs.StringVar(&m.OrtLib, "ort-lib", "", "ONNX Runtime shared library (default $"+inference.LibraryEnv+" or "+inference.DefaultLibraryPath+")")
+	fs.StringVar(&m.Provider, "provider", "cpu", "execution provider: cpu or cuda")
+	fs.IntVar(&m.Workers, "eval-workers", 2, "network calls in flight at once")
+	fs.IntVar(&m.MaxBatch, "max-batch", 128, "largest network batch")
+	fs.IntVar(&m.Cache, "eval-cache", 200000, "evaluation cache entries (0 disables)")
+	fs.IntVar(&m.Nice, "eval-nice", 10, "OS niceness of the network's worker threads (Linux, 0..19): requests are answered, and refused under overload, before evaluation takes the cores (0: same priority)")
+}
+
+// Evaluators opens models on demand and shares one batching evaluator per
+// model file among all users.
+type Evaluators struct {
+	flags ModelFlags
+	// shipped are the model files, relative to the repository root, that
+	// stand in for an empty -model, in order of preference.
+	shipped  []string
+	mu       sync.Mutex
+	batchers map[string]*inference.Batcher
+	nets     []*inference.Network
+}
+
+// NewEvaluators returns the evaluators of a command that plays, trains or
+// measures: an empty -model means DefaultModel.
+func NewEvaluators(f ModelFlags) *Evaluators {
+	return &Evaluators{flags: f, shipped: []string{DefaultModel}, batchers: map[string]*inference.Batcher{}}
+}
+
+// NewServiceEvaluators returns the evaluators of a command that answers
+// users: an empty -model means the first of ServiceModels found for this
+// CPU.
+func NewServiceEvaluators(f ModelFlags) *Evaluators {
+	e := NewEvaluators(f)
+	e.shipped = ServiceModels(inference.Int8DotProduct())
+	return e
+}
+
+// ResolveModel returns the model path to use for name ("" = the flag's
+// model, else the first shipped one found in the working directory or a
+// directory above it).
+func (e *Evaluators) ResolveModel(name string) (string, error) {
+	if name == "" {
+		name = e.flags.Model
+	}
+	if name == HeuristicModel {
+		return name, nil
+	}
+	if name != "" {
+		return name, nil
+	}
+	wd, _ := os.Getwd()
+	if p, ok := FindShipped(wd, e.shipped); ok {
+		return p, nil
+	}
+	return "", fmt.Errorf("no model given and %s not found (pass -model FILE, or -model heuristic)", e.ShippedNames())
+}
+
+// FindShipped returns the first of names (relative paths, in order of
+// preference) that exists in dir or a directory above it.
+func FindShipped(dir string, names []string) (string, bool) {
+	for _, name := range names {
+		for d := dir; ; d = filepath.Dir(d) {
+			p := filepath.Join(d, name)
+			if _, err := os.Stat(p); err == nil {
+				return p, true
+			}
+			if filepath.Dir(d) == d {
+				break
+			}
+		}
+	}
+	return "", false
+}
+
+// ShippedNames lists the shipped model files for messages.
+func (e *Evaluators) ShippedNames() string {
+	return strings.Join(e.shipped, " or ")
+}
+
+// Get returns the evaluator and model description for a model name.
+func (e *Evaluators) Get(name string) (search.Evaluator, inference.ModelInfo, error) {
+	path, err := e.ResolveModel(name)
+	if err != nil {
+		return nil, inference.ModelInfo{}, err
+	}
+	if path == HeuristicModel {
+		return inference.Heuristic{}, inference.ModelInfo{ID: inference.HeuristicModelID}, nil
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if b, ok := e.batchers[path]; ok {
+		return b, b.ModelInfo(), nil
+	}
+	net, err := e.OpenNetwork(path)
+	if err != nil {
+		return nil, inference.ModelInfo{}, err
+	}
+	cfg := inference.DefaultBatcherConfig()
+	cfg.Workers, cfg.MaxBatch, cfg.CacheSize, cfg.Nice = e.flags.Workers, e.flags.MaxBatch, e.flags.Cache, e.flags.Nice
+	cfg.WarmUp = true
+	b := inference.NewBatcher(net, cfg)
+	e.batchers[path] = b
+	return b, net.Info, nil
+}
+
+// OpenNetwork loads ONNX Runtime (once) and the model at path.
+func (e *Evaluators) OpenNetwork(path string) (*inference.Network, error) {
+	lib, err := inference.FindLibrary(e.flags.OrtLib)
+	if err != nil {
+		return nil, err
+	}
+	if err := inference.InitRuntime(lib); err != nil {
+		return nil, err
+	}
+	net, err := inference.LoadNetwork(path, inference.NetworkConfig{Provider: inference.Provider(e.flags.Provider)})
+	if err != nil {
+		return nil, err
+	}
+	e.nets = append(e.nets, net)
+	return net, nil
+}
+
+// Close stops the batchers and releases the sessions.
+func (e *Evaluators) Close() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var errs []error
+	for _, b := range e.batchers {
+		b.Close()
+	}
+	for _, n := range e.nets {
+		errs = append(errs, n.Close())
+	}
+	return errors.Join(errs...)
+}

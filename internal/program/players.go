@@ -1,0 +1,157 @@
+package program
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/wallzero/wallzero/engine/player"
+	"github.com/wallzero/wallzero/search"
+)
+
+// PlayerSpecHelp describes the player specifications match accepts.
+const PlayerSpecHelp = "random, voronoi-easy, voronoi-medium, voronoi-hard, " +
+	"mcts:visits=N|time=D[,model=PATH|heuristic][,gumbel=1][,batch=K][,calls=N][,cpuct=C][,fpu=F][,rootfpu=F][,score=U][,scorescale=S][,sym=S] " +
+	"or policy[:model=PATH][,sym=S] (sym: average the network over S = 1, 2, 4 or 8 board symmetries; " +
+	"time: a wall-clock budget per move such as 100ms, alone or with visits, whichever ends first; " +
+	"calls: the K leaves in flight split into N evaluator calls)"
+
+// mctsOptions are the options of an mcts player spec.
+var mctsOptions = []string{"visits", "time", "model", "gumbel", "batch", "calls", "cpuct", "fpu", "rootfpu", "score", "scorescale", "sym"}
+
+// parseSpec splits "kind:key=value,key=value" into the kind and options,
+// rejecting keys not in allowed.
+func parseSpec(spec string, allowed ...string) (kind string, opts map[string]string, err error) {
+	kind, rest, _ := strings.Cut(spec, ":")
+	opts = map[string]string{}
+	if rest == "" {
+		return kind, opts, nil
+	}
+	for _, kv := range strings.Split(rest, ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || v == "" {
+			return "", nil, fmt.Errorf("player %q: option %q is not key=value", spec, kv)
+		}
+		known := false
+		for _, a := range allowed {
+			known = known || a == k
+		}
+		if !known {
+			return "", nil, fmt.Errorf("player %q: unknown option %q (known: %s)", spec, k, strings.Join(allowed, ", "))
+		}
+		opts[k] = v
+	}
+	return kind, opts, nil
+}
+
+// PlayerConstructor builds players from specs; search and policy players
+// share the evaluators of ev. With a tracker, every player's thinking time
+// and evaluations are counted under its spec.
+func PlayerConstructor(ev *Evaluators, tr *ThinkTracker) player.Constructor {
+	build := func(spec string, seed uint64, st *thinkStats) (player.Player, error) {
+		counted := func(e search.Evaluator) search.Evaluator {
+			if st == nil {
+				return e
+			}
+			return search.Observed(e, func(n int) { st.evals.Add(int64(n)) })
+		}
+		switch {
+		case strings.HasPrefix(spec, "mcts"):
+			_, opts, err := parseSpec(spec, mctsOptions...)
+			if err != nil {
+				return nil, err
+			}
+			cfg := search.DefaultConfig()
+			cfg.Seed = seed
+			if v, ok := opts["time"]; ok {
+				if cfg.MaxTime, err = time.ParseDuration(v); err != nil || cfg.MaxTime <= 0 {
+					return nil, fmt.Errorf("player %q: time must be a positive duration such as 100ms", spec)
+				}
+				cfg.MaxVisits = 0 // the clock alone, unless visits= is given too
+			}
+			if v, ok := opts["visits"]; ok {
+				if cfg.MaxVisits, err = strconv.Atoi(v); err != nil || cfg.MaxVisits < 1 {
+					return nil, fmt.Errorf("player %q: visits must be a positive integer", spec)
+				}
+			}
+			if v, ok := opts["batch"]; ok {
+				if cfg.LeafBatch, err = strconv.Atoi(v); err != nil || cfg.LeafBatch < 1 {
+					return nil, fmt.Errorf("player %q: batch must be a positive integer", spec)
+				}
+			}
+			if v, ok := opts["calls"]; ok {
+				if cfg.LeafCalls, err = strconv.Atoi(v); err != nil || cfg.LeafCalls < 1 || cfg.LeafCalls > cfg.LeafBatch {
+					return nil, fmt.Errorf("player %q: calls must be a positive integer no larger than batch (%d)", spec, cfg.LeafBatch)
+				}
+			}
+			cfg.Gumbel = opts["gumbel"] == "1" || opts["gumbel"] == "true"
+			for key, dst := range map[string]*float32{"cpuct": &cfg.CPuct, "fpu": &cfg.FPUReduction, "rootfpu": &cfg.RootFPUReduction, "score": &cfg.ScoreUtility, "scorescale": &cfg.ScoreScale} {
+				if v, ok := opts[key]; ok {
+					f, err := strconv.ParseFloat(v, 32)
+					if err != nil || f < 0 {
+						return nil, fmt.Errorf("player %q: %s must be a non-negative number", spec, key)
+					}
+					*dst = float32(f)
+				}
+			}
+			eval, err := playerEvaluator(ev, spec, opts)
+			if err != nil {
+				return nil, err
+			}
+			return search.NewPlayer(spec, counted(eval), cfg)
+		case spec == "policy" || strings.HasPrefix(spec, "policy:"):
+			_, opts, err := parseSpec(spec, "model", "sym")
+			if err != nil {
+				return nil, err
+			}
+			eval, err := playerEvaluator(ev, spec, opts)
+			if err != nil {
+				return nil, err
+			}
+			return search.NewPolicyPlayer(spec, counted(eval), seed), nil
+		}
+		return player.New(spec, seed)
+	}
+	return func(spec string, seed uint64) (player.Player, error) {
+		if tr == nil {
+			return build(spec, seed, nil)
+		}
+		st := tr.stats(spec)
+		p, err := build(spec, seed, st)
+		if err != nil {
+			return nil, err
+		}
+		return timedPlayer{p, st}, nil
+	}
+}
+
+// IsTimedSpec reports whether a player spec thinks for a wall-clock time
+// per move (time=D).
+func IsTimedSpec(spec string) bool {
+	_, opts, err := parseSpec(spec, mctsOptions...)
+	_, timed := opts["time"]
+	return err == nil && timed
+}
+
+// playerEvaluator returns the evaluator a player spec asks for: its model
+// (or the default one), averaged over sym=S symmetries when given.
+func playerEvaluator(ev *Evaluators, spec string, opts map[string]string) (search.Evaluator, error) {
+	eval, _, err := ev.Get(opts["model"])
+	if err != nil {
+		return nil, fmt.Errorf("player %q: %w", spec, err)
+	}
+	v, ok := opts["sym"]
+	if !ok {
+		return eval, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return nil, fmt.Errorf("player %q: sym must be 1, 2, 4 or 8", spec)
+	}
+	sym, err := search.NewSymmetric(eval, n)
+	if err != nil {
+		return nil, fmt.Errorf("player %q: %w", spec, err)
+	}
+	return sym, nil
+}

@@ -62,6 +62,7 @@ const sampleDoc = "# Title\n\n## Package map\n\nSome words.\n\n" +
 	"| `service` | orchestration | `engine/...`, `store` (its record types only: `service/stores.go`) |\n" +
 	"| `internal/a`, `internal/b` | small | nothing of ours |\n" +
 	"| `cmd/tool` | the binary | everything |\n" +
+	"| `.` | the root package | `engine`, `.` |\n" +
 	"| `training/` | Python | — |\n" +
 	"\nAfter the table: | not | a | row |\n\n## Next\n\n| `other` | x | nothing |\n"
 
@@ -78,6 +79,7 @@ func TestParseTable(t *testing.T) {
 			Text: "`engine/...`, `store` (its record types only: `service/stores.go`)"},
 		{Line: 12, Packages: []string{"internal/a", "internal/b"}, Text: "nothing of ours"},
 		{Line: 13, Packages: []string{"cmd/tool"}, Everything: true, Text: "everything"},
+		{Line: 14, Packages: []string{""}, Allowed: []string{"engine", ""}, Text: "`engine`, `.`"},
 	}
 	if !reflect.DeepEqual(rules, want) {
 		t.Errorf("got\n%+v\nwant\n%+v", rules, want)
@@ -122,6 +124,8 @@ func TestCheck(t *testing.T) {
 		{"a sub-package by the prefix row, refused", Import{"engine/sub/a.go", "engine/sub", "service"}, true},
 		{"nothing of ours", Import{"internal/b/a.go", "internal/b", "engine"}, true},
 		{"everything", Import{"cmd/tool/a.go", "cmd/tool", "service"}, false},
+		{"the root package, allowed", Import{"errors.go", "", "engine"}, false},
+		{"the root package, refused", Import{"errors.go", "", "store"}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pkgs := map[string]string{tc.imp.Package: tc.imp.File}

@@ -80,7 +80,7 @@ func parseRow(line int, first, last string) (Rule, error) {
 	r := Rule{Line: line, Text: strings.TrimSpace(last)}
 	for _, m := range backticked.FindAllStringSubmatch(first, -1) {
 		if p := m[1]; !strings.HasSuffix(p, "/") {
-			r.Packages = append(r.Packages, p)
+			r.Packages = append(r.Packages, rootName(p))
 		}
 	}
 	if len(r.Packages) == 0 {
@@ -94,12 +94,21 @@ func parseRow(line int, first, last string) (Rule, error) {
 		return r, nil
 	}
 	for _, m := range backticked.FindAllStringSubmatch(remark.ReplaceAllString(last, ""), -1) {
-		r.Allowed = append(r.Allowed, m[1])
+		r.Allowed = append(r.Allowed, rootName(m[1]))
 	}
 	if len(r.Allowed) == 0 {
 		return r, fmt.Errorf("line %d: the last column %q is not \"nothing\", \"nothing of ours\", \"everything\" or packages in backticks", line, r.Text)
 	}
 	return r, nil
+}
+
+// rootName reads `.`, the table's name of the module's root package, as
+// the empty path the import scan gives it; other names pass unchanged.
+func rootName(p string) string {
+	if p == "." {
+		return ""
+	}
+	return p
 }
 
 // matches reports whether pattern (a package path, or a prefix ending in

@@ -179,6 +179,12 @@ func (d *DocRefs) exists(rel string) bool {
 	return err == nil
 }
 
+// existsFrom says whether rel names a file or folder of the tree,
+// relative to the root or to the folder dir.
+func (d *DocRefs) existsFrom(dir, rel string) bool {
+	return d.exists(rel) || (dir != "." && d.exists(path.Join(dir, rel)))
+}
+
 // goName matches a Go name qualified by a package path or name:
 // `service/access.Admission`, `api.TestErrorCodesDocumented`,
 // `store.Store.Close`.
@@ -231,9 +237,10 @@ func (d *DocRefs) checkGoName(tok string) (why string, ok bool) {
 	return fmt.Sprintf("no package named %s (%s) declares %s", pkg, strings.Join(dirs, ", "), name), true
 }
 
-// checkPath checks a backticked token as a repository path. It reports
+// checkPath checks a backticked token of a markdown file in the folder
+// dir as a repository path, relative to the root or to dir. It reports
 // ok=false when the token does not look like one.
-func (d *DocRefs) checkPath(tok string) (why string, ok bool) {
+func (d *DocRefs) checkPath(dir, tok string) (why string, ok bool) {
 	p := strings.TrimPrefix(tok, "./")
 	// A line or line range after a file: `api/decode.go:42`.
 	if i := strings.LastIndex(p, ":"); i > 0 && strings.Trim(p[i+1:], "0123456789-") == "" {
@@ -273,27 +280,29 @@ func (d *DocRefs) checkPath(tok string) (why string, ok bool) {
 	if i := strings.IndexAny(p, "<>{}$"); i >= 0 {
 		// A placeholder: the folder before it must exist.
 		p = path.Dir(p[:i] + "x")
-		if p == "." || d.exists(p) {
+		if p == "." || d.existsFrom(dir, p) {
 			return "", true
 		}
 		return "no such folder " + p, true
 	}
 	if strings.ContainsAny(p, "*?[") {
 		ms, _ := filepath.Glob(filepath.Join(d.root, filepath.FromSlash(p)))
-		if len(ms) == 0 {
+		local, _ := filepath.Glob(filepath.Join(d.root, filepath.FromSlash(dir), filepath.FromSlash(p)))
+		if len(ms)+len(local) == 0 {
 			return "matches no file", true
 		}
 		return "", true
 	}
-	if !d.exists(p) {
+	if !d.existsFrom(dir, p) {
 		return "no such file or folder", true
 	}
 	return "", true
 }
 
-// CheckToken checks one backticked token of a markdown file and returns
-// why it does not resolve, or "" when it does or is not a reference.
-func (d *DocRefs) CheckToken(tok string) string {
+// CheckToken checks one backticked token of the markdown file md
+// (relative to the root) and returns why it does not resolve, or "" when
+// it does or is not a reference.
+func (d *DocRefs) CheckToken(md, tok string) string {
 	d.walk()
 	tok = strings.TrimSpace(tok)
 	if tok == "" || strings.ContainsAny(tok, " \t\n") {
@@ -302,7 +311,7 @@ func (d *DocRefs) CheckToken(tok string) string {
 	if why, ok := d.checkGoName(tok); ok {
 		return why
 	}
-	why, _ := d.checkPath(tok)
+	why, _ := d.checkPath(path.Dir(md), tok)
 	return why
 }
 
@@ -466,7 +475,7 @@ func (d *DocRefs) CheckMarkdown(rel, text string) []DocProblem {
 			continue
 		}
 		tok := rest[open : open+close]
-		if why := d.CheckToken(tok); why != "" {
+		if why := d.CheckToken(rel, tok); why != "" {
 			out = append(out, DocProblem{rel, lineAt(at + open), strings.TrimSpace(tok), why})
 		}
 		adv := open + close + n

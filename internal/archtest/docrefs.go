@@ -85,6 +85,11 @@ func (d *DocRefs) walk() {
 			if rel != "." && (strings.HasPrefix(e.Name(), ".") || e.Name() == "node_modules" || e.Name() == "__pycache__") {
 				return filepath.SkipDir
 			}
+			for _, ig := range d.ignored {
+				if rel == ig {
+					return filepath.SkipDir // local outputs differ from machine to machine
+				}
+			}
 			if rel != "." && !strings.Contains(rel, "/") {
 				d.topDirs[rel] = true
 			}

@@ -133,7 +133,7 @@ unit: check-go onnxruntime
 ## and the opening explorer end to end in headless Chromium (Debian's
 ## chromium, installed by scripts/chromium.sh when missing) against the API
 ## on a throwaway PostgreSQL. SCREENSHOT=docs/review.png rewrites the
-## README's screenshot of the finished review.
+## screenshot of the finished review in docs/reviews.md.
 SCREENSHOT ?=
 browser-test: check-go
 	@set -e; chromium=$$(scripts/chromium.sh); export WALLZERO_CHROMIUM="$$chromium"; \
@@ -158,7 +158,7 @@ openapi: check-go
 client: check-go
 	$(GO) test ./internal/apiclient -run TestClientUpToDate -count=1 -update
 
-## bench-api: the service benchmark (see README): /analyze latency at 200
+## bench-api: the service benchmark (docs/performance.md, "How to measure"): /analyze latency at 200
 ## visits with 1 and 16 clients, cache-hit latency, openings per minute,
 ## against a throwaway PostgreSQL. BENCH_MODEL=heuristic or a .onnx file.
 BENCH_MODEL ?= inference/testdata/random-6x64.onnx

@@ -12,4 +12,13 @@
 // in backticks (prefixes allowed). Text in parentheses is a remark and
 // is not read. When several rows match a package, an exact name wins
 // over a prefix and a longer prefix over a shorter one.
+//
+// It also checks that the docs name the code as it is (DocRefs): in
+// README.md, docs/*.md (not the dated notes under docs/notes/),
+// models/README.md and training/README.md, every backticked repository
+// path (`service/jobs/turning.go`, `store/...`), file name and Go name
+// (`service/records.RecordText`, `wallzero.Code`) must exist, and every
+// relative link must reach its file and heading. Paths under folders
+// that .gitignore names (local outputs such as training/checkpoints/)
+// are not checked.
 package archtest

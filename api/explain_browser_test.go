@@ -13,7 +13,7 @@ import (
 )
 
 // TestReviewExplanationsInBrowser reviews a real 51-move game (voronoi-hard
-// self-play, service/testdata/selfplay-game.json) on the review page in
+// self-play, service/analysis/testdata/selfplay-game.json) on the review page in
 // headless Chromium and checks the turning points at the top, the
 // explanation of each move with its two reach-difference pictures, the
 // keyboard and a phone-sized screen. WALLZERO_EXPLAIN_SCREENSHOT=path saves
@@ -27,7 +27,7 @@ func TestReviewExplanationsInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	record, err := os.ReadFile("../service/testdata/selfplay-game.json")
+	record, err := os.ReadFile("../service/analysis/testdata/selfplay-game.json")
 	if err != nil {
 		t.Fatal(err)
 	}

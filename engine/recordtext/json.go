@@ -48,7 +48,7 @@ func jsonRecordError(text string, err error) error {
 	field := ""
 	var fe *engine.FieldError
 	if errors.As(err, &fe) {
-		// Rules.UnmarshalJSON names "rules"; the cause names what is inside.
+		// engine.Rules.UnmarshalJSON names "rules"; the cause names what is inside.
 		field, err = fe.Field, fe.Err
 	}
 	var syn *json.SyntaxError

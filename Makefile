@@ -178,7 +178,7 @@ bench-burst: build onnxruntime
 
 ## fuzz: run every fuzz target for FUZZTIME each (default 30s).
 FUZZTIME ?= 30s
-FUZZ_PKGS := ./engine/ ./engine/solver/ ./engine/solver/endgames/ ./service/render/ ./internal/jsonscan/
+FUZZ_PKGS := ./engine/ ./engine/recordtext/ ./engine/solver/ ./engine/solver/endgames/ ./service/render/ ./internal/jsonscan/
 fuzz: check-go
 	@for p in $(FUZZ_PKGS); do \
 	  for t in $$($(GO) test -list '^Fuzz' $$p | grep '^Fuzz'); do \

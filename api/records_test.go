@@ -9,6 +9,7 @@ import (
 
 	"github.com/wallzero/wallzero/api"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/recordtext"
 	"github.com/wallzero/wallzero/service/records"
 )
 
@@ -18,7 +19,7 @@ import (
 func TestRecordsImport(t *testing.T) {
 	t.Parallel()
 	ts := start(t, newDatabase(t), options{noWorker: true})
-	wgf, err := os.ReadFile("../engine/testdata/wgf/three-player.wgf")
+	wgf, err := os.ReadFile("../engine/recordtext/testdata/wgf/three-player.wgf")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,9 +38,9 @@ func TestRecordsImport(t *testing.T) {
 		{"moves under rules", map[string]any{"text": "A1,G7,A7,G1,B1,F7", "format": "moves", "rules": three}, "moves",
 			engine.Rules{Players: 3, Opening: engine.OpeningEmpty, Stay: engine.StayAlways, TieBreak: engine.TieBreakLargestRegion},
 			[]string{"R A1", "B G7", "G A7", "G G1", "B B1", "R F7"}},
-		{"wgf", map[string]any{"text": "2|A1:11,A2:55,B1:15,B2:51|A342,B344,B422,A424|A434,H24"}, "wgf", engine.WGFRules(2),
+		{"wgf", map[string]any{"text": "2|A1:11,A2:55,B1:15,B2:51|A342,B344,B422,A424|A434,H24"}, "wgf", recordtext.WGFRules(2),
 			[]string{"R C3", "B E3", "B C5", "R E5", "R E5-E4:N"}},
-		{"wgf of the engine's testdata", map[string]any{"text": string(wgf), "format": "wgf"}, "wgf", engine.WGFRules(3), nil},
+		{"wgf of the engine's testdata", map[string]any{"text": string(wgf), "format": "wgf"}, "wgf", recordtext.WGFRules(3), nil},
 		// Longer than the 1024 bytes of other strings: a record's text may
 		// hold up to 32 KiB.
 		{"long json", map[string]any{"text": `{"moves":["C3","E3"]}` + strings.Repeat("\n", 2000)}, "json", engine.DefaultRules(), []string{"R C3", "B E3"}},
@@ -53,7 +54,7 @@ func TestRecordsImport(t *testing.T) {
 			}
 			want := tc.moves
 			if want == nil {
-				rec, _, err := engine.ParseRecordText(tc.body["text"].(string))
+				rec, _, err := recordtext.Parse(tc.body["text"].(string))
 				if err != nil {
 					t.Fatal(err)
 				}

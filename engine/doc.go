@@ -16,9 +16,10 @@
 //     moves and positions, and the canonical hash over them.
 //   - Record and Board: the JSON forms of a game (rules and moves) and of an
 //     explicit position.
-//   - ParseRecordText and FormatRecordText: a record as text, as JSON, as a
-//     plain move list or as the WGF record of the WallGo site
-//     ZachChiu/quoridor (ParseWGF, FormatWGF; docs/records.md).
+//
+// A record as text (the JSON record, a plain move list, the WGF record of
+// the WallGo site ZachChiu/quoridor) is package engine/recordtext's
+// concern (docs/records.md).
 //
 // docs/rules.md documents every rule choice and the seed it comes from.
 package engine

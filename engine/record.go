@@ -81,7 +81,7 @@ func (r Record) Game() (*Game, error) {
 	g := &Game{Rules: rules, Start: start, Final: start}
 	for i, text := range r.Moves {
 		if len(text) > MaxMoveText {
-			return nil, &MoveError{Index: i, Move: cutMoveText(text), Err: fmt.Errorf("%d bytes, a move is at most %d", len(text), MaxMoveText)}
+			return nil, &MoveError{Index: i, Move: CutMoveText(text), Err: fmt.Errorf("%d bytes, a move is at most %d", len(text), MaxMoveText)}
 		}
 		if err := g.PlayText(text); err != nil {
 			return nil, &MoveError{Index: i, Move: text, Err: err}
@@ -90,9 +90,15 @@ func (r Record) Game() (*Game, error) {
 	return g, nil
 }
 
-// cutMoveText returns the first MaxMoveText bytes of an over-long move's
-// text, or fewer so as not to split a character, and "...".
-func cutMoveText(text string) string {
+// CutMoveText returns a move's text as MoveError.Move names it: the text
+// itself when it is at most MaxMoveText bytes long, else its first
+// MaxMoveText bytes, or fewer so as not to split a character, and "...".
+// Errors of records given as text (package recordtext) cut the items they
+// name the same way.
+func CutMoveText(text string) string {
+	if len(text) <= MaxMoveText {
+		return text
+	}
 	cut := MaxMoveText
 	for cut > 0 && !utf8.RuneStart(text[cut]) {
 		cut--

@@ -375,3 +375,22 @@ func TestOverlongMove(t *testing.T) {
 		}
 	}
 }
+
+// TestCutMoveText: a text of at most MaxMoveText bytes is kept whole; a
+// longer one is cut as MoveError.Move is, never inside a character.
+func TestCutMoveText(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, text, want string
+	}{
+		{"empty", "", ""},
+		{"short", "E5-E3:N", "E5-E3:N"},
+		{"exactly the limit", strings.Repeat("A", 32), strings.Repeat("A", 32)},
+		{"one byte over", strings.Repeat("A", 33), strings.Repeat("A", 32) + "..."},
+		{"a two-byte character across the cut", strings.Repeat("A", 31) + "é" + "B", strings.Repeat("A", 31) + "..."},
+	} {
+		if got := CutMoveText(tc.text); got != tc.want {
+			t.Errorf("%s: CutMoveText(%q) = %q, want %q", tc.name, tc.text, got, tc.want)
+		}
+	}
+}

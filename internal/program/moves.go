@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/recordtext"
 )
 
 // RulesFlags registers the rule flags shared by the game subcommands,
@@ -80,7 +81,7 @@ func aliasFlag(cur, old setString, name, oldName string) (string, error) {
 
 // ReadMoves reads moves from path ("-" or "" for stdin): one per line or
 // comma-separated; blank lines and text after '#' are ignored
-// (engine.SplitMoveList, which also reads the move lists of
+// (recordtext.SplitMoveList, which also reads the move lists of
 // POST /v1/records/import).
 func ReadMoves(path string, stdin io.Reader) ([]string, error) {
 	data, err := ReadInput(path, stdin)
@@ -88,7 +89,7 @@ func ReadMoves(path string, stdin io.Reader) ([]string, error) {
 		return nil, fmt.Errorf("reading moves: %w", err)
 	}
 	var moves []string
-	for _, m := range engine.SplitMoveList(string(data)) {
+	for _, m := range recordtext.SplitMoveList(string(data)) {
 		moves = append(moves, m.Text)
 	}
 	return moves, nil

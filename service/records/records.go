@@ -6,6 +6,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/recordtext"
 	"github.com/wallzero/wallzero/service/analysis"
 )
 
@@ -66,7 +67,7 @@ type Exported struct {
 	Text string `json:"text" example:"2|A1:11,A2:55,B1:15,B2:51|A342,B344,B422,A424|A434,H24"`
 } // @name service.ExportedRecord
 
-// ImportText reads req.Text with engine.ParseRecordTextWith and
+// ImportText reads req.Text with recordtext.ParseWith and
 // replays it. Errors are *wallzero.Error values (wallzero.CodeInvalid) naming the field:
 // "format", "rules.players" (the rules given), "text:line 7" (the line of
 // a move list or WGF record, the message naming the line and the move),
@@ -77,26 +78,26 @@ func ImportText(req ImportRequest, limits analysis.Limits) (*Imported, error) {
 	if len(req.Text) > MaxRecordTextBytes {
 		return nil, &wallzero.Error{Code: wallzero.CodeTooLarge, Field: "text", Message: fmt.Sprintf("%d bytes, at most %d", len(req.Text), MaxRecordTextBytes)}
 	}
-	format, err := engine.ParseRecordFormat(req.Format)
+	format, err := recordtext.ParseFormat(req.Format)
 	if err != nil {
 		return nil, wallzero.Invalid("format", err.Error())
 	}
 	text := string(req.Text)
-	if format == engine.RecordAuto {
-		format = engine.DetectRecordFormat(text)
+	if format == recordtext.Auto {
+		format = recordtext.Detect(text)
 	}
 	if req.Rules != nil {
-		if format == engine.RecordJSON {
+		if format == recordtext.JSON {
 			return nil, wallzero.Invalid("rules", "a JSON record carries its own rules: leave rules out")
 		}
 		if _, err := req.Rules.Normalize(); err != nil {
 			return nil, wallzero.RecordError(err)
 		}
 	}
-	rec, _, err := engine.ParseRecordTextWith(text, engine.RecordTextOptions{Format: format, Rules: req.Rules})
+	rec, _, err := recordtext.ParseWith(text, recordtext.Options{Format: format, Rules: req.Rules})
 	if err != nil {
 		e := textError(err)
-		if req.Format == "" || req.Format == string(engine.RecordAuto) {
+		if req.Format == "" || req.Format == string(recordtext.Auto) {
 			e.Message += fmt.Sprintf(" (the text was read as %s)", format)
 		}
 		return nil, e
@@ -110,7 +111,7 @@ func ImportText(req ImportRequest, limits analysis.Limits) (*Imported, error) {
 // textError turns an engine error about a record's text into an *wallzero.Error
 // whose field starts with "text".
 func textError(err error) *wallzero.Error {
-	var le *engine.LineError
+	var le *recordtext.LineError
 	if errors.As(err, &le) {
 		return &wallzero.Error{Code: wallzero.CodeInvalid, Field: fmt.Sprintf("text:line %d", le.Line), Message: le.Error(), Err: err}
 	}
@@ -125,14 +126,14 @@ func textError(err error) *wallzero.Error {
 }
 
 // ExportText replays req.Record within limits and writes it in
-// req.Format with engine.FormatRecordText. Errors are *wallzero.Error values
+// req.Format with recordtext.Write. Errors are *wallzero.Error values
 // naming the field: "format", or the record's field under "record"
 // ("record.moves[4]", "record.rules.players", "record.board" for what the
 // format cannot hold).
 func ExportText(req ExportRequest, limits analysis.Limits) (*Exported, error) {
-	format := engine.RecordFormat(req.Format)
+	format := recordtext.Format(req.Format)
 	switch format {
-	case engine.RecordJSON, engine.RecordMoves, engine.RecordWGF:
+	case recordtext.JSON, recordtext.Moves, recordtext.WGF:
 	case "":
 		return nil, wallzero.Invalid("format", "missing: json, moves or wgf")
 	default:
@@ -141,7 +142,7 @@ func ExportText(req ExportRequest, limits analysis.Limits) (*Exported, error) {
 	if _, err := analysis.ReplayRecord(req.Record, limits); err != nil {
 		return nil, underRecord(err)
 	}
-	text, err := engine.FormatRecordText(req.Record, format)
+	text, err := recordtext.Write(req.Record, format)
 	if err != nil {
 		return nil, underRecord(wallzero.RecordError(err))
 	}

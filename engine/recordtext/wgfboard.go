@@ -1,8 +1,10 @@
-package engine
+package recordtext
 
 import (
 	"fmt"
 	"sort"
+
+	"github.com/wallzero/wallzero/engine"
 )
 
 // The WGF record's board, as the WallGo site ZachChiu/quoridor keeps it
@@ -21,10 +23,10 @@ import (
 //     Green, whose letter in move notation is G).
 
 // wgfSquare returns the engine's square of the site's cell (row, col).
-func wgfSquare(row, col int) Square { return SquareAt(col, Size-1-row) }
+func wgfSquare(row, col int) engine.Square { return engine.SquareAt(col, engine.Size-1-row) }
 
 // wgfCell returns the site's cell (row, col) of s.
-func wgfCell(s Square) (row, col int) { return Size - 1 - s.Row(), s.Col() }
+func wgfCell(s engine.Square) (row, col int) { return engine.Size - 1 - s.Row(), s.Col() }
 
 // wgfWall is a wall slot in the site's terms: Dir 'H' or 'V' and a cell.
 type wgfWall struct {
@@ -37,40 +39,40 @@ func (w wgfWall) String() string { return fmt.Sprintf("%c%d%d", w.Dir, w.Row, w.
 
 // sideOf returns the side of s the wall stands on; ok is false when the
 // wall is not a side of s.
-func (w wgfWall) sideOf(s Square) (d Side, ok bool) {
+func (w wgfWall) sideOf(s engine.Square) (d engine.Side, ok bool) {
 	r, c := wgfCell(s)
 	switch {
 	case w.Dir == 'H' && w.Col == c && w.Row == r:
-		return South, true
+		return engine.South, true
 	case w.Dir == 'H' && w.Col == c && w.Row == r-1:
-		return North, true
+		return engine.North, true
 	case w.Dir == 'V' && w.Row == r && w.Col == c:
-		return East, true
+		return engine.East, true
 	case w.Dir == 'V' && w.Row == r && w.Col == c-1:
-		return West, true
+		return engine.West, true
 	}
-	return NoSide, false
+	return engine.NoSide, false
 }
 
 // firstSide returns the square above (H) or left of (V) the wall and the
 // wall's side of it.
-func (w wgfWall) firstSide() (Square, Side) {
+func (w wgfWall) firstSide() (engine.Square, engine.Side) {
 	if w.Dir == 'H' {
-		return wgfSquare(w.Row, w.Col), South
+		return wgfSquare(w.Row, w.Col), engine.South
 	}
-	return wgfSquare(w.Row, w.Col), East
+	return wgfSquare(w.Row, w.Col), engine.East
 }
 
 // wgfWallOf returns the site's slot of the wall on side d of s, which
 // must not be the board's edge.
-func wgfWallOf(s Square, d Side) wgfWall {
+func wgfWallOf(s engine.Square, d engine.Side) wgfWall {
 	r, c := wgfCell(s)
 	switch d {
-	case North:
+	case engine.North:
 		return wgfWall{'H', r - 1, c}
-	case South:
+	case engine.South:
 		return wgfWall{'H', r, c}
-	case East:
+	case engine.East:
 		return wgfWall{'V', r, c}
 	}
 	return wgfWall{'V', r, c - 1}
@@ -78,35 +80,36 @@ func wgfWallOf(s Square, d Side) wgfWall {
 
 // wgfColor returns the colour of the site's player letter, if it plays in
 // a game of that many players.
-func wgfColor(letter byte, players int) (Color, bool) {
-	c := Color(letter) - 'A'
+func wgfColor(letter byte, players int) (engine.Color, bool) {
+	c := engine.Color(letter) - 'A'
 	return c, letter >= 'A' && int(c) < players
 }
 
 // wgfLetter returns the site's letter of colour c: A, B or C.
-func wgfLetter(c Color) byte { return 'A' + byte(c) }
+func wgfLetter(c engine.Color) byte { return 'A' + byte(c) }
 
 // WGFRules returns the rules of the site's game of 2 or 3 players: the
 // four-stone opening with two players (its preset stones are the same),
 // the empty one with three, the stay rule step-out (app/game/engine.ts
 // legalTurns: a stone may stay only if it could step out and back) and
 // the largest-region tie break (app/game/score.ts getWinners).
-func WGFRules(players int) Rules {
-	r := Rules{Players: players, Opening: OpeningEmpty, Stay: StayStepOut, TieBreak: TieBreakLargestRegion}
+func WGFRules(players int) engine.Rules {
+	r := engine.Rules{Players: players, Opening: engine.OpeningEmpty, Stay: engine.StayStepOut, TieBreak: engine.TieBreakLargestRegion}
 	if players == 2 {
-		r.Opening = OpeningFourStone
+		r.Opening = engine.OpeningFourStone
 	}
 	return r
 }
 
 // wgfStartStones returns each player's preset stones in the site's piece
 // order: its createGame numbers them as it scans the board row by row
-// from the top, left to right (app/utils/wgf.ts buildPieceIndex).
-func wgfStartStones(rules Rules) [MaxPlayers][]Square {
-	var out [MaxPlayers][]Square
-	preset := rules.presetStones()
-	for c := range preset {
-		sq := preset[c].Squares()
+// from the top, left to right (app/utils/wgf.ts buildPieceIndex). The
+// preset stones are those of the rules' start position.
+func wgfStartStones(rules engine.Rules) [engine.MaxPlayers][]engine.Square {
+	var out [engine.MaxPlayers][]engine.Square
+	start := engine.NewPosition(rules)
+	for c := range out {
+		sq := start.Stones(engine.Color(c)).Squares()
 		sort.Slice(sq, func(i, j int) bool {
 			ri, ci := wgfCell(sq[i])
 			rj, cj := wgfCell(sq[j])
@@ -119,7 +122,7 @@ func wgfStartStones(rules Rules) [MaxPlayers][]Square {
 
 // wgfInitBlock returns the init block of the site's game under rules:
 // "A1:11,A2:55,B1:15,B2:51" with two players, "" with three.
-func wgfInitBlock(rules Rules) string {
+func wgfInitBlock(rules engine.Rules) string {
 	stones := wgfStartStones(rules)
 	out := ""
 	for c := range stones {
@@ -128,7 +131,7 @@ func wgfInitBlock(rules Rules) string {
 			if out != "" {
 				out += ","
 			}
-			out += fmt.Sprintf("%c%d:%d%d", wgfLetter(Color(c)), i+1, r, col)
+			out += fmt.Sprintf("%c%d:%d%d", wgfLetter(engine.Color(c)), i+1, r, col)
 		}
 	}
 	return out

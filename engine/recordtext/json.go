@@ -1,6 +1,7 @@
-package engine
+package recordtext
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -8,28 +9,30 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+
+	"github.com/wallzero/wallzero/engine"
 )
 
 // parseRecordJSON decodes a JSON record strictly (unknown fields and
 // trailing data are errors) and replays it. Errors name the field
-// (*FieldError: "rules.players", "board.walls.side"), the move
-// (*MoveError: "moves[4]") or, for malformed JSON, the line
+// (*engine.FieldError: "rules.players", "board.walls.side"), the move
+// (*engine.MoveError: "moves[4]") or, for malformed JSON, the line
 // (*LineError).
-func parseRecordJSON(text string) (Record, error) {
-	var rec Record
+func parseRecordJSON(text string) (engine.Record, error) {
+	var rec engine.Record
 	if err := decodeStrict([]byte(text), &rec); err != nil {
-		return Record{}, jsonRecordError(text, err)
+		return engine.Record{}, jsonRecordError(text, err)
 	}
 	g, err := rec.Game()
 	if err != nil {
-		return Record{}, err
+		return engine.Record{}, err
 	}
 	return g.Record(), nil
 }
 
 // formatRecordJSON writes the game's record as indented JSON, its moves
 // in canonical notation with colour prefixes.
-func formatRecordJSON(g *Game) (string, error) {
+func formatRecordJSON(g *engine.Game) (string, error) {
 	out, err := json.MarshalIndent(g.Record(), "", "  ")
 	if err != nil {
 		return "", err
@@ -43,9 +46,9 @@ var unknownJSONFieldRE = regexp.MustCompile(`unknown field "([^"]*)"`)
 // field, or the line for malformed JSON.
 func jsonRecordError(text string, err error) error {
 	field := ""
-	var fe *FieldError
+	var fe *engine.FieldError
 	if errors.As(err, &fe) {
-		// Rules.UnmarshalJSON names "rules"; the cause names what is inside.
+		// engine.Rules.UnmarshalJSON names "rules"; the cause names what is inside.
 		field, err = fe.Field, fe.Err
 	}
 	var syn *json.SyntaxError
@@ -56,14 +59,14 @@ func jsonRecordError(text string, err error) error {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return errors.New("malformed JSON: the text ends in the middle of a value")
 	case errors.As(err, &typ):
-		return &FieldError{Field: joinField(field, typ.Field), Err: fmt.Errorf("expected %s, got %s", jsonTypeName(typ.Type), typ.Value)}
+		return &engine.FieldError{Field: joinField(field, typ.Field), Err: fmt.Errorf("expected %s, got %s", jsonTypeName(typ.Type), typ.Value)}
 	}
 	if m := unknownJSONFieldRE.FindStringSubmatch(err.Error()); m != nil {
-		return &FieldError{Field: joinField(field, m[1]), Err: errors.New("unknown field")}
+		return &engine.FieldError{Field: joinField(field, m[1]), Err: errors.New("unknown field")}
 	}
 	msg := strings.TrimPrefix(err.Error(), "json: ")
 	if field != "" {
-		return &FieldError{Field: field, Err: errors.New(msg)}
+		return &engine.FieldError{Field: field, Err: errors.New(msg)}
 	}
 	return errors.New("malformed JSON: " + msg)
 }
@@ -95,6 +98,22 @@ func jsonTypeName(t reflect.Type) string {
 		return "true or false"
 	}
 	return "a number"
+}
+
+// decodeStrict decodes JSON into v, rejecting unknown fields and trailing
+// data.
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	// Decoder.More reports false before a stray '}' or ']', so ask for the
+	// next token instead: only the end of the input is acceptable.
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("unexpected data after the JSON value")
+	}
+	return nil
 }
 
 // lineOfOffset returns the 1-based line of byte offset off in text.

@@ -1,9 +1,11 @@
-package engine
+package recordtext
 
 import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/wallzero/wallzero/engine"
 )
 
 // wgfAction is one action of a WGF turn (see ParseWGF).
@@ -13,7 +15,7 @@ type wgfAction struct {
 	// Piece is the stone a step moves (1-based, the site's piece number).
 	Piece int
 	// Cell is where a step takes the stone.
-	Cell Square
+	Cell engine.Square
 	// Wall is the slot of a wall or a break.
 	Wall wgfWall
 	// Text is the action as written.
@@ -56,9 +58,9 @@ func parseWGFWall(t string) (wgfWall, error) {
 	r, c := wgfCell(s)
 	w := wgfWall{Dir: t[0], Row: r, Col: c}
 	switch {
-	case w.Dir == 'H' && r == Size-1:
+	case w.Dir == 'H' && r == engine.Size-1:
 		return wgfWall{}, errors.New("a wall H on row 6 would lie below the bottom row, on the board's edge, which is not a wall slot")
-	case w.Dir == 'V' && c == Size-1:
+	case w.Dir == 'V' && c == engine.Size-1:
 		return wgfWall{}, errors.New("a wall V on column 6 would lie right of the right column, on the board's edge, which is not a wall slot")
 	}
 	return w, nil
@@ -106,16 +108,16 @@ func (w *wgfReader) turn(text string) error {
 	}
 	p := &w.g.Final
 	switch {
-	case p.Phase() == Setup:
+	case p.Phase() == engine.Setup:
 		return fmt.Errorf("the opening is not complete: %s still places a stone", p.ToMove())
-	case p.Phase() == Over:
-		return ErrGameOver
+	case p.Phase() == engine.Over:
+		return engine.ErrGameOver
 	case c != p.ToMove():
 		return fmt.Errorf("%s (%c) plays, but %s is to move", c, text[0], p.ToMove())
 	}
 	if brk != nil {
 		s, d := brk.Wall.firstSide()
-		m, _ := BreakWall(s, d)
+		m, _ := engine.BreakWall(s, d)
 		if err := w.g.Play(m); err != nil {
 			return fmt.Errorf("action %q: %w", brk.Text, err)
 		}
@@ -133,48 +135,49 @@ func (w *wgfReader) turn(text string) error {
 
 // turnMove returns the engine's turn for a WGF turn's steps and wall, and
 // the index of the stone it moves in c's pieces.
-func (w *wgfReader) turnMove(c Color, steps []wgfAction, wall wgfAction) (Move, int, error) {
+func (w *wgfReader) turnMove(c engine.Color, steps []wgfAction, wall wgfAction) (engine.Move, int, error) {
 	if len(steps) == 0 {
 		return w.stay(c, wall)
 	}
 	piece := steps[0].Piece
 	if piece > len(w.pieces[c]) {
-		return Move{}, 0, fmt.Errorf("action %q: %s has no stone %d (it has %d)", steps[0].Text, c, piece, len(w.pieces[c]))
+		return engine.Move{}, 0, fmt.Errorf("action %q: %s has no stone %d (it has %d)", steps[0].Text, c, piece, len(w.pieces[c]))
 	}
 	from := w.pieces[c][piece-1]
 	cur, moved := from, 0
 	for _, s := range steps {
 		if s.Piece != piece {
-			return Move{}, 0, fmt.Errorf("action %q: a turn moves one stone, and stone %d moved first", s.Text, piece)
+			return engine.Move{}, 0, fmt.Errorf("action %q: a turn moves one stone, and stone %d moved first", s.Text, piece)
 		}
 		d := distance(cur, s.Cell)
 		if d == 0 {
-			return Move{}, 0, fmt.Errorf("action %q: the stone is on that cell (%s) already", s.Text, s.Cell)
+			return engine.Move{}, 0, fmt.Errorf("action %q: the stone is on that cell (%s) already", s.Text, s.Cell)
 		}
 		if moved += d; moved > 2 {
-			return Move{}, 0, fmt.Errorf("action %q: the stone would move %d cells from %s; a turn moves it at most 2", s.Text, moved, from)
+			return engine.Move{}, 0, fmt.Errorf("action %q: the stone would move %d cells from %s; a turn moves it at most 2", s.Text, moved, from)
 		}
 		cur = s.Cell
 	}
 	side, ok := wall.Wall.sideOf(cur)
 	if !ok {
-		return Move{}, 0, fmt.Errorf("action %q: the wall is not a side of %s, where the stone ends its move", wall.Text, cur)
+		return engine.Move{}, 0, fmt.Errorf("action %q: the wall is not a side of %s, where the stone ends its move", wall.Text, cur)
 	}
-	return TurnMove(from, cur, side), piece - 1, nil
+	return engine.TurnMove(from, cur, side), piece - 1, nil
 }
 
 // stay returns the turn of a WGF turn without a step: the stone is the
 // first of c's stones, in piece order, beside the wall whose stay is
-// legal, or the first beside it (whose stay Play then refuses).
-func (w *wgfReader) stay(c Color, wall wgfAction) (Move, int, error) {
+// legal, or the first beside it (whose stay engine.Game.Play then
+// refuses).
+func (w *wgfReader) stay(c engine.Color, wall wgfAction) (engine.Move, int, error) {
 	first := -1
-	var firstMove Move
+	var firstMove engine.Move
 	for i, s := range w.pieces[c] {
 		d, ok := wall.Wall.sideOf(s)
 		if !ok {
 			continue
 		}
-		m := TurnMove(s, s, d)
+		m := engine.TurnMove(s, s, d)
 		if w.g.Final.CheckMove(m) == nil {
 			return m, i, nil
 		}
@@ -183,14 +186,14 @@ func (w *wgfReader) stay(c Color, wall wgfAction) (Move, int, error) {
 		}
 	}
 	if first < 0 {
-		return Move{}, 0, fmt.Errorf("action %q: the turn moves no stone, and the wall is beside none of %s's stones", wall.Text, c)
+		return engine.Move{}, 0, fmt.Errorf("action %q: the turn moves no stone, and the wall is beside none of %s's stones", wall.Text, c)
 	}
 	return firstMove, first, nil
 }
 
 // distance returns the number of orthogonal steps between a and b,
 // walls and stones aside.
-func distance(a, b Square) int {
+func distance(a, b engine.Square) int {
 	dc, dr := a.Col()-b.Col(), a.Row()-b.Row()
 	return max(dc, -dc) + max(dr, -dr)
 }

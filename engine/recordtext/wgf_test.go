@@ -1,4 +1,4 @@
-package engine
+package recordtext
 
 import (
 	"bufio"
@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/wallzero/wallzero/engine"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/wgf")
@@ -37,12 +39,12 @@ func TestWGFBoard(t *testing.T) {
 	walls := []struct {
 		wall       string
 		a, b       string // the squares on either side, with the wall's side of each
-		sideA, sdB Side
+		sideA, sdB engine.Side
 	}{
-		{"H24", "E5", "E4", South, North},
-		{"H00", "A7", "A6", South, North},
-		{"V21", "B5", "C5", East, West},
-		{"V55", "F2", "G2", East, West},
+		{"H24", "E5", "E4", engine.South, engine.North},
+		{"H00", "A7", "A6", engine.South, engine.North},
+		{"V21", "B5", "C5", engine.East, engine.West},
+		{"V55", "F2", "G2", engine.East, engine.West},
 	}
 	for _, w := range walls {
 		slot, err := parseWGFWall(w.wall)
@@ -51,9 +53,9 @@ func TestWGFBoard(t *testing.T) {
 		}
 		for _, side := range []struct {
 			sq   string
-			want Side
+			want engine.Side
 		}{{w.a, w.sideA}, {w.b, w.sdB}} {
-			s, _ := ParseSquare(side.sq)
+			s, _ := engine.ParseSquare(side.sq)
 			if d, ok := slot.sideOf(s); !ok || d != side.want {
 				t.Errorf("%s is side %v (%v) of %s, want %v", w.wall, d, ok, side.sq, side.want)
 			}
@@ -73,21 +75,21 @@ func TestWGFBoard(t *testing.T) {
 // TestWGFGolden reads the WGF records under testdata/wgf, written as the
 // site writes them, and compares the records they give with the golden
 // JSON beside them (-update rewrites those). two-player.wgf is one of the
-// agent's games, exactly as FormatWGF writes it; three-player.wgf is a
+// agent's games, exactly as WriteWGF writes it; three-player.wgf is a
 // random three-player game with wall breaks, one of whose turns moves its
 // stone in two single steps (A215,216,V15), as a player clicking cell by
-// cell on the site writes it: FormatWGF writes that turn as one step.
+// cell on the site writes it: WriteWGF writes that turn as one step.
 func TestWGFGolden(t *testing.T) {
 	t.Parallel()
 	for _, name := range []string{"two-player", "three-player"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			wgf := readGolden(t, name+".wgf")
-			rec, f, err := ParseRecordText(wgf)
-			if err != nil || f != RecordWGF {
+			rec, f, err := Parse(wgf)
+			if err != nil || f != WGF {
 				t.Fatalf("%s: %v", f, err)
 			}
-			got, err := FormatRecordText(rec, RecordJSON)
+			got, err := Write(rec, JSON)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -100,7 +102,7 @@ func TestWGFGolden(t *testing.T) {
 			if want := readGolden(t, name+".json"); got != want {
 				t.Errorf("the record differs from %s:\n%s", golden, got)
 			}
-			back, err := FormatRecordText(rec, RecordWGF)
+			back, err := Write(rec, WGF)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,7 +111,7 @@ func TestWGFGolden(t *testing.T) {
 				want = strings.Replace(want, "A215,216,V15", "A216,V15", 1)
 			}
 			if back != want {
-				t.Errorf("FormatWGF writes\n%s\nwant\n%s", back, want)
+				t.Errorf("WriteWGF writes\n%s\nwant\n%s", back, want)
 			}
 		})
 	}
@@ -125,17 +127,17 @@ func readGolden(t *testing.T, name string) string {
 	return string(data)
 }
 
-// TestRecordTextRoundTrip writes real games, the agent's and random ones
+// TestRoundTrip writes real games, the agent's and random ones
 // under every rule set, in every format and reads them back: the same
 // rules and moves each time (WGF for the games the site plays).
-func TestRecordTextRoundTrip(t *testing.T) {
+func TestRoundTrip(t *testing.T) {
 	t.Parallel()
 	games := agentGames(t)
 	for i, rules := range allRuleSets() {
 		rng := newRNG(uint64(40 + i))
 		for k := 0; k < 3; k++ {
-			_, moves := randomGame(rng, rules)
-			rec := Record{Rules: rules}
+			moves := randomGame(rng, rules)
+			rec := engine.Record{Rules: rules}
 			for _, m := range moves {
 				rec.Moves = append(rec.Moves, m.String())
 			}
@@ -148,23 +150,23 @@ func TestRecordTextRoundTrip(t *testing.T) {
 			t.Fatalf("game %d: %v", i, err)
 		}
 		want := g.Record()
-		for _, f := range []RecordFormat{RecordJSON, RecordMoves, RecordWGF} {
-			text, err := FormatRecordText(rec, f)
+		for _, f := range []Format{JSON, Moves, WGF} {
+			text, err := Write(rec, f)
 			if err != nil {
-				if f == RecordWGF && !sitePlays(want.Rules) {
+				if f == WGF && !sitePlays(want.Rules) {
 					continue
 				}
 				t.Fatalf("game %d as %s: %v", i, f, err)
 			}
-			opt := RecordTextOptions{Format: RecordAuto}
-			if f != RecordJSON {
+			opt := Options{Format: Auto}
+			if f != JSON {
 				opt.Rules = &rec.Rules
 			}
-			back, got, err := ParseRecordTextWith(text, opt)
+			back, got, err := ParseWith(text, opt)
 			if err != nil || got != f {
 				t.Fatalf("game %d as %s, read as %s: %v\n%s", i, f, got, err, text)
 			}
-			if f == RecordWGF {
+			if f == WGF {
 				if err := sameGame(back, want); err != nil {
 					t.Fatalf("game %d as %s: %v", i, f, err)
 				}
@@ -180,7 +182,7 @@ func TestRecordTextRoundTrip(t *testing.T) {
 // not always the same moves: its stay does not say which stone stays, and
 // when the player has stones on both sides of the wall ParseWGF names the
 // first.
-func sameGame(a, b Record) error {
+func sameGame(a, b engine.Record) error {
 	ga, err := a.Game()
 	if err != nil {
 		return err
@@ -208,31 +210,31 @@ func sameGame(a, b Record) error {
 }
 
 // sitePlays reports whether the WallGo site plays games under rules.
-func sitePlays(r Rules) bool {
+func sitePlays(r engine.Rules) bool {
 	return (r.Players == 2 || r.Players == 3) && r.Opening == WGFRules(r.Players).Opening
 }
 
 // agentGames returns the records of the agent's games of
 // solver/endgames/testdata (their other fields dropped).
-func agentGames(t *testing.T) []Record {
+func agentGames(t *testing.T) []engine.Record {
 	t.Helper()
-	f, err := os.Open(filepath.Join("solver", "endgames", "testdata", "agent-games.jsonl"))
+	f, err := os.Open(filepath.Join("..", "solver", "endgames", "testdata", "agent-games.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var out []Record
+	var out []engine.Record
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		var g struct {
-			Rules Rules    `json:"rules"`
-			Moves []string `json:"moves"`
+			Rules engine.Rules `json:"rules"`
+			Moves []string     `json:"moves"`
 		}
 		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, Record{Rules: g.Rules, Moves: g.Moves})
+		out = append(out, engine.Record{Rules: g.Rules, Moves: g.Moves})
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)

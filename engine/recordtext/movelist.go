@@ -1,4 +1,4 @@
-package engine
+package recordtext
 
 import "strings"
 
@@ -14,7 +14,7 @@ type ListedMove struct {
 // several on a line separated by commas; blank lines, empty entries and
 // everything after a '#' on its line are ignored. The moves are not
 // parsed. The command line reads its -moves files with it, and
-// ParseRecordText its "moves" format.
+// Parse its "moves" format.
 func SplitMoveList(text string) []ListedMove {
 	var out []ListedMove
 	for i, line := range strings.Split(text, "\n") {

@@ -1,10 +1,12 @@
-package engine
+package recordtext
 
 import (
 	"errors"
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/wallzero/wallzero/engine"
 )
 
 // ParseWGF reads a WGF record, the game record of the WallGo site
@@ -46,39 +48,40 @@ import (
 // record are allowed. Errors are *LineError values naming the line and
 // the item (block, placement or turn) with the reason, e.g.
 // `line 1 "A434,H71": turn 1: action "H71": cell 71 is off the board: the
-// site's board is 7x7, rows and columns 0-6`; bad rules are a *FieldError.
-func ParseWGF(text string, rules *Rules) (Record, error) {
+// site's board is 7x7, rows and columns 0-6`; bad rules are a
+// *engine.FieldError.
+func ParseWGF(text string, rules *engine.Rules) (engine.Record, error) {
 	line, ln, err := wgfLine(text)
 	if err != nil {
-		return Record{}, err
+		return engine.Record{}, err
 	}
 	blocks := strings.Split(line, "|")
 	if len(blocks) != 4 {
-		return Record{}, &LineError{Line: ln, Err: fmt.Errorf("a WGF record has 4 blocks separated by '|' (players|init|opening|turns); this line has %d", len(blocks))}
+		return engine.Record{}, &LineError{Line: ln, Err: fmt.Errorf("a WGF record has 4 blocks separated by '|' (players|init|opening|turns); this line has %d", len(blocks))}
 	}
 	r, err := wgfRules(blocks[0], rules)
 	if err != nil {
-		if fe := (*FieldError)(nil); errors.As(err, &fe) {
-			return Record{}, err // the rules given are bad, not the text
+		if fe := (*engine.FieldError)(nil); errors.As(err, &fe) {
+			return engine.Record{}, err // the rules given are bad, not the text
 		}
-		return Record{}, lineError(ln, blocks[0], err)
+		return engine.Record{}, lineError(ln, blocks[0], err)
 	}
 	if want := wgfInitBlock(r); !sameItems(blocks[1], want) {
-		return Record{}, lineError(ln, blocks[1], wgfInitError(r, want))
+		return engine.Record{}, lineError(ln, blocks[1], wgfInitError(r, want))
 	}
-	w := &wgfReader{g: &Game{Rules: r, Start: NewPosition(r)}, pieces: wgfStartStones(r)}
+	w := &wgfReader{g: &engine.Game{Rules: r, Start: engine.NewPosition(r)}, pieces: wgfStartStones(r)}
 	w.g.Final = w.g.Start
 	if blocks[2] != "" {
 		for i, tok := range strings.Split(blocks[2], ",") {
 			if err := w.place(tok); err != nil {
-				return Record{}, lineError(ln, tok, fmt.Errorf("opening placement %d: %w", i+1, err))
+				return engine.Record{}, lineError(ln, tok, fmt.Errorf("opening placement %d: %w", i+1, err))
 			}
 		}
 	}
 	if blocks[3] != "" {
 		for i, turn := range strings.Split(blocks[3], ";") {
 			if err := w.turn(turn); err != nil {
-				return Record{}, lineError(ln, turn, fmt.Errorf("turn %d: %w", i+1, err))
+				return engine.Record{}, lineError(ln, turn, fmt.Errorf("turn %d: %w", i+1, err))
 			}
 		}
 	}
@@ -103,13 +106,13 @@ func wgfLine(text string) (string, int, error) {
 
 // wgfRules returns the rules of a record whose players block is block,
 // given rules (nil: the site's).
-func wgfRules(block string, given *Rules) (Rules, error) {
+func wgfRules(block string, given *engine.Rules) (engine.Rules, error) {
 	var players int
 	switch block {
 	case "2", "3":
 		players = int(block[0] - '0')
 	default:
-		return Rules{}, fmt.Errorf("players: the site's games have 2 or 3 players, not %q", block)
+		return engine.Rules{}, fmt.Errorf("players: the site's games have 2 or 3 players, not %q", block)
 	}
 	site := WGFRules(players)
 	if given == nil {
@@ -117,17 +120,17 @@ func wgfRules(block string, given *Rules) (Rules, error) {
 	}
 	r := *given
 	if r.Players != 0 && r.Players != players {
-		return Rules{}, fmt.Errorf("players: the record has %d players, the rules given %d", players, r.Players)
+		return engine.Rules{}, fmt.Errorf("players: the record has %d players, the rules given %d", players, r.Players)
 	}
 	if r.Opening != "" && r.Opening != site.Opening {
-		return Rules{}, fmt.Errorf("players: the site's %d-player game starts from the %s opening, the rules given say %s", players, site.Opening, r.Opening)
+		return engine.Rules{}, fmt.Errorf("players: the site's %d-player game starts from the %s opening, the rules given say %s", players, site.Opening, r.Opening)
 	}
 	r.Players, r.Opening = players, site.Opening
 	return r.Normalize()
 }
 
 // wgfInitError explains an init block that is not the site's.
-func wgfInitError(r Rules, want string) error {
+func wgfInitError(r engine.Rules, want string) error {
 	if want == "" {
 		return errors.New("init: the site's three-player game has no preset stones, so this block is empty")
 	}
@@ -160,9 +163,9 @@ func sameItems(a, b string) bool {
 // wgfReader replays a WGF record's placements and turns on a game,
 // keeping the site's piece numbers.
 type wgfReader struct {
-	g *Game
+	g *engine.Game
 	// pieces holds each player's stones by piece number (index 0: piece 1).
-	pieces [MaxPlayers][]Square
+	pieces [engine.MaxPlayers][]engine.Square
 }
 
 // place plays one opening placement, PLAYER PIECE ROW COL.
@@ -179,7 +182,7 @@ func (w *wgfReader) place(tok string) error {
 		return err
 	}
 	p := &w.g.Final
-	if p.Phase() != Setup {
+	if p.Phase() != engine.Setup {
 		done, total := p.SetupPlacements()
 		return fmt.Errorf("the setup phase is over (%d of %d placements made)", done, total)
 	}
@@ -189,7 +192,7 @@ func (w *wgfReader) place(tok string) error {
 	if want := len(w.pieces[c]) + 1; int(tok[1]-'0') != want {
 		return fmt.Errorf("%c's next stone is number %d, not %c", tok[0], want, tok[1])
 	}
-	if err := w.g.Play(PlaceAt(cell)); err != nil {
+	if err := w.g.Play(engine.PlaceAt(cell)); err != nil {
 		return err
 	}
 	w.pieces[c] = append(w.pieces[c], cell)
@@ -197,26 +200,26 @@ func (w *wgfReader) place(tok string) error {
 }
 
 // player returns the colour of a player letter.
-func (w *wgfReader) player(letter byte) (Color, error) {
+func (w *wgfReader) player(letter byte) (engine.Color, error) {
 	c, ok := wgfColor(letter, w.g.Rules.Players)
 	if !ok {
 		names := "A and B"
 		if w.g.Rules.Players == 3 {
 			names = "A, B and C"
 		}
-		return NoColor, fmt.Errorf("player %q: the players of a %d-player game are %s", letter, w.g.Rules.Players, names)
+		return engine.NoColor, fmt.Errorf("player %q: the players of a %d-player game are %s", letter, w.g.Rules.Players, names)
 	}
 	return c, nil
 }
 
 // wgfCellOf returns the square of the cell whose row and column digits
 // are r and c.
-func wgfCellOf(r, c byte) (Square, error) {
+func wgfCellOf(r, c byte) (engine.Square, error) {
 	if r < '0' || r > '9' || c < '0' || c > '9' {
-		return NoSquare, fmt.Errorf("%q: want a row and a column digit, 0-6", []byte{r, c})
+		return engine.NoSquare, fmt.Errorf("%q: want a row and a column digit, 0-6", []byte{r, c})
 	}
 	if r > '6' || c > '6' {
-		return NoSquare, fmt.Errorf("cell %c%c is off the board: the site's board is 7x7, rows and columns 0-6", r, c)
+		return engine.NoSquare, fmt.Errorf("cell %c%c is off the board: the site's board is 7x7, rows and columns 0-6", r, c)
 	}
 	return wgfSquare(int(r-'0'), int(c-'0')), nil
 }

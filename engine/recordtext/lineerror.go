@@ -1,8 +1,10 @@
-package engine
+package recordtext
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/wallzero/wallzero/engine"
 )
 
 // LineError reports a move (or another item) of a game record given as
@@ -12,8 +14,8 @@ type LineError struct {
 	// Line is the 1-based line of the text.
 	Line int
 	// Move is the item's text as written (a move of a move list, a turn or
-	// placement of a WGF record), cut like MoveError.Move when longer
-	// than MaxMoveText bytes; empty when the error concerns the line as a
+	// placement of a WGF record), cut like engine.MoveError.Move
+	// (engine.CutMoveText); empty when the error concerns the line as a
 	// whole.
 	Move string
 	// Err is the reason.
@@ -35,10 +37,7 @@ func (e *LineError) Unwrap() error { return e.Err }
 // lineError returns a *LineError for the item text on line, cutting an
 // over-long text.
 func lineError(line int, text string, err error) *LineError {
-	if len(text) > MaxMoveText {
-		text = cutMoveText(text)
-	}
-	return &LineError{Line: line, Move: text, Err: err}
+	return &LineError{Line: line, Move: engine.CutMoveText(text), Err: err}
 }
 
 // trimmedError is an error whose text drops a prefix of its cause's text;
@@ -54,8 +53,8 @@ func (e *trimmedError) Error() string { return e.msg }
 // Unwrap returns the cause.
 func (e *trimmedError) Unwrap() error { return e.cause }
 
-// withoutMovePrefix drops the `move "TEXT": ` that ParseMove puts before
-// its reasons, for errors that name the move already.
+// withoutMovePrefix drops the `move "TEXT": ` that engine.ParseMove puts
+// before its reasons, for errors that name the move already.
 func withoutMovePrefix(err error, text string) error {
 	prefix := fmt.Sprintf("move %q: ", text)
 	if msg := err.Error(); strings.HasPrefix(msg, prefix) {

@@ -1,7 +1,7 @@
-package engine
+package recordtext
 
 // Fuzz targets of the text forms of a record; run one with e.g.
-// go test -run='^$' -fuzz='^FuzzParseRecordText$' -fuzztime=20s ./engine/
+// go test -run='^$' -fuzz='^FuzzParse$' -fuzztime=20s ./engine/recordtext/
 
 import (
 	"errors"
@@ -10,12 +10,14 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/wallzero/wallzero/engine"
 )
 
-// FuzzParseRecordText: ParseRecordText never panics; an error names a
-// line of the text or a field; an accepted text replays legally, and
-// written in each format and read back it gives the same game.
-func FuzzParseRecordText(f *testing.F) {
+// FuzzParse: Parse never panics; an error names a line of the text or a
+// field; an accepted text replays legally, and written in each format and
+// read back it gives the same game.
+func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		`{"rules":{"players":2},"moves":["C3","E3","C5","E5","E5-E4:N"]}`,
 		`{"rules":{"players":3},"moves":["A1","G7","A7","G1","B1","F7","A1-A2:E","G7-G6:W","A7-A6:E","xA2:E","A2-B2:N"]}`,
@@ -28,8 +30,8 @@ func FuzzParseRecordText(f *testing.F) {
 	}
 	addGoldenSeeds(f)
 	f.Fuzz(func(t *testing.T, text string) {
-		rec, format, err := ParseRecordText(text)
-		checkParsed(t, text, RecordTextOptions{}, rec, format, err)
+		rec, format, err := Parse(text)
+		checkParsed(t, text, Options{}, rec, format, err)
 	})
 }
 
@@ -47,11 +49,11 @@ func FuzzParseWGF(f *testing.F) {
 	}
 	addGoldenSeeds(f)
 	f.Fuzz(func(t *testing.T, text string, always bool) {
-		opt := RecordTextOptions{Format: RecordWGF}
+		opt := Options{Format: WGF}
 		if always {
-			opt.Rules = &Rules{Stay: StayAlways}
+			opt.Rules = &engine.Rules{Stay: engine.StayAlways}
 		}
-		rec, format, err := ParseRecordTextWith(text, opt)
+		rec, format, err := ParseWith(text, opt)
 		checkParsed(t, text, opt, rec, format, err)
 	})
 }
@@ -73,8 +75,8 @@ func addGoldenSeeds(f *testing.F) {
 	}
 }
 
-// checkParsed checks what ParseRecordTextWith made of text.
-func checkParsed(t *testing.T, text string, opt RecordTextOptions, rec Record, format RecordFormat, err error) {
+// checkParsed checks what ParseWith made of text.
+func checkParsed(t *testing.T, text string, opt Options, rec engine.Record, format Format, err error) {
 	t.Helper()
 	if err != nil {
 		checkNamed(t, text, err)
@@ -87,25 +89,25 @@ func checkParsed(t *testing.T, text string, opt RecordTextOptions, rec Record, f
 	if len(g.Moves) != len(rec.Moves) {
 		t.Fatalf("replayed %d of %d moves", len(g.Moves), len(rec.Moves))
 	}
-	for _, f := range []RecordFormat{RecordJSON, RecordMoves, RecordWGF} {
-		out, err := FormatRecordText(rec, f)
+	for _, f := range []Format{JSON, Moves, WGF} {
+		out, err := Write(rec, f)
 		if err != nil {
-			var fe *FieldError
-			var me *MoveError
-			if f != RecordJSON && (errors.As(err, &fe) || errors.As(err, &me)) {
+			var fe *engine.FieldError
+			var me *engine.MoveError
+			if f != JSON && (errors.As(err, &fe) || errors.As(err, &me)) {
 				continue // what the format cannot hold: a board, four players, a game ending after a break
 			}
 			t.Fatalf("writing the record as %s: %v", f, err)
 		}
-		back := RecordTextOptions{Format: f}
-		if f != RecordJSON {
+		back := Options{Format: f}
+		if f != JSON {
 			back.Rules = &rec.Rules
 		}
-		again, _, err := ParseRecordTextWith(out, back)
+		again, _, err := ParseWith(out, back)
 		if err != nil {
 			t.Fatalf("the record written as %s does not read back: %v\n%s", f, err, out)
 		}
-		if f == RecordWGF {
+		if f == WGF {
 			if err := sameGame(again, rec); err != nil {
 				t.Fatalf("the record written as %s reads back to another game: %v\n%s", f, err, out)
 			}
@@ -124,7 +126,7 @@ func checkNamed(t *testing.T, text string, err error) {
 		if lines := strings.Count(text, "\n") + 1; le.Line < 1 || le.Line > lines || le.Err == nil {
 			t.Fatalf("%v names line %d of %d", err, le.Line, lines)
 		}
-		if len(le.Move) > MaxMoveText+3 {
+		if len(le.Move) > engine.MaxMoveText+3 {
 			t.Fatalf("%v: the move's text is not cut", err)
 		}
 		return

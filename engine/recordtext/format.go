@@ -1,51 +1,51 @@
-package engine
+package recordtext
 
 import (
 	"fmt"
 	"strings"
 )
 
-// RecordFormat names a text form of a game record (docs/records.md).
-type RecordFormat string
+// Format names a text form of a game record (docs/records.md).
+type Format string
 
 // The record formats.
 const (
-	// RecordAuto asks ParseRecordText to detect the format.
-	RecordAuto RecordFormat = "auto"
-	// RecordJSON is the project's JSON record (Record).
-	RecordJSON RecordFormat = "json"
-	// RecordMoves is a plain move list in the project's notation, one move
+	// Auto asks Parse to detect the format.
+	Auto Format = "auto"
+	// JSON is the project's JSON record (engine.Record).
+	JSON Format = "json"
+	// Moves is a plain move list in the project's notation, one move
 	// per line or comma-separated, with blank lines and '#' comments.
-	RecordMoves RecordFormat = "moves"
-	// RecordWGF is the WGF record of the WallGo site ZachChiu/quoridor
+	Moves Format = "moves"
+	// WGF is the WGF record of the WallGo site ZachChiu/quoridor
 	// (see ParseWGF).
-	RecordWGF RecordFormat = "wgf"
+	WGF Format = "wgf"
 )
 
-// ParseRecordFormat accepts auto, json, moves or wgf; "" is auto.
-func ParseRecordFormat(text string) (RecordFormat, error) {
-	switch f := RecordFormat(text); f {
+// ParseFormat accepts auto, json, moves or wgf; "" is auto.
+func ParseFormat(text string) (Format, error) {
+	switch f := Format(text); f {
 	case "":
-		return RecordAuto, nil
-	case RecordAuto, RecordJSON, RecordMoves, RecordWGF:
+		return Auto, nil
+	case Auto, JSON, Moves, WGF:
 		return f, nil
 	}
 	return "", fmt.Errorf("format %q: want auto, json, moves or wgf", text)
 }
 
-// DetectRecordFormat tells the format of a record's text from its first
+// Detect tells the format of a record's text from its first
 // non-blank line: JSON when it starts with '{', WGF when it starts with a
 // number and '|' (the players block, "2|..."), a move list otherwise (no
 // move in notation starts with a digit).
-func DetectRecordFormat(text string) RecordFormat {
+func Detect(text string) Format {
 	line, _ := firstTextLine(text)
 	switch {
 	case strings.HasPrefix(line, "{"):
-		return RecordJSON
+		return JSON
 	case startsWithPlayersBlock(line):
-		return RecordWGF
+		return WGF
 	}
-	return RecordMoves
+	return Moves
 }
 
 // firstTextLine returns the first line of text holding anything but

@@ -1,0 +1,59 @@
+package recordtext
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/wallzero/wallzero/engine"
+)
+
+// allRuleSets returns every combination of the rule options: two players
+// with both openings, three and four players with the empty one, each with
+// both stay rules and both tie breaks.
+func allRuleSets() []engine.Rules {
+	var out []engine.Rules
+	for _, players := range []int{2, 3, 4} {
+		openings := []engine.Opening{engine.OpeningEmpty}
+		if players == 2 {
+			openings = []engine.Opening{engine.OpeningFourStone, engine.OpeningEmpty}
+		}
+		for _, o := range openings {
+			for _, s := range []engine.StayRule{engine.StayAlways, engine.StayStepOut} {
+				for _, tb := range []engine.TieBreak{engine.TieBreakLargestRegion, engine.TieBreakNone} {
+					out = append(out, engine.Rules{Players: players, Opening: o, Stay: s, TieBreak: tb})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// newRNG returns a deterministic generator for a test.
+func newRNG(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x5eed)) }
+
+// randomGame plays a random game under rules to its end and returns its
+// moves. In three-player games it takes a break now and then (breaks are
+// few among a hundred turns, so a uniform choice would seldom write one).
+func randomGame(rng *rand.Rand, rules engine.Rules) []engine.Move {
+	p := engine.NewPosition(rules)
+	var moves []engine.Move
+	buf := make([]engine.Move, 0, engine.MaxMoves)
+	for !p.IsOver() {
+		legal := p.LegalMoves(buf[:0])
+		if len(legal) == 0 {
+			panic(fmt.Sprintf("no legal move in an unfinished game after %v", moves))
+		}
+		m := legal[rng.IntN(len(legal))]
+		if p.Players() == 3 && rng.IntN(4) == 0 {
+			for _, b := range legal {
+				if b.Kind == engine.Break {
+					m = b
+					break
+				}
+			}
+		}
+		p.Apply(m)
+		moves = append(moves, m)
+	}
+	return moves
+}

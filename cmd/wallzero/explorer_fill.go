@@ -9,7 +9,7 @@ import (
 
 	"github.com/wallzero/wallzero/internal/program"
 	"github.com/wallzero/wallzero/internal/stats"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/explorer"
 )
 
 // explorerFill implements `wallzero explorer fill`.
@@ -29,7 +29,7 @@ func explorerFill(args []string, stdout, stderr io.Writer) error {
 	}
 	defer env.Close()
 	if *queue {
-		j, err := env.Svc.SubmitExplorerFill(ctx, &service.ExplorerFillRequest{Opening: f.opening, Depth: *depth, Visits: *visits})
+		j, err := env.Svc.SubmitExplorerFill(ctx, &explorer.FillRequest{Opening: f.opening, Depth: *depth, Visits: *visits})
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/wallzero/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/explorer"
 )
 
 // ExplorerLatency is the result of Explorer: quantiles of the lookup
@@ -18,7 +19,7 @@ type ExplorerLatency struct {
 // Explorer measures `wallzero explorer bench`: the latency of n explorer
 // answers to q read from the table (the service call, no HTTP). Every
 // lookup must be a cache hit: the node's path must be in the table.
-func Explorer(ctx context.Context, svc *service.Service, q *service.ExplorerQuery, n int) (ExplorerLatency, error) {
+func Explorer(ctx context.Context, svc *service.Service, q *explorer.Query, n int) (ExplorerLatency, error) {
 	// Warm up (and make sure the path is in the table).
 	if _, err := svc.Explore(ctx, q); err != nil {
 		return ExplorerLatency{}, err

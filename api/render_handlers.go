@@ -209,7 +209,7 @@ func (s *server) reviewWinrateSVG(c *gin.Context) {
 		}
 		current = n
 	}
-	j, err := s.svc.Review(c.Request.Context(), c.Param("id"))
+	j, err := s.svc.Jobs().Review(c.Request.Context(), c.Param("id"))
 	if err != nil {
 		writeError(c, err)
 		return

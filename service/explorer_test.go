@@ -191,10 +191,10 @@ func TestExplorerFillJobWorksInSteps(t *testing.T) {
 	// job back; the next one skips what is stored.
 	svc, url := newJobService(t, time.Millisecond)
 	ctx := context.Background()
-	if _, err := svc.SubmitExplorerFill(ctx, &explorer.FillRequest{Opening: "four-stone", Depth: 9}); err == nil {
+	if _, err := svc.Jobs().SubmitExplorerFill(ctx, &explorer.FillRequest{Opening: "four-stone", Depth: 9}); err == nil {
 		t.Fatal("depth 9 was accepted")
 	}
-	j, err := svc.SubmitExplorerFill(ctx, &explorer.FillRequest{Opening: "empty", Depth: 1, Visits: 4})
+	j, err := svc.Jobs().SubmitExplorerFill(ctx, &explorer.FillRequest{Opening: "empty", Depth: 1, Visits: 4})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,7 +29,7 @@ func explorerFill(args []string, stdout, stderr io.Writer) error {
 	}
 	defer env.Close()
 	if *queue {
-		j, err := env.Svc.SubmitExplorerFill(ctx, &explorer.FillRequest{Opening: f.opening, Depth: *depth, Visits: *visits})
+		j, err := env.Svc.Jobs().SubmitExplorerFill(ctx, &explorer.FillRequest{Opening: f.opening, Depth: *depth, Visits: *visits})
 		if err != nil {
 			return err
 		}

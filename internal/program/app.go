@@ -89,7 +89,7 @@ func NewApp(ctx context.Context, cfg *ServeConfig, log *slog.Logger) (*App, erro
 	}
 	a.Svc = service.New(cfg.Svc, deps)
 	if cfg.JobWorkers > 0 {
-		a.worker, err = a.Store.StartWorker(ctx, store.WorkerConfig{Workers: a.Svc.Workers(), MaxWorkers: cfg.JobWorkers,
+		a.worker, err = a.Store.StartWorker(ctx, store.WorkerConfig{Workers: a.Svc.Jobs().Workers(), MaxWorkers: cfg.JobWorkers,
 			JobTimeout: cfg.JobTimeout, PeriodicJobs: jobs.RetentionJobs(cfg.Svc.Retention), Logger: log.With("component", "river")})
 		if err != nil {
 			a.Close(ctx)

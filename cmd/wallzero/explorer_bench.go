@@ -31,7 +31,7 @@ func explorerBench(args []string, stdout, stderr io.Writer) error {
 	if *moves != "" {
 		q.Moves = strings.Split(*moves, ",")
 	}
-	lat, err := bench.Explorer(ctx, env.Svc, q, *n)
+	lat, err := bench.Explorer(ctx, env.Svc.Explorer(), q, *n)
 	if err != nil {
 		return err
 	}

@@ -37,7 +37,7 @@ func explorerFill(args []string, stdout, stderr io.Writer) error {
 	}
 	start := time.Now()
 	last := time.Now()
-	st, err := env.Svc.FillExplorer(ctx, f.opening, *depth, *visits, func(d, done, total int) {
+	st, err := env.Svc.Explorer().FillExplorer(ctx, f.opening, *depth, *visits, func(d, done, total int) {
 		if time.Since(last) > 5*time.Second || done == total {
 			last = time.Now()
 			fmt.Fprintf(stderr, "explorer fill: depth %d: %d/%d searched, %.0f s\n", d, done, total, time.Since(start).Seconds())

@@ -77,10 +77,10 @@ func explorerSelfplay(args []string, stdout, stderr io.Writer) error {
 	if firstErr != nil {
 		return firstErr
 	}
-	if err := env.Svc.RecordSelfplayOpenings(ctx, f.opening, *visits, out); err != nil {
+	if err := env.Svc.Explorer().RecordSelfplayOpenings(ctx, f.opening, *visits, out); err != nil {
 		return err
 	}
-	res, err := env.Svc.Explore(ctx, &explorer.Query{Opening: f.opening})
+	res, err := env.Svc.Explorer().Explore(ctx, &explorer.Query{Opening: f.opening})
 	if err != nil {
 		return err
 	}

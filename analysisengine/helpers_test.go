@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/inference"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of TestProtocolGolden")
@@ -15,7 +15,7 @@ var update = flag.Bool("update", false, "rewrite the golden files of TestProtoco
 // does, with opts and, when maxVisits > 0, that limit on a query's visits.
 func runHeuristic(t *testing.T, in io.Reader, out io.Writer, opts Options, maxVisits int) {
 	t.Helper()
-	limits := service.DefaultLimits()
+	limits := analysis.DefaultLimits()
 	if maxVisits > 0 {
 		limits.MaxVisits = maxVisits
 	}

@@ -4,6 +4,7 @@ import (
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // Models are the engine's evaluators, as query_models describes them, and
@@ -17,8 +18,8 @@ type Models struct {
 // info describes, and the heuristic evaluator (three and four players),
 // and describes them for query_models. A net that is not a network (the
 // heuristic itself) plays every player count.
-func NewAnalyzer(net search.Evaluator, info inference.ModelInfo, limits service.Limits) (*service.Analyzer, Models) {
-	an := service.NewAnalyzer(service.Evaluators{
+func NewAnalyzer(net search.Evaluator, info inference.ModelInfo, limits analysis.Limits) (*analysis.Analyzer, Models) {
+	an := analysis.NewAnalyzer(analysis.Evaluators{
 		Network: net, NetworkModel: info.ID,
 		Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID,
 	}, limits)

@@ -3,14 +3,15 @@ package analysisengine
 import (
 	"errors"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/internal/jsonscan"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // engineQuery is one line of the analysis engine's input: an analysis
-// query (service.Query) with the engine's own fields, or an action.
+// query (analysis.Query) with the engine's own fields, or an action.
 type engineQuery struct {
-	service.Query
+	analysis.Query
 	// Action, when set, makes the line an action: query_version,
 	// terminate, terminate_all, clear_cache or query_models.
 	Action string `json:"action,omitempty"`
@@ -38,9 +39,9 @@ const (
 // errorBody is the error object of HTTP responses and engine lines alike
 // (api.ErrorBody has the same shape).
 type errorBody struct {
-	Code    service.Code `json:"code"`
-	Field   string       `json:"field,omitempty"`
-	Message string       `json:"message"`
+	Code    wallzero.Code `json:"code"`
+	Field   string        `json:"field,omitempty"`
+	Message string        `json:"message"`
 }
 
 // errorLine answers a query or action that failed.
@@ -58,7 +59,7 @@ type warningLine struct {
 
 // codeIgnored is the code of warnings: the field was understood and
 // ignored.
-const codeIgnored service.Code = "ignored"
+const codeIgnored wallzero.Code = "ignored"
 
 // noResultsLine answers a turn terminated before its search evaluated the
 // position.
@@ -99,13 +100,13 @@ type modelDescription struct {
 
 // toErrorBody converts an error to the shared error object.
 func toErrorBody(err error) errorBody {
-	var se *service.Error
+	var se *wallzero.Error
 	if errors.As(err, &se) {
 		return errorBody{Code: se.Code, Field: se.Field, Message: se.Message}
 	}
 	var je *jsonscan.Error
 	if errors.As(err, &je) {
-		return errorBody{Code: service.CodeInvalid, Field: je.Field, Message: je.Message}
+		return errorBody{Code: wallzero.CodeInvalid, Field: je.Field, Message: je.Message}
 	}
-	return errorBody{Code: service.CodeInternal, Message: err.Error()}
+	return errorBody{Code: wallzero.CodeInternal, Message: err.Error()}
 }

@@ -2,7 +2,7 @@
 // service, in the style of KataGo's analysis engine (docs/protocol.md):
 // each input line is a query (a position to analyse) or an action, each
 // analysed turn is queued (higher priority first, then in arrival order)
-// and produces output lines (service.Analysis), possibly out of order. A
+// and produces output lines (analysis.Analysis), possibly out of order. A
 // bad query produces {"id": ..., "error": {"code", "field", "message"}}
 // and the engine goes on. Queries are decoded by internal/jsonscan, as
 // the HTTP API's bodies are, so that both refuse bad input alike.
@@ -18,7 +18,7 @@ import (
 	"sync"
 
 	"github.com/wallzero/wallzero/inference"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // Options configure Run.
@@ -35,7 +35,7 @@ type Options struct {
 // Run reads queries from in until it ends, answers them on out with an,
 // whose evaluators models describes, and returns once every queued turn
 // has been answered. Searches run at interactive priority.
-func Run(an *service.Analyzer, models Models, in io.Reader, out io.Writer, opts Options) error {
+func Run(an *analysis.Analyzer, models Models, in io.Reader, out io.Writer, opts Options) error {
 	var outMu sync.Mutex
 	emit := func(v any) {
 		line, err := json.Marshal(v)

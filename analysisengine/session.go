@@ -8,16 +8,17 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/internal/jsonscan"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // session is one run of the engine over an input stream: it queues the
 // turns of the queries it reads and analyses them on a pool of workers,
 // higher priority first.
 type session struct {
-	an     *service.Analyzer
+	an     *analysis.Analyzer
 	models Models
 	opts   Options
 	emit   func(any)
@@ -44,7 +45,7 @@ type turnJob struct {
 }
 
 // newSession returns a session that writes its lines with emit.
-func newSession(an *service.Analyzer, models Models, opts Options, emit func(any)) *session {
+func newSession(an *analysis.Analyzer, models Models, opts Options, emit func(any)) *session {
 	e := &session{an: an, models: models, opts: opts, emit: emit, running: map[*turnJob]bool{}}
 	e.cond = sync.NewCond(&e.mu)
 	return e
@@ -129,8 +130,8 @@ func (e *session) work(ctx context.Context) {
 
 // run analyses one turn and writes its lines.
 func (e *session) run(ctx context.Context, j *turnJob) {
-	progress := func(a *service.Analysis) { e.emit(a) }
-	a, err := e.an.AnalyzeTurn(ctx, &j.q.Query, j.positions, j.turn, service.RunOptions{Progress: progress, Stop: j.stop})
+	progress := func(a *analysis.Analysis) { e.emit(a) }
+	a, err := e.an.AnalyzeTurn(ctx, &j.q.Query, j.positions, j.turn, analysis.RunOptions{Progress: progress, Stop: j.stop})
 	switch {
 	case err != nil:
 		turn := j.turn
@@ -158,7 +159,7 @@ func (e *session) action(q *engineQuery) {
 		}
 	case actionTerminate:
 		if q.TerminateID == "" {
-			e.emit(errorLine{ID: q.ID, Error: errorBody{Code: service.CodeInvalid, Field: "terminateId", Message: "terminate needs the id of the query to stop"}})
+			e.emit(errorLine{ID: q.ID, Error: errorBody{Code: wallzero.CodeInvalid, Field: "terminateId", Message: "terminate needs the id of the query to stop"}})
 			return
 		}
 		ack.TerminateID, ack.TurnNumbers = q.TerminateID, q.TurnNumbers
@@ -171,7 +172,7 @@ func (e *session) action(q *engineQuery) {
 		e.terminate(func(*turnJob) bool { return true }, q.TurnNumbers)
 		return
 	default:
-		e.emit(errorLine{ID: q.ID, Error: errorBody{Code: service.CodeInvalid, Field: "action", Message: fmt.Sprintf(
+		e.emit(errorLine{ID: q.ID, Error: errorBody{Code: wallzero.CodeInvalid, Field: "action", Message: fmt.Sprintf(
 			"unknown action %q: want %s, %s, %s, %s or %s", q.Action, actionQueryVersion, actionTerminate, actionTerminateAll, actionClearCache, actionQueryModels)}})
 		return
 	}

@@ -43,7 +43,7 @@ type AnalyzeResponse struct {
 //	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/analyze [post]
 func (s *server) analyze(c *gin.Context) {
-	if err := s.svc.AdmissionFull(); err != nil { // refused before reading the body
+	if err := s.svc.Admission().Full(); err != nil { // refused before reading the body
 		writeError(c, err)
 		return
 	}
@@ -58,7 +58,7 @@ func (s *server) analyze(c *gin.Context) {
 		s.analyzeStream(c, ctx, &q, media)
 		return
 	}
-	res, err := s.svc.Analyze(ctx, &q)
+	res, err := s.svc.Analyses().Analyze(ctx, &q)
 	if err != nil {
 		writeError(c, err)
 		return

@@ -96,7 +96,7 @@ func TestCancelledStreamStopsSearch(t *testing.T) {
 	if !sc.Scan() || !strings.Contains(sc.Text(), `"isDuringSearch":true`) {
 		t.Fatalf("no partial analysis first: %.200s (%v)", sc.Text(), sc.Err())
 	}
-	if st := ts.svc.AdmissionStats(); st.Searching != 1 || ts.svc.InteractiveInFlight() != 1 {
+	if st := ts.svc.Admission().Stats(); st.Searching != 1 || ts.svc.InteractiveInFlight() != 1 {
 		t.Fatalf("while streaming: %d searching, %d interactive in flight; want 1, 1", st.Searching, ts.svc.InteractiveInFlight())
 	}
 	// Cancel while an evaluation call runs: the worst case, where the
@@ -113,12 +113,12 @@ func TestCancelledStreamStopsSearch(t *testing.T) {
 	// The slot is given back when the search has returned.
 	var released time.Duration
 	for {
-		if ts.svc.AdmissionStats().Searching == 0 && ts.svc.InteractiveInFlight() == 0 {
+		if ts.svc.Admission().Stats().Searching == 0 && ts.svc.InteractiveInFlight() == 0 {
 			released = time.Since(cancelAt)
 			break
 		}
 		if time.Since(cancelAt) > 5*time.Second {
-			t.Fatalf("the search slot is still held 5 s after the cancel (%d searching)", ts.svc.AdmissionStats().Searching)
+			t.Fatalf("the search slot is still held 5 s after the cancel (%d searching)", ts.svc.Admission().Stats().Searching)
 		}
 		time.Sleep(time.Millisecond)
 	}

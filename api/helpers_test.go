@@ -177,7 +177,7 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 	ts := &testServer{t: t, svc: svc, store: st, pg: pg}
 	if !o.noWorker && pg != nil {
 		var err error
-		ts.worker, err = pg.StartWorker(ctx, store.WorkerConfig{Workers: svc.Workers(), MaxWorkers: 2, JobTimeout: time.Minute,
+		ts.worker, err = pg.StartWorker(ctx, store.WorkerConfig{Workers: svc.Jobs().Workers(), MaxWorkers: 2, JobTimeout: time.Minute,
 			PollInterval: 100 * time.Millisecond, Logger: log})
 		if err != nil {
 			t.Fatal(err)

@@ -35,7 +35,7 @@ func (s *server) createReview(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	j, err := s.svc.SubmitReview(c.Request.Context(), &r)
+	j, err := s.svc.Jobs().SubmitReview(c.Request.Context(), &r)
 	if err != nil {
 		writeError(c, err)
 		return
@@ -59,7 +59,7 @@ func (s *server) createReview(c *gin.Context) {
 //	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router		/v1/reviews/{id} [get]
 func (s *server) getReview(c *gin.Context) {
-	j, err := s.svc.Review(c.Request.Context(), c.Param("id"))
+	j, err := s.svc.Jobs().Review(c.Request.Context(), c.Param("id"))
 	if err != nil {
 		writeError(c, err)
 		return
@@ -95,7 +95,7 @@ func (s *server) createOpenings(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	j, err := s.svc.SubmitOpenings(c.Request.Context(), &r)
+	j, err := s.svc.Jobs().SubmitOpenings(c.Request.Context(), &r)
 	if err != nil {
 		writeError(c, err)
 		return
@@ -120,7 +120,7 @@ func (s *server) createOpenings(c *gin.Context) {
 //	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/jobs/{id} [get]
 func (s *server) getJob(c *gin.Context) {
-	j, err := s.svc.Job(c.Request.Context(), c.Param("id"))
+	j, err := s.svc.Jobs().Job(c.Request.Context(), c.Param("id"))
 	if err != nil {
 		writeError(c, err)
 		return
@@ -145,7 +145,7 @@ func (s *server) getJob(c *gin.Context) {
 //	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/jobs/{id} [delete]
 func (s *server) cancelJob(c *gin.Context) {
-	j, err := s.svc.CancelJob(c.Request.Context(), c.Param("id"))
+	j, err := s.svc.Jobs().CancelJob(c.Request.Context(), c.Param("id"))
 	if err != nil {
 		writeError(c, err)
 		return

@@ -138,7 +138,7 @@ func (sc *serviceCollector) Collect(ch chan<- prometheus.Metric) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	if active, err := sc.svc.ActiveJobs(ctx); err == nil {
+	if active, err := sc.svc.Jobs().ActiveJobs(ctx); err == nil {
 		for _, status := range []string{"queued", "running"} {
 			for _, kind := range []string{jobs.KindReview, jobs.KindOpenings} {
 				gauge(sc.activeJobs, float64(active[status+"/"+kind]), status, kind)

@@ -2,23 +2,22 @@ package api
 
 import (
 	"github.com/prometheus/client_golang/prometheus"
-
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/access"
 )
 
 // admissionCollector exports the admission controller of synchronous
 // analyses at scrape time.
 type admissionCollector struct {
-	svc *service.Service
+	adm *access.Admission
 
 	searching, queued, maxSearches, maxQueue, rate, requests *prometheus.Desc
 }
 
-func newAdmissionCollector(svc *service.Service) *admissionCollector {
+func newAdmissionCollector(adm *access.Admission) *admissionCollector {
 	d := func(name, help string, labels ...string) *prometheus.Desc {
 		return prometheus.NewDesc(name, help, labels, nil)
 	}
-	return &admissionCollector{svc: svc,
+	return &admissionCollector{adm: adm,
 		searching:   d("wallzero_admission_searching", "Synchronous analyses holding a search slot."),
 		queued:      d("wallzero_admission_queued", "Synchronous analyses waiting for a search slot."),
 		maxSearches: d("wallzero_admission_max_searches", "Search slots for synchronous analyses (-max-searches)."),
@@ -37,7 +36,7 @@ func (ac *admissionCollector) Describe(ch chan<- *prometheus.Desc) {
 
 // Collect implements prometheus.Collector.
 func (ac *admissionCollector) Collect(ch chan<- prometheus.Metric) {
-	st := ac.svc.AdmissionStats()
+	st := ac.adm.Stats()
 	gauge := func(d *prometheus.Desc, v float64) {
 		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v)
 	}

@@ -52,7 +52,7 @@ func TestOpeningsPageInBrowser(t *testing.T) {
 		}
 		games = append(games, sg)
 	}
-	must(srv.svc.RecordSelfplayOpenings(ctx, "four-stone", 16, games))
+	must(srv.svc.Explorer().RecordSelfplayOpenings(ctx, "four-stone", 16, games))
 
 	b, err := cdp.Start(exe)
 	must(err)

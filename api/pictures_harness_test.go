@@ -79,7 +79,7 @@ func startPictureServerWith(t *testing.T, withDB, withWorker, auth bool, extra f
 	}
 	svc := service.New(service.DefaultConfig(), deps)
 	if withWorker {
-		w, err := st.StartWorker(context.Background(), store.WorkerConfig{Workers: svc.Workers(), MaxWorkers: 2, PollInterval: 100 * time.Millisecond, Logger: quiet})
+		w, err := st.StartWorker(context.Background(), store.WorkerConfig{Workers: svc.Jobs().Workers(), MaxWorkers: 2, PollInterval: 100 * time.Millisecond, Logger: quiet})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -218,13 +218,13 @@ func TestPlayClientGoneStopsSearch(t *testing.T) {
 		t.Fatalf("the endless level answered %d", res.StatusCode)
 	}
 	deadline := time.Now().Add(5 * time.Second)
-	for ts.svc.AdmissionStats().Searching > 0 {
+	for ts.svc.Admission().Stats().Searching > 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("the search still holds its slot 5 s after the client went away")
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if st := ts.svc.AdmissionStats(); st.Admitted != 1 {
+	if st := ts.svc.Admission().Stats(); st.Admitted != 1 {
 		t.Errorf("admitted %d requests, want the one", st.Admitted)
 	}
 }

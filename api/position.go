@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/records"
 )
 
 // position godoc
@@ -34,7 +35,7 @@ func (s *server) position(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	v, err := s.svc.Position(rec)
+	v, err := records.PositionOf(rec, s.svc.Limits())
 	if err != nil {
 		writeError(c, err)
 		return

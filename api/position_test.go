@@ -164,7 +164,7 @@ func TestPositionBypassesAdmission(t *testing.T) {
 	go func() {
 		done <- ts.do("POST", "/v1/analyze", `{"moves":["C3"],"maxVisits":8}`, nil)
 	}()
-	for deadline := time.Now().Add(10 * time.Second); ts.svc.AdmissionStats().Searching != 1; time.Sleep(5 * time.Millisecond) {
+	for deadline := time.Now().Add(10 * time.Second); ts.svc.Admission().Stats().Searching != 1; time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the gated analysis never took the slot")
 		}
@@ -176,7 +176,7 @@ func TestPositionBypassesAdmission(t *testing.T) {
 	if code := ts.do("POST", "/v1/position", `{"moves":["C3"]}`, &v); code != http.StatusOK || v.ToMove != "blue" {
 		t.Fatalf("position while full: %d %+v", code, v)
 	}
-	if st := ts.svc.AdmissionStats(); st.Admitted != 1 {
+	if st := ts.svc.Admission().Stats(); st.Admitted != 1 {
 		t.Errorf("admitted %d requests, want 1 (the analysis only)", st.Admitted)
 	}
 	select {

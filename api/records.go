@@ -33,7 +33,7 @@ func (s *server) importRecord(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	out, err := s.svc.ImportRecord(req)
+	out, err := records.ImportText(req, s.svc.Limits())
 	if err != nil {
 		writeError(c, err)
 		return
@@ -67,7 +67,7 @@ func (s *server) exportRecord(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	out, err := s.svc.ExportRecord(req)
+	out, err := records.ExportText(req, s.svc.Limits())
 	if err != nil {
 		writeError(c, err)
 		return

@@ -206,7 +206,7 @@ func TestReviewWinrateSVG(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	for {
-		r, err := srv.svc.Review(ctx, job.ID)
+		r, err := srv.svc.Jobs().Review(ctx, job.ID)
 		if err != nil {
 			t.Fatal(err)
 		}

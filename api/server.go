@@ -65,7 +65,7 @@ func New(svc *service.Service, cfg Config) http.Handler {
 
 	reg := prometheus.NewRegistry()
 	m := newHTTPMetrics(reg)
-	reg.MustRegister(newServiceCollector(svc), newAdmissionCollector(svc))
+	reg.MustRegister(newServiceCollector(svc), newAdmissionCollector(svc.Admission()))
 
 	r.Use(requestID(), s.recovery(), m.middleware(), s.accessLog(), cors(cfg.CORSOrigins))
 	s.useAuth(r, reg) // API keys under -auth required (after CORS, before the routes)

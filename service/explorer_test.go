@@ -25,7 +25,7 @@ func explorerService(t *testing.T) *service.Service {
 
 func explore(t *testing.T, svc *service.Service, opening string, moves ...string) *explorer.Result {
 	t.Helper()
-	res, err := svc.Explore(context.Background(), &explorer.Query{Opening: opening, Moves: moves})
+	res, err := svc.Explorer().Explore(context.Background(), &explorer.Query{Opening: opening, Moves: moves})
 	if err != nil {
 		t.Fatalf("explore %s %v: %v", opening, moves, err)
 	}
@@ -105,7 +105,7 @@ func TestExploreErrorsNameTheField(t *testing.T) {
 		{"four-stone", []string{"C3", "D3", "E3", "C4", "D5"}, "moves[4]"},
 		{"empty", []string{"A1", "A2", "A3", "A4", "A5", "A6", "A7", "B1", "B2"}, "moves[8]"},
 	} {
-		_, err := svc.Explore(context.Background(), &explorer.Query{Opening: tc.opening, Moves: tc.moves})
+		_, err := svc.Explorer().Explore(context.Background(), &explorer.Query{Opening: tc.opening, Moves: tc.moves})
 		var e *wallzero.Error
 		if !errors.As(err, &e) || e.Code != wallzero.CodeInvalid || e.Field != tc.field || e.Message == "" {
 			t.Errorf("%s %v: %v, want an invalid %s", tc.opening, tc.moves, err, tc.field)
@@ -117,7 +117,7 @@ func TestFillExplorerThenEveryChildIsInTheTable(t *testing.T) {
 	t.Parallel()
 	svc := explorerService(t)
 	ctx := context.Background()
-	st, err := svc.FillExplorer(ctx, "four-stone", 1, 4, nil)
+	st, err := svc.Explorer().FillExplorer(ctx, "four-stone", 1, 4, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestFillExplorerThenEveryChildIsInTheTable(t *testing.T) {
 	if st.Positions < 12 || st.Positions > 46 || st.Searched != st.Positions || st.Size.Positions != int64(st.Positions) || st.Size.ByPlaced[0] != 1 {
 		t.Fatalf("fill: %+v", st)
 	}
-	again, err := svc.FillExplorer(ctx, "four-stone", 1, 4, nil)
+	again, err := svc.Explorer().FillExplorer(ctx, "four-stone", 1, 4, nil)
 	if err != nil || again.Searched != 0 || again.Positions != st.Positions {
 		t.Fatalf("refill: %+v %v", again, err)
 	}
@@ -161,15 +161,15 @@ func TestFrequentOpeningsCountCanonically(t *testing.T) {
 		game(engine.NoColor, rot180(t, "C3"), rot180(t, "D3"), rot180(t, "E3"), rot180(t, "C4")),
 		game(engine.Blue, "D4", "D3", "E3", "C4"),
 	}
-	if err := svc.RecordSelfplayOpenings(ctx, "four-stone", 16, games); err != nil {
+	if err := svc.Explorer().RecordSelfplayOpenings(ctx, "four-stone", 16, games); err != nil {
 		t.Fatal(err)
 	}
 	// A second batch adds up.
-	if err := svc.RecordSelfplayOpenings(ctx, "four-stone", 16, games[:1]); err != nil {
+	if err := svc.Explorer().RecordSelfplayOpenings(ctx, "four-stone", 16, games[:1]); err != nil {
 		t.Fatal(err)
 	}
 	bad := []explorer.SelfplayOpening{game(engine.Red, "C3")}
-	if err := svc.RecordSelfplayOpenings(ctx, "four-stone", 16, bad); err == nil {
+	if err := svc.Explorer().RecordSelfplayOpenings(ctx, "four-stone", 16, bad); err == nil {
 		t.Fatal("an incomplete placement phase was counted")
 	}
 	res := explore(t, svc, "four-stone")
@@ -191,10 +191,10 @@ func TestExplorerFillJobWorksInSteps(t *testing.T) {
 	// job back; the next one skips what is stored.
 	svc, url := newJobService(t, time.Millisecond)
 	ctx := context.Background()
-	if _, err := svc.SubmitExplorerFill(ctx, &explorer.FillRequest{Opening: "four-stone", Depth: 9}); err == nil {
+	if _, err := svc.Jobs().SubmitExplorerFill(ctx, &explorer.FillRequest{Opening: "four-stone", Depth: 9}); err == nil {
 		t.Fatal("depth 9 was accepted")
 	}
-	j, err := svc.SubmitExplorerFill(ctx, &explorer.FillRequest{Opening: "empty", Depth: 1, Visits: 4})
+	j, err := svc.Jobs().SubmitExplorerFill(ctx, &explorer.FillRequest{Opening: "empty", Depth: 1, Visits: 4})
 	if err != nil {
 		t.Fatal(err)
 	}

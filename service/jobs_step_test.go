@@ -37,7 +37,7 @@ func newJobService(t *testing.T, step time.Duration) (*service.Service, string) 
 	cfg.JobParallel = 2
 	cfg.Jobs.Step = step
 	svc := service.New(cfg, service.Deps{Analyzer: an, Store: st, Logger: log})
-	w, err := st.StartWorker(ctx, store.WorkerConfig{Workers: svc.Workers(), MaxWorkers: 1, PollInterval: 100 * time.Millisecond, Logger: log})
+	w, err := st.StartWorker(ctx, store.WorkerConfig{Workers: svc.Jobs().Workers(), MaxWorkers: 1, PollInterval: 100 * time.Millisecond, Logger: log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func newJobService(t *testing.T, step time.Duration) (*service.Service, string) 
 func waitJob(t *testing.T, svc *service.Service, id string) *jobs.Job {
 	t.Helper()
 	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		j, err := svc.Job(context.Background(), id)
+		j, err := svc.Jobs().Job(context.Background(), id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,10 +82,10 @@ func TestJobSteps(t *testing.T) {
 		submit submit
 	}{
 		{"review", func(svc *service.Service) (*jobs.Job, error) {
-			return svc.SubmitReview(ctx, &jobs.ReviewRequest{ID: "steps", Moves: stepGame, MaxVisits: 40})
+			return svc.Jobs().SubmitReview(ctx, &jobs.ReviewRequest{ID: "steps", Moves: stepGame, MaxVisits: 40})
 		}},
 		{"openings", func(svc *service.Service) (*jobs.Job, error) {
-			return svc.SubmitOpenings(ctx, &jobs.OpeningsRequest{ID: "steps", MaxVisits: 30,
+			return svc.Jobs().SubmitOpenings(ctx, &jobs.OpeningsRequest{ID: "steps", MaxVisits: 30,
 				Openings: [][]string{{"C3", "E3"}, {"C5", "E5"}, {"C3"}, {"E5"}, {"C3", "E5"}, {"E3", "C5"}}})
 		}},
 	} {

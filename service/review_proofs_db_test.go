@@ -59,7 +59,7 @@ func TestReviewProvesTheEnd(t *testing.T) {
 		moves = append(moves, m.String())
 	}
 	svc, _ := newJobService(t, time.Hour)
-	j, err := svc.SubmitReview(context.Background(), &jobs.ReviewRequest{ID: "proofs", Moves: moves, MaxVisits: 16})
+	j, err := svc.Jobs().SubmitReview(context.Background(), &jobs.ReviewRequest{ID: "proofs", Moves: moves, MaxVisits: 16})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package service
 
 import (
 	"cmp"
-	"context"
 	"log/slog"
 	"time"
 
@@ -88,10 +87,10 @@ type Deps struct {
 	LevelsNote string
 }
 
-// Service composes the parts of the analysis service (cached analyses,
-// play, the explorer, jobs, records, access control) behind the methods
-// the api calls, and reports the models and readiness. Safe for
-// concurrent use.
+// Service holds the parts of the analysis service that New wired (cached
+// analyses, admission control, play, the explorer, jobs) and hands them to
+// the api and the commands (parts.go); it reports the configuration, the
+// counters, the models and readiness itself. Safe for concurrent use.
 type Service struct {
 	an       *analysis.Analyzer
 	store    Store
@@ -158,32 +157,12 @@ func (s *Service) Batcher() BatcherStats { return s.batcher }
 // analysed.
 func (s *Service) InteractiveInFlight() int { return s.gate.Interactive() }
 
-// AdmissionFull returns a wallzero.CodeOverloaded error when no synchronous
-// analysis could be admitted now whatever its size (every slot busy, and
-// the queue full or its work over MaxQueueWait), so that the API can
-// refuse a request before reading it.
-func (s *Service) AdmissionFull() error { return s.adm.Full() }
-
-// AdmissionStats returns the admission controller's state (for /metrics).
-func (s *Service) AdmissionStats() access.AdmissionStats { return s.adm.Stats() }
-
-// Analyze answers a query (analysis.Cached.Analyze).
-func (s *Service) Analyze(ctx context.Context, q *analysis.Query) ([]*analysis.Analysis, error) {
-	return s.analyses.Analyze(ctx, q)
-}
-
-// AnalyzeReporting is Analyze that also sends partial analyses to
-// progress while it searches (analysis.Cached.AnalyzeReporting).
-func (s *Service) AnalyzeReporting(ctx context.Context, q *analysis.Query, progress func(*analysis.Analysis)) ([]*analysis.Analysis, error) {
-	return s.analyses.AnalyzeReporting(ctx, q, progress)
-}
+// Auth returns the API key verifier (nil when -auth is off).
+func (s *Service) Auth() *access.Auth { return s.auth }
 
 // orDefault returns v, or def when v is zero or negative (a config's
 // "unset").
 func orDefault[T int | int64 | float64 | time.Duration](v, def T) T { return cmp.Or(max(v, 0), def) }
-
-// Auth returns the API key verifier (nil when -auth is off).
-func (s *Service) Auth() *access.Auth { return s.auth }
 
 // limitsOf returns an's limits (the defaults without an analyzer).
 func limitsOf(an *analysis.Analyzer) analysis.Limits {

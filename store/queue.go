@@ -37,7 +37,7 @@ type WorkerConfig struct {
 }
 
 // DefaultJobTimeout is the default JobTimeout: jobs work in steps of
-// about ten seconds (see service.JobsConfig), so an attempt is short.
+// about ten seconds (see JobsConfig in service/jobs), so an attempt is short.
 const DefaultJobTimeout = 30 * time.Second
 
 // RescueMargin is how long after JobTimeout a job still marked running

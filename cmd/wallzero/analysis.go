@@ -5,7 +5,7 @@ import (
 
 	"github.com/wallzero/wallzero/analysisengine"
 	"github.com/wallzero/wallzero/internal/program"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // runAnalysis implements `wallzero analysis`: the JSON-lines analysis
@@ -16,7 +16,7 @@ func runAnalysis(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	mf.RegisterService(fs)
 	parallel := fs.Int("parallel", 16, "turns analysed at once")
 	readAll := fs.Bool("read-all", false, "read every query before analysing any (a reproducible order: for batch files and tests)")
-	limits := service.DefaultLimits()
+	limits := analysis.DefaultLimits()
 	fs.IntVar(&limits.MaxVisits, "max-visits", limits.MaxVisits, "largest maxVisits a query may ask")
 	fs.IntVar(&limits.DefaultVisits, "default-visits", limits.DefaultVisits, "visits when a query gives no maxVisits")
 	if err := fs.Parse(args); err != nil {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/wallzero/wallzero/internal/bench"
 	"github.com/wallzero/wallzero/internal/program"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/explorer"
 )
 
 // explorerBench implements `wallzero explorer bench`: the latency of
@@ -27,11 +27,11 @@ func explorerBench(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer env.Close()
-	q := &service.ExplorerQuery{Opening: f.opening}
+	q := &explorer.Query{Opening: f.opening}
 	if *moves != "" {
 		q.Moves = strings.Split(*moves, ",")
 	}
-	lat, err := bench.Explorer(ctx, env.Svc, q, *n)
+	lat, err := bench.Explorer(ctx, env.Svc.Explorer(), q, *n)
 	if err != nil {
 		return err
 	}

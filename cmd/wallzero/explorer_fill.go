@@ -9,7 +9,7 @@ import (
 
 	"github.com/wallzero/wallzero/internal/program"
 	"github.com/wallzero/wallzero/internal/stats"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/explorer"
 )
 
 // explorerFill implements `wallzero explorer fill`.
@@ -29,7 +29,7 @@ func explorerFill(args []string, stdout, stderr io.Writer) error {
 	}
 	defer env.Close()
 	if *queue {
-		j, err := env.Svc.SubmitExplorerFill(ctx, &service.ExplorerFillRequest{Opening: f.opening, Depth: *depth, Visits: *visits})
+		j, err := env.Svc.Jobs().SubmitExplorerFill(ctx, &explorer.FillRequest{Opening: f.opening, Depth: *depth, Visits: *visits})
 		if err != nil {
 			return err
 		}
@@ -37,7 +37,7 @@ func explorerFill(args []string, stdout, stderr io.Writer) error {
 	}
 	start := time.Now()
 	last := time.Now()
-	st, err := env.Svc.FillExplorer(ctx, f.opening, *depth, *visits, func(d, done, total int) {
+	st, err := env.Svc.Explorer().FillExplorer(ctx, f.opening, *depth, *visits, func(d, done, total int) {
 		if time.Since(last) > 5*time.Second || done == total {
 			last = time.Now()
 			fmt.Fprintf(stderr, "explorer fill: depth %d: %d/%d searched, %.0f s\n", d, done, total, time.Since(start).Seconds())

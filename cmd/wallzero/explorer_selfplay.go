@@ -13,7 +13,7 @@ import (
 	"github.com/wallzero/wallzero/internal/program"
 	"github.com/wallzero/wallzero/internal/selfplay"
 	"github.com/wallzero/wallzero/internal/stats"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/explorer"
 )
 
 // explorerSelfplay implements `wallzero explorer selfplay`: it plays
@@ -45,7 +45,7 @@ func explorerSelfplay(args []string, stdout, stderr io.Writer) error {
 	cfg := selfplay.Config{FullVisits: *visits, FastVisits: *visits, FullProb: 0, SampleMoves: *sample, LeafBatch: 8}
 	ctx = inference.WithPriority(ctx, inference.Batch)
 	start := time.Now()
-	out := make([]service.SelfplayOpening, *games)
+	out := make([]explorer.SelfplayOpening, *games)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var firstErr error
@@ -63,7 +63,7 @@ func explorerSelfplay(args []string, stdout, stderr io.Writer) error {
 				if err == nil {
 					startPos := engine.NewPosition(rules)
 					_, total := startPos.SetupPlacements()
-					out[i] = service.SelfplayOpening{Moves: g.Moves[:total], Winner: g.Winner}
+					out[i] = explorer.SelfplayOpening{Moves: g.Moves[:total], Winner: g.Winner}
 				}
 				mu.Unlock()
 			}
@@ -77,10 +77,10 @@ func explorerSelfplay(args []string, stdout, stderr io.Writer) error {
 	if firstErr != nil {
 		return firstErr
 	}
-	if err := env.Svc.RecordSelfplayOpenings(ctx, f.opening, *visits, out); err != nil {
+	if err := env.Svc.Explorer().RecordSelfplayOpenings(ctx, f.opening, *visits, out); err != nil {
 		return err
 	}
-	res, err := env.Svc.Explore(ctx, &service.ExplorerQuery{Opening: f.opening})
+	res, err := env.Svc.Explorer().Explore(ctx, &explorer.Query{Opening: f.opening})
 	if err != nil {
 		return err
 	}

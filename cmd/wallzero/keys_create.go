@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -33,7 +33,7 @@ func keysCreate(args []string, stdout, stderr io.Writer) error {
 	if name == "" {
 		return errors.New("-name is required")
 	}
-	token, k, err := service.CreateKey(context.Background(), st, name, q)
+	token, k, err := access.CreateKey(context.Background(), st, name, q)
 	if errors.Is(err, store.ErrNameTaken) {
 		return fmt.Errorf("an active key is already named %q (revoke it first, or choose another name)", name)
 	}

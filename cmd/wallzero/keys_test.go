@@ -11,7 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/storetest"
 )
@@ -85,8 +86,8 @@ func TestKeysCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	a := service.NewAuth(st, service.AuthConfig{CacheTTL: time.Millisecond})
-	if _, err := a.Authenticate(ctx, token); service.ErrorCode(err) != service.CodeUnauthorized {
+	a := access.NewAuth(st, access.AuthConfig{CacheTTL: time.Millisecond})
+	if _, err := a.Authenticate(ctx, token); wallzero.ErrorCode(err) != wallzero.CodeUnauthorized {
 		t.Errorf("revoked token: %v, want unauthorized", err)
 	}
 	// A new key works until `keys revoke` by id.
@@ -103,7 +104,7 @@ func TestKeysCommand(t *testing.T) {
 		t.Fatal(stderr.String())
 	}
 	time.Sleep(5 * time.Millisecond)
-	if _, err := a.Authenticate(ctx, fresh); service.ErrorCode(err) != service.CodeUnauthorized {
+	if _, err := a.Authenticate(ctx, fresh); wallzero.ErrorCode(err) != wallzero.CodeUnauthorized {
 		t.Errorf("revoked by id: %v, want unauthorized", err)
 	}
 }

@@ -33,7 +33,7 @@ func startServer(t *testing.T) string {
 	t.Cleanup(st.Close)
 	an := analysis.NewAnalyzer(analysis.Evaluators{Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID}, analysis.DefaultLimits())
 	svc := service.New(service.DefaultConfig(), service.Deps{Analyzer: an, Store: st, Logger: quiet})
-	w, err := st.StartWorker(ctx, store.WorkerConfig{Workers: svc.Workers(), MaxWorkers: 2, PollInterval: 100 * time.Millisecond, Logger: quiet})
+	w, err := st.StartWorker(ctx, store.WorkerConfig{Workers: svc.Jobs().Workers(), MaxWorkers: 2, PollInterval: 100 * time.Millisecond, Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/internal/stats"
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/explorer"
 )
 
 // ExplorerLatency is the result of Explorer: quantiles of the lookup
@@ -16,17 +16,17 @@ type ExplorerLatency struct {
 }
 
 // Explorer measures `wallzero explorer bench`: the latency of n explorer
-// answers to q read from the table (the service call, no HTTP). Every
+// answers to q read from the table (the explorer called directly, no HTTP). Every
 // lookup must be a cache hit: the node's path must be in the table.
-func Explorer(ctx context.Context, svc *service.Service, q *service.ExplorerQuery, n int) (ExplorerLatency, error) {
+func Explorer(ctx context.Context, ex *explorer.Explorer, q *explorer.Query, n int) (ExplorerLatency, error) {
 	// Warm up (and make sure the path is in the table).
-	if _, err := svc.Explore(ctx, q); err != nil {
+	if _, err := ex.Explore(ctx, q); err != nil {
 		return ExplorerLatency{}, err
 	}
 	times := make([]time.Duration, n)
 	for i := range times {
 		t0 := time.Now()
-		res, err := svc.Explore(ctx, q)
+		res, err := ex.Explore(ctx, q)
 		if err != nil {
 			return ExplorerLatency{}, err
 		}

@@ -12,6 +12,8 @@ import (
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -46,14 +48,14 @@ func NewApp(ctx context.Context, cfg *ServeConfig, log *slog.Logger) (*App, erro
 	if cfg.DatabaseURL == "" {
 		return nil, errors.New("no database: set -database-url or DATABASE_URL (`make run` starts a local PostgreSQL)")
 	}
-	metrics := &service.Metrics{}
+	metrics := &analysis.Metrics{}
 	net, models, batcher, err := ChooseModel(a.Ev, cfg.Model, log)
 	if err != nil {
 		return nil, err
 	}
-	analyzer := service.NewAnalyzer(service.Evaluators{
-		Network: service.Metered(net, metrics), NetworkModel: models[0].ID,
-		Heuristic: service.Metered(inference.Heuristic{}, metrics), HeuristicModel: inference.HeuristicModelID,
+	analyzer := analysis.NewAnalyzer(analysis.Evaluators{
+		Network: analysis.Metered(net, metrics), NetworkModel: models[0].ID,
+		Heuristic: analysis.Metered(inference.Heuristic{}, metrics), HeuristicModel: inference.HeuristicModelID,
 	}, cfg.Limits)
 	analyzer.InteractiveLeafCalls = cfg.LeafCalls
 	if cfg.Migrate {
@@ -87,8 +89,8 @@ func NewApp(ctx context.Context, cfg *ServeConfig, log *slog.Logger) (*App, erro
 	}
 	a.Svc = service.New(cfg.Svc, deps)
 	if cfg.JobWorkers > 0 {
-		a.worker, err = a.Store.StartWorker(ctx, store.WorkerConfig{Workers: a.Svc.Workers(), MaxWorkers: cfg.JobWorkers,
-			JobTimeout: cfg.JobTimeout, PeriodicJobs: service.RetentionJobs(cfg.Svc.Retention), Logger: log.With("component", "river")})
+		a.worker, err = a.Store.StartWorker(ctx, store.WorkerConfig{Workers: a.Svc.Jobs().Workers(), MaxWorkers: cfg.JobWorkers,
+			JobTimeout: cfg.JobTimeout, PeriodicJobs: jobs.RetentionJobs(cfg.Svc.Retention), Logger: log.With("component", "river")})
 		if err != nil {
 			a.Close(ctx)
 			return nil, err

@@ -12,6 +12,7 @@ import (
 	"github.com/wallzero/wallzero/api"
 	"github.com/wallzero/wallzero/internal/reqid"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // ServeConfig is the configuration of `serve`, `worker` and `bench api`:
@@ -29,13 +30,13 @@ type ServeConfig struct {
 	Model ModelFlags
 	// Limits, Svc and API are the service's, its orchestration's and the
 	// HTTP API's settings, each from its flags over its defaults.
-	Limits service.Limits
+	Limits analysis.Limits
 	Svc    service.Config
 	API    api.Config
 	// JobWorkers is -job-workers, the jobs this process runs at once.
 	JobWorkers int
 	// LeafCalls is -interactive-leaf-calls
-	// (service.Analyzer.InteractiveLeafCalls).
+	// (analysis.Analyzer.InteractiveLeafCalls).
 	LeafCalls int
 	// JobTimeout is -job-timeout, the longest step of a job.
 	JobTimeout time.Duration
@@ -56,7 +57,7 @@ type ServeConfig struct {
 // Register adds the flags; http adds those of the HTTP server.
 func (c *ServeConfig) Register(fs *flag.FlagSet, http bool) {
 	c.Model.RegisterService(fs)
-	c.Limits = service.DefaultLimits()
+	c.Limits = analysis.DefaultLimits()
 	c.Svc = service.DefaultConfig()
 	c.API = api.DefaultConfig()
 	fs.StringVar(&c.DatabaseURL, "database-url", "", "PostgreSQL URL, postgres://user@host:port/db (env DATABASE_URL)")

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 
-	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -13,12 +13,12 @@ import (
 // zero value (commands without an HTTP server) is -auth off.
 type AuthConfig struct {
 	mode string // "required" or "off"
-	cfg  service.AuthConfig
+	cfg  access.AuthConfig
 }
 
 // register adds the -auth and -key-* flags.
 func (a *AuthConfig) register(fs *flag.FlagSet) {
-	a.cfg = service.DefaultAuthConfig()
+	a.cfg = access.DefaultAuthConfig()
 	d := &a.cfg.Defaults
 	fs.StringVar(&a.mode, "auth", "required", "required: every /v1 request needs `Authorization: Bearer <key>` (make keys with `wallzero keys create`); off: no keys (localhost only, as `make run`)")
 	fs.DurationVar(&a.cfg.CacheTTL, "auth-cache-ttl", a.cfg.CacheTTL, "how long a verified key is trusted without asking the database (a revocation takes effect within it)")
@@ -37,11 +37,11 @@ func (a *AuthConfig) check() error {
 }
 
 // newAuth returns the key verifier the flags ask for: nil for off.
-func (a *AuthConfig) newAuth(st *store.Store, log *slog.Logger) *service.Auth {
+func (a *AuthConfig) newAuth(st *store.Store, log *slog.Logger) *access.Auth {
 	if a.mode != "required" {
 		return nil
 	}
 	cfg := a.cfg
 	cfg.Logger = log
-	return service.NewAuth(st, cfg)
+	return access.NewAuth(st, cfg)
 }

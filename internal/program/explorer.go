@@ -8,6 +8,7 @@ import (
 
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -40,8 +41,8 @@ func OpenExplorer(ctx context.Context, mf ModelFlags, dbURL string, parallel int
 		e.Ev.Close()
 		return nil, err
 	}
-	an := service.NewAnalyzer(service.Evaluators{Network: net, NetworkModel: models[0].ID,
-		Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID}, service.DefaultLimits())
+	an := analysis.NewAnalyzer(analysis.Evaluators{Network: net, NetworkModel: models[0].ID,
+		Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID}, analysis.DefaultLimits())
 	e.Store, err = store.Open(ctx, dbURL, store.Options{Logger: log})
 	if err != nil {
 		e.Ev.Close()

@@ -58,7 +58,7 @@ func (s *server) analyze(c *gin.Context) {
 		s.analyzeStream(c, ctx, &q, media)
 		return
 	}
-	res, err := s.svc.Analyses().Analyze(ctx, &q)
+	res, err := s.svc.Analyses().Analyze(ctx, &q, nil)
 	if err != nil {
 		writeError(c, err)
 		return

@@ -79,7 +79,7 @@ func (st *analysisStream) send(event string, v any) {
 // as an "error" event (a JSON line {"error": ...}) instead of a status.
 func (s *server) analyzeStream(c *gin.Context, ctx context.Context, q *analysis.Query, media string) {
 	st := &analysisStream{c: c, media: media}
-	res, err := s.svc.Analyses().AnalyzeReporting(ctx, q, func(a *analysis.Analysis) { st.send("analysis", a) })
+	res, err := s.svc.Analyses().Analyze(ctx, q, func(a *analysis.Analysis) { st.send("analysis", a) })
 	if err != nil {
 		if !st.started {
 			writeError(c, err)

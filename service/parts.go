@@ -10,8 +10,7 @@ import (
 
 // The parts New wires, for the api and the commands to call directly.
 
-// Analyses returns the cached analyses: Analyze and AnalyzeReporting
-// answer queries through the analysis cache, the admission controller and
+// Analyses returns the cached analyses: Analyze answers queries through the analysis cache, the admission controller and
 // the gate of the interactive analyses.
 func (s *Service) Analyses() *analysis.Cached { return s.analyses }
 

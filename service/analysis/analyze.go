@@ -14,15 +14,10 @@ import (
 // priority and caching the result. Cache hits are answered at once; the
 // searches wait for a slot of the admission controller, which refuses the
 // request with CodeOverloaded (and Retry-After) when the service cannot
-// start it soon enough.
-func (s *Cached) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
-	return s.AnalyzeReporting(ctx, q, nil)
-}
-
-// AnalyzeReporting is Analyze that also sends partial analyses to
-// progress while it searches, when q asks for them (see
-// SearchOptions.Reporting); progress nil sends none.
-func (s *Cached) AnalyzeReporting(ctx context.Context, q *Query, progress func(*Analysis)) ([]*Analysis, error) {
+// start it soon enough. While it searches it sends partial analyses to
+// progress when q asks for them (SearchOptions.Reporting); progress nil
+// sends none.
+func (s *Cached) Analyze(ctx context.Context, q *Query, progress func(*Analysis)) ([]*Analysis, error) {
 	g, turns, err := s.an.Prepare(q)
 	if err != nil {
 		return nil, err

@@ -95,19 +95,13 @@ func (a *Analyzer) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
 	positions := g.Positions()
 	out := make([]*Analysis, 0, len(turns))
 	for _, t := range turns {
-		res, err := a.AnalyzePosition(ctx, q, positions, t)
+		res, err := a.AnalyzeTurn(ctx, q, positions, t, RunOptions{})
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, res)
 	}
 	return out, nil
-}
-
-// AnalyzePosition analyses positions[turn], with the positions before it as
-// history (AnalyzeTurn with no options).
-func (a *Analyzer) AnalyzePosition(ctx context.Context, q *Query, positions []engine.Position, turn int) (*Analysis, error) {
-	return a.AnalyzeTurn(ctx, q, positions, turn, RunOptions{})
 }
 
 // Visits returns the visit budget for a query's maxVisits: the asked

@@ -132,7 +132,7 @@ func (s *Cached) searchTurn(ctx context.Context, q *Query, rules string, positio
 	}
 	if s.cache == nil || positions[turn].IsOver() {
 		s.metrics.CountSearch(ctx)
-		return s.an.AnalyzePosition(ctx, q, positions, turn)
+		return s.an.AnalyzeTurn(ctx, q, positions, turn, RunOptions{})
 	}
 	return s.analysisFrom(ctx, rules, positions, turn, visits, q, false)
 }
@@ -145,7 +145,7 @@ func (s *Cached) analysisFrom(ctx context.Context, rules string, positions []eng
 	pos := &positions[turn]
 	if pos.IsOver() || s.cache == nil {
 		s.metrics.CountSearch(ctx)
-		return s.an.AnalyzePosition(ctx, FullQuery(visits), positions, turn)
+		return s.an.AnalyzeTurn(ctx, FullQuery(visits), positions, turn, RunOptions{})
 	}
 	hash, sym := pos.CanonicalHash()
 	key := store.CacheKey{CanonicalHash: hash, Rules: rules, Model: s.an.ModelFor(pos.Players())}
@@ -161,7 +161,7 @@ func (s *Cached) analysisFrom(ctx context.Context, rules string, positions []eng
 		flightKey := fmt.Sprintf("%016x|%s|%s|%d|%d", key.CanonicalHash, key.Rules, key.Model, visits, inference.PriorityOf(ctx))
 		v, err, _ := s.flight.Do(flightKey, func() (any, error) {
 			s.metrics.CountSearch(ctx)
-			a, err := s.an.AnalyzePosition(ctx, FullQuery(visits), positions, turn)
+			a, err := s.an.AnalyzeTurn(ctx, FullQuery(visits), positions, turn, RunOptions{})
 			if err != nil {
 				return nil, err
 			}

@@ -284,7 +284,7 @@ func (s *Explorer) searchExplorer(ctx context.Context, positions []engine.Positi
 	pos := &positions[turn]
 	s.metrics.CountSearch(ctx)
 	// Every legal placement gets a row entry (its prior), visited or not.
-	a, err := s.an.AnalyzePosition(ctx, &analysis.Query{MaxVisits: visits, SearchOptions: analysis.SearchOptions{IncludeUnvisited: true}}, positions, turn)
+	a, err := s.an.AnalyzeTurn(ctx, &analysis.Query{MaxVisits: visits, SearchOptions: analysis.SearchOptions{IncludeUnvisited: true}}, positions, turn, analysis.RunOptions{})
 	if err != nil {
 		return store.ExplorerPosition{}, err
 	}

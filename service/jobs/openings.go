@@ -278,7 +278,7 @@ func (s *Runner) scoreGroup(ctx context.Context, g *openingGroup, rules, model s
 	positions := g.positions
 	turn := len(positions) - 1
 	s.metrics.CountSearch(ctx)
-	a, err := s.an.AnalyzePosition(ctx, analysis.FullQuery(visits), positions, turn)
+	a, err := s.an.AnalyzeTurn(ctx, analysis.FullQuery(visits), positions, turn, analysis.RunOptions{})
 	if err != nil {
 		return err
 	}

@@ -39,7 +39,7 @@ func reviewGame(t testing.TB, g *engine.Game) (*ReviewResult, []*analysis.Analys
 	analyses := make([]*analysis.Analysis, len(positions))
 	an := heuristicAnalyzer()
 	for i := range positions {
-		a, err := an.AnalyzePosition(context.Background(), &analysis.Query{MaxVisits: 24}, positions, i)
+		a, err := an.AnalyzeTurn(context.Background(), &analysis.Query{MaxVisits: 24}, positions, i, analysis.RunOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -44,7 +44,9 @@ func Run(an *analysis.Analyzer, models Models, in io.Reader, out io.Writer, opts
 		}
 		outMu.Lock()
 		defer outMu.Unlock()
-		out.Write(append(line, '\n'))
+		// A failed write (the reader went away) loses only answers
+		// nobody reads; the run ends when its input does.
+		_, _ = out.Write(append(line, '\n'))
 	}
 	e := newSession(an, models, opts, emit)
 	ctx := inference.WithPriority(context.Background(), inference.Interactive)

@@ -54,7 +54,8 @@ type Progress struct {
 
 // jobOf is the client's view of a jobs row, the one source of a job's
 // state (see JobStore); its Status is one of store's Status constants.
-func jobOf(j *store.Job) *Job {
+// The row's result is unwrapped from its stored shape (decodeResult).
+func jobOf(j *store.Job) (*Job, error) {
 	out := &Job{ID: j.ID, Kind: j.Kind, Status: j.Status, Attempts: j.Attempts, Error: j.Error,
 		CreatedAt: j.CreatedAt, StartedAt: j.StartedAt, FinishedAt: j.FinishedAt,
 		Progress: Progress{Done: j.Done, Total: j.Total}}
@@ -62,9 +63,13 @@ func jobOf(j *store.Job) *Job {
 		out.Progress.Fraction = float64(int(float64(j.Done)/float64(j.Total)*10000)) / 10000
 	}
 	if len(j.Result) > 0 {
-		out.Result = json.RawMessage(j.Result)
+		res, err := decodeResult(j.Result)
+		if err != nil {
+			return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: fmt.Sprintf("job %s: %v", j.ID, err), Err: err}
+		}
+		out.Result = res
 	}
-	return out
+	return out, nil
 }
 
 // Job returns a job by id.
@@ -76,7 +81,7 @@ func (s *Runner) Job(ctx context.Context, id string) (*Job, error) {
 	if err != nil {
 		return nil, storeError(err, id)
 	}
-	return jobOf(j), nil
+	return jobOf(j)
 }
 
 // CancelJob cancels a queued or running job. A job that already ended
@@ -93,7 +98,7 @@ func (s *Runner) CancelJob(ctx context.Context, id string) (*Job, error) {
 		return nil, storeError(err, id)
 	}
 	s.log.InfoContext(ctx, "job cancelled", "job", id, "kind", j.Kind)
-	return jobOf(j), nil
+	return jobOf(j)
 }
 
 var errNoDatabase = &wallzero.Error{Code: wallzero.CodeUnavailable, Message: "jobs need the database, and the service runs without one"}
@@ -134,7 +139,7 @@ func (s *Runner) submit(ctx context.Context, kind string, req any, total int, ar
 	}
 	access.CallerFrom(ctx).JobSubmitted()
 	s.log.InfoContext(ctx, "job queued", "job", j.ID, "kind", kind, "items", total)
-	return jobOf(j), nil
+	return jobOf(j)
 }
 
 // ReviewArgs are the River arguments of a review job.
@@ -257,7 +262,11 @@ func (s *Runner) runJob(ctx context.Context, id string, attempt, maxAttempts int
 	result, err := run(jobCtx, j, p)
 	bg := context.WithoutCancel(ctx)
 	if err == nil {
-		ok, ferr := s.store.FinishJob(bg, id, result)
+		stored, eerr := encodeResult(result)
+		if eerr != nil {
+			return eerr
+		}
+		ok, ferr := s.store.FinishJob(bg, id, stored)
 		if ferr != nil {
 			return ferr
 		}

@@ -9,7 +9,9 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explorer"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store/storetest"
@@ -17,10 +19,16 @@ import (
 
 // explorerService is the service with the heuristic evaluator and a
 // fresh database.
+// explorerService is the service with the heuristic evaluator on a
+// fresh store: PostgreSQL under make test, else the memory store (the
+// explorer's reads and writes need no River).
 func explorerService(t *testing.T) *service.Service {
 	t.Helper()
-	svc, _ := newJobService(t, time.Minute)
-	return svc
+	an := analysis.NewAnalyzer(analysis.Evaluators{
+		Network: inference.Heuristic{}, NetworkModel: inference.HeuristicModelID,
+		Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID,
+	}, analysis.DefaultLimits())
+	return service.New(service.DefaultConfig(), service.Deps{Analyzer: an, Store: storetest.OpenFast(t)})
 }
 
 func explore(t *testing.T, svc *service.Service, opening string, moves ...string) *explorer.Result {

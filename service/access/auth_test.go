@@ -66,10 +66,7 @@ func absDur(d time.Duration) time.Duration { return max(d, -d) }
 func TestAuthCache(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	st, err := store.Open(ctx, storetest.URL(t), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := storetest.OpenFast(t)
 	token, k, err := CreateKey(ctx, st, "cached", store.KeyQuotas{MaxJobs: 7})
 	if err != nil {
 		t.Fatal(err)

@@ -21,7 +21,7 @@ func TestBoardRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		var back Diagram
-		if err := decodeStrict(data, &back); err != nil {
+		if err := DecodeStrict(data, &back); err != nil {
 			t.Fatalf("decoding %s: %v", data, err)
 		}
 		q, err := back.Position(tp.rules)
@@ -138,7 +138,7 @@ func TestBoardErrors(t *testing.T) {
 				t.Fatal(err)
 			}
 			var b Diagram
-			if err := decodeStrict([]byte(tc.board), &b); err != nil {
+			if err := DecodeStrict([]byte(tc.board), &b); err != nil {
 				t.Fatalf("board JSON: %v", err)
 			}
 			p, err := b.Position(rules)

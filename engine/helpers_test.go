@@ -189,7 +189,7 @@ func diffSets(got, want map[Move]bool) string {
 // not replay the moves: see Record.Game.
 func parseRecord(data []byte) (Record, error) {
 	var r Record
-	if err := decodeStrict(data, &r); err != nil {
+	if err := DecodeStrict(data, &r); err != nil {
 		return Record{}, fmt.Errorf("game record: %w", err)
 	}
 	return r, nil

@@ -124,7 +124,7 @@ func (r Rules) String() string {
 func (r *Rules) UnmarshalJSON(data []byte) error {
 	type plain Rules
 	var p plain
-	if err := decodeStrict(data, &p); err != nil {
+	if err := DecodeStrict(data, &p); err != nil {
 		return &FieldError{Field: "rules", Err: err}
 	}
 	*r = Rules(p)
@@ -160,9 +160,10 @@ func (r Rules) presetStones() [MaxPlayers]Bitboard {
 	return s
 }
 
-// decodeStrict decodes JSON into v, rejecting unknown fields and trailing
-// data.
-func decodeStrict(data []byte, v any) error {
+// DecodeStrict decodes JSON into v, rejecting unknown fields and trailing
+// data: how the engine reads its JSON forms (rules, records, diagrams),
+// and how packages that read them from text (engine/recordtext) should.
+func DecodeStrict(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {

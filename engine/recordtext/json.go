@@ -1,7 +1,6 @@
 package recordtext
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,7 +19,7 @@ import (
 // (*LineError).
 func parseRecordJSON(text string) (engine.Record, error) {
 	var rec engine.Record
-	if err := decodeStrict([]byte(text), &rec); err != nil {
+	if err := engine.DecodeStrict([]byte(text), &rec); err != nil {
 		return engine.Record{}, jsonRecordError(text, err)
 	}
 	g, err := rec.Game()
@@ -42,7 +41,7 @@ func formatRecordJSON(g *engine.Game) (string, error) {
 
 var unknownJSONFieldRE = regexp.MustCompile(`unknown field "([^"]*)"`)
 
-// jsonRecordError turns an error of decodeStrict into one naming the
+// jsonRecordError turns an error of engine.DecodeStrict into one naming the
 // field, or the line for malformed JSON.
 func jsonRecordError(text string, err error) error {
 	field := ""
@@ -98,22 +97,6 @@ func jsonTypeName(t reflect.Type) string {
 		return "true or false"
 	}
 	return "a number"
-}
-
-// decodeStrict decodes JSON into v, rejecting unknown fields and trailing
-// data.
-func decodeStrict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	// Decoder.More reports false before a stray '}' or ']', so ask for the
-	// next token instead: only the end of the input is acceptable.
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("unexpected data after the JSON value")
-	}
-	return nil
 }
 
 // lineOfOffset returns the 1-based line of byte offset off in text.

@@ -16,40 +16,25 @@ import (
 	"github.com/wallzero/wallzero/store"
 )
 
-// Config holds the service's defaults and limits beyond the analyzer's.
+// Config holds the service's defaults and limits beyond the analyzer's:
+// the jobs' (embedded, so cfg.ReviewVisits, cfg.Jobs and cfg.Retention
+// read and set them) and those of the synchronous analyses.
 type Config struct {
-	// ReviewVisits and OpeningVisits are the visits per position when a
-	// review or opening batch gives no maxVisits.
-	ReviewVisits  int
-	OpeningVisits int
-	// MaxOpenings caps the openings of one batch.
-	MaxOpenings int
-	// JobParallel is the number of searches one job keeps in flight.
-	JobParallel int
-	// MaxAttempts caps the attempts of a job (a crash or error retries it).
-	MaxAttempts int
-	// KeyMoves is the number of key moves a review lists.
-	KeyMoves int
-	// BatchYield bounds how long a job waits, before each search, for the
-	// interactive analyses running to finish.
-	BatchYield time.Duration
+	jobs.Config
 	// Admission bounds the synchronous analyses (zero fields: defaults).
 	Admission access.AdmissionConfig
 	// CacheTimeout bounds one cache lookup or save of a synchronous
 	// analysis; past it the analysis is searched (or not cached), so a
 	// slow or stopped database does not eat the request's deadline.
 	CacheTimeout time.Duration
-	// Jobs cuts jobs into steps (service/jobs; zero: the defaults).
-	Jobs jobs.JobsConfig
-	// Retention is what the retention job prunes (service/jobs; zero:
-	// nothing).
-	Retention jobs.RetentionConfig
 }
 
 // DefaultConfig returns the defaults of a deployment.
 func DefaultConfig() Config {
-	return Config{ReviewVisits: 200, OpeningVisits: 100, MaxOpenings: 10000, JobParallel: 4, MaxAttempts: 5, KeyMoves: 3,
-		BatchYield: 200 * time.Millisecond, Admission: access.DefaultAdmissionConfig(), CacheTimeout: 2 * time.Second}
+	return Config{
+		Config: jobs.Config{ReviewVisits: 200, OpeningVisits: 100, MaxOpenings: 10000, JobParallel: 4, MaxAttempts: 5, KeyMoves: 3,
+			BatchYield: 200 * time.Millisecond},
+		Admission: access.DefaultAdmissionConfig(), CacheTimeout: 2 * time.Second}
 }
 
 // BatcherStats is what the service reads from a batching evaluator for
@@ -134,9 +119,7 @@ func New(cfg Config, d Deps) *Service {
 		Visits: cfg.OpeningVisits, Parallel: cfg.JobParallel, BatchYield: cfg.BatchYield, CacheTimeout: cfg.CacheTimeout})
 	s.analyses = analysis.NewCached(analysis.CacheConfig{Analyzer: s.an, Cache: s.store, Timeout: cfg.CacheTimeout, Metrics: s.metrics,
 		Logger: s.log, Gate: s.gate, Admission: s.adm, MaxRequestVisits: cfg.Admission.MaxRequestVisits})
-	s.jobs = jobs.New(jobs.Config{ReviewVisits: cfg.ReviewVisits, OpeningVisits: cfg.OpeningVisits, MaxOpenings: cfg.MaxOpenings,
-		JobParallel: cfg.JobParallel, MaxAttempts: cfg.MaxAttempts, KeyMoves: cfg.KeyMoves, BatchYield: cfg.BatchYield, Jobs: cfg.Jobs,
-		Retention: cfg.Retention}, jobs.Deps{Store: s.store, Analyses: s.analyses, Explorer: s.explorer, Logger: s.log})
+	s.jobs = jobs.New(cfg.Config, jobs.Deps{Store: s.store, Analyses: s.analyses, Explorer: s.explorer, Logger: s.log})
 	return s
 }
 

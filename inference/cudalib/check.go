@@ -107,7 +107,7 @@ func Check(core string, extra, search []string) (*Plan, error) {
 		return nil, err
 	}
 	if len(w.missing) > 0 {
-		return nil, &MissingError{Provider: provider, Missing: w.missing, NeededBy: w.neededBy, Dirs: append(append([]string(nil), extra...), search...)}
+		return nil, &MissingError{Provider: provider, Missing: w.missing, NeededBy: w.neededBy, Dirs: unique(append(append([]string(nil), extra...), search...))}
 	}
 	return &Plan{Provider: provider, Preload: w.order}, nil
 }

@@ -42,7 +42,20 @@ func SplitPath(list string) []string {
 func SystemDirs() []string {
 	dirs := SplitPath(os.Getenv("LD_LIBRARY_PATH"))
 	dirs = append(dirs, confDirs("/etc/ld.so.conf", 0)...)
-	return append(dirs, defaultDirs...)
+	return unique(append(dirs, defaultDirs...))
+}
+
+// unique returns dirs without repeats, each where it first came.
+func unique(dirs []string) []string {
+	seen := map[string]bool{}
+	out := dirs[:0:0]
+	for _, d := range dirs {
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // confDirs reads the folders of an ld.so.conf file, following its

@@ -86,7 +86,7 @@ func (m *ModelFlags) registerDefault(fs *flag.FlagSet, def string) {
 	fs.StringVar(&m.Model, "model", "", "ONNX model file, or \"heuristic\" for the model-free Voronoi evaluator (default "+def+")")
 	fs.StringVar(&m.OrtLib, "ort-lib", "", "ONNX Runtime shared library (default $"+inference.LibraryEnv+" or "+inference.DefaultLibraryPath+
 		"; with -provider cuda $"+inference.GPULibraryEnv+" or "+inference.DefaultGPULibraryPath+", from make onnxruntime-gpu)")
-	fs.StringVar(&m.Provider, "provider", envOr(providerEnv, "cpu"), "execution provider: cpu or cuda (default $"+providerEnv+", else cpu)")
+	fs.StringVar(&m.Provider, "provider", envOr(providerEnv, "cpu"), "execution provider: cpu or cuda ($"+providerEnv+" sets the default)")
 	fs.StringVar(&m.CUDALibPath, "cuda-lib-path", os.Getenv(inference.CUDALibPathEnv), "with -provider cuda: folders, colon-separated (patterns such as .../site-packages/nvidia/*/lib allowed), of the CUDA 13 and cuDNN 9 libraries, beyond LD_LIBRARY_PATH and the system's (default $"+inference.CUDALibPathEnv+")")
 	fs.IntVar(&m.Workers, "eval-workers", 2, "network calls in flight at once")
 	fs.IntVar(&m.MaxBatch, "max-batch", 128, "largest network batch")

@@ -5,7 +5,7 @@ SHELL := /bin/bash
 GO    ?= go
 BIN   := bin/wallzero
 
-.PHONY: all help build run test check vet unit fuzz bench-engine check-go clean onnxruntime db db-stop openapi client bench-api bench-burst \
+.PHONY: all help build run test check vet unit fuzz bench-engine check-go clean onnxruntime onnxruntime-gpu db db-stop openapi client bench-api bench-burst \
 	python-deps pytest train train-smoke train-finetune browser-test lint lint-go golangci-lint flake8 \
 	image deploy-test
 
@@ -17,6 +17,23 @@ ORT_LIB_SHA256 := 92ba8e44d31b80a34f5e805076a044122c3be1fffe0d88ed790de7267b0b26
 ORT_DIR := .local/onnxruntime
 ORT_LIB := $(ORT_DIR)/libonnxruntime.so.1
 export WALLZERO_ORT_LIB := $(CURDIR)/$(ORT_LIB)
+
+# ONNX Runtime 1.29.0 with the CUDA provider (make onnxruntime-gpu,
+# docs/gpu.md): the core from onnxruntime-node, which is built with the
+# provider bridge, and the two provider libraries (CUDA 13, cuDNN 9) from
+# the Unity package com.github.asus4.onnxruntime.linux-x64-gpu, which is
+# published on the npm registry. That package's base,
+# com.github.asus4.onnxruntime, carries a CPU-only core and is not used.
+ORT_GPU_VERSION := 1.29.0
+ORT_GPU_PKG := com.github.asus4.onnxruntime.linux-x64-gpu
+ORT_GPU_PKG_VERSION := 0.4.9
+ORT_GPU_CORE_TGZ_SHA256 := cfdfb45ec4044b1fdca43e5d2e180fb6817e649ff8ad1e0dfc90e18e51b67037
+ORT_GPU_PKG_TGZ_SHA256 := 2b459e0c17f340c92970c10ed86de4f37a3009f93c14053e6ad4334cbb6be412
+ORT_GPU_CORE_SHA256 := 89688f5cf51c7e31befbb7b9101bc027799009b18d1baa9a5b1146a72e69538d
+ORT_GPU_SHARED_SHA256 := c6a12593396095f5670160e284c35d1700b7708cf3037b7042e2a5200ccae772
+ORT_GPU_CUDA_SHA256 := 56cf3254b118ad837ccc4ed8f6d1b23504bbf7ef91b34cbc0b289cb7f10b3037
+ORT_GPU_DIR := .local/onnxruntime-gpu
+ORT_GPU_LIB := $(ORT_GPU_DIR)/libonnxruntime.so.1
 
 # glibc malloc settings that make PyTorch training 3-5x faster here (with
 # Debian's OpenBLAS-OpenMP as libblas).
@@ -228,6 +245,30 @@ $(ORT_LIB):
 	echo "$(ORT_LIB_SHA256)  $(ORT_DIR)/tmp/package/bin/napi-v6/linux/x64/libonnxruntime.so.1" | sha256sum -c --quiet
 	mv $(ORT_DIR)/tmp/package/bin/napi-v6/linux/x64/libonnxruntime.so.1 $(ORT_LIB)
 	rm -rf $(ORT_DIR)/tmp
+
+## onnxruntime-gpu: fetch ONNX Runtime 1.29.0 with its CUDA 13 provider (two
+## npm packages, about 290 MB) into .local/onnxruntime-gpu/, each tarball
+## and library checked against its pinned SHA-256: what -provider cuda
+## loads by default (docs/gpu.md). Not part of `make test`.
+onnxruntime-gpu: $(ORT_GPU_LIB)
+$(ORT_GPU_LIB):
+	@command -v npm >/dev/null 2>&1 || { echo "make: npm is needed to fetch ONNX Runtime (apt-get install npm)"; exit 1; }
+	@set -e; tmp=$(ORT_GPU_DIR)/tmp; rm -rf "$$tmp"; mkdir -p "$$tmp/lib"; trap 'rm -rf "$$tmp"' EXIT; \
+	core=onnxruntime-node-$(ORT_GPU_VERSION).tgz; pkg=$(ORT_GPU_PKG)-$(ORT_GPU_PKG_VERSION).tgz; \
+	echo "make: fetching onnxruntime-node@$(ORT_GPU_VERSION) and $(ORT_GPU_PKG)@$(ORT_GPU_PKG_VERSION) from the npm registry (about 290 MB)"; \
+	(cd "$$tmp" && npm pack --silent onnxruntime-node@$(ORT_GPU_VERSION) $(ORT_GPU_PKG)@$(ORT_GPU_PKG_VERSION) >/dev/null); \
+	printf '%s  %s\n' $(ORT_GPU_CORE_TGZ_SHA256) "$$tmp/$$core" $(ORT_GPU_PKG_TGZ_SHA256) "$$tmp/$$pkg" | sha256sum -c --quiet --strict \
+	  || { echo "make: a downloaded tarball does not match its pinned SHA-256 (Makefile, ORT_GPU_*_TGZ_SHA256)" >&2; exit 1; }; \
+	tar -xzf "$$tmp/$$core" -C "$$tmp/lib" --no-same-owner --strip-components=5 package/bin/napi-v6/linux/x64/libonnxruntime.so.1; \
+	tar -xzf "$$tmp/$$pkg" -C "$$tmp/lib" --no-same-owner --strip-components=4 \
+	  package/Plugins/Linux/x64/libonnxruntime_providers_shared.so package/Plugins/Linux/x64/libonnxruntime_providers_cuda.so; \
+	printf '%s  %s\n' $(ORT_GPU_CORE_SHA256) "$$tmp/lib/libonnxruntime.so.1" \
+	  $(ORT_GPU_SHARED_SHA256) "$$tmp/lib/libonnxruntime_providers_shared.so" \
+	  $(ORT_GPU_CUDA_SHA256) "$$tmp/lib/libonnxruntime_providers_cuda.so" | sha256sum -c --quiet --strict \
+	  || { echo "make: an unpacked library does not match its pinned SHA-256 (Makefile, ORT_GPU_*_SHA256)" >&2; exit 1; }; \
+	mv "$$tmp/lib/libonnxruntime_providers_shared.so" "$$tmp/lib/libonnxruntime_providers_cuda.so" $(ORT_GPU_DIR)/; \
+	mv "$$tmp/lib/libonnxruntime.so.1" $(ORT_GPU_LIB); \
+	echo "make: ONNX Runtime $(ORT_GPU_VERSION) with the CUDA provider is in $(ORT_GPU_DIR)/ (use: -provider cuda)"
 
 clean:
 	rm -rf bin

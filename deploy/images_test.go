@@ -40,7 +40,8 @@ func argDefault(df, name string) string {
 }
 
 // TestDockerfilesPinned: both Dockerfiles pin their bases by exact tag,
-// fetch the ONNX Runtime version the Makefile does (with the Makefile's
+// fetch the ONNX Runtime the Makefile does (the CPU image make
+// onnxruntime's, the GPU image make onnxruntime-gpu's, with the Makefile's
 // checksums), build with cgo, and run as a numeric non-root user with a
 // HEALTHCHECK.
 func TestDockerfilesPinned(t *testing.T) {
@@ -51,7 +52,8 @@ func TestDockerfilesPinned(t *testing.T) {
 	exact := map[string]*regexp.Regexp{
 		"GO_IMAGE":      regexp.MustCompile(`^golang:` + regexp.QuoteMeta(goVersion) + `-bookworm(@sha256:[0-9a-f]{64})?$`),
 		"RUNTIME_IMAGE": regexp.MustCompile(`^debian:\d+\.\d+-slim(@sha256:[0-9a-f]{64})?$`),
-		"CUDA_IMAGE":    regexp.MustCompile(`^nvidia/cuda:\d+\.\d+\.\d+-cudnn-runtime-ubuntu\d+\.\d+(@sha256:[0-9a-f]{64})?$`),
+		// CUDA 13 with cuDNN: what the CUDA provider of make onnxruntime-gpu needs.
+		"CUDA_IMAGE": regexp.MustCompile(`^nvidia/cuda:13\.\d+\.\d+-cudnn-runtime-ubuntu\d+\.\d+(@sha256:[0-9a-f]{64})?$`),
 	}
 	for _, c := range []struct {
 		file  string
@@ -62,7 +64,10 @@ func TestDockerfilesPinned(t *testing.T) {
 			"ORT_VERSION": makeVar(t, mk, "ORT_VERSION"), "ORT_TGZ_SHA256": makeVar(t, mk, "ORT_TGZ_SHA256"),
 			"ORT_LIB_SHA256": makeVar(t, mk, "ORT_LIB_SHA256")}},
 		{"../Dockerfile.cuda", []string{"GO_IMAGE", "CUDA_IMAGE"}, map[string]string{
-			"ORT_VERSION": makeVar(t, mk, "ORT_VERSION")}},
+			"ORT_GPU_VERSION": makeVar(t, mk, "ORT_GPU_VERSION"), "ORT_GPU_PKG": makeVar(t, mk, "ORT_GPU_PKG"),
+			"ORT_GPU_PKG_VERSION": makeVar(t, mk, "ORT_GPU_PKG_VERSION"), "ORT_GPU_CORE_TGZ_SHA256": makeVar(t, mk, "ORT_GPU_CORE_TGZ_SHA256"),
+			"ORT_GPU_PKG_TGZ_SHA256": makeVar(t, mk, "ORT_GPU_PKG_TGZ_SHA256"), "ORT_GPU_CORE_SHA256": makeVar(t, mk, "ORT_GPU_CORE_SHA256"),
+			"ORT_GPU_SHARED_SHA256": makeVar(t, mk, "ORT_GPU_SHARED_SHA256"), "ORT_GPU_CUDA_SHA256": makeVar(t, mk, "ORT_GPU_CUDA_SHA256")}},
 	} {
 		df := read(t, c.file)
 		for _, b := range c.bases {

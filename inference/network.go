@@ -30,6 +30,10 @@ type NetworkConfig struct {
 	IntraOpThreads int
 	// CUDADevice is the GPU to use with the cuda provider.
 	CUDADevice int
+	// CUDALibPath lists, colon-separated (patterns allowed), the folders
+	// of the CUDA 13 and cuDNN 9 libraries the cuda provider needs beyond
+	// LD_LIBRARY_PATH and the system's library folders (-cuda-lib-path).
+	CUDALibPath string
 	// OptimizedModelPath, when set, is where ONNX Runtime writes the graph
 	// it actually runs after its optimizations (fusions, layout changes):
 	// the way to check what a model becomes, e.g. that a quantized model's
@@ -113,6 +117,9 @@ func LoadNetwork(path string, cfg NetworkConfig) (*Network, error) {
 	switch cfg.Provider {
 	case "", ProviderCPU:
 	case ProviderCUDA:
+		if err := prepareCUDA(cfg.CUDALibPath); err != nil {
+			return nil, err
+		}
 		cuda, err := ort.NewCUDAProviderOptions()
 		if err != nil {
 			return nil, fmt.Errorf("%w: cuda: %v", ErrNoProvider, err)

@@ -42,19 +42,21 @@ func Compare(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	lib, err := inference.FindLibrary(mf.OrtLib)
+	lib, err := mf.Library()
 	if err != nil {
 		return err
 	}
 	if err := inference.InitRuntime(lib); err != nil {
 		return err
 	}
-	a, err := inference.LoadNetwork(*modelA, inference.NetworkConfig{Provider: inference.Provider(mf.Provider), Optimization: *optA})
+	cfgA, cfgB := mf.NetworkConfig(), mf.NetworkConfig()
+	cfgA.Optimization, cfgB.Optimization = *optA, *optB
+	a, err := inference.LoadNetwork(*modelA, cfgA)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
-	b, err := inference.LoadNetwork(*modelB, inference.NetworkConfig{Provider: inference.Provider(mf.Provider), Optimization: *optB})
+	b, err := inference.LoadNetwork(*modelB, cfgB)
 	if err != nil {
 		return err
 	}

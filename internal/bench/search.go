@@ -46,14 +46,14 @@ func Search(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	lib, err := inference.FindLibrary(mf.OrtLib)
+	lib, err := mf.Library()
 	if err != nil {
 		return err
 	}
 	if err := inference.InitRuntime(lib); err != nil {
 		return err
 	}
-	netCfg := inference.NetworkConfig{Provider: inference.Provider(mf.Provider)}
+	netCfg := mf.NetworkConfig()
 	net, err := inference.LoadNetwork(path, netCfg)
 	if err != nil {
 		return err

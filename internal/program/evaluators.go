@@ -58,8 +58,12 @@ type ModelFlags struct {
 	Model string
 	// OrtLib is -ort-lib, the ONNX Runtime shared library ("": found).
 	OrtLib string
-	// Provider is -provider, the execution provider (cpu or cuda).
+	// Provider is -provider, the execution provider (cpu or cuda; default
+	// $WALLZERO_PROVIDER, else cpu).
 	Provider string
+	// CUDALibPath is -cuda-lib-path, the folders (colon-separated) of the
+	// CUDA libraries of the cuda provider (default $WALLZERO_CUDA_LIB_PATH).
+	CUDALibPath string
 	// Workers, MaxBatch, Cache and Nice configure the batching evaluator
 	// (-eval-workers, -max-batch, -eval-cache, -eval-nice).
 	Workers, MaxBatch, Cache, Nice int
@@ -80,12 +84,39 @@ func (m *ModelFlags) RegisterService(fs *flag.FlagSet) {
 // registerDefault adds the flags, saying def is -model's default.
 func (m *ModelFlags) registerDefault(fs *flag.FlagSet, def string) {
 	fs.StringVar(&m.Model, "model", "", "ONNX model file, or \"heuristic\" for the model-free Voronoi evaluator (default "+def+")")
-	fs.StringVar(&m.OrtLib, "ort-lib", "", "ONNX Runtime shared library (default $"+inference.LibraryEnv+" or "+inference.DefaultLibraryPath+")")
-	fs.StringVar(&m.Provider, "provider", "cpu", "execution provider: cpu or cuda")
+	fs.StringVar(&m.OrtLib, "ort-lib", "", "ONNX Runtime shared library (default $"+inference.LibraryEnv+" or "+inference.DefaultLibraryPath+
+		"; with -provider cuda $"+inference.GPULibraryEnv+" or "+inference.DefaultGPULibraryPath+", from make onnxruntime-gpu)")
+	fs.StringVar(&m.Provider, "provider", envOr(providerEnv, "cpu"), "execution provider: cpu or cuda ($"+providerEnv+" sets the default)")
+	fs.StringVar(&m.CUDALibPath, "cuda-lib-path", os.Getenv(inference.CUDALibPathEnv), "with -provider cuda: folders, colon-separated (patterns such as .../site-packages/nvidia/*/lib allowed), of the CUDA 13 and cuDNN 9 libraries, beyond LD_LIBRARY_PATH and the system's (default $"+inference.CUDALibPathEnv+")")
 	fs.IntVar(&m.Workers, "eval-workers", 2, "network calls in flight at once")
 	fs.IntVar(&m.MaxBatch, "max-batch", 128, "largest network batch")
 	fs.IntVar(&m.Cache, "eval-cache", 200000, "evaluation cache entries (0 disables)")
 	fs.IntVar(&m.Nice, "eval-nice", 10, "OS niceness of the network's worker threads (Linux, 0..19): requests are answered, and refused under overload, before evaluation takes the cores (0: same priority)")
+}
+
+// providerEnv is the environment variable of -provider, read by every
+// command that evaluates positions (serve and worker read all their flags
+// from the environment; the others read this one and -cuda-lib-path's).
+const providerEnv = "WALLZERO_PROVIDER"
+
+// envOr returns the environment variable name's value, or def when it is
+// unset or empty.
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+// Library returns the ONNX Runtime library the flags ask for: -ort-lib,
+// else the provider's default (inference.FindRuntimeLibrary).
+func (m *ModelFlags) Library() (string, error) {
+	return inference.FindRuntimeLibrary(m.OrtLib, inference.Provider(m.Provider))
+}
+
+// NetworkConfig returns the session settings the flags ask for.
+func (m *ModelFlags) NetworkConfig() inference.NetworkConfig {
+	return inference.NetworkConfig{Provider: inference.Provider(m.Provider), CUDALibPath: m.CUDALibPath}
 }
 
 // Evaluators opens models on demand and shares one batching evaluator per
@@ -185,14 +216,14 @@ func (e *Evaluators) Get(name string) (search.Evaluator, inference.ModelInfo, er
 
 // OpenNetwork loads ONNX Runtime (once) and the model at path.
 func (e *Evaluators) OpenNetwork(path string) (*inference.Network, error) {
-	lib, err := inference.FindLibrary(e.flags.OrtLib)
+	lib, err := e.flags.Library()
 	if err != nil {
 		return nil, err
 	}
 	if err := inference.InitRuntime(lib); err != nil {
 		return nil, err
 	}
-	net, err := inference.LoadNetwork(path, inference.NetworkConfig{Provider: inference.Provider(e.flags.Provider)})
+	net, err := inference.LoadNetwork(path, e.flags.NetworkConfig())
 	if err != nil {
 		return nil, err
 	}

@@ -1,11 +1,16 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
+	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/internal/program"
 )
@@ -23,6 +28,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	swap := fs.Bool("swap", false, "alternate colours game by game")
 	workers := fs.Int("workers", 0, "games played at once (0: one per CPU, 16 with search players, 1 with a time budget "+
 		"so that each search has the machine to itself); does not change the results of players without a time budget")
+	saveGames := fs.String("save-games", "", "also write every game to this file: one JSON line each, the record (rules, moves) with players {red, blue} and result")
 	var mf program.ModelFlags
 	mf.Register(fs)
 	if err := fs.Parse(args); err != nil {
@@ -42,7 +48,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	var tr program.ThinkTracker
-	res, err := player.Match(context.Background(), player.MatchConfig{
+	cfg := player.MatchConfig{
 		A:         *red,
 		B:         *blue,
 		Games:     *games,
@@ -51,12 +57,19 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		Swap:      *swap,
 		Workers:   *workers,
 		NewPlayer: program.PlayerConstructor(ev, &tr),
-	})
+	}
+	played, err := player.MatchGames(context.Background(), cfg)
 	if err != nil {
 		return err
 	}
+	normalized, _ := rules.Normalize() // MatchGames checked them
+	if *saveGames != "" {
+		if err := saveMatchGames(*saveGames, cfg, normalized, played); err != nil {
+			return err
+		}
+	}
 	return json.NewEncoder(stdout).Encode(matchOutput{
-		MatchResult: res,
+		MatchResult: player.Summarize(cfg, normalized, played),
 		Workers:     *workers,
 		AThink:      tr.Report(*red),
 		BThink:      tr.Report(*blue),
@@ -74,6 +87,33 @@ type matchOutput struct {
 	// evaluations per move.
 	AThink program.ThinkReport `json:"a_think"`
 	BThink program.ThinkReport `json:"b_think"`
+}
+
+// saveMatchGames writes the match's games to path (player.WriteSavedGames)
+// through a temporary file, so that a failed run leaves no half-written
+// file.
+func saveMatchGames(path string, cfg player.MatchConfig, rules engine.Rules, games []player.GameResult) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("-save-games: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	w := bufio.NewWriter(tmp)
+	if err := player.WriteSavedGames(w, cfg, rules, games); err != nil {
+		tmp.Close()
+		return fmt.Errorf("-save-games %s: %w", path, err)
+	}
+	if err := w.Flush(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("-save-games %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("-save-games %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("-save-games: %w", err)
+	}
+	return nil
 }
 
 // isSearchSpec reports whether a player spec evaluates positions.

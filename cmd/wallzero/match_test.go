@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -121,5 +123,45 @@ func TestMatchThinkReport(t *testing.T) {
 				t.Errorf("a's mean move time %v, want > 0", a["mean_move_ms"])
 			}
 		})
+	}
+}
+
+// TestMatchSaveGames: -save-games writes every game as a record line, and
+// a file that cannot be written is an error naming the flag, leaving no
+// file behind.
+func TestMatchSaveGames(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "games.jsonl")
+	var stdout, stderr bytes.Buffer
+	args := []string{"match", "-red", "voronoi-medium", "-blue", "random", "-games", "3", "-swap", "-seed", "4", "-save-games", path}
+	if code := run(args, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%d lines saved, want 3", len(lines))
+	}
+	for i, line := range lines {
+		var g struct {
+			Moves   []string                `json:"moves"`
+			Players map[string]string       `json:"players"`
+			Result  struct{ Winner string } `json:"result"`
+		}
+		if err := json.Unmarshal([]byte(line), &g); err != nil || len(g.Moves) == 0 || g.Players["red"] == "" || g.Result.Winner == "" {
+			t.Errorf("line %d: %v %+v", i, err, g)
+		}
+	}
+	bad := filepath.Join(t.TempDir(), "missing", "games.jsonl")
+	stderr.Reset()
+	args[len(args)-1] = bad
+	if code := run(args, strings.NewReader(""), &stdout, &stderr); code == 0 || !strings.Contains(stderr.String(), "-save-games") {
+		t.Errorf("an unwritable file: exit %d, stderr %q", code, stderr.String())
+	}
+	if _, err := os.Stat(bad); !os.IsNotExist(err) {
+		t.Errorf("a file was left at %s", bad)
 	}
 }

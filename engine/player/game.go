@@ -15,6 +15,20 @@ const maxPlies = 1000
 // moves of colour c, and returns the final position. A move the player
 // returns is checked; an illegal one is an error naming the player.
 func PlayGame(ctx context.Context, start engine.Position, players []Player) (engine.Position, error) {
+	return playGame(ctx, start, players, nil)
+}
+
+// PlayGameMoves is PlayGame that also returns the moves played, in order,
+// so that the game can be written as a record.
+func PlayGameMoves(ctx context.Context, start engine.Position, players []Player) (engine.Position, []engine.Move, error) {
+	var moves []engine.Move
+	final, err := playGame(ctx, start, players, &moves)
+	return final, moves, err
+}
+
+// playGame plays the game, appending each move to *moves when moves is
+// not nil.
+func playGame(ctx context.Context, start engine.Position, players []Player, moves *[]engine.Move) (engine.Position, error) {
 	if len(players) != start.Players() {
 		return start, fmt.Errorf("play game: %d players for a %d-player game", len(players), start.Players())
 	}
@@ -31,6 +45,9 @@ func PlayGame(ctx context.Context, start engine.Position, players []Player) (eng
 		}
 		if err := pos.Play(m); err != nil {
 			return pos, fmt.Errorf("%s (%s) at ply %d played an illegal move %s: %w", players[c].Spec(), c, pos.Ply(), m, err)
+		}
+		if moves != nil {
+			*moves = append(*moves, m)
 		}
 	}
 	return pos, nil

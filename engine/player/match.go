@@ -85,6 +85,9 @@ type GameResult struct {
 	Score [2]int
 	// Plies is the number of moves played.
 	Plies int
+	// Moves are the moves played, in order (a record of the game with the
+	// match's rules).
+	Moves []engine.Move
 }
 
 // AScore returns A's score in the game: 1, 1/2 or 0.
@@ -211,7 +214,7 @@ func playMatchGame(ctx context.Context, cfg MatchConfig, rules engine.Rules, bui
 	if !aRed {
 		players = []Player{b, a}
 	}
-	final, err := PlayGame(ctx, engine.NewPosition(rules), players)
+	final, moves, err := PlayGameMoves(ctx, engine.NewPosition(rules), players)
 	if err != nil {
 		return GameResult{}, fmt.Errorf("match game %d: %w", i, err)
 	}
@@ -222,5 +225,6 @@ func playMatchGame(ctx context.Context, cfg MatchConfig, rules engine.Rules, bui
 		Winner: res.Winner(),
 		Score:  [2]int{res.Score[engine.Red], res.Score[engine.Blue]},
 		Plies:  final.Ply(),
+		Moves:  moves,
 	}, nil
 }

@@ -67,6 +67,31 @@ func (s *server) getReview(c *gin.Context) {
 	c.JSON(http.StatusOK, j)
 }
 
+// getPuzzles godoc
+//
+//	@Summary		Puzzles from a review's mistakes
+//	@Description	The positions of a finished review where a player lost at least a mistake's worth (0.10 of win rate) and one move is clearly best: the same best move at the review's visits and at four times as many, ahead of every other by at least 0.15, or proven to be the only win. Each puzzle has the record up to its position, the move played and what it cost, the solution with its line, and the review's explanation; the mistakes left out are listed with the reason. The searches go through the analysis cache, so a second call is fast.
+//	@Tags			jobs
+//	@Produce		json
+//	@Param			id	path		string	true	"review id"
+//	@Success		200	{object}	jobs.PuzzleSet
+//	@Failure		404	{object}	ErrorResponse	"no such review"
+//	@Failure		409	{object}	ErrorResponse	"the review has not finished"
+//	@Security		BearerAuth
+//	@Failure		400	{object}	ErrorResponse	"a malformed id or parameter"
+//	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
+//	@ID				getReviewPuzzles
+//	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
+//	@Router			/v1/reviews/{id}/puzzles [get]
+func (s *server) getPuzzles(c *gin.Context) {
+	p, err := s.svc.Jobs().Puzzles(c.Request.Context(), c.Param("id"))
+	if err != nil {
+		writeError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, p)
+}
+
 // createOpenings godoc
 //
 //	@Summary		Score a batch of openings

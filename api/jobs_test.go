@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -294,4 +295,58 @@ func get(t *testing.T, url string) string {
 		t.Fatal(err)
 	}
 	return res
+}
+
+// TestReviewPuzzles: GET /v1/reviews/{id}/puzzles turns each mistake of a
+// finished review into a puzzle or a reason; every puzzle's record
+// replays to a position where its solution is legal and the move played
+// was the game's; a review not finished yet is a 409, an unknown one 404.
+func TestReviewPuzzles(t *testing.T) {
+	t.Parallel()
+	ts := start(t, newDatabase(t), options{jobParallel: 2})
+	ts.needsPostgres()
+	var j jobs.Job
+	if code := ts.do("POST", "/v1/reviews", map[string]any{"moves": reviewGame, "maxVisits": 24}, &j); code != 202 {
+		t.Fatalf("POST: %d", code)
+	}
+	var e api.ErrorResponse
+	if code := ts.do("GET", "/v1/reviews/"+j.ID+"/puzzles", nil, &e); code != 409 && code != 200 {
+		t.Errorf("puzzles of a running review: %d %+v", code, e.Error)
+	}
+	ts.waitJob(j.ID, time.Minute, "succeeded")
+	var rj jobs.ReviewJob
+	ts.do("GET", "/v1/reviews/"+j.ID, nil, &rj)
+	mistakes := 0
+	for _, m := range rj.Result.Moves {
+		if float64(m.Loss) >= jobs.MistakeLoss {
+			mistakes++
+		}
+	}
+	var ps jobs.PuzzleSet
+	if code := ts.do("GET", "/v1/reviews/"+j.ID+"/puzzles", nil, &ps); code != 200 {
+		t.Fatalf("GET puzzles: %d", code)
+	}
+	if ps.ReviewID != j.ID || ps.Visits != 24 || ps.DeepVisits != 24*jobs.PuzzleDeepFactor || len(ps.Puzzles)+len(ps.Skipped) != mistakes {
+		t.Errorf("%d puzzles and %d skipped for %d mistakes: %+v", len(ps.Puzzles), len(ps.Skipped), mistakes, ps)
+	}
+	for _, p := range ps.Puzzles {
+		g, err := p.Record.Game()
+		if err != nil || len(p.Record.Moves) != p.Ply || reviewGame[p.Ply] != p.Played {
+			t.Errorf("puzzle at ply %d: %v, record of %d moves, played %s", p.Ply, err, len(p.Record.Moves), p.Played)
+			continue
+		}
+		m, _, err := engine.ParseMove(p.Solution)
+		if err != nil || !slices.Contains(g.Final.LegalMoves(nil), m) || p.Solution == p.Played || (p.Margin < jobs.PuzzleMargin && !p.Proven) {
+			t.Errorf("puzzle at ply %d: solution %s (%v), margin %.2f", p.Ply, p.Solution, err, p.Margin)
+		}
+	}
+	t.Logf("%d mistakes: %d puzzles, %d left out %+v", mistakes, len(ps.Puzzles), len(ps.Skipped), ps.Skipped)
+	for _, s := range ps.Skipped {
+		if s.Reason == "" {
+			t.Errorf("mistake at ply %d skipped without a reason", s.Ply)
+		}
+	}
+	if code := ts.do("GET", "/v1/reviews/6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10/puzzles", nil, &e); code != 404 {
+		t.Errorf("puzzles of an unknown review: %d", code)
+	}
 }

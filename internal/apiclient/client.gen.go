@@ -1383,6 +1383,69 @@ type ServiceProof struct {
 	Result *string `json:"result,omitempty"`
 }
 
+// ServicePuzzle defines model for service.Puzzle.
+type ServicePuzzle struct {
+	// Explanation Explanation is the review's explanation of the mistake.
+	Explanation *ServiceExplanation `json:"explanation,omitempty"`
+	Line        *[]string           `json:"line,omitempty"`
+
+	// Loss Example: 0.21
+	Loss *float32 `json:"loss,omitempty"`
+
+	// Margin Margin is the solution's lead in win rate over the next move in the
+	// deeper search; Proven says the solver proved it the only win.
+	//
+	// Example: 0.31
+	Margin *float32 `json:"margin,omitempty"`
+
+	// Played Played is the move played in the game, Loss what it cost.
+	//
+	// Example: D3-D2:S
+	Played *string `json:"played,omitempty"`
+
+	// Player Player is the player to move.
+	//
+	// Example: blue
+	Player *string `json:"player,omitempty"`
+
+	// Ply Ply is the index of the move played in the game (the position is
+	// the one before it).
+	//
+	// Example: 12
+	Ply    *int  `json:"ply,omitempty"`
+	Proven *bool `json:"proven,omitempty"`
+
+	// Record Record replays to the puzzle's position.
+	Record *EngineRecord `json:"record,omitempty"`
+
+	// Solution Solution is the clearly best move and Line its principal variation.
+	//
+	// Example: E4-E5:N
+	Solution *string `json:"solution,omitempty"`
+}
+
+// ServicePuzzleSet defines model for service.PuzzleSet.
+type ServicePuzzleSet struct {
+	// DeepVisits Example: 256
+	DeepVisits *int `json:"deepVisits,omitempty"`
+
+	// Puzzles Puzzles are the positions kept.
+	Puzzles *[]ServicePuzzle `json:"puzzles,omitempty"`
+
+	// ReviewId ReviewID is the review they come from.
+	//
+	// Example: 6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10
+	ReviewId *string `json:"reviewId,omitempty"`
+
+	// Skipped Skipped are the mistakes left out, each with the reason.
+	Skipped *[]ServiceSkippedPuzzle `json:"skipped,omitempty"`
+
+	// Visits Visits and DeepVisits are the two searches every answer was checked at.
+	//
+	// Example: 64
+	Visits *int `json:"visits,omitempty"`
+}
+
 // ServiceQuery defines model for service.Query.
 type ServiceQuery struct {
 	// AllowMoves AllowMoves restricts a player to the listed moves for the first
@@ -1702,6 +1765,15 @@ type ServiceSetupProgress struct {
 	//
 	// Example: 8
 	Total *int `json:"total,omitempty"`
+}
+
+// ServiceSkippedPuzzle defines model for service.SkippedPuzzle.
+type ServiceSkippedPuzzle struct {
+	// Ply Example: 20
+	Ply *int `json:"ply,omitempty"`
+
+	// Reason Example: two moves within 0.15 of each other
+	Reason *string `json:"reason,omitempty"`
 }
 
 // ServiceSkippedTurns defines model for service.SkippedTurns.
@@ -2185,6 +2257,13 @@ type ClientInterface interface {
 	// Corresponds with GET /v1/reviews/{id} (the `GetReview` operationId).
 	GetReview(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetReviewPuzzles Puzzles from a review's mistakes
+	//
+	// The positions of a finished review where a player lost at least a mistake's worth (0.10 of win rate) and one move is clearly best: the same best move at the review's visits and at four times as many, ahead of every other by at least 0.15, or proven to be the only win. Each puzzle has the record up to its position, the move played and what it cost, the solution with its line, and the review's explanation; the mistakes left out are listed with the reason. The searches go through the analysis cache, so a second call is fast.
+	//
+	// Corresponds with GET /v1/reviews/{id}/puzzles (the `GetReviewPuzzles` operationId).
+	GetReviewPuzzles(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// RenderWinrateCurve Draw a review's win-rate curve
 	//
 	// Corresponds with GET /v1/reviews/{id}/winrate.svg (the `RenderWinrateCurve` operationId).
@@ -2606,6 +2685,23 @@ func (c *Client) CreateReview(ctx context.Context, body CreateReviewJSONRequestB
 // Corresponds with GET /v1/reviews/{id} (the `GetReview` operationId).
 func (c *Client) GetReview(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetReviewRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetReviewPuzzles Puzzles from a review's mistakes
+//
+// The positions of a finished review where a player lost at least a mistake's worth (0.10 of win rate) and one move is clearly best: the same best move at the review's visits and at four times as many, ahead of every other by at least 0.15, or proven to be the only win. Each puzzle has the record up to its position, the move played and what it cost, the solution with its line, and the review's explanation; the mistakes left out are listed with the reason. The searches go through the analysis cache, so a second call is fast.
+//
+// Corresponds with GET /v1/reviews/{id}/puzzles (the `GetReviewPuzzles` operationId).
+func (c *Client) GetReviewPuzzles(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetReviewPuzzlesRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -3517,6 +3613,40 @@ func NewGetReviewRequest(server string, id string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewGetReviewPuzzlesRequest constructs an http.Request for the GetReviewPuzzles method
+func NewGetReviewPuzzlesRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/reviews/%s/puzzles", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewRenderWinrateCurveRequest constructs an http.Request for the RenderWinrateCurve method
 func NewRenderWinrateCurveRequest(server string, id string, params *RenderWinrateCurveParams) (*http.Request, error) {
 	var err error
@@ -3834,6 +3964,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /v1/reviews/{id} (the `GetReview` operationId).
 	GetReviewWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetReviewResponse, error)
+
+	// GetReviewPuzzlesWithResponse Puzzles from a review's mistakes
+	//
+	// The positions of a finished review where a player lost at least a mistake's worth (0.10 of win rate) and one move is clearly best: the same best move at the review's visits and at four times as many, ahead of every other by at least 0.15, or proven to be the only win. Each puzzle has the record up to its position, the move played and what it cost, the solution with its line, and the review's explanation; the mistakes left out are listed with the reason. The searches go through the analysis cache, so a second call is fast.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/reviews/{id}/puzzles (the `GetReviewPuzzles` operationId).
+	GetReviewPuzzlesWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetReviewPuzzlesResponse, error)
 
 	// RenderWinrateCurveWithResponse Draw a review's win-rate curve
 	//
@@ -5206,6 +5345,82 @@ func (r GetReviewResponse) ContentType() string {
 	return ""
 }
 
+type GetReviewPuzzlesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ServicePuzzleSet
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ApiErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ApiErrorResponse
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetReviewPuzzlesResponse) GetJSON200() *ServicePuzzleSet {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetReviewPuzzlesResponse) GetJSON400() *ApiErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetReviewPuzzlesResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetReviewPuzzlesResponse) GetJSON404() *ApiErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r GetReviewPuzzlesResponse) GetJSON409() *ApiErrorResponse {
+	return r.JSON409
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetReviewPuzzlesResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r GetReviewPuzzlesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetReviewPuzzlesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetReviewPuzzlesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetReviewPuzzlesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type RenderWinrateCurveResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5624,6 +5839,21 @@ func (c *ClientWithResponses) GetReviewWithResponse(ctx context.Context, id stri
 		return nil, err
 	}
 	return ParseGetReviewResponse(rsp)
+}
+
+// GetReviewPuzzlesWithResponse Puzzles from a review's mistakes
+//
+// The positions of a finished review where a player lost at least a mistake's worth (0.10 of win rate) and one move is clearly best: the same best move at the review's visits and at four times as many, ahead of every other by at least 0.15, or proven to be the only win. Each puzzle has the record up to its position, the move played and what it cost, the solution with its line, and the review's explanation; the mistakes left out are listed with the reason. The searches go through the analysis cache, so a second call is fast.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/reviews/{id}/puzzles (the `GetReviewPuzzles` operationId).
+func (c *ClientWithResponses) GetReviewPuzzlesWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetReviewPuzzlesResponse, error) {
+	rsp, err := c.GetReviewPuzzles(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetReviewPuzzlesResponse(rsp)
 }
 
 // RenderWinrateCurveWithResponse Draw a review's win-rate curve
@@ -6812,6 +7042,67 @@ func ParseGetReviewResponse(rsp *http.Response) (*GetReviewResponse, error) {
 			return nil, err
 		}
 		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseGetReviewPuzzlesResponse parses an HTTP response from a GetReviewPuzzlesWithResponse call
+func ParseGetReviewPuzzlesResponse(rsp *http.Response) (*GetReviewPuzzlesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetReviewPuzzlesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ServicePuzzleSet
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
 		var dest ApiErrorResponse

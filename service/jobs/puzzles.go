@@ -1,0 +1,196 @@
+package jobs
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/explain"
+)
+
+// Puzzle selection: a position where the player lost at least a mistake's
+// worth becomes a puzzle when one move is clearly best there, at the
+// review's visits and again at PuzzleDeepFactor times as many: the same
+// best move, ahead of every other by at least PuzzleMargin of win rate, or
+// proven to be the only winning move.
+const (
+	PuzzleMargin     = 0.15
+	PuzzleDeepFactor = 4
+)
+
+// PuzzleSet is the puzzles of one review, in the order of the game.
+type PuzzleSet struct {
+	// ReviewID is the review they come from.
+	ReviewID string `json:"reviewId" example:"6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10"`
+	// Visits and DeepVisits are the two searches every answer was checked at.
+	Visits     int `json:"visits" example:"64"`
+	DeepVisits int `json:"deepVisits" example:"256"`
+	// Puzzles are the positions kept.
+	Puzzles []Puzzle `json:"puzzles"`
+	// Skipped are the mistakes left out, each with the reason.
+	Skipped []SkippedPuzzle `json:"skipped"`
+} // @name service.PuzzleSet
+
+// Puzzle is a position to solve: the record up to it, whose turn it is,
+// what was played and the answer.
+type Puzzle struct {
+	// Ply is the index of the move played in the game (the position is
+	// the one before it).
+	Ply int `json:"ply" example:"12"`
+	// Record replays to the puzzle's position.
+	Record engine.Record `json:"record"`
+	// Player is the player to move.
+	Player string `json:"player" example:"blue"`
+	// Played is the move played in the game, Loss what it cost.
+	Played string  `json:"played" example:"D3-D2:S"`
+	Loss   float32 `json:"loss" example:"0.21"`
+	// Solution is the clearly best move and Line its principal variation.
+	Solution string   `json:"solution" example:"E4-E5:N"`
+	Line     []string `json:"line"`
+	// Margin is the solution's lead in win rate over the next move in the
+	// deeper search; Proven says the solver proved it the only win.
+	Margin float32 `json:"margin" example:"0.31"`
+	Proven bool    `json:"proven"`
+	// Explanation is the review's explanation of the mistake.
+	Explanation *explain.Explanation `json:"explanation,omitempty"`
+} // @name service.Puzzle
+
+// SkippedPuzzle is a mistake that did not become a puzzle, and why.
+type SkippedPuzzle struct {
+	Ply    int    `json:"ply" example:"20"`
+	Reason string `json:"reason" example:"two moves within 0.15 of each other"`
+} // @name service.SkippedPuzzle
+
+// Puzzles returns the puzzles of a succeeded review (a review still
+// running is a wallzero.CodeConflict error). Each candidate position is
+// searched twice through the analysis cache, at the review's visits and
+// at PuzzleDeepFactor times as many, so a second call is answered from
+// the cache.
+func (s *Runner) Puzzles(ctx context.Context, id string) (*PuzzleSet, error) {
+	rj, err := s.Review(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !rj.Succeeded() || rj.Result == nil || rj.Result.Record == nil {
+		return nil, &wallzero.Error{Code: wallzero.CodeConflict, Field: "id", Message: fmt.Sprintf("review %s is %s: puzzles come from a finished review", id, rj.Status)}
+	}
+	res := rj.Result
+	g, err := res.Record.Game()
+	if err != nil {
+		return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: "stored review: " + err.Error(), Err: err}
+	}
+	positions := g.Positions()
+	rules := g.Rules.String()
+	out := &PuzzleSet{ReviewID: id, Visits: res.Visits, DeepVisits: res.Visits * PuzzleDeepFactor, Puzzles: []Puzzle{}, Skipped: []SkippedPuzzle{}}
+	for _, mv := range res.Moves {
+		if float64(mv.Loss) < MistakeLoss || mv.Ply >= len(positions) {
+			continue
+		}
+		shallow, err := s.analyses.Full(ctx, rules, positions, mv.Ply, out.Visits)
+		if err != nil {
+			return nil, err
+		}
+		deep, err := s.analyses.Full(ctx, rules, positions, mv.Ply, out.DeepVisits)
+		if err != nil {
+			return nil, err
+		}
+		p, reason := SelectPuzzle(mv, shallow, deep)
+		if reason != "" {
+			out.Skipped = append(out.Skipped, SkippedPuzzle{Ply: mv.Ply, Reason: reason})
+			continue
+		}
+		p.Record = engine.Record{Rules: res.Record.Rules, Board: res.Record.Board, Moves: res.Record.Moves[:mv.Ply]}
+		out.Puzzles = append(out.Puzzles, p)
+	}
+	return out, nil
+}
+
+// SelectPuzzle decides whether the position before a reviewed move makes
+// a puzzle, from its analyses at two budgets. It returns the puzzle
+// (without its record), or the reason it is left out.
+func SelectPuzzle(mv MoveReview, shallow, deep *analysis.Analysis) (Puzzle, string) {
+	if float64(mv.Loss) < MistakeLoss {
+		return Puzzle{}, fmt.Sprintf("the move lost %.2f, less than a mistake (%.2f)", mv.Loss, MistakeLoss)
+	}
+	sBest, _ := topTwo(shallow)
+	dBest, dNext := topTwo(deep)
+	if sBest == nil || dBest == nil {
+		return Puzzle{}, "no move was searched"
+	}
+	if sBest.Move != dBest.Move {
+		return Puzzle{}, fmt.Sprintf("the best move changes with more visits (%s, then %s)", sBest.Move, dBest.Move)
+	}
+	if dBest.Move == mv.Move {
+		return Puzzle{}, "the move played is the best one in the deeper search"
+	}
+	p := Puzzle{Ply: mv.Ply, Player: mv.Player, Played: mv.Move, Loss: mv.Loss, Solution: dBest.Move,
+		Line: slices.Clone(dBest.PV), Explanation: mv.Explanation}
+	if onlyProvenWin(deep, dBest) {
+		p.Proven = true
+		if dNext != nil {
+			p.Margin = dBest.Winrate - dNext.Winrate
+		}
+		return p, ""
+	}
+	if dNext == nil {
+		return Puzzle{}, "only one legal move"
+	}
+	p.Margin = dBest.Winrate - dNext.Winrate
+	if float64(p.Margin) < PuzzleMargin {
+		return Puzzle{}, fmt.Sprintf("two moves within %.2f of each other (%s and %s)", PuzzleMargin, dBest.Move, dNext.Move)
+	}
+	if sNext := second(shallow, sBest); sNext != nil && float64(sBest.Winrate-sNext.Winrate) < PuzzleMargin {
+		return Puzzle{}, fmt.Sprintf("at the review's visits %s and %s are within %.2f", sBest.Move, sNext.Move, PuzzleMargin)
+	}
+	return p, ""
+}
+
+// topTwo returns the searched moves with the most visits and the next
+// one (nil when there are fewer).
+func topTwo(a *analysis.Analysis) (best, next *analysis.MoveInfo) {
+	if a == nil {
+		return nil, nil
+	}
+	for i := range a.MoveInfos {
+		m := &a.MoveInfos[i]
+		if m.Visits == 0 {
+			continue
+		}
+		switch {
+		case best == nil || m.Visits > best.Visits:
+			best, next = m, best
+		case next == nil || m.Visits > next.Visits:
+			next = m
+		}
+	}
+	return best, next
+}
+
+// second returns the searched move with the most visits after best.
+func second(a *analysis.Analysis, best *analysis.MoveInfo) *analysis.MoveInfo {
+	var next *analysis.MoveInfo
+	for i := range a.MoveInfos {
+		m := &a.MoveInfos[i]
+		if m.Move != best.Move && m.Visits > 0 && (next == nil || m.Visits > next.Visits) {
+			next = m
+		}
+	}
+	return next
+}
+
+// onlyProvenWin reports whether best is proven to win and every other
+// move of the analysis is proven not to.
+func onlyProvenWin(a *analysis.Analysis, best *analysis.MoveInfo) bool {
+	if best.Proof == nil || best.Proof.Result != "win" {
+		return false
+	}
+	for _, m := range a.MoveInfos {
+		if m.Move != best.Move && (m.Proof == nil || m.Proof.Result == "win") {
+			return false
+		}
+	}
+	return true
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/api/metrics"
 	"github.com/wallzero/wallzero/service/access"
 )
 
@@ -23,7 +24,7 @@ func (s *server) useAuth(r *gin.Engine, reg prometheus.Registerer) {
 	if auth == nil {
 		return
 	}
-	reg.MustRegister(newKeyCollector(auth))
+	reg.MustRegister(metrics.NewKeyCollector(auth))
 	r.Use(func(c *gin.Context) {
 		p := c.Request.URL.Path
 		if c.Request.Method == http.MethodOptions || p != "/v1" && !strings.HasPrefix(p, "/v1/") {

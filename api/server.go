@@ -9,6 +9,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/api/metrics"
 	"github.com/wallzero/wallzero/service"
 )
 
@@ -64,10 +65,10 @@ func New(svc *service.Service, cfg Config) http.Handler {
 	r.ContextWithFallback = true
 
 	reg := prometheus.NewRegistry()
-	m := newHTTPMetrics(reg)
-	reg.MustRegister(newServiceCollector(svc), newAdmissionCollector(svc.Admission()))
+	m := metrics.NewHTTP(reg)
+	reg.MustRegister(metrics.NewServiceCollector(svc), metrics.NewAdmissionCollector(svc.Admission()))
 
-	r.Use(requestID(), s.recovery(), m.middleware(), s.accessLog(), cors(cfg.CORSOrigins))
+	r.Use(requestID(), s.recovery(), m.Middleware(), s.accessLog(), cors(cfg.CORSOrigins))
 	s.useAuth(r, reg) // API keys under -auth required (after CORS, before the routes)
 	r.NoRoute(func(c *gin.Context) {
 		writeError(c, &wallzero.Error{Code: wallzero.CodeNotFound, Message: "no such endpoint: " + c.Request.Method + " " + c.Request.URL.Path})
@@ -93,7 +94,7 @@ func New(svc *service.Service, cfg Config) http.Handler {
 
 	r.GET("/healthz", s.healthz)
 	r.GET("/readyz", s.readyz)
-	r.GET("/metrics", metricsHandler(reg))
+	r.GET("/metrics", metrics.Handler(reg))
 	r.GET("/openapi.json", openAPIJSON)
 	r.GET("/swagger.json", swaggerJSON)
 	r.GET("/docs", docsPage)

@@ -1,20 +1,20 @@
-package api
+package metrics
 
 import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/wallzero/wallzero/service/access"
 )
 
-// keyCollector exports the per-key counters, labelled by the key's name
+// KeyCollector exports the per-key counters, labelled by the key's name
 // (never its id or token).
-type keyCollector struct {
+type KeyCollector struct {
 	auth                                *access.Auth
 	requests, visits, rateLimited, jobs *prometheus.Desc
 }
 
-func newKeyCollector(a *access.Auth) *keyCollector {
+func NewKeyCollector(a *access.Auth) *KeyCollector {
 	d := func(name, help string) *prometheus.Desc { return prometheus.NewDesc(name, help, []string{"key"}, nil) }
-	return &keyCollector{auth: a,
+	return &KeyCollector{auth: a,
 		requests:    d("wallzero_key_requests_total", "Authenticated /v1 requests, by API key name."),
 		visits:      d("wallzero_key_visits_charged_total", "Visits (visits x positions) charged to the key's rate quota by synchronous analyses, by API key name."),
 		rateLimited: d("wallzero_key_rate_limited_total", "Requests refused with 429 for the key's quotas (visits per second, concurrent jobs), by API key name."),
@@ -23,7 +23,7 @@ func newKeyCollector(a *access.Auth) *keyCollector {
 }
 
 // Describe implements prometheus.Collector.
-func (kc *keyCollector) Describe(ch chan<- *prometheus.Desc) {
+func (kc *KeyCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- kc.requests
 	ch <- kc.visits
 	ch <- kc.rateLimited
@@ -31,7 +31,7 @@ func (kc *keyCollector) Describe(ch chan<- *prometheus.Desc) {
 }
 
 // Collect implements prometheus.Collector.
-func (kc *keyCollector) Collect(ch chan<- prometheus.Metric) {
+func (kc *KeyCollector) Collect(ch chan<- prometheus.Metric) {
 	for _, st := range kc.auth.Stats() {
 		for _, m := range []struct {
 			d *prometheus.Desc

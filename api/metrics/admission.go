@@ -1,23 +1,23 @@
-package api
+package metrics
 
 import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/wallzero/wallzero/service/access"
 )
 
-// admissionCollector exports the admission controller of synchronous
+// AdmissionCollector exports the admission controller of synchronous
 // analyses at scrape time.
-type admissionCollector struct {
+type AdmissionCollector struct {
 	adm *access.Admission
 
 	searching, queued, maxSearches, maxQueue, rate, requests *prometheus.Desc
 }
 
-func newAdmissionCollector(adm *access.Admission) *admissionCollector {
+func NewAdmissionCollector(adm *access.Admission) *AdmissionCollector {
 	d := func(name, help string, labels ...string) *prometheus.Desc {
 		return prometheus.NewDesc(name, help, labels, nil)
 	}
-	return &admissionCollector{adm: adm,
+	return &AdmissionCollector{adm: adm,
 		searching:   d("wallzero_admission_searching", "Synchronous analyses holding a search slot."),
 		queued:      d("wallzero_admission_queued", "Synchronous analyses waiting for a search slot."),
 		maxSearches: d("wallzero_admission_max_searches", "Search slots for synchronous analyses (-max-searches)."),
@@ -28,14 +28,14 @@ func newAdmissionCollector(adm *access.Admission) *admissionCollector {
 }
 
 // Describe implements prometheus.Collector.
-func (ac *admissionCollector) Describe(ch chan<- *prometheus.Desc) {
+func (ac *AdmissionCollector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{ac.searching, ac.queued, ac.maxSearches, ac.maxQueue, ac.rate, ac.requests} {
 		ch <- d
 	}
 }
 
 // Collect implements prometheus.Collector.
-func (ac *admissionCollector) Collect(ch chan<- prometheus.Metric) {
+func (ac *AdmissionCollector) Collect(ch chan<- prometheus.Metric) {
 	st := ac.adm.Stats()
 	gauge := func(d *prometheus.Desc, v float64) {
 		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v)

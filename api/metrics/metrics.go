@@ -1,4 +1,4 @@
-package api
+package metrics
 
 import (
 	"context"
@@ -14,14 +14,16 @@ import (
 	"github.com/wallzero/wallzero/service/jobs"
 )
 
-// httpMetrics measures requests.
-type httpMetrics struct {
+// HTTP measures requests: latency by route, method and status, and the
+// requests in flight.
+type HTTP struct {
 	latency  *prometheus.HistogramVec
 	inFlight prometheus.Gauge
 }
 
-func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
-	m := &httpMetrics{
+// NewHTTP registers the request metrics with reg.
+func NewHTTP(reg prometheus.Registerer) *HTTP {
+	m := &HTTP{
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "wallzero_http_request_duration_seconds",
 			Help:    "HTTP request latency by route, method and status.",
@@ -33,7 +35,9 @@ func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
 	return m
 }
 
-func (m *httpMetrics) middleware() gin.HandlerFunc {
+// Middleware measures each request (a route gin did not match is
+// "unmatched", so a scan of random paths adds no label values).
+func (m *HTTP) Middleware() gin.HandlerFunc {
 	return func(c *gin.Context) {
 		start := time.Now()
 		m.inFlight.Inc()
@@ -47,16 +51,17 @@ func (m *httpMetrics) middleware() gin.HandlerFunc {
 	}
 }
 
-func metricsHandler(reg *prometheus.Registry) gin.HandlerFunc {
+// Handler serves reg's metrics in Prometheus's text format.
+func Handler(reg *prometheus.Registry) gin.HandlerFunc {
 	h := promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
 	return func(c *gin.Context) { h.ServeHTTP(c.Writer, c.Request) }
 }
 
-// serviceCollector exports the service's counters, the evaluator's queue
+// ServiceCollector exports the service's counters, the evaluator's queue
 // and batches, and the job queue at scrape time. It keeps no state between
 // scrapes: rates are PromQL's (rate(wallzero_evaluations_total[1m])), so
 // they stay right with any number of replicas and scrapers.
-type serviceCollector struct {
+type ServiceCollector struct {
 	svc *service.Service
 
 	evals, hits, misses, ratio, searches, jobs, openings        *prometheus.Desc
@@ -64,11 +69,11 @@ type serviceCollector struct {
 	activeJobs                                                  *prometheus.Desc
 }
 
-func newServiceCollector(svc *service.Service) *serviceCollector {
+func NewServiceCollector(svc *service.Service) *ServiceCollector {
 	d := func(name, help string, labels ...string) *prometheus.Desc {
 		return prometheus.NewDesc(name, help, labels, nil)
 	}
-	return &serviceCollector{svc: svc,
+	return &ServiceCollector{svc: svc,
 		evals:       d("wallzero_evaluations_total", "Positions sent by searches to an evaluator."),
 		hits:        d("wallzero_analysis_cache_hits_total", "Analysis cache lookups answered from PostgreSQL."),
 		misses:      d("wallzero_analysis_cache_misses_total", "Analysis cache lookups that needed a search."),
@@ -89,7 +94,7 @@ func newServiceCollector(svc *service.Service) *serviceCollector {
 }
 
 // Describe implements prometheus.Collector.
-func (sc *serviceCollector) Describe(ch chan<- *prometheus.Desc) {
+func (sc *ServiceCollector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{sc.evals, sc.hits, sc.misses, sc.ratio, sc.searches, sc.jobs, sc.openings,
 		sc.queue, sc.interactive, sc.batches, sc.samples, sc.batchSize, sc.netSeconds, sc.activeJobs} {
 		ch <- d
@@ -97,7 +102,7 @@ func (sc *serviceCollector) Describe(ch chan<- *prometheus.Desc) {
 }
 
 // Collect implements prometheus.Collector.
-func (sc *serviceCollector) Collect(ch chan<- prometheus.Metric) {
+func (sc *ServiceCollector) Collect(ch chan<- prometheus.Metric) {
 	m := sc.svc.Metrics()
 	counter := func(d *prometheus.Desc, v int64, labels ...string) {
 		ch <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, float64(v), labels...)

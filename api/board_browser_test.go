@@ -19,7 +19,8 @@ import (
 // variation at an earlier ply (promotes, deletes, goes back to the main
 // line), exports the record and imports it back (JSON and WGF), opens the
 // share link in a fresh browser, plays 10 moves against the engine at two
-// levels, reviews that game on the board and opens the review by its
+// levels, reviews that game on the board (and works a puzzle of it: a
+// wrong try taken back, the answer confirmed) and opens the review by its
 // link, places stones by touch on a phone-sized screen, edits a position
 // (a refused one named by its field, then a valid one analysed), plays
 // the engine in coach mode and takes a move back, lets the move timer run
@@ -312,6 +313,48 @@ func TestBoardInBrowser(t *testing.T) {
 		b.click("#review-back")
 		b.ready(5)
 		b.shoot("board-review.png")
+		// Puzzles: the API's selection is tested on its own (jobs and api
+		// tests); here a puzzle at ply 5 is handed to the page to check
+		// the mode: a wrong try is taken back, the answer is confirmed,
+		// and the live analysis stays hidden meanwhile.
+		var pz struct{ Solution, Wrong, Played string }
+		line := b.mainLine()
+		b.eval(`(async () => {
+			const n = WZ.review.nodes;
+			const rec = WZ.app.tree.record(n[4]);
+			const pos = await WZ.api.position(rec);
+			const played = n[5].move;
+			const others = pos.legalMoves.filter((m) => m !== played && !m.startsWith("x"));
+			const sol = others[0], wrong = others[others.length - 1];
+			WZ.api.puzzles = async () => ({reviewId: WZ.review.id, visits: 64, deepVisits: 256,
+				puzzles: [{ply: 5, record: rec, player: pos.toMove, played, loss: 0.2, solution: sol, line: [sol], margin: 0.3, proven: false}],
+				skipped: [{ply: 9, reason: "two moves within 0.15 of each other"}]});
+			return {solution: sol, wrong, played};
+		})()`, &pz)
+		b.click("#review-puzzles")
+		b.wait(`document.body.dataset.puzzles === "ready"`)
+		b.click(sel("data-puzzle", "0"))
+		b.ready(5)
+		b.wait(`document.body.dataset.puzzle === "open"`)
+		if n := b.num(`document.querySelectorAll("#overlay g.arrow").length + document.querySelectorAll("#candidates li[data-move]").length`); n != 0 {
+			t.Errorf("the puzzle shows %d arrows and candidates of the live analysis", n)
+		}
+		b.clickMove(pz.Wrong)
+		b.wait(`document.body.dataset.puzzle === "wrong"`)
+		b.ready(5)
+		if txt := b.str(`document.getElementById("puzzle-status").textContent`); !strings.HasPrefix(txt, pz.Wrong+" is not it") {
+			t.Errorf("after a wrong try the puzzle says %q", txt)
+		}
+		if got := b.mainLine(); !slices.Equal(got, line) {
+			t.Errorf("the wrong try changed the game: %v", got)
+		}
+		b.clickMove(pz.Solution)
+		b.wait(`document.body.dataset.puzzle === "solved"`)
+		if txt := b.str(`document.getElementById("puzzle-status").textContent`); !strings.HasPrefix(txt, "Solved after 1 try: "+pz.Solution) {
+			t.Errorf("after the answer the puzzle says %q", txt)
+		}
+		b.click("#puzzle-leave")
+		b.wait(`document.body.dataset.puzzle === "none"`)
 		// The review opens by its link in another tab, with its game.
 		hash := b.str(`location.hash`)
 		if !strings.HasPrefix(hash, "#review=") {

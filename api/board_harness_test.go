@@ -91,6 +91,17 @@ func (b *boardPage) ply() int {
 func (b *boardPage) play(move string) {
 	b.t.Helper()
 	before := b.ply()
+	b.clickMove(move)
+	b.waitOr(fmt.Sprintf(`document.body.dataset.state === "ready" && WZ.app.tree.ply(WZ.app.cur) >= %d`, before+1), move)
+	if got := b.str(fmt.Sprintf(`WZ.app.tree.path(WZ.app.cur)[%d].move || ""`, before)); got != move {
+		b.t.Fatalf("clicked %s, the board played %q", move, got)
+	}
+}
+
+// clickMove makes the clicks of one move (see play) without waiting for
+// the board to show it: for a page that may take the move back at once.
+func (b *boardPage) clickMove(move string) {
+	b.t.Helper()
 	step := func(selector, done string) {
 		b.t.Helper()
 		b.click(selector)
@@ -110,10 +121,6 @@ func (b *boardPage) play(move string) {
 		step(sel("data-wall", to+":"+side), "")
 	default:
 		step(sel("data-square", move), "")
-	}
-	b.waitOr(fmt.Sprintf(`document.body.dataset.state === "ready" && WZ.app.tree.ply(WZ.app.cur) >= %d`, before+1), move)
-	if got := b.str(fmt.Sprintf(`WZ.app.tree.path(WZ.app.cur)[%d].move || ""`, before)); got != move {
-		b.t.Fatalf("clicked %s, the board played %q", move, got)
 	}
 }
 

@@ -94,6 +94,7 @@ window.WZ = window.WZ || {};
     exportRecord: (req) => call('POST', '/v1/records/export', req),
     createReview: (req) => call('POST', '/v1/reviews', req),
     getReview: (id) => call('GET', '/v1/reviews/' + encodeURIComponent(id)),
+    puzzles: (id) => call('GET', '/v1/reviews/' + encodeURIComponent(id) + '/puzzles'),
     picture,
   };
 })();

@@ -115,7 +115,7 @@ window.WZ = window.WZ || {};
   };
 
   // wantLive says whether the engine's live view runs in this mode.
-  app.wantLive = () => $('live-on').checked && app.mode !== 'play' && app.mode !== 'edit' && app.mode !== 'local';
+  app.wantLive = () => $('live-on').checked && app.mode !== 'play' && app.mode !== 'edit' && app.mode !== 'local' && !(WZ.puzzle && WZ.puzzle.active);
 
   // playMove plays move (notation) from the current node.
   app.playMove = (move, clickAt, keepRedo) => {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"slices"
@@ -355,6 +356,42 @@ func TestBoardInBrowser(t *testing.T) {
 		}
 		b.click("#puzzle-leave")
 		b.wait(`document.body.dataset.puzzle === "none"`)
+		// The printable report of the review, printed to PDF.
+		if href := b.str(`document.getElementById("review-report").getAttribute("href")`); href != "/report"+b.str(`location.hash`) {
+			t.Errorf("the report link is %q", href)
+		}
+		rp, err := br.NewPage(ctx, 900, 1200)
+		b.must(err)
+		report := &boardPage{t: t, ctx: ctx, page: rp}
+		report.must(rp.Navigate(ctx, srv.URL+"/report"+b.str(`location.hash`)))
+		{
+			short, cancel := context.WithTimeout(ctx, 30*time.Second)
+			err := report.page.WaitFor(short, `document.body.dataset.report === "ready" || document.body.dataset.report === "error"`)
+			cancel()
+			if err != nil {
+				var state string
+				_ = report.page.Eval(ctx, `JSON.stringify({report: document.body.dataset.report, error: document.getElementById("error").textContent, imgs: [...document.images].map((i) => [i.alt, i.complete, i.naturalWidth, (i.src || "").slice(0, 30)])})`, &state)
+				t.Fatalf("the report did not finish: %v; the page: %s", err, state)
+			}
+		}
+		if msg := report.str(`document.getElementById("error").textContent`); msg != "" {
+			t.Fatalf("the report says: %s", msg)
+		}
+		if n := report.num(`document.querySelectorAll("#accuracy tbody tr").length`); n != 2 {
+			t.Errorf("the report's accuracy table has %d rows, want 2", n)
+		}
+		if n := report.num(`document.querySelectorAll("#mistakes li").length`); n == 0 {
+			t.Error("the report lists no mistakes, not even 'No mistakes.'")
+		}
+		if w := report.num(`document.getElementById("curve").naturalWidth`); w == 0 {
+			t.Error("the report's curve did not load")
+		}
+		pdf := printPDF(t, ctx, report.page)
+		if !bytes.HasPrefix(pdf, []byte("%PDF-")) || len(pdf) < 10000 {
+			t.Errorf("the printed report is %d bytes starting %q", len(pdf), pdf[:min(8, len(pdf))])
+		}
+		savePDF(t, pdf, "report.pdf", "report-page1")
+		b.front()
 		// The review opens by its link in another tab, with its game.
 		hash := b.str(`location.hash`)
 		if !strings.HasPrefix(hash, "#review=") {

@@ -2,9 +2,12 @@ package api
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -268,4 +271,38 @@ func startBoardServer(t *testing.T) *pictureServer {
 		d.Levels = f
 		d.NewPlayer = player.New
 	})
+}
+
+// printPDF prints the page to PDF as Chromium's print dialog would (A4 by
+// the page's own @page rule, backgrounds on).
+func printPDF(t *testing.T, ctx context.Context, p *cdp.Page) []byte {
+	t.Helper()
+	var out struct {
+		Data string `json:"data"`
+	}
+	if err := p.Call(ctx, "Page.printToPDF", map[string]any{"printBackground": true, "preferCSSPageSize": true}, &out); err != nil {
+		t.Fatalf("print to PDF: %v", err)
+	}
+	pdf, err := base64.StdEncoding.DecodeString(out.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pdf
+}
+
+// savePDF writes pdf as name into $WALLZERO_SCREENSHOT_DIR, with its first
+// page as png.png (pdftoppm, from Debian's poppler-utils), for docs/.
+func savePDF(t *testing.T, pdf []byte, name, png string) {
+	t.Helper()
+	dir := os.Getenv("WALLZERO_SCREENSHOT_DIR")
+	if dir == "" {
+		return
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "1", "-singlefile", path, filepath.Join(dir, png)).CombinedOutput(); err != nil {
+		t.Errorf("pdftoppm (apt-get install poppler-utils): %v: %s", err, out)
+	}
 }

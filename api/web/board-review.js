@@ -107,6 +107,7 @@ window.WZ = window.WZ || {};
       li.append(b, ` ${KINDS[tp.kind] || tp.kind}: ${tp.summary || ''}`);
       list.append(li);
     }
+    $('review-report').href = '/report#review=' + encodeURIComponent(review.id);
     document.body.dataset.review = 'ready';
     app.renderMoves();
     goPly(0);

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# pack.sh: packs what a GPU measurement needs and the device machine cannot
+# download (ONNX Runtime with its CUDA provider, the CPU build, bin/wallzero)
+# into xz-compressed parts small enough to travel one per device call, with
+# a manifest of SHA-256 sums, then prints the calls to make (docs/gpu.md).
+#
+#   scripts/device/pack.sh            build bin/wallzero, pack into .local/device-carry/
+#
+# Environment (the defaults are what a device session wants):
+#   PACK_ROOT      the repository root (default: this script's, two folders up)
+#   PACK_OUT       folder of the parts and MANIFEST (default PACK_ROOT/.local/device-carry)
+#   PACK_FILES     the files to pack, relative to PACK_ROOT, space-separated
+#   PACK_PART_MIB  largest part in MiB (default 48: a call carries 64 MiB,
+#                  the working tree's tracked files included)
+#   PACK_XZ        xz's options (default -9e -T2: the smallest output)
+#   PACK_BUILD     0: do not run make build first
+set -euo pipefail
+
+say() { echo "pack: $*" >&2; }
+die() { say "$*"; exit 1; }
+
+root=${PACK_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+out=${PACK_OUT:-$root/.local/device-carry}
+files=${PACK_FILES:-".local/onnxruntime-gpu/libonnxruntime.so.1 .local/onnxruntime-gpu/libonnxruntime_providers_shared.so .local/onnxruntime-gpu/libonnxruntime_providers_cuda.so .local/onnxruntime/libonnxruntime.so.1 bin/wallzero"}
+part_mib=${PACK_PART_MIB:-48}
+xzopts=${PACK_XZ:--9e -T2}
+
+cd "$root"
+if [[ "${PACK_BUILD:-1}" != 0 ]]; then
+  make -s build >&2 || die "make build failed"
+fi
+for f in $files; do
+  [[ -f $f ]] || die "$f is missing (make onnxruntime-gpu, make onnxruntime and make build make them)"
+done
+
+rm -rf "$out"
+mkdir -p "$out"
+say "compressing $(du -ch $files | tail -1 | cut -f1) with xz $xzopts (minutes at -9e)"
+# shellcheck disable=SC2086 # files and xz options are word lists
+tar -cf - --owner=0 --group=0 $files | xz $xzopts -c | split -b "${part_mib}M" -d -a 2 - "$out/part-"
+
+{
+  echo "# wallzero device bundle: $(date -u +%FT%TZ), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), xz $xzopts, parts of at most $part_mib MiB"
+  echo "# part SHA256 BYTES PATH: the parts, in order (cat | xz -d | tar -x in the repository root)"
+  for p in "$out"/part-*; do
+    echo "part $(sha256sum "$p" | cut -d' ' -f1) $(stat -c %s "$p") ${p#"$root"/}"
+  done
+  echo "# file SHA256 BYTES PATH: the unpacked files, relative to the repository root"
+  for f in $files; do
+    echo "file $(sha256sum "$f" | cut -d' ' -f1) $(stat -c %s "$f") $f"
+  done
+} >"$out/MANIFEST"
+
+mf=${out#"$root"/}/MANIFEST
+n=$(grep -c '^part ' "$out/MANIFEST")
+say "$n parts in ${out#"$root"/}:"
+awk '$1 == "part" { printf "  %s  %.1f MiB\n", $4, $3 / 1048576 }' "$out/MANIFEST" >&2
+echo "The device calls, in order, each at once after the one before (the machine stays warm 30 s):"
+i=0
+while read -r kind _ _ path; do
+  [[ $kind == part ]] || continue
+  i=$((i + 1))
+  if ((i < n)); then
+    echo "$i. run command: ls -la ${out#"$root"/}   carry: [\"$path\", \"$mf\"]   timeout_s: 60"
+  else
+    echo "$i. run command: scripts/device/gpu-bench.sh   carry: [\"$path\", \"$mf\"]   timeout_s: 600"
+  fi
+done <"$out/MANIFEST"

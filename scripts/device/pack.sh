@@ -4,7 +4,7 @@
 # into xz-compressed parts small enough to travel one per device call, with
 # a manifest of SHA-256 sums, then prints the calls to make (docs/gpu.md).
 #
-#   scripts/device/pack.sh            build bin/wallzero, pack into .local/device-carry/
+#   scripts/device/pack.sh            build bin/wallzero (stripped), pack into .local/device-carry/
 #
 # Environment (the defaults are what a device session wants):
 #   PACK_ROOT      the repository root (default: this script's, two folders up)
@@ -13,7 +13,7 @@
 #   PACK_PART_MIB  largest part in MiB (default 48: a call carries 64 MiB,
 #                  the working tree's tracked files included)
 #   PACK_XZ        xz's options (default -9e -T2: the smallest output)
-#   PACK_BUILD     0: do not run make build first
+#   PACK_BUILD     0: do not build bin/wallzero first
 set -euo pipefail
 
 say() { echo "pack: $*" >&2; }
@@ -23,11 +23,22 @@ root=${PACK_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 out=${PACK_OUT:-$root/.local/device-carry}
 files=${PACK_FILES:-".local/onnxruntime-gpu/libonnxruntime.so.1 .local/onnxruntime-gpu/libonnxruntime_providers_shared.so .local/onnxruntime-gpu/libonnxruntime_providers_cuda.so .local/onnxruntime/libonnxruntime.so.1 bin/wallzero"}
 part_mib=${PACK_PART_MIB:-48}
+# A call carries the working tree (tracked and untracked, not ignored
+# files) and its carried paths, 64 MiB in all: warn when a part would not
+# fit beside this tree.
+if tree=$(cd "$root" && git ls-files -z --cached --others --exclude-standard 2>/dev/null | xargs -0 -r stat -c %s 2>/dev/null |
+  awk '{ s += $1 } END { printf "%d", s / 1048576 + 1 }') && ((tree + part_mib > 63)); then
+  say "WARNING: the working tree is about $tree MiB: parts of $part_mib MiB will not travel (64 MiB a call); set PACK_PART_MIB=$((62 - tree))"
+fi
 xzopts=${PACK_XZ:--9e -T2}
 
 cd "$root"
 if [[ "${PACK_BUILD:-1}" != 0 ]]; then
-  make -s build >&2 || die "make build failed"
+  # Without symbols and DWARF (-s -w) the binary compresses to half as
+  # much; a crash's stack trace still names the functions.
+  commit=$(git rev-parse --short=12 HEAD)
+  git diff --quiet HEAD || commit=$commit-modified
+  go build -ldflags "-s -w -X main.commit=$commit" -o bin/wallzero ./cmd/wallzero || die "go build failed"
 fi
 for f in $files; do
   [[ -f $f ]] || die "$f is missing (make onnxruntime-gpu, make onnxruntime and make build make them)"

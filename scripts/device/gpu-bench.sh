@@ -21,7 +21,9 @@
 # Environment: OUT (default .local/gpu-bench-out), GPU_WORKERS (4) and
 # GPU_MAX_BATCH (1024), the GPU's -eval-workers and -max-batch; CPU_WORKERS
 # (the number of cores); SEARCH_SECONDS (2), each throughput window;
-# SELFPLAY_SECONDS (45), how long self-play starts new games.
+# SELFPLAY_SECONDS (45), how long self-play starts new games;
+# GPU_BENCH_STEPS, the measurements to run (default all: search_gpu
+# selfplay_gpu search_cpu selfplay_cpu).
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -50,10 +52,16 @@ if [[ $dry == 1 ]]; then
 fi
 
 # step NAME SECONDS CMD...: runs CMD under a timeout, its output to the log
-# and to $work/NAME.txt, and notes how it ended.
+# and to $work/NAME.txt, and notes how it ended. With GPU_BENCH_STEPS set
+# (e.g. "search_gpu selfplay_gpu"), the measurements not named there are
+# skipped (a rerun of one part on a warm machine).
 step() {
   local name=$1 limit=$2 start rc
   shift 2
+  if [[ -n ${GPU_BENCH_STEPS:-} && $name == @(search|selfplay)_* && " $GPU_BENCH_STEPS " != *" $name "* ]]; then
+    echo "== $name: skipped (GPU_BENCH_STEPS)"
+    return
+  fi
   echo
   echo "== $name (timeout ${limit}s): $*"
   start=$(date +%s)

@@ -71,7 +71,10 @@ i=0
 while read -r kind _ _ path; do
   [[ $kind == part ]] || continue
   i=$((i + 1))
-  if ((i < n)); then
+  if ((i == 1 && n > 1)); then
+    # The first call also shows what the last one will find.
+    echo "$i. run command: nvidia-smi -L; ls -d /opt/*/.venv/lib/python3*/site-packages/nvidia/*/lib; ls -la ${out#"$root"/}   carry: [\"$path\", \"$mf\"]   timeout_s: 60"
+  elif ((i < n)); then
     echo "$i. run command: ls -la ${out#"$root"/}   carry: [\"$path\", \"$mf\"]   timeout_s: 60"
   else
     echo "$i. run command: scripts/device/gpu-bench.sh   carry: [\"$path\", \"$mf\"]   timeout_s: 600"

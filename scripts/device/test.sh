@@ -21,7 +21,8 @@ calls=$(PACK_ROOT=$src PACK_BUILD=0 PACK_PART_MIB=1 PACK_XZ=-1 PACK_FILES=".loca
 [[ $(grep -c '^part ' "$src/.local/device-carry/MANIFEST") == 3 ]] || fail "want 3 parts: $(cat "$src/.local/device-carry/MANIFEST")"
 grep -q '^3\. run command: scripts/device/gpu-bench.sh   carry: \[".local/device-carry/part-02", ".local/device-carry/MANIFEST"\]' <<<"$calls" ||
   fail "the last call does not run gpu-bench.sh with the last part: $calls"
-grep -q '^1\. run command: ls -la .local/device-carry   carry: \[".local/device-carry/part-00"' <<<"$calls" || fail "first call: $calls"
+grep -q '^1\. run command: nvidia-smi -L; .*   carry: \[".local/device-carry/part-00", ".local/device-carry/MANIFEST"\]' <<<"$calls" || fail "first call: $calls"
+grep -q '^2\. run command: ls -la .local/device-carry   carry: \[".local/device-carry/part-01", ".local/device-carry/MANIFEST"\]' <<<"$calls" || fail "second call: $calls"
 
 cp -r "$src/.local/device-carry" "$dst/.local-carry"
 mkdir -p "$dst/.local" && mv "$dst/.local-carry" "$dst/.local/device-carry"

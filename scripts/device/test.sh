@@ -35,6 +35,15 @@ done
 out=$(unpack) || fail "second unpack.sh: $out"
 grep -q "already unpacked" <<<"$out" || fail "second unpack unpacked again: $out"
 
+# The CUDA folders: those holding the libraries are found and written down.
+mkdir -p "$tmp/venv/nvidia/cublas/lib" "$tmp/venv/nvidia/cudnn/lib"
+touch "$tmp/venv/nvidia/cublas/lib/libcublasLt.so.13" "$tmp/venv/nvidia/cudnn/lib/libcudnn.so.9"
+out=$(UNPACK_ROOT=$dst UNPACK_CUDA_GLOB="$tmp/venv/nvidia/*/lib" "$here/unpack.sh" 2>&1) || fail "unpack.sh with CUDA folders: $out"
+[[ $(cat "$dst/.local/device-carry/cuda-lib-path") == "$tmp/venv/nvidia/cublas/lib:$tmp/venv/nvidia/cudnn/lib" ]] ||
+  fail "cuda-lib-path: $(cat "$dst/.local/device-carry/cuda-lib-path")"
+grep -q "libcudnn.so.9: $tmp/venv/nvidia/cudnn/lib" <<<"$out" || fail "cuDNN's folder not named: $out"
+grep -q "not found in those folders: libcublas.so.13 libcurand.so.10 libcudart.so.13" <<<"$out" || fail "missing libraries not named: $out"
+
 # A missing part and a damaged part are named (the files must be unpacked again).
 rm "$dst/.local/gpu/lib.so" "$dst/.local/device-carry/part-01"
 out=$(unpack) && fail "unpack.sh succeeded without part-01"

@@ -8,7 +8,9 @@
 #   scripts/device/unpack.sh [DIR]    DIR: the parts' folder (default .local/device-carry)
 #
 # Environment: UNPACK_ROOT, the folder to unpack into (default: the
-# repository root); UNPACK_NO_CUDA=1 skips the search for CUDA (tests).
+# repository root); UNPACK_NO_CUDA=1 skips the search for CUDA;
+# UNPACK_CUDA_GLOB, where to look first (default
+# /opt/*/.venv/lib/python3*/site-packages/nvidia/*/lib).
 # Files already unpacked and matching the manifest are not unpacked again.
 set -euo pipefail
 
@@ -54,7 +56,7 @@ fi
 # The CUDA libraries: the nvidia/*/lib folders of any Python environment
 # under /opt, else of the python3 on PATH.
 dirs=()
-for d in /opt/*/.venv/lib/python3*/site-packages/nvidia/*/lib; do
+for d in ${UNPACK_CUDA_GLOB:-/opt/*/.venv/lib/python3*/site-packages/nvidia/*/lib}; do
   [[ -d $d ]] && dirs+=("$d")
 done
 if ((${#dirs[@]} == 0)) && command -v python3 >/dev/null; then
@@ -67,7 +69,10 @@ fi
 path=$(IFS=:; echo "${dirs[*]}")
 missing=()
 for lib in libcublasLt.so.13 libcublas.so.13 libcurand.so.10 libcudart.so.13 libcudnn.so.9; do
-  where=$(for d in "${dirs[@]}"; do [[ -e $d/$lib ]] && echo "$d"; done | head -1)
+  where=
+  for d in "${dirs[@]}"; do
+    if [[ -e $d/$lib ]]; then where=$d; break; fi
+  done
   if [[ -n $where ]]; then say "$lib: $where"; else missing+=("$lib"); fi
 done
 ((${#missing[@]} == 0)) || say "not found in those folders: ${missing[*]} (wallzero also looks on the system's path)"

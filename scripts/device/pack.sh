@@ -33,11 +33,11 @@ fi
 xzopts=${PACK_XZ:--9e -T2}
 
 cd "$root"
+commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+git diff --quiet HEAD 2>/dev/null || commit=$commit-modified
 if [[ "${PACK_BUILD:-1}" != 0 ]]; then
   # Without symbols and DWARF (-s -w) the binary compresses to half as
   # much; a crash's stack trace still names the functions.
-  commit=$(git rev-parse --short=12 HEAD)
-  git diff --quiet HEAD || commit=$commit-modified
   go build -ldflags "-s -w -X main.commit=$commit" -o bin/wallzero ./cmd/wallzero || die "go build failed"
 fi
 for f in $files; do
@@ -51,7 +51,7 @@ say "compressing $(du -ch $files | tail -1 | cut -f1) with xz $xzopts (minutes a
 tar -cf - --owner=0 --group=0 $files | xz $xzopts -c | split -b "${part_mib}M" -d -a 2 - "$out/part-"
 
 {
-  echo "# wallzero device bundle: $(date -u +%FT%TZ), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), xz $xzopts, parts of at most $part_mib MiB"
+  echo "# wallzero device bundle: $(date -u +%FT%TZ), commit $commit, xz $xzopts, parts of at most $part_mib MiB"
   echo "# part SHA256 BYTES PATH: the parts, in order (cat | xz -d | tar -x in the repository root)"
   for p in "$out"/part-*; do
     echo "part $(sha256sum "$p" | cut -d' ' -f1) $(stat -c %s "$p") ${p#"$root"/}"

@@ -5,7 +5,7 @@ SHELL := /bin/bash
 GO    ?= go
 BIN   := bin/wallzero
 
-.PHONY: all help build run test check vet unit fuzz bench-engine check-go clean onnxruntime onnxruntime-gpu db db-stop openapi client bench-api bench-burst \
+.PHONY: all help build run test check vet unit fuzz bench-engine check-go clean onnxruntime onnxruntime-gpu db db-stop openapi client bench-api bench-burst device-test \
 	python-deps pytest train train-smoke train-finetune browser-test lint lint-go golangci-lint flake8 \
 	image deploy-test
 
@@ -80,7 +80,7 @@ db-stop:
 
 ## test: go vet, the linters, every Go test with the race detector, the
 ## learner's Python tests and one tiny training iteration end to end.
-test: vet lint unit deploy-test pytest train-smoke browser-test
+test: vet lint unit deploy-test device-test pytest train-smoke browser-test
 
 ## check: the quick gate while working: go vet, golangci-lint (lint-go)
 ## and the Go tests without the race detector, a browser, training or a
@@ -122,6 +122,11 @@ flake8:
 
 vet: check-go
 	$(GO) vet ./...
+
+## device-test: scripts/device/pack.sh and unpack.sh round trip over small
+## made-up files, a missing and a damaged part named (seconds; docs/gpu.md).
+device-test:
+	scripts/device/test.sh
 
 ## deploy-test: the Kubernetes manifests (deploy/kubernetes) decoded strictly
 ## into the Kubernetes API types and checked against the wallzero binary's

@@ -24,7 +24,9 @@ var benchMidgame = []string{"C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S", "C3-C2
 // simulations per second with 1, 4 and 16 concurrent searches and the
 // latency of one 400-visit analysis (each with the batcher's current and
 // former way of handing out a search's leaves, interleaved), and hints
-// along a game with the evaluation cache.
+// along a game with the evaluation cache. -batches and -searches change
+// the batch sizes and the numbers of concurrent searches (a GPU wants
+// larger ones).
 func Search(args []string, stdout, stderr io.Writer) error {
 	fs := program.NewFlagSet("bench search", stderr)
 	var mf program.ModelFlags
@@ -38,8 +40,17 @@ func Search(args []string, stdout, stderr io.Writer) error {
 	beforeModel := fs.String("before-model", "", "ONNX model of the one-worker (before) measurements, e.g. an earlier file of the same network (default: the model)")
 	cpuProfile := fs.String("cpuprofile", "", "instead of the measurements, run -profile-searches concurrent searches for -seconds under Go's CPU profiler and write the profile to this file")
 	searchCounts := fs.String("searches", "1,4,16", "numbers of concurrent searches of the throughput measurements")
+	batchSizes := fs.String("batches", "1,8,32,128", "batch sizes of the raw network throughput measurement (a GPU wants up to 1024 or more)")
 	profileSearches := fs.Int("profile-searches", 16, "concurrent searches of the -cpuprofile run")
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	sizes, err := program.PositiveInts("batches", *batchSizes)
+	if err != nil {
+		return err
+	}
+	counts, err := program.PositiveInts("searches", *searchCounts)
+	if err != nil {
 		return err
 	}
 	path, err := program.NewEvaluators(mf).ResolveModel("")
@@ -86,11 +97,6 @@ func Search(args []string, stdout, stderr io.Writer) error {
 	// per call (the behaviour before), so the two are compared in one run,
 	// and a third time spread with each search's leaves in -leaf-calls
 	// calls (search.Config.LeafCalls).
-	sizes := []int{1, 8, 32, 128}
-	counts, err := program.PositiveInts("searches", *searchCounts)
-	if err != nil {
-		return err
-	}
 	modes := []batchMode{{name: "spread", net: net}, {name: "one-worker", oneWorker: true, net: before}}
 	if *leafCalls > 1 {
 		modes = append(modes, batchMode{name: fmt.Sprintf("pipelined-%d", *leafCalls), leafCalls: *leafCalls, net: net})

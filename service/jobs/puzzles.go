@@ -7,6 +7,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explain"
 )
@@ -67,8 +68,8 @@ type SkippedPuzzle struct {
 // Puzzles returns the puzzles of a succeeded review (a review still
 // running is a wallzero.CodeConflict error). Each candidate position is
 // searched twice through the analysis cache, at the review's visits and
-// at PuzzleDeepFactor times as many, so a second call is answered from
-// the cache.
+// at PuzzleDeepFactor times as many, at batch priority like a job's, so a
+// second call is answered from the cache.
 func (s *Runner) Puzzles(ctx context.Context, id string) (*PuzzleSet, error) {
 	rj, err := s.Review(ctx, id)
 	if err != nil {
@@ -85,9 +86,15 @@ func (s *Runner) Puzzles(ctx context.Context, id string) (*PuzzleSet, error) {
 	positions := g.Positions()
 	rules := g.Rules.String()
 	out := &PuzzleSet{ReviewID: id, Visits: res.Visits, DeepVisits: res.Visits * PuzzleDeepFactor, Puzzles: []Puzzle{}, Skipped: []SkippedPuzzle{}}
+	// The searches are batch work, as a job's are: below the interactive
+	// analyses in the evaluator's queue, and yielding to those running.
+	ctx = inference.WithPriority(ctx, inference.Batch)
 	for _, mv := range res.Moves {
 		if float64(mv.Loss) < MistakeLoss || mv.Ply >= len(positions) {
 			continue
+		}
+		if err := s.gate.Wait(ctx, s.cfg.BatchYield); err != nil {
+			return nil, err
 		}
 		shallow, err := s.analyses.Full(ctx, rules, positions, mv.Ply, out.Visits)
 		if err != nil {

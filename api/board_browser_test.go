@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -303,6 +304,9 @@ func TestBoardInBrowser(t *testing.T) {
 			t.Errorf("%d classified moves in the list, want %d", badges, n)
 		}
 		b.wait(`document.getElementById("review-curve").complete && document.getElementById("review-curve").naturalWidth > 0`)
+		if txt := b.str(`document.getElementById("review-rating").textContent`); !regexp.MustCompile(`^Rating estimate: blue -?\d+ \(95%: -?\d+ to -?\d+\), red -?\d+ \(95%: -?\d+ to -?\d+\)$`).MatchString(txt) {
+			t.Errorf("the review's rating line: %q", txt)
+		}
 		b.click(`#move-list [data-line="main"][data-ply="5"]`)
 		b.ready(5)
 		if txt := b.str(`document.getElementById("review-move").textContent`); !strings.HasPrefix(txt, "5. ") {
@@ -379,6 +383,9 @@ func TestBoardInBrowser(t *testing.T) {
 		}
 		if n := report.num(`document.querySelectorAll("#accuracy tbody tr").length`); n != 2 {
 			t.Errorf("the report's accuracy table has %d rows, want 2", n)
+		}
+		if est := report.str(`[...document.querySelectorAll("#accuracy tbody tr")].map((r) => r.cells[2].textContent).join("|")`); !regexp.MustCompile(`^-?\d+ \(-?\d+ to -?\d+\)\|-?\d+ \(-?\d+ to -?\d+\)$`).MatchString(est) {
+			t.Errorf("the report's rating estimates: %q", est)
 		}
 		if n := report.num(`document.querySelectorAll("#mistakes li").length`); n == 0 {
 			t.Error("the report lists no mistakes, not even 'No mistakes.'")

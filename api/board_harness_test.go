@@ -16,6 +16,7 @@ import (
 	"github.com/wallzero/wallzero/internal/cdp"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/levels"
+	"github.com/wallzero/wallzero/service/rating"
 )
 
 // boardPage drives the analysis board in one tab with clicks, as a
@@ -259,17 +260,34 @@ const boardLevels = `{"levels": [
   "rating": {"elo": -180, "ci95": [-210, -140], "games": 2100, "anchorGames": 200}, "maxMoveMs": 1000, "players": [2, 3, 4]}
 ], "anchor": "voronoi-hard", "anchors": ["voronoi-hard"], "fitted": "2026-12-02", "command": "test"}`
 
+// boardRatings is a rating calibration for the heuristic evaluator's
+// reviews at the board's 64 visits, so that the pages show an estimate:
+// the shipped calibrations cover the network's reviews only, and the
+// estimate's accuracy is tested in service/rating and service/jobs.
+const boardRatings = `{"calibrations": [{"model": "heuristic-voronoi-v1", "visits": 64, "terms": ["const", "logLoss"],
+ "coef": [-1800, -750], "minOpen": 3, "range": [-670, 1850], "within": 300, "between": 150, "z": 2}]}`
+
 // startBoardServer is the whole API for the board's browser test: the
-// heuristic evaluator, a real PostgreSQL, a job worker and two levels.
+// heuristic evaluator, a real PostgreSQL, a job worker, two levels and a
+// rating calibration.
 func startBoardServer(t *testing.T) *pictureServer {
 	t.Helper()
 	f, err := levels.Parse([]byte(boardLevels))
 	if err != nil {
 		t.Fatal(err)
 	}
+	path := filepath.Join(t.TempDir(), rating.FileName)
+	if err := os.WriteFile(path, []byte(boardRatings), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ratings, err := rating.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return startPictureServerWith(t, true, true, false, func(d *service.Deps) {
 		d.Levels = f
 		d.NewPlayer = player.New
+		d.Ratings = ratings
 	})
 }
 

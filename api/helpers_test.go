@@ -23,6 +23,7 @@ import (
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/levels"
+	"github.com/wallzero/wallzero/service/rating"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/memstore"
 	"github.com/wallzero/wallzero/store/storetest"
@@ -84,6 +85,8 @@ type options struct {
 	// player constructor (play_test.go).
 	levels    *levels.File
 	newPlayer player.Constructor
+	// ratings are the rating estimate's calibrations (rating_test.go).
+	ratings *rating.File
 }
 
 // testServer is the whole service (heuristic evaluator, store, River
@@ -169,7 +172,8 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 	}
 	cfg.Admission = o.admission
 	deps := service.Deps{Analyzer: an, Store: st, Metrics: metrics, Logger: log,
-		Models: []service.Model{service.HeuristicModel([]int{2, 3, 4}, "test")}, Levels: o.levels, NewPlayer: o.newPlayer}
+		Models: []service.Model{service.HeuristicModel([]int{2, 3, 4}, "test")}, Levels: o.levels, NewPlayer: o.newPlayer,
+		Ratings: o.ratings}
 	if o.auth {
 		deps.Auth = access.NewAuth(st, access.AuthConfig{CacheTTL: cmp.Or(o.authTTL, 200*time.Millisecond), Defaults: o.quotas, Logger: log})
 	}

@@ -82,6 +82,7 @@ func New(svc *service.Service, cfg Config) http.Handler {
 	v1.POST("/reviews", s.createReview)
 	v1.GET("/reviews/:id", s.getReview)
 	v1.GET("/reviews/:id/puzzles", s.getPuzzles)
+	v1.POST("/ratings/estimate", s.estimateRating)
 	v1.POST("/openings/batch", s.createOpenings)
 	v1.GET("/jobs/:id", s.getJob)
 	v1.DELETE("/jobs/:id", s.cancelJob)

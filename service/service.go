@@ -13,6 +13,7 @@ import (
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/levels"
 	"github.com/wallzero/wallzero/service/play"
+	"github.com/wallzero/wallzero/service/rating"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -70,6 +71,9 @@ type Deps struct {
 	// LevelsNote says why there are no levels when Levels is nil (shown
 	// by GET /v1/levels).
 	LevelsNote string
+	// Ratings are the rating estimate's calibrations
+	// (models/rating-calibration.json; nil: reviews carry no estimate).
+	Ratings *rating.File
 }
 
 // Service holds the parts of the analysis service that New wired (cached
@@ -119,7 +123,8 @@ func New(cfg Config, d Deps) *Service {
 		Visits: cfg.OpeningVisits, Parallel: cfg.JobParallel, BatchYield: cfg.BatchYield, CacheTimeout: cfg.CacheTimeout})
 	s.analyses = analysis.NewCached(analysis.CacheConfig{Analyzer: s.an, Cache: s.store, Timeout: cfg.CacheTimeout, Metrics: s.metrics,
 		Logger: s.log, Gate: s.gate, Admission: s.adm, MaxRequestVisits: cfg.Admission.MaxRequestVisits})
-	s.jobs = jobs.New(cfg.Config, jobs.Deps{Store: s.store, Analyses: s.analyses, Explorer: s.explorer, Logger: s.log})
+	s.jobs = jobs.New(cfg.Config, jobs.Deps{Store: s.store, Analyses: s.analyses, Explorer: s.explorer, Logger: s.log,
+		Ratings: d.Ratings})
 	return s
 }
 

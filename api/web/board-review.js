@@ -85,6 +85,15 @@ window.WZ = window.WZ || {};
     review.timer = setTimeout(() => poll(adopt), 400);
   }
 
+  // ratingText says each side's rating estimate with its 95% interval.
+  function ratingText(est) {
+    if (!est) return '';
+    return 'Rating estimate: ' + Object.keys(est).sort().map((c) => {
+      const e = est[c];
+      return `${c} ${Math.round(e.rating)} (95%: ${Math.round(e.interval[0])} to ${Math.round(e.interval[1])})`;
+    }).join(', ');
+  }
+
   // show puts the review's content beside the board.
   function show(result) {
     const app = WZ.app;
@@ -94,6 +103,8 @@ window.WZ = window.WZ || {};
     result.moves.forEach((m, i) => { if (review.nodes[i]) review.nodes[i].note = m; });
     const acc = result.accuracy || {};
     $('review-accuracy').textContent = 'Accuracy: ' + Object.keys(acc).sort().map((c) => `${c} ${acc[c].toFixed(1)}%`).join(', ');
+    $('review-rating').textContent = ratingText(result.ratingEstimate);
+    $('review-rating').hidden = !result.ratingEstimate;
     const list = $('review-turning');
     list.textContent = '';
     for (const tp of result.turningPoints || []) {

@@ -66,8 +66,11 @@
     for (const c of Object.keys(r.accuracy || {}).sort()) {
       const count = (k) => r.moves.filter((m) => m.player === c && m.classification === k).length;
       const tr = body.insertRow();
-      for (const v of [c, (r.accuracy[c] || 0).toFixed(1) + '%', count('inaccuracy'), count('mistake'), count('blunder')]) tr.insertCell().textContent = String(v);
+      const e = (r.ratingEstimate || {})[c];
+      const est = e ? `${Math.round(e.rating)} (${Math.round(e.interval[0])} to ${Math.round(e.interval[1])})` : '—';
+      for (const v of [c, (r.accuracy[c] || 0).toFixed(1) + '%', est, count('inaccuracy'), count('mistake'), count('blunder')]) tr.insertCell().textContent = String(v);
     }
+    $('rating-note').hidden = !r.ratingEstimate;
     pictures.push(picture($('curve'), `/v1/reviews/${encodeURIComponent(id)}/winrate.svg`));
     // The board after each turning point.
     const tps = r.turningPoints || [];

@@ -186,6 +186,10 @@
     const acc = result.accuracy || {};
     $('accuracy').textContent = Object.keys(acc).sort((a, b) => (a === 'red' ? -1 : b === 'red' ? 1 : 0))
       .map((p) => `${p} ${acc[p].toFixed(1)}%`).join(', ') + decidedText(result.moves);
+    const est = result.ratingEstimate || {};
+    $('rating').textContent = Object.keys(est).sort((a, b) => (a === 'red' ? -1 : b === 'red' ? 1 : 0))
+      .map((p) => `${p} ${Math.round(est[p].rating)} (95%: ${Math.round(est[p].interval[0])} to ${Math.round(est[p].interval[1])})`).join(', ') ||
+      'none (no calibration for this review\'s model and visits, or too few open moves)';
     const body = $('moves').tBodies[0];
     body.textContent = '';
     result.moves.forEach((m, i) => {

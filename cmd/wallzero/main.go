@@ -33,6 +33,7 @@ var commands = map[string]command{
 	"worker":   {"run review and opening-batch jobs from the PostgreSQL queue", runWorker},
 	"migrate":  {"apply the database schema (migrations/ and River's)", runMigrate},
 	"explorer": {"the opening explorer's table: `explorer fill -depth N`, `explorer selfplay`, `explorer bench`", runExplorer},
+	"rating":   {"the rating estimate's calibration: `rating review`, `rating fit`", runRating},
 	"keys":     {"API keys: `keys create -name NAME`, `keys list`, `keys revoke ID|NAME`", runKeys},
 }
 

@@ -1,13 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/wallzero/wallzero/engine"
@@ -90,30 +86,9 @@ type matchOutput struct {
 }
 
 // saveMatchGames writes the match's games to path (player.WriteSavedGames)
-// through a temporary file, so that a failed run leaves no half-written
-// file.
+// whole or not at all.
 func saveMatchGames(path string, cfg player.MatchConfig, rules engine.Rules, games []player.GameResult) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("-save-games: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	w := bufio.NewWriter(tmp)
-	if err := player.WriteSavedGames(w, cfg, rules, games); err != nil {
-		tmp.Close()
-		return fmt.Errorf("-save-games %s: %w", path, err)
-	}
-	if err := w.Flush(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("-save-games %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("-save-games %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("-save-games: %w", err)
-	}
-	return nil
+	return writeWhole(path, "-save-games", func(w io.Writer) error { return player.WriteSavedGames(w, cfg, rules, games) })
 }
 
 // isSearchSpec reports whether a player spec evaluates positions.

@@ -513,6 +513,22 @@ type EngineWall struct {
 	Square *string `json:"square,omitempty"`
 }
 
+// RatingEstimate defines model for rating.Estimate.
+type RatingEstimate struct {
+	// Games Games is the number of games behind the estimate.
+	//
+	// Example: 1
+	Games *int `json:"games,omitempty"`
+
+	// Interval Interval is the 95% interval [low, high].
+	Interval *[]float32 `json:"interval,omitempty"`
+
+	// Rating Rating is the estimate on the rating list's scale.
+	//
+	// Example: 640
+	Rating *float32 `json:"rating,omitempty"`
+}
+
 // ServiceAnalysis defines model for service.Analysis.
 type ServiceAnalysis struct {
 	// Cache Cache (service only) says whether the analysis came from the
@@ -1526,6 +1542,59 @@ type ServiceQuery struct {
 	TopK *int `json:"topK,omitempty"`
 }
 
+// ServiceRatingGame defines model for service.RatingGame.
+type ServiceRatingGame struct {
+	// Player Player is the colour the player had: red or blue.
+	//
+	// Example: red
+	Player *string `json:"player,omitempty"`
+
+	// Review Review is the review's id.
+	//
+	// Example: 6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10
+	Review *string `json:"review,omitempty"`
+}
+
+// ServiceRatingGameEstimate defines model for service.RatingGameEstimate.
+type ServiceRatingGameEstimate struct {
+	Estimate *RatingEstimate `json:"estimate,omitempty"`
+
+	// Player Example: red
+	Player *string `json:"player,omitempty"`
+
+	// Review Example: 6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10
+	Review *string `json:"review,omitempty"`
+
+	// Skipped Skipped says why the game has no estimate.
+	//
+	// Example: 3 moves in open positions, at least 5 are needed
+	Skipped *string `json:"skipped,omitempty"`
+}
+
+// ServiceRatingRequest defines model for service.RatingRequest.
+type ServiceRatingRequest struct {
+	Games *[]ServiceRatingGame `json:"games,omitempty"`
+}
+
+// ServiceRatingResult defines model for service.RatingResult.
+type ServiceRatingResult struct {
+	// Estimate Estimate combines every game that had enough open moves; its
+	// interval narrows with their number (docs/reviews.md).
+	Estimate *RatingEstimate `json:"estimate,omitempty"`
+
+	// Games Games gives each game's own estimate, in the order asked; a game
+	// with too few open moves has none and says so.
+	Games *[]ServiceRatingGameEstimate `json:"games,omitempty"`
+
+	// Model Model and Visits are the reviews' (one calibration covers them all).
+	//
+	// Example: wz-0027-int8
+	Model *string `json:"model,omitempty"`
+
+	// Visits Example: 200
+	Visits *int `json:"visits,omitempty"`
+}
+
 // ServiceReachability defines model for service.Reachability.
 type ServiceReachability struct {
 	Exclusive *map[string][]string `json:"exclusive,omitempty"`
@@ -1693,6 +1762,13 @@ type ServiceReviewResult struct {
 
 	// Moves Moves reviews each move played.
 	Moves *[]ServiceMoveReview `json:"moves,omitempty"`
+
+	// RatingEstimate RatingEstimate estimates each player's rating on the project's
+	// rating list (models/ratings.json) from this game, with a 95%
+	// interval (docs/reviews.md, "Rating estimate"). Omitted when no
+	// calibration matches the review's model and visits; a player with
+	// too few moves in open positions has no entry.
+	RatingEstimate *map[string]RatingEstimate `json:"ratingEstimate,omitempty"`
 
 	// Record Record is the game reviewed, as submitted (rules normalized), so that
 	// a client holding only the review's id can draw its positions.
@@ -1979,6 +2055,9 @@ type PlayMoveJSONRequestBody = ServicePlayRequest
 // DescribePositionJSONRequestBody defines body for DescribePosition for application/json ContentType.
 type DescribePositionJSONRequestBody = EngineRecord
 
+// EstimateRatingJSONRequestBody defines body for EstimateRating for application/json ContentType.
+type EstimateRatingJSONRequestBody = ServiceRatingRequest
+
 // ExportRecordJSONRequestBody defines body for ExportRecord for application/json ContentType.
 type ExportRecordJSONRequestBody = ServiceRecordExport
 
@@ -2186,6 +2265,24 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /v1/position (the `DescribePosition` operationId).
 	DescribePosition(ctx context.Context, body DescribePositionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// EstimateRatingWithBody One player's rating from several reviewed games
+	//
+	// Combines the rating estimates of one player's reviewed games (each review's id and the colour the player had) into one estimate on the project's rating list (Elo, voronoi-hard = 0) with a 95% interval that narrows with the games' number, down to the error the calibration makes on every game of a player alike. Every review must have finished, with one model at one number of visits that a calibration covers (the service's default review visits have one). A game with too few moves in open positions is listed with the reason and left out. The answer also gives each game's own estimate. See docs/reviews.md, "Rating estimate".
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/ratings/estimate (the `EstimateRating` operationId).
+	EstimateRatingWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// EstimateRating One player's rating from several reviewed games
+	//
+	// Combines the rating estimates of one player's reviewed games (each review's id and the colour the player had) into one estimate on the project's rating list (Elo, voronoi-hard = 0) with a 95% interval that narrows with the games' number, down to the error the calibration makes on every game of a player alike. Every review must have finished, with one model at one number of visits that a calibration covers (the service's default review visits have one). A game with too few moves in open positions is listed with the reason and left out. The answer also gives each game's own estimate. See docs/reviews.md, "Rating estimate".
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/ratings/estimate (the `EstimateRating` operationId).
+	EstimateRating(ctx context.Context, body EstimateRatingJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ExportRecordWithBody Write a game record as text
 	//
@@ -2535,6 +2632,44 @@ func (c *Client) DescribePositionWithBody(ctx context.Context, contentType strin
 // Corresponds with POST /v1/position (the `DescribePosition` operationId).
 func (c *Client) DescribePosition(ctx context.Context, body DescribePositionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewDescribePositionRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// EstimateRatingWithBody One player's rating from several reviewed games
+//
+// Combines the rating estimates of one player's reviewed games (each review's id and the colour the player had) into one estimate on the project's rating list (Elo, voronoi-hard = 0) with a 95% interval that narrows with the games' number, down to the error the calibration makes on every game of a player alike. Every review must have finished, with one model at one number of visits that a calibration covers (the service's default review visits have one). A game with too few moves in open positions is listed with the reason and left out. The answer also gives each game's own estimate. See docs/reviews.md, "Rating estimate".
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/ratings/estimate (the `EstimateRating` operationId).
+func (c *Client) EstimateRatingWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewEstimateRatingRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// EstimateRating One player's rating from several reviewed games
+//
+// Combines the rating estimates of one player's reviewed games (each review's id and the colour the player had) into one estimate on the project's rating list (Elo, voronoi-hard = 0) with a 95% interval that narrows with the games' number, down to the error the calibration makes on every game of a player alike. Every review must have finished, with one model at one number of visits that a calibration covers (the service's default review visits have one). A game with too few moves in open positions is listed with the reason and left out. The answer also gives each game's own estimate. See docs/reviews.md, "Rating estimate".
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/ratings/estimate (the `EstimateRating` operationId).
+func (c *Client) EstimateRating(ctx context.Context, body EstimateRatingJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewEstimateRatingRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3110,6 +3245,46 @@ func NewDescribePositionRequestWithBody(server string, contentType string, body 
 	}
 
 	operationPath := fmt.Sprintf("/v1/position")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewEstimateRatingRequest calls the generic EstimateRating builder with application/json body
+func NewEstimateRatingRequest(server string, body EstimateRatingJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewEstimateRatingRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewEstimateRatingRequestWithBody constructs an http.Request for the EstimateRating method, with any body, and a specified content type
+func NewEstimateRatingRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/ratings/estimate")
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -3890,6 +4065,24 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /v1/position (the `DescribePosition` operationId).
 	DescribePositionWithResponse(ctx context.Context, body DescribePositionJSONRequestBody, reqEditors ...RequestEditorFn) (*DescribePositionResponse, error)
+
+	// EstimateRatingWithBodyWithResponse One player's rating from several reviewed games
+	//
+	// Combines the rating estimates of one player's reviewed games (each review's id and the colour the player had) into one estimate on the project's rating list (Elo, voronoi-hard = 0) with a 95% interval that narrows with the games' number, down to the error the calibration makes on every game of a player alike. Every review must have finished, with one model at one number of visits that a calibration covers (the service's default review visits have one). A game with too few moves in open positions is listed with the reason and left out. The answer also gives each game's own estimate. See docs/reviews.md, "Rating estimate".
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/ratings/estimate (the `EstimateRating` operationId).
+	EstimateRatingWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*EstimateRatingResponse, error)
+
+	// EstimateRatingWithResponse One player's rating from several reviewed games
+	//
+	// Combines the rating estimates of one player's reviewed games (each review's id and the colour the player had) into one estimate on the project's rating list (Elo, voronoi-hard = 0) with a 95% interval that narrows with the games' number, down to the error the calibration makes on every game of a player alike. Every review must have finished, with one model at one number of visits that a calibration covers (the service's default review visits have one). A game with too few moves in open positions is listed with the reason and left out. The answer also gives each game's own estimate. See docs/reviews.md, "Rating estimate".
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/ratings/estimate (the `EstimateRating` operationId).
+	EstimateRatingWithResponse(ctx context.Context, body EstimateRatingJSONRequestBody, reqEditors ...RequestEditorFn) (*EstimateRatingResponse, error)
 
 	// ExportRecordWithBodyWithResponse Write a game record as text
 	//
@@ -4888,6 +5081,110 @@ func (r DescribePositionResponse) ContentType() string {
 	return ""
 }
 
+type EstimateRatingResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ServiceRatingResult
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ApiErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ApiErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ApiErrorResponse
+	// JSON408 the response for an HTTP 408 `application/json` response
+	JSON408 *ApiErrorResponse
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *ApiErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ApiErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r EstimateRatingResponse) GetJSON200() *ServiceRatingResult {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r EstimateRatingResponse) GetJSON400() *ApiErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r EstimateRatingResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r EstimateRatingResponse) GetJSON403() *ApiErrorResponse {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r EstimateRatingResponse) GetJSON404() *ApiErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON408 returns the response for an HTTP 408 `application/json` response
+func (r EstimateRatingResponse) GetJSON408() *ApiErrorResponse {
+	return r.JSON408
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r EstimateRatingResponse) GetJSON409() *ApiErrorResponse {
+	return r.JSON409
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r EstimateRatingResponse) GetJSON413() *ApiErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r EstimateRatingResponse) GetJSON415() *ApiErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r EstimateRatingResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r EstimateRatingResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r EstimateRatingResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r EstimateRatingResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r EstimateRatingResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type ExportRecordResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -5717,6 +6014,36 @@ func (c *ClientWithResponses) DescribePositionWithResponse(ctx context.Context, 
 		return nil, err
 	}
 	return ParseDescribePositionResponse(rsp)
+}
+
+// EstimateRatingWithBodyWithResponse One player's rating from several reviewed games
+//
+// Combines the rating estimates of one player's reviewed games (each review's id and the colour the player had) into one estimate on the project's rating list (Elo, voronoi-hard = 0) with a 95% interval that narrows with the games' number, down to the error the calibration makes on every game of a player alike. Every review must have finished, with one model at one number of visits that a calibration covers (the service's default review visits have one). A game with too few moves in open positions is listed with the reason and left out. The answer also gives each game's own estimate. See docs/reviews.md, "Rating estimate".
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/ratings/estimate (the `EstimateRating` operationId).
+func (c *ClientWithResponses) EstimateRatingWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*EstimateRatingResponse, error) {
+	rsp, err := c.EstimateRatingWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseEstimateRatingResponse(rsp)
+}
+
+// EstimateRatingWithResponse One player's rating from several reviewed games
+//
+// Combines the rating estimates of one player's reviewed games (each review's id and the colour the player had) into one estimate on the project's rating list (Elo, voronoi-hard = 0) with a 95% interval that narrows with the games' number, down to the error the calibration makes on every game of a player alike. Every review must have finished, with one model at one number of visits that a calibration covers (the service's default review visits have one). A game with too few moves in open positions is listed with the reason and left out. The answer also gives each game's own estimate. See docs/reviews.md, "Rating estimate".
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/ratings/estimate (the `EstimateRating` operationId).
+func (c *ClientWithResponses) EstimateRatingWithResponse(ctx context.Context, body EstimateRatingJSONRequestBody, reqEditors ...RequestEditorFn) (*EstimateRatingResponse, error) {
+	rsp, err := c.EstimateRating(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseEstimateRatingResponse(rsp)
 }
 
 // ExportRecordWithBodyWithResponse Write a game record as text
@@ -6625,6 +6952,95 @@ func ParseDescribePositionResponse(rsp *http.Response) (*DescribePositionRespons
 			return nil, err
 		}
 		response.JSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseEstimateRatingResponse parses an HTTP response from a EstimateRatingWithResponse call
+func ParseEstimateRatingResponse(rsp *http.Response) (*EstimateRatingResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &EstimateRatingResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ServiceRatingResult
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 408:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest ApiErrorResponse

@@ -87,6 +87,10 @@ func NewApp(ctx context.Context, cfg *ServeConfig, log *slog.Logger) (*App, erro
 		a.Close(ctx)
 		return nil, err
 	}
+	if err := a.addRatings(&deps); err != nil {
+		a.Close(ctx)
+		return nil, err
+	}
 	a.Svc = service.New(cfg.Svc, deps)
 	if cfg.JobWorkers > 0 {
 		a.worker, err = a.Store.StartWorker(ctx, store.WorkerConfig{Workers: a.Svc.Jobs().Workers(), MaxWorkers: cfg.JobWorkers,

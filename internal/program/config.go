@@ -1,6 +1,8 @@
 package program
 
 import (
+	"github.com/wallzero/wallzero/service/rating"
+
 	"flag"
 	"fmt"
 	"io"
@@ -52,6 +54,8 @@ type ServeConfig struct {
 	Auth AuthConfig
 	// Levels is -levels (levels.go).
 	Levels LevelsConfig
+	// RatingCalibration is -rating-calibration (ratings.go).
+	RatingCalibration string
 }
 
 // Register adds the flags; http adds those of the HTTP server.
@@ -78,6 +82,8 @@ func (c *ServeConfig) Register(fs *flag.FlagSet, http bool) {
 	fs.StringVar(&c.LogLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&c.LogFormat, "log-format", "json", "json or text")
 	c.registerAdmission(fs)
+	fs.StringVar(&c.RatingCalibration, "rating-calibration", "", "the rating estimate's calibrations (`wallzero rating fit` writes them; default "+
+		rating.FileName+" in the model's directory, else models/"+rating.FileName+"; a missing default file means reviews carry no rating estimate)")
 	if http {
 		c.registerHTTP(fs)
 		fs.StringVar(&c.Addr, "addr", ":8080", "HTTP listen address")

@@ -88,17 +88,7 @@ func (a *App) addLevelsAt(d *service.Deps, wd string) error {
 // defaultLevelsPath returns the levels file next to the model the service
 // analyses with, else models/levels.json in wd or a directory above it,
 // else models/levels.json.
-func (a *App) defaultLevelsPath(wd string) string {
-	if m, err := a.Ev.ResolveModel(""); err == nil && m != HeuristicModel {
-		if p := filepath.Join(filepath.Dir(m), levelsFile); fileExists(p) {
-			return p
-		}
-	}
-	if p, ok := FindShipped(wd, []string{"models/" + levelsFile}); ok {
-		return p
-	}
-	return filepath.Join("models", levelsFile)
-}
+func (a *App) defaultLevelsPath(wd string) string { return a.defaultShippedPath(wd, levelsFile) }
 
 // fileExists reports whether path names an existing file.
 func fileExists(path string) bool {

@@ -95,6 +95,11 @@ func (s *Runner) Review(ctx context.Context, id string) (*ReviewJob, error) {
 		if err := json.Unmarshal(j.Result, out.Result); err != nil {
 			return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: "stored review: " + err.Error(), Err: err}
 		}
+		if out.Result.RatingEstimate == nil {
+			// A review stored before its model had a calibration gets
+			// its estimate when read.
+			out.Result.RatingEstimate = estimateRatings(s.ratings, out.Result)
+		}
 	}
 	return out, nil
 }
@@ -149,10 +154,9 @@ func (s *Runner) runReview(ctx context.Context, j *store.Job, p *progress) ([]by
 	if stopped.Load() {
 		return nil, errStepDone
 	}
-	res := buildReview(g, analyses, s.cfg.KeyMoves)
-	proveBackwards(res, positions)
-	explainReview(res, g, analyses)
+	res := assembleReview(g, positions, analyses, s.cfg.KeyMoves, true)
 	res.ID, res.Visits, res.Model = r.ID, visits, s.an.ModelFor(2)
+	res.RatingEstimate = estimateRatings(s.ratings, res)
 	res.Record = &engine.Record{Rules: g.Rules, Board: r.Board, Moves: r.Moves}
 	return json.Marshal(res)
 }

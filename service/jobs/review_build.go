@@ -8,6 +8,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explain"
+	"github.com/wallzero/wallzero/service/rating"
 )
 
 // Review thresholds: a move whose win-rate loss (for the player who made
@@ -46,6 +47,12 @@ type ReviewResult struct {
 	// TurningPoints are the moves where the game turned (see
 	// service/jobs/turning.go), in the order of the game.
 	TurningPoints []TurningPoint `json:"turningPoints"`
+	// RatingEstimate estimates each player's rating on the project's
+	// rating list (models/ratings.json) from this game, with a 95%
+	// interval (docs/reviews.md, "Rating estimate"). Omitted when no
+	// calibration matches the review's model and visits; a player with
+	// too few moves in open positions has no entry.
+	RatingEstimate map[string]rating.Estimate `json:"ratingEstimate,omitempty"`
 } // @name service.ReviewResult
 
 // CurvePoint is Red's win rate at one position.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explorer"
+	"github.com/wallzero/wallzero/service/rating"
 )
 
 // Config holds the jobs' defaults and limits.
@@ -43,6 +44,9 @@ type Deps struct {
 	Explorer *explorer.Explorer
 	// Logger receives the jobs' logs (nil: slog.Default()).
 	Logger *slog.Logger
+	// Ratings are the rating estimate's calibrations (nil: reviews carry
+	// no estimate).
+	Ratings *rating.File
 }
 
 // Runner submits, runs and reports the jobs: reviews, opening batches,
@@ -58,13 +62,14 @@ type Runner struct {
 	gate     *analysis.Gate
 	metrics  *analysis.Metrics
 	log      *slog.Logger
+	ratings  *rating.File
 }
 
 // New returns a job runner; cfg's zero fields must have been filled by
 // the caller (the service's Config does it).
 func New(cfg Config, d Deps) *Runner {
 	r := &Runner{cfg: cfg, store: d.Store, analyses: d.Analyses, an: d.Analyses.Analyzer(), explorer: d.Explorer,
-		gate: d.Analyses.Gate(), metrics: d.Analyses.Metrics(), log: d.Logger}
+		gate: d.Analyses.Gate(), metrics: d.Analyses.Metrics(), log: d.Logger, ratings: d.Ratings}
 	r.log = cmp.Or(r.log, slog.Default())
 	return r
 }

@@ -1,0 +1,97 @@
+package ratingcal
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/wallzero/wallzero/engine/player"
+	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs"
+	"github.com/wallzero/wallzero/service/rating"
+)
+
+// Reviewed is one reviewed calibration game as `wallzero rating review`
+// writes it, a JSON line each: the saved game's players and result, the
+// review's model and visits, and each side's moves as the estimate reads
+// them (the rest of the review is not needed to fit or check a mapping).
+type Reviewed struct {
+	Players player.SavedPlayers      `json:"players"`
+	Result  player.SavedResult       `json:"result"`
+	Game    int                      `json:"game"`
+	Seed    uint64                   `json:"seed"`
+	Model   string                   `json:"model"`
+	Visits  int                      `json:"visits"`
+	Moves   map[string][]rating.Move `json:"moves"`
+}
+
+// ReviewOptions configure ReviewGames.
+type ReviewOptions struct {
+	// Visits per position, as a review job's maxVisits.
+	Visits int
+	// Games is the number of games reviewed at once and Parallel the
+	// positions of each searched at once.
+	Games, Parallel int
+	// Progress, when set, is called after each game with the number done.
+	Progress func(done int)
+}
+
+// ReviewGames reads saved games (match -save-games lines) from in,
+// reviews each through c and writes a Reviewed line per game to out, in
+// the order read.
+func ReviewGames(ctx context.Context, c *analysis.Cached, in io.Reader, out io.Writer, o ReviewOptions) (int, error) {
+	var games []player.SavedGame
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for line := 1; sc.Scan(); line++ {
+		var g player.SavedGame
+		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+			return 0, fmt.Errorf("line %d: %w", line, err)
+		}
+		games = append(games, g)
+	}
+	if err := sc.Err(); err != nil {
+		return 0, err
+	}
+	results := make([]*Reviewed, len(games))
+	var mu sync.Mutex
+	done := 0
+	eg, ctx := errgroup.WithContext(ctx)
+	eg.SetLimit(max(o.Games, 1))
+	for i := range games {
+		eg.Go(func() error {
+			g, err := analysis.ReplayRecord(games[i].Record, c.Analyzer().Limits())
+			if err != nil {
+				return fmt.Errorf("game %d: %w", i+1, err)
+			}
+			res, err := jobs.ReviewGame(ctx, c, g, jobs.ReviewOptions{Visits: o.Visits, Parallel: o.Parallel})
+			if err != nil {
+				return fmt.Errorf("game %d: %w", i+1, err)
+			}
+			results[i] = &Reviewed{Players: games[i].Players, Result: games[i].Result, Game: games[i].Game, Seed: games[i].Seed,
+				Model: res.Model, Visits: res.Visits, Moves: jobs.ReviewMoves(res)}
+			mu.Lock()
+			done++
+			if o.Progress != nil {
+				o.Progress(done)
+			}
+			mu.Unlock()
+			return nil
+		})
+	}
+	if err := eg.Wait(); err != nil {
+		return 0, err
+	}
+	enc := json.NewEncoder(out)
+	for _, r := range results {
+		if err := enc.Encode(r); err != nil {
+			return 0, err
+		}
+	}
+	return len(results), nil
+}

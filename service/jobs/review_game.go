@@ -1,0 +1,74 @@
+package jobs
+
+import (
+	"context"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/rating"
+)
+
+// ReviewOptions configure ReviewGame.
+type ReviewOptions struct {
+	// Visits is the search budget per position (required).
+	Visits int
+	// Parallel is the number of positions searched at once (0: 4).
+	Parallel int
+	// KeyMoves is the number of key moves listed (0: 3).
+	KeyMoves int
+	// Explain adds the explanations and turning points (the costly part
+	// after the searches, which calibration does not need).
+	Explain bool
+	// Ratings estimates each side's rating (nil: no estimate).
+	Ratings *rating.File
+}
+
+// ReviewGame reviews a two-player game outside the jobs table: every
+// position analysed through c (its cache, if it has one), then the review
+// assembled as a review job assembles it. The rating calibration
+// (`wallzero rating`) reviews its games this way, so that the estimate is
+// fitted on exactly what the service's reviews measure.
+func ReviewGame(ctx context.Context, c *analysis.Cached, g *engine.Game, opts ReviewOptions) (*ReviewResult, error) {
+	positions := g.Positions()
+	analyses := make([]*analysis.Analysis, len(positions))
+	rules := g.Rules.String()
+	eg, ctx := errgroup.WithContext(ctx)
+	eg.SetLimit(max(opts.Parallel, 1))
+	if opts.Parallel == 0 {
+		eg.SetLimit(4)
+	}
+	for i := range positions {
+		eg.Go(func() error {
+			a, err := c.Full(ctx, rules, positions, i, opts.Visits)
+			analyses[i] = a
+			return err
+		})
+	}
+	if err := eg.Wait(); err != nil {
+		return nil, err
+	}
+	keyMoves := opts.KeyMoves
+	if keyMoves == 0 {
+		keyMoves = 3
+	}
+	res := assembleReview(g, positions, analyses, keyMoves, opts.Explain)
+	res.Visits, res.Model = opts.Visits, c.Analyzer().ModelFor(2)
+	res.RatingEstimate = estimateRatings(opts.Ratings, res)
+	return res, nil
+}
+
+// assembleReview builds a review from the analyses of every position:
+// the curve and the moves, the backward proofs, and the explanations and
+// turning points when explain is set. The caller sets the model and
+// visits, then the rating estimate (estimateRatings), which depends on
+// them.
+func assembleReview(g *engine.Game, positions []engine.Position, analyses []*analysis.Analysis, keyMoves int, explain bool) *ReviewResult {
+	res := buildReview(g, analyses, keyMoves)
+	proveBackwards(res, positions)
+	if explain {
+		explainReview(res, g, analyses)
+	}
+	return res
+}

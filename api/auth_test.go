@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -269,5 +270,56 @@ func TestKeyMetrics(t *testing.T) {
 	}
 	if bytes.Contains(a.body, []byte(k)) || bytes.Contains(a.body, []byte(k[len(access.TokenPrefix):])) {
 		t.Error("/metrics shows the token")
+	}
+}
+
+// TestPuzzlesCharged: the puzzle searches of a review are charged to the
+// caller's key as they are made (review visits and four times as many per
+// mistake), and a second call, answered from the cache, costs nothing.
+func TestPuzzlesCharged(t *testing.T) {
+	t.Parallel()
+	ts := start(t, newDatabase(t), options{auth: true, jobParallel: 2})
+	ts.needsPostgres()
+	k := ts.key("puzzler", store.KeyQuotas{VisitsPerSecond: 100000, Burst: 100000})
+	moves, _ := json.Marshal(reviewGame)
+	a := ts.as(k, "POST", "/v1/reviews", fmt.Sprintf(`{"moves":%s,"maxVisits":24}`, moves))
+	var j jobs.Job
+	if a.code != 202 || json.Unmarshal(a.body, &j) != nil {
+		t.Fatalf("POST /v1/reviews: %d %s", a.code, a.body)
+	}
+	for deadline := time.Now().Add(time.Minute); j.Status != "succeeded"; time.Sleep(50 * time.Millisecond) {
+		a := ts.as(k, "GET", "/v1/jobs/"+j.ID, "")
+		if a.code != 200 || json.Unmarshal(a.body, &j) != nil || j.Status == "failed" || time.Now().After(deadline) {
+			t.Fatalf("the review: %d %s", a.code, a.body)
+		}
+	}
+	var ps jobs.PuzzleSet
+	a = ts.as(k, "GET", "/v1/reviews/"+j.ID+"/puzzles", "")
+	if a.code != 200 || json.Unmarshal(a.body, &ps) != nil {
+		t.Fatalf("GET puzzles: %d %s", a.code, a.body)
+	}
+	charged := func() string {
+		body := ts.as("", "GET", "/metrics", "").body
+		m := regexp.MustCompile(`wallzero_key_visits_charged_total\{key="puzzler"\} (\d+)`).FindSubmatch(body)
+		if m == nil {
+			return "0"
+		}
+		return string(m[1])
+	}
+	candidates := len(ps.Puzzles) + len(ps.Skipped)
+	if candidates == 0 {
+		t.Fatal("the test game has no mistake to search")
+	}
+	// The review's own searches ran in the job; the positions of the
+	// mistakes are cached at 24 visits, so only the deep searches are new.
+	want := strconv.Itoa(candidates * 24 * jobs.PuzzleDeepFactor)
+	if got := charged(); got != want {
+		t.Errorf("charged %s visits for %d candidates, want %s", got, candidates, want)
+	}
+	if a := ts.as(k, "GET", "/v1/reviews/"+j.ID+"/puzzles", ""); a.code != 200 {
+		t.Fatalf("second GET: %d", a.code)
+	}
+	if got := charged(); got != want {
+		t.Errorf("after a second call from the cache: charged %s, want %s", got, want)
 	}
 }

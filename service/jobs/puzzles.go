@@ -8,6 +8,7 @@ import (
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explain"
 )
@@ -69,7 +70,8 @@ type SkippedPuzzle struct {
 // running is a wallzero.CodeConflict error). Each candidate position is
 // searched twice through the analysis cache, at the review's visits and
 // at PuzzleDeepFactor times as many, at batch priority like a job's, so a
-// second call is answered from the cache.
+// second call is answered from the cache. The caller's key is charged for
+// the searches made, not for those read from the cache (chargeSearch).
 func (s *Runner) Puzzles(ctx context.Context, id string) (*PuzzleSet, error) {
 	rj, err := s.Review(ctx, id)
 	if err != nil {
@@ -100,8 +102,14 @@ func (s *Runner) Puzzles(ctx context.Context, id string) (*PuzzleSet, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := chargeSearch(ctx, shallow, out.Visits); err != nil {
+			return nil, err
+		}
 		deep, err := s.analyses.Full(ctx, rules, positions, mv.Ply, out.DeepVisits)
 		if err != nil {
+			return nil, err
+		}
+		if err := chargeSearch(ctx, deep, out.DeepVisits); err != nil {
 			return nil, err
 		}
 		p, reason := SelectPuzzle(mv, shallow, deep)
@@ -113,6 +121,17 @@ func (s *Runner) Puzzles(ctx context.Context, id string) (*PuzzleSet, error) {
 		out.Puzzles = append(out.Puzzles, p)
 	}
 	return out, nil
+}
+
+// chargeSearch charges the caller's key for a puzzle's search that was
+// made for it (not read from the cache), as it is made: a key over its
+// quota stops the request with CodeRateLimited, and the searches made so
+// far stay cached for its retry.
+func chargeSearch(ctx context.Context, a *analysis.Analysis, visits int) error {
+	if a.Cache != nil && a.Cache.Hit {
+		return nil
+	}
+	return access.ChargeVisits(ctx, 1, visits)
 }
 
 // SelectPuzzle decides whether the position before a reviewed move makes

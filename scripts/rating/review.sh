@@ -15,7 +15,8 @@ tag=${WALLZERO_RATING_TAG:-default}
 mkdir -p "$out/reviewed-$tag"
 while :; do
   pending=0
-  for part in "$out"/parts/*.jsonl; do
+  # The training games first: the terms are chosen on them alone.
+  for part in "$out"/parts/train-*.jsonl "$out"/parts/heldout-*.jsonl; do
     name=$(basename "$part")
     [ -s "$part.summary" ] || { pending=1; continue; } # still being played
     dst="$out/reviewed-$tag/$name"

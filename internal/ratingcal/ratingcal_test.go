@@ -1,0 +1,73 @@
+package ratingcal
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wallzero/wallzero/engine/player"
+	"github.com/wallzero/wallzero/service/rating"
+)
+
+const testList = `{"players": [{"player": "voronoi-hard", "elo": 0}, {"player": "wz-0027 policy", "elo": 321.4}]}`
+
+func writeFiles(t *testing.T, table string) (string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	tp, lp := filepath.Join(dir, "players.tsv"), filepath.Join(dir, "ratings.json")
+	if err := os.WriteFile(tp, []byte(table), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(lp, []byte(testList), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return tp, lp
+}
+
+func TestLoadPlayers(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, table, want string }{
+		{"good", "voronoi-hard\tvoronoi-hard\npolicy\twz-0027 policy\n", ""},
+		{"not on the list", "voronoi-hard\tvoronoi-hard\nmcts:visits=64\twz-0027 mcts:visits=64\n", `:2: "wz-0027 mcts:visits=64" is not on the rating list`},
+		{"no tab", "voronoi-hard voronoi-hard\n", ":1: want SPEC<tab>NAME"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ps, err := LoadPlayers(writeFiles(t, tt.table))
+			if tt.want == "" {
+				if err != nil || ps["policy"] != (ListPlayer{Name: "wz-0027 policy", Rating: 321.4}) || len(ps) != 2 {
+					t.Errorf("LoadPlayers: %v %+v", err, ps)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestSamplesAndPairs(t *testing.T) {
+	t.Parallel()
+	ps := Players{"voronoi-hard": {"voronoi-hard", 0}, "policy": {"wz-0027 policy", 321.4}}
+	open := []rating.Move{{Loss: 0.1, BestWinrate: 0.5}, {Loss: 0, Best: true, BestWinrate: 0.5}}
+	game := func(red, blue string) Reviewed {
+		return Reviewed{Players: player.SavedPlayers{Red: red, Blue: blue}, Model: "m", Visits: 200,
+			Moves: map[string][]rating.Move{"red": open, "blue": open[:1]}}
+	}
+	train := []Reviewed{game("policy", "voronoi-hard"), game("voronoi-hard", "policy")}
+	held := []Reviewed{game("voronoi-hard", "policy")}
+	s, err := ps.Samples(train)
+	if err != nil || len(s) != 4 || s[0].Player != "wz-0027 policy" || s[0].Features.Open != 2 || s[1].Player != "voronoi-hard" || s[1].Features.Open != 1 {
+		t.Fatalf("Samples: %v %+v", err, s)
+	}
+	pairs := ps.Pairs(train, held)
+	if len(pairs) != 1 || pairs[0] != (rating.PairCount{A: "voronoi-hard", B: "wz-0027 policy", TrainGames: 2, HeldoutGames: 1}) {
+		t.Errorf("Pairs: %+v", pairs)
+	}
+	if _, err := ps.Samples([]Reviewed{game("random", "policy")}); err == nil || !strings.Contains(err.Error(), `"random" is not in the players table`) {
+		t.Errorf("an unknown player: %v", err)
+	}
+}

@@ -71,3 +71,51 @@ func TestSamplesAndPairs(t *testing.T) {
 		t.Errorf("an unknown player: %v", err)
 	}
 }
+
+// TestShippedCalibrationRanksWideGaps: on the held-out calibration games
+// whose players are at least 500 points apart on the rating list (games
+// the fit never saw), the shipped calibration gives the stronger side the
+// higher estimate, in the first game and in most of them.
+func TestShippedCalibrationRanksWideGaps(t *testing.T) {
+	t.Parallel()
+	file, err := rating.Load("../../models/" + rating.FileName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := LoadPlayers("../../scripts/rating/players.tsv", "../../models/ratings.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open("testdata/heldout-wide-gaps.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, err := ReadReviewed(f)
+	if err != nil || len(games) < 20 {
+		t.Fatalf("%d games: %v", len(games), err)
+	}
+	right := 0
+	for i, g := range games {
+		c := file.For(g.Model, g.Visits)
+		if c == nil {
+			t.Fatalf("no calibration for %s at %d visits", g.Model, g.Visits)
+		}
+		red, ok1 := c.Estimate(rating.FeaturesOf(g.Moves["red"]))
+		blue, ok2 := c.Estimate(rating.FeaturesOf(g.Moves["blue"]))
+		if !ok1 || !ok2 {
+			continue
+		}
+		redStronger := ps[g.Players.Red].Rating > ps[g.Players.Blue].Rating
+		if (red.Rating > blue.Rating) == redStronger {
+			right++
+		} else if i == 0 {
+			t.Errorf("game 1 (%s vs %s): red %+v, blue %+v", g.Players.Red, g.Players.Blue, red, blue)
+		}
+	}
+	if share := float64(right) / float64(len(games)); share < 0.75 {
+		t.Errorf("the stronger side estimated higher in %d of %d games (%.2f), want >= 0.75", right, len(games), share)
+	} else {
+		t.Logf("the stronger side estimated higher in %d of %d games (%.2f)", right, len(games), share)
+	}
+}

@@ -33,6 +33,12 @@ type Features struct {
 	// MistakeShare is the share of the open moves that lost at least
 	// MistakeLoss.
 	MistakeShare float64 `json:"mistakeShare"`
+	// NearBestShare is the share of the open moves that lost less than
+	// NearBestLoss (the best move included).
+	NearBestShare float64 `json:"nearBestShare"`
+	// Accuracy is the mean of the open moves' accuracy (the review's
+	// Lichess formula, 0..1).
+	Accuracy float64 `json:"accuracy"`
 }
 
 // OpenLow bounds the positions counted as open: a position whose best
@@ -40,14 +46,18 @@ type Features struct {
 // its moves say little of the player's strength.
 const OpenLow = 0.03
 
-// MistakeLoss is the loss of a mistake (the review's threshold).
-const MistakeLoss = 0.10
+// MistakeLoss is the loss of a mistake (the review's threshold), and
+// NearBestLoss the most a move may lose and count as near the best.
+const (
+	MistakeLoss  = 0.10
+	NearBestLoss = 0.02
+)
 
 // FeaturesOf summarizes one player's moves.
 func FeaturesOf(moves []Move) Features {
 	f := Features{Moves: len(moves)}
-	var loss float64
-	var best, mistakes int
+	var loss, acc float64
+	var best, mistakes, near int
 	for _, m := range moves {
 		if m.BestWinrate < OpenLow || m.BestWinrate > 1-OpenLow {
 			continue
@@ -60,6 +70,10 @@ func FeaturesOf(moves []Move) Features {
 		if m.Loss >= MistakeLoss {
 			mistakes++
 		}
+		if m.Loss < NearBestLoss {
+			near++
+		}
+		acc += accuracy(m.Loss)
 	}
 	if f.Open == 0 {
 		for _, m := range moves {
@@ -72,7 +86,14 @@ func FeaturesOf(moves []Move) Features {
 	}
 	n := float64(f.Open)
 	f.MeanLoss, f.BestShare, f.MistakeShare = loss/n, float64(best)/n, float64(mistakes)/n
+	f.NearBestShare, f.Accuracy = float64(near)/n, acc/n
 	return f
+}
+
+// accuracy is a move's accuracy (0..1) by the review's formula
+// (Lichess's, on win percentages).
+func accuracy(loss float64) float64 {
+	return math.Max(0, math.Min(1, (103.1668*math.Exp(-4.354*loss)-3.1669)/100))
 }
 
 // featureFuncs are the terms a calibration may name, each a function of
@@ -84,6 +105,9 @@ var featureFuncs = map[string]func(Features) float64{
 	"meanLoss":     func(f Features) float64 { return f.MeanLoss },
 	"bestShare":    func(f Features) float64 { return f.BestShare },
 	"mistakeShare": func(f Features) float64 { return f.MistakeShare },
+	"nearBest":     func(f Features) float64 { return f.NearBestShare },
+	"accuracy":     func(f Features) float64 { return f.Accuracy },
+	"logOpen":      func(f Features) float64 { return math.Log(float64(max(f.Open, 1))) },
 }
 
 // terms evaluates the named terms on f.

@@ -25,8 +25,8 @@ type FitOptions struct {
 	// MinOpen is the fewest open moves of a usable side.
 	MinOpen int
 	// Coverage is the share of the leave-one-player-out one-game
-	// intervals that must contain the true rating (0: 0.95); Z is raised
-	// from 1.96 until it does.
+	// intervals that must contain the true rating (0: 0.95); Z is the
+	// smallest multiplier that achieves it.
 	Coverage float64
 }
 
@@ -39,7 +39,7 @@ func Fit(samples []Sample, o FitOptions) (*Calibration, error) {
 	if _, err := terms(o.Terms, Features{}); err != nil {
 		return nil, err
 	}
-	c := &Calibration{Model: o.Model, Visits: o.Visits, Terms: o.Terms, MinOpen: o.MinOpen, Z: 1.96}
+	c := &Calibration{Model: o.Model, Visits: o.Visits, Terms: o.Terms, MinOpen: o.MinOpen}
 	usable := c.usable(samples)
 	players := playersOf(usable)
 	if len(players) < len(o.Terms)+2 {
@@ -84,8 +84,11 @@ func Fit(samples []Sample, o FitOptions) (*Calibration, error) {
 	if want == 0 {
 		want = 0.95
 	}
+	// Z is the smallest multiplier (in steps of 0.01) whose one-game
+	// intervals hold the true rating of the left-out players as often as
+	// wanted: the intervals are calibrated on players the fit never saw.
 	sd := math.Sqrt(c.Within*c.Within + c.Between*c.Between)
-	for ; coverage(resid, c.Z*sd) < want; c.Z += 0.01 {
+	for c.Z = 0.5; coverage(resid, c.Z*sd) < want; c.Z += 0.01 {
 	}
 	c.Z = math.Round(c.Z*100) / 100
 	c.Fit = &FitReport{LeaveOnePlayerOut: looCheck(resid, c.Z*sd)}

@@ -71,7 +71,7 @@ func TestFitRecoversTheMapping(t *testing.T) {
 	if math.Abs(c.Within-200) > 30 || c.Between > 150 {
 		t.Errorf("within %.0f (want about 200), between %.0f (want about 60)", c.Within, c.Between)
 	}
-	if c.Z < 1.96 || c.Range != [2]float64{-600, 1500} {
+	if c.Z < 1.5 || c.Z > 2.5 || c.Range != [2]float64{-600, 1500} {
 		t.Errorf("z %.2f, range %v", c.Z, c.Range)
 	}
 	// Fresh games of fresh players: the intervals hold, and combining

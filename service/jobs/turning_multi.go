@@ -27,9 +27,14 @@ func multiTurningPoints(res *ReviewResult, final *engine.Position) []TurningPoin
 	for i := range res.Moves {
 		mr := &res.Moves[i]
 		was, is := leader(res.WinrateCurve[i].Winrates, res.Players), leader(res.WinrateCurve[i+1].Winrates, res.Players)
-		if is != "" && was != is {
+		switch {
+		case is == "" || was == is:
+		case was == "":
 			out = append(out, point(TurnLeadChange, mr, fmt.Sprintf("%s takes the lead: its win rate goes from %s to %s.",
 				title(is), pct(rate(i, is)), pct(rate(i+1, is)))))
+		default:
+			out = append(out, point(TurnLeadChange, mr, fmt.Sprintf("%s takes the lead from %s: %s's win rate goes from %s to %s, %s's from %s to %s.",
+				title(is), title(was), title(is), pct(rate(i, is)), pct(rate(i+1, is)), title(was), pct(rate(i, was)), pct(rate(i+1, was)))))
 		}
 	}
 	if i, winner, ok := multiDecidedAt(res, final); ok {

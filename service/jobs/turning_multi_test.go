@@ -33,7 +33,7 @@ func TestMultiTurningPoints(t *testing.T) {
 	curve := []map[string]float32{
 		{"red": 0.34, "blue": 0.33, "green": 0.33}, // red leads
 		{"red": 0.34, "blue": 0.33, "green": 0.33},
-		{"red": 0.3, "blue": 0.3, "green": 0.4}, // green takes the lead from red
+		{"red": 0.3, "blue": 0.3, "green": 0.4},   // green takes the lead from red
 		{"red": 0.3, "blue": 0.35, "green": 0.35}, // tie: no leader
 		{"red": 0.2, "blue": 0.6, "green": 0.2},   // blue takes the lead
 		{"red": 0.05, "blue": 0.91, "green": 0.04},

@@ -576,10 +576,25 @@ func TestBoardInBrowser(t *testing.T) {
 		}
 		b.wait(`document.getElementById("review-curve").complete && document.getElementById("review-curve").naturalWidth > 0`)
 		if lines := b.str(`(async () => {
-			const svg = await (await fetch(document.getElementById("review-curve").src)).text();
+			const svg = await (await fetch("/v1/reviews/" + encodeURIComponent(WZ.review.id) + "/winrate.svg")).text();
 			return [...svg.matchAll(/<polyline class="curve player (\w+)" data-player="\w+" points="[^"]*" fill="none" stroke="(#[0-9a-f]+)"/g)].map((m) => m[1] + " " + m[2]).join(", ");
 		})()`); lines != "red #d7263d, blue #1b65c9, green #2a9d3f" {
 			t.Errorf("the board's review curve draws %q, want a line per player in its colour", lines)
+		}
+		// Its printable report: the three players' accuracy and the curve.
+		rp, err := br.NewPage(ctx, 900, 1200)
+		b.must(err)
+		report := &boardPage{t: t, ctx: ctx, page: rp}
+		report.must(rp.Navigate(ctx, srv.URL+"/report"+b.str(`location.hash`)))
+		report.wait(`document.body.dataset.report === "ready" || document.body.dataset.report === "error"`)
+		if msg := report.str(`document.getElementById("error").textContent`); msg != "" {
+			t.Fatalf("the report says: %s", msg)
+		}
+		if rows := report.str(`[...document.querySelectorAll("#accuracy tbody tr")].map((r) => r.cells[0].textContent + " " + r.cells[2].textContent).join("|")`); rows != "red —|blue —|green —" {
+			t.Errorf("the report's accuracy rows: %q, want red, blue and green without rating estimates", rows)
+		}
+		if alt, w := report.str(`document.getElementById("curve").alt`), report.num(`document.getElementById("curve").naturalWidth`); alt != "Each player's win rate per move" || w == 0 {
+			t.Errorf("the report's curve: %q, %d wide", alt, w)
 		}
 	})
 

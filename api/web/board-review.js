@@ -95,7 +95,7 @@ window.WZ = window.WZ || {};
   // ratingText says each side's rating estimate with its 95% interval.
   function ratingText(est) {
     if (!est) return '';
-    return 'Rating estimate: ' + Object.keys(est).sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)).map((c) => {
+    return 'Rating estimate: ' + Object.keys(est).sort().map((c) => {
       const e = est[c];
       return `${c} ${Math.round(e.rating)} (95%: ${Math.round(e.interval[0])} to ${Math.round(e.interval[1])})`;
     }).join(', ');

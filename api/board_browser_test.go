@@ -27,7 +27,7 @@ import (
 // (a refused one named by its field, then a valid one analysed), plays
 // the engine in coach mode and takes a move back, lets the move timer run
 // out, and plays a three-player local game with a wall break to its
-// game-over screen. Throughout, the page may make no request to another
+// game-over screen and reviews it (a curve per player). Throughout, the page may make no request to another
 // host and log no error. $WALLZERO_SCREENSHOT_DIR, when set, receives
 // the pictures of docs/.
 func TestBoardInBrowser(t *testing.T) {
@@ -559,6 +559,42 @@ func TestBoardInBrowser(t *testing.T) {
 		b.wait(`!document.getElementById("game-over").hidden`)
 		if n := b.num(`document.querySelectorAll("#game-over-scores tr").length`); n != 3 {
 			t.Errorf("the game-over screen lists %d scores, want 3", n)
+		}
+		// Review it on the board: every move classified (the break too),
+		// the three players' accuracy, a curve per player in its colour.
+		n := b.ply()
+		b.click("#review-game")
+		b.wait(`document.body.dataset.review === "ready"`)
+		if got := b.num(`document.querySelectorAll('#move-list [data-line="main"] .badge').length`); got != n {
+			t.Errorf("%d classified moves in the list, want %d", got, n)
+		}
+		if txt := b.str(`document.getElementById("review-accuracy").textContent`); !regexp.MustCompile(`^Accuracy: red \d+\.\d%, blue \d+\.\d%, green \d+\.\d%$`).MatchString(txt) {
+			t.Errorf("the review's accuracy line: %q", txt)
+		}
+		if b.str(`String(document.getElementById("review-rating").hidden)`) != "true" {
+			t.Error("a rating estimate is shown for a three-player game")
+		}
+		b.wait(`document.getElementById("review-curve").complete && document.getElementById("review-curve").naturalWidth > 0`)
+		if lines := b.str(`(async () => {
+			const svg = await (await fetch("/v1/reviews/" + encodeURIComponent(WZ.review.id) + "/winrate.svg")).text();
+			return [...svg.matchAll(/<polyline class="curve player (\w+)" data-player="\w+" points="[^"]*" fill="none" stroke="(#[0-9a-f]+)"/g)].map((m) => m[1] + " " + m[2]).join(", ");
+		})()`); lines != "red #d7263d, blue #1b65c9, green #2a9d3f" {
+			t.Errorf("the board's review curve draws %q, want a line per player in its colour", lines)
+		}
+		// Its printable report: the three players' accuracy and the curve.
+		rp, err := br.NewPage(ctx, 900, 1200)
+		b.must(err)
+		report := &boardPage{t: t, ctx: ctx, page: rp}
+		report.must(rp.Navigate(ctx, srv.URL+"/report"+b.str(`location.hash`)))
+		report.wait(`document.body.dataset.report === "ready" || document.body.dataset.report === "error"`)
+		if msg := report.str(`document.getElementById("error").textContent`); msg != "" {
+			t.Fatalf("the report says: %s", msg)
+		}
+		if rows := report.str(`[...document.querySelectorAll("#accuracy tbody tr")].map((r) => r.cells[0].textContent + " " + r.cells[2].textContent).join("|")`); rows != "red —|blue —|green —" {
+			t.Errorf("the report's accuracy rows: %q, want red, blue and green without rating estimates", rows)
+		}
+		if alt, w := report.str(`document.getElementById("curve").alt`), report.num(`document.getElementById("curve").naturalWidth`); alt != "Each player's win rate per move" || w == 0 {
+			t.Errorf("the report's curve: %q, %d wide", alt, w)
 		}
 	})
 

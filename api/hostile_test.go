@@ -184,7 +184,7 @@ func hostileCases(t *testing.T) []hostile {
 	add(
 		hostile{"review without moves", "POST", reviewsPath, "", `{}`, 400, "moves"},
 		hostile{"review with empty moves", "POST", reviewsPath, "", `{"moves":[]}`, 400, "moves"},
-		hostile{"review of three players", "POST", reviewsPath, "", `{"rules":{"players":3},"moves":["A1"]}`, 400, "rules.players"},
+		hostile{"review of five players", "POST", reviewsPath, "", `{"rules":{"players":5},"moves":["A1"]}`, 400, "rules.players"},
 		hostile{"review too many moves", "POST", reviewsPath, "", `{"moves":` + manyMoves + `}`, 413, "moves"},
 	)
 

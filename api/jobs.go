@@ -10,7 +10,7 @@ import (
 // createReview godoc
 //
 //	@Summary		Review a game
-//	@Description	Queues the review of a whole two-player game: every position is analysed (reusing cached analyses). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (Red's view, one point per ply), each move's loss against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings).
+//	@Description	Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the heuristic's max-n search). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
 //	@Tags			jobs
 //	@Accept			json
 //	@Produce		json

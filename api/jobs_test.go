@@ -160,7 +160,7 @@ func TestJobBadInput(t *testing.T) {
 	}{
 		{"review illegal", "/v1/reviews", `{"moves":["C3","E3","C5","E5","E5-E1:N"]}`, 400, "moves[4]", "not reachable"},
 		{"review no moves", "/v1/reviews", `{"moves":[]}`, 400, "moves", "at least one"},
-		{"review three players", "/v1/reviews", `{"rules":{"players":3},"moves":["A1"]}`, 400, "rules.players", "two-player"},
+		{"review five players", "/v1/reviews", `{"rules":{"players":5},"moves":["A1"]}`, 400, "rules.players", "5"},
 		{"review visits", "/v1/reviews", `{"moves":["C3"],"maxVisits":20000}`, 400, "maxVisits", "outside"},
 		{"review unknown field", "/v1/reviews", `{"moves":["C3"],"game":1}`, 400, "game", "unknown field"},
 		{"openings none", "/v1/openings/batch", `{"openings":[]}`, 400, "openings", "at least one"},

@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/render"
@@ -165,11 +166,13 @@ func optionError(err error) error {
 }
 
 // reviewWinrateSVG draws the win-rate curve of a finished review: Red's
-// win rate per ply, the setup phase shaded, inaccuracies, mistakes and
-// blunders marked. `current` (a ply) adds a marker line. A review that has
-// not succeeded yet answers 409.
+// win rate per ply (two players) or one line per player in its colour
+// with a legend (three or four), the setup phase shaded, inaccuracies,
+// mistakes and blunders marked. `current` (a ply) adds a marker line. A
+// review that has not succeeded yet answers 409.
 //
 //	@Summary	Draw a review's win-rate curve
+//	@Description	Two players: Red's win rate per ply over red and blue areas. Three or four players: one line per player in the player's colour, with a legend. The setup phase is shaded and the inaccuracies, mistakes and blunders are marked (on the mover's line).
 //	@Tags		pictures
 //	@Produce	image/svg+xml
 //	@Param		id		path		string	true	"review id"
@@ -225,6 +228,9 @@ func (s *server) reviewWinrateSVG(c *gin.Context) {
 		return
 	}
 	title := "Red's win rate per ply"
+	if len(j.Result.Players) > 2 {
+		title = "Each player's win rate per ply"
+	}
 	if j.Result.ID != "" {
 		title += ": " + j.Result.ID
 	}
@@ -238,12 +244,20 @@ func (s *server) reviewWinrateSVG(c *gin.Context) {
 }
 
 // reviewCurve turns a review into curve points (a move's classification
-// marks the point after it) and the number of setup plies (the leading
-// placements).
+// marks the point after it; with three or four players every point has
+// each player's win rate and its mover) and the number of setup plies
+// (the leading placements).
 func reviewCurve(r *jobs.ReviewResult) ([]render.CurvePoint, int) {
 	points := make([]render.CurvePoint, 0, len(r.WinrateCurve))
+	clamp := func(v float32) float64 { return min(1, max(0, float64(v))) }
 	for _, p := range r.WinrateCurve {
-		points = append(points, render.CurvePoint{Ply: p.Ply, Red: min(1, max(0, float64(p.RedWinrate)))})
+		cp := render.CurvePoint{Ply: p.Ply, Red: clamp(p.RedWinrate)}
+		if len(r.Players) > 2 {
+			for _, name := range r.Players {
+				cp.Rates = append(cp.Rates, clamp(p.Winrates[name]))
+			}
+		}
+		points = append(points, cp)
 	}
 	setup := 0
 	for i, m := range r.Moves {
@@ -253,6 +267,9 @@ func reviewCurve(r *jobs.ReviewResult) ([]render.CurvePoint, int) {
 		at := m.Ply + 1
 		if at < 0 || at >= len(points) || points[at].Ply != at {
 			continue
+		}
+		if c, err := engine.ParseColor(m.Player); err == nil && int(c) < len(points[at].Rates) {
+			points[at].Mover = int(c)
 		}
 		switch m.Classification {
 		case render.ClassInaccuracy, render.ClassMistake, render.ClassBlunder:

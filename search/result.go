@@ -33,6 +33,9 @@ type MoveInfo struct {
 	Proof *Proof
 	// Order is the move's rank, 0 for the best.
 	Order int
+	// PlayerWinrates is every player's mean utility after the move, by
+	// colour (three or four players, visited moves; nil otherwise).
+	PlayerWinrates []float32
 }
 
 // Result is the analysis of the root position.
@@ -73,6 +76,10 @@ type Result struct {
 	// Proof is the proven result of the root for the player to move (nil
 	// when unproven).
 	Proof *Proof
+	// PlayerWinrates is every player's mean utility over the search, by
+	// colour (three or four players; nil with two, where the player to
+	// move's Winrate says it all, or before any visit).
+	PlayerWinrates []float32
 }
 
 // result assembles the Result of the current tree.
@@ -102,6 +109,9 @@ func (s *Search) result(elapsed time.Duration) *Result {
 			LCB:     c.lcb(s.cfg.LCBStdDevs),
 			PV:      s.pv(c),
 		}
+		if s.multi != nil {
+			mi.PlayerWinrates = s.multi.kids[c].means(s.rootPos.Players())
+		}
 		if c.marginN > 0 {
 			mi.Margin, mi.HasMargin = float32(c.marginSum/float64(c.marginN)), true
 		}
@@ -112,6 +122,9 @@ func (s *Search) result(elapsed time.Duration) *Result {
 		r.Winrate = float32(sum / float64(n))
 	}
 	r.Margin, r.HasMargin = s.childrenMargin()
+	if s.multi != nil {
+		r.PlayerWinrates = s.multi.rootMeans(s.rootPos.Players())
+	}
 	r.ImprovedPolicy = s.improvedPolicy()
 	sort.SliceStable(r.Moves, func(a, b int) bool {
 		x, y := &r.Moves[a], &r.Moves[b]

@@ -47,6 +47,9 @@ type Search struct {
 	// newRequest (with their move buffers): the evaluator is done with a
 	// request once Evaluate has returned without error.
 	spare []*Request
+	// multi holds every player's utility sums of the root and its
+	// children in a search of three or four players (nil with two).
+	multi *multiSums
 }
 
 // ErrGameOver is returned when the root position has no moves.
@@ -64,6 +67,7 @@ func New(eval Evaluator, cfg Config, pos engine.Position, history []engine.Posit
 	s := &Search{cfg: cfg, eval: eval, rootPos: pos, rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x5EA4C4))}
 	s.setHistory(history)
 	s.root = &node{mover: pos.ToMove()}
+	s.resetPlayerSums()
 	return s, nil
 }
 
@@ -98,6 +102,7 @@ func (s *Search) Advance(m engine.Move) error {
 	s.setHistory(append([]engine.Position{prev}, s.history...))
 	s.gumbel = nil
 	s.rootOwnership = nil
+	s.resetPlayerSums()
 	var next *node
 	if c := s.root.child(m); c != nil && c.state == expanded {
 		next = c
@@ -522,6 +527,9 @@ func valueOf(e *Eval, toMove engine.Color) leafValue {
 
 // backup adds one visit with value v to every node of path.
 func (s *Search) backup(path []*node, v leafValue) {
+	if s.multi != nil {
+		s.addPlayerSums(path, &v.util)
+	}
 	for _, n := range path {
 		n.visits++
 		u := float64(v.util[n.mover])

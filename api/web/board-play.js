@@ -209,7 +209,7 @@ window.WZ = window.WZ || {};
       tr.insertCell().textContent = c;
       tr.insertCell().textContent = String(v);
     }
-    $('review-game').hidden = pos.rules.players !== 2;
+    $('review-game').hidden = false; // reviews cover games of 2, 3 and 4 players
     $('game-over').hidden = false;
     document.body.dataset.game = 'over';
   }

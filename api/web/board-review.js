@@ -3,13 +3,20 @@
 // move list, and the win-rate curve, accuracy, turning points and each
 // move's loss, best move and explanation are shown beside the board. Any
 // position of the review can be explored with live analysis (a variation
-// of the tree) and left again with "Back to the reviewed game".
+// of the tree) and left again with "Back to the reviewed game". Games of
+// three and four players (a local game on the board) are reviewed alike:
+// the curve has a line per player, the accuracy names every player.
 'use strict';
 window.WZ = window.WZ || {};
 (() => {
   const $ = (id) => document.getElementById(id);
   const pct = (v) => (100 * v).toFixed(1) + '%';
   const KINDS = { 'lead-change': 'lead change', decided: 'decided', 'missed-chance': 'missed chance' };
+  const ORDER = ['red', 'blue', 'green', 'yellow'];
+
+  // playersOf returns a review's colours in turn order.
+  const playersOf = (result) => (result.players && result.players.length ? result.players
+    : Object.keys(result.accuracy || {}).sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)));
 
   const review = { id: null, result: null, nodes: [], timer: null, curveURL: null };
   WZ.review = review;
@@ -102,7 +109,10 @@ window.WZ = window.WZ || {};
     $('review-state').textContent = `(${result.visits} visits a position)`;
     result.moves.forEach((m, i) => { if (review.nodes[i]) review.nodes[i].note = m; });
     const acc = result.accuracy || {};
-    $('review-accuracy').textContent = 'Accuracy: ' + Object.keys(acc).sort().map((c) => `${c} ${acc[c].toFixed(1)}%`).join(', ');
+    const players = playersOf(result);
+    $('review-accuracy').textContent = 'Accuracy: ' + players.filter((c) => acc[c] !== undefined).map((c) => `${c} ${acc[c].toFixed(1)}%`).join(', ');
+    $('review-curve').alt = players.length > 2 ? 'Each player\'s win rate per ply' : 'Red\'s win rate per ply';
+    document.body.dataset.reviewPlayers = String(players.length);
     $('review-rating').textContent = ratingText(result.ratingEstimate);
     $('review-rating').hidden = !result.ratingEstimate;
     const list = $('review-turning');
@@ -149,7 +159,7 @@ window.WZ = window.WZ || {};
       const m = ply > 0 ? review.result.moves[ply - 1] : null;
       if (m) {
         const loss = m.loss > 0 ? `, loses ${pct(m.loss)}` : '';
-        const best = m.bestMove && m.bestMove !== m.move ? `; best was ${m.bestMove} (${pct(m.bestWinrate)})` : '; the engine agrees';
+        const best = m.bestMove && m.bestMove !== m.move ? `; best was ${m.bestMove} (${pct(m.bestWinrate)} for ${m.player})` : '; the engine agrees';
         const ex = m.explanation ? ' ' + m.explanation.text : '';
         $('review-move').textContent = `${ply}. ${m.player} ${m.move}: ${m.classification}${loss}${best}.${ex}`;
       } else $('review-move').textContent = 'The start of the reviewed game.';

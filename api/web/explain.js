@@ -42,7 +42,8 @@
     if (!p) return '';
     const t = p.territory || {};
     const who = p.winner === 'draw' ? 'a draw' : `${p.winner} wins`;
-    return `Played out to the end: Red ${t.red}, Blue ${t.blue} (${who}).`;
+    const names = ['red', 'blue', 'green', 'yellow'].filter((c) => t[c] !== undefined);
+    return 'Played out to the end: ' + names.map((c) => `${c[0].toUpperCase() + c.slice(1)} ${t[c]}`).join(', ') + ` (${who}).`;
   }
 
   // move shows the explanation of the move played at ply (none at the end).

@@ -1,5 +1,6 @@
 // report.js: a review as a page to print (/report#review=ID): the game's
-// accuracy and mistakes per player, Red's win-rate curve, the board at
+// accuracy and mistakes per player (two, three or four), the win-rate
+// curve (Red's, or a line per player with three or four), the board at
 // each turning point, the mistakes with their explanations, and the
 // puzzles of the review with their answers at the end. Pictures are the
 // API's SVGs, fetched with the API key when one is given.
@@ -60,10 +61,13 @@
     const rec = r.record;
     $('title').textContent = 'Game report' + (r.id ? ': ' + r.id : '');
     $('summary').textContent = `${r.moves.length} moves, ${rec.rules.players} players, ${rec.rules.opening} opening; reviewed by ${r.model} at ${r.visits} visits a position.`;
+    const order = ['red', 'blue', 'green', 'yellow'];
+    const players = r.players && r.players.length ? r.players : Object.keys(r.accuracy || {}).sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    $('curve').alt = players.length > 2 ? 'Each player\'s win rate per move' : 'Red\'s win rate per move';
     const pictures = [];
     // Accuracy and counts per player.
     const body = $('accuracy').tBodies[0];
-    for (const c of Object.keys(r.accuracy || {}).sort()) {
+    for (const c of players.filter((p) => (r.accuracy || {})[p] !== undefined)) {
       const count = (k) => r.moves.filter((m) => m.player === c && m.classification === k).length;
       const tr = body.insertRow();
       const e = (r.ratingEstimate || {})[c];

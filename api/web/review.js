@@ -1,7 +1,9 @@
 // The review page: submit a game record (POST /v1/reviews), follow the
 // job (GET /v1/reviews/{id}), then step through the game with the board
 // (/v1/render/board.svg), the win-rate curve (/v1/reviews/{id}/winrate.svg),
-// the best alternative and the classification of every move.
+// the best alternative and the classification of every move. A game of
+// three or four players reads the same: every player's win rate is in
+// the curve's winrates, the picture draws a line per player.
 'use strict';
 (() => {
   const $ = (id) => document.getElementById(id);
@@ -148,6 +150,22 @@
 
   const pct = (v) => (100 * v).toFixed(1) + '%';
 
+  // playersOf returns a review's colours in turn order (a review stored
+  // before the field: those of its accuracy, red first).
+  function playersOf(result) {
+    if (result.players && result.players.length) return result.players;
+    const order = ['red', 'blue', 'green', 'yellow'];
+    return Object.keys(result.accuracy || {}).sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  }
+
+  // ratesText names every player's win rate at a curve point, e.g.
+  // "red 41.0%, blue 33.2%, green 25.8%".
+  function ratesText(result, pt) {
+    if (!pt) return '';
+    if (!pt.winrates) return 'red ' + pct(pt.redWinrate);
+    return playersOf(result).map((p) => `${p} ${pct(pt.winrates[p] || 0)}`).join(', ');
+  }
+
   // moveText fills el with "N. Red E5-E4:N [class]".
   function moveText(el, m, extra) {
     el.textContent = '';
@@ -184,12 +202,14 @@
   function showReview(result) {
     state.result = result;
     const acc = result.accuracy || {};
-    $('accuracy').textContent = Object.keys(acc).sort((a, b) => (a === 'red' ? -1 : b === 'red' ? 1 : 0))
+    $('accuracy').textContent = playersOf(result).filter((p) => acc[p] !== undefined)
       .map((p) => `${p} ${acc[p].toFixed(1)}%`).join(', ') + decidedText(result.moves);
+    $('curve').alt = playersOf(result).length > 2 ? 'Each player\'s win rate per ply' : 'Red\'s win rate per ply';
     const est = result.ratingEstimate || {};
     $('rating').textContent = Object.keys(est).sort((a, b) => (a === 'red' ? -1 : b === 'red' ? 1 : 0))
       .map((p) => `${p} ${Math.round(est[p].rating)} (95%: ${Math.round(est[p].interval[0])} to ${Math.round(est[p].interval[1])})`).join(', ') ||
-      'none (no calibration for this review\'s model and visits, or too few open moves)';
+      (playersOf(result).length > 2 ? 'none (the estimate is calibrated on two-player games)'
+        : 'none (no calibration for this review\'s model and visits, or too few open moves)');
     const body = $('moves').tBodies[0];
     body.textContent = '';
     result.moves.forEach((m, i) => {
@@ -240,7 +260,7 @@
       $('best-move').textContent = 'none';
     }
     const pt = state.result.winrateCurve[ply];
-    $('winrate').textContent = pt ? pct(pt.redWinrate) : '';
+    $('winrate').textContent = ratesText(state.result, pt);
     for (const tr of $('moves').tBodies[0].rows) tr.classList.toggle('current', Number(tr.dataset.ply) === ply);
     if (window.WZExplain) window.WZExplain.move(state, ply, setPicture);
     $('prev').disabled = ply === 0;

@@ -587,8 +587,15 @@ type ServiceCurvePoint struct {
 	// Ply Example: 0
 	Ply *int `json:"ply,omitempty"`
 
-	// RedWinrate Example: 0.5
+	// RedWinrate RedWinrate is Red's win rate.
+	//
+	// Example: 0.5
 	RedWinrate *float32 `json:"redWinrate,omitempty"`
+
+	// Winrates Winrates is every player's win rate by colour (with two players
+	// Red's and 1 minus it; with three or four the max-n search's value
+	// of each player, or a finished game's result).
+	Winrates *map[string]float32 `json:"winrates,omitempty"`
 }
 
 // ServiceExplanation defines model for service.Explanation.
@@ -896,10 +903,16 @@ type ServiceKeyMove struct {
 	// Move Example: E5-E4:N
 	Move *string `json:"move,omitempty"`
 
+	// Player Player made the move.
+	//
+	// Example: red
+	Player *string `json:"player,omitempty"`
+
 	// Ply Example: 4
 	Ply *int `json:"ply,omitempty"`
 
-	// Swing Swing is Red's win rate after the move minus before it.
+	// Swing Swing is the win rate after the move minus before it: Red's with
+	// two players, the mover's with three or four.
 	//
 	// Example: -0.12
 	Swing *float32 `json:"swing,omitempty"`
@@ -1063,6 +1076,11 @@ type ServiceMoveInfo struct {
 
 	// Winrate Winrate is the mover's expected result (1 win, 0.5 draw, 0 loss).
 	Winrate *float32 `json:"winrate,omitempty"`
+
+	// Winrates Winrates (three or four players, visited moves) gives every
+	// player's expected result after the move, by colour; Winrate is the
+	// mover's entry.
+	Winrates *map[string]float32 `json:"winrates,omitempty"`
 }
 
 // ServiceMoveRestriction defines model for service.MoveRestriction.
@@ -1140,7 +1158,7 @@ type ServiceMoveReview struct {
 	RedWinrateAfter *float32 `json:"redWinrateAfter,omitempty"`
 
 	// RedWinrateBefore RedWinrateBefore and RedWinrateAfter are Red's win rate before and
-	// after the move.
+	// after the move (every player's is in the curve).
 	//
 	// Example: 0.52
 	RedWinrateBefore *float32 `json:"redWinrateBefore,omitempty"`
@@ -1751,8 +1769,9 @@ type ServiceReviewResult struct {
 	// Example: game-17
 	Id *string `json:"id,omitempty"`
 
-	// KeyMoves KeyMoves are the moves with the largest swings of Red's win rate,
-	// largest first.
+	// KeyMoves KeyMoves are the moves with the largest swings (of Red's win rate
+	// with two players, of the mover's with three or four), largest
+	// first.
 	KeyMoves *[]ServiceKeyMove `json:"keyMoves,omitempty"`
 
 	// Model Model and Visits say how the positions were analysed.
@@ -1762,6 +1781,12 @@ type ServiceReviewResult struct {
 
 	// Moves Moves reviews each move played.
 	Moves *[]ServiceMoveReview `json:"moves,omitempty"`
+
+	// Players Players are the game's colours in turn order (red, blue, then
+	// green and yellow with three and four players).
+	//
+	// Example: ["red","blue"]
+	Players *[]string `json:"players,omitempty"`
 
 	// RatingEstimate RatingEstimate estimates each player's rating on the project's
 	// rating list (models/ratings.json) from this game, with a 95%
@@ -1785,7 +1810,7 @@ type ServiceReviewResult struct {
 	Visits *int `json:"visits,omitempty"`
 
 	// WinrateCurve WinrateCurve has one point per position (ply 0 = before the first
-	// move): Red's expected result.
+	// move): Red's expected result, and every player's.
 	WinrateCurve *[]ServiceCurvePoint `json:"winrateCurve,omitempty"`
 }
 
@@ -1828,6 +1853,13 @@ type ServiceRootInfo struct {
 	// Winrate Winrate is the side to move's expected result after the search;
 	// RedWinrate the same from Red's view (two players).
 	Winrate *float32 `json:"winrate,omitempty"`
+
+	// Winrates Winrates (three or four players) gives every player's expected
+	// result by colour: the max-n search's mean of each player's value
+	// over its visits (Winrate is the side to move's entry), or the
+	// final result of a finished game. Omitted with two players, where
+	// RedWinrate says it all.
+	Winrates *map[string]float32 `json:"winrates,omitempty"`
 }
 
 // ServiceSetupProgress defines model for service.SetupProgress.
@@ -2333,7 +2365,7 @@ type ClientInterface interface {
 
 	// CreateReviewWithBody Review a game
 	//
-	// Queues the review of a whole two-player game: every position is analysed (reusing cached analyses). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (Red's view, one point per ply), each move's loss against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings).
+	// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the heuristic's max-n search). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2342,7 +2374,7 @@ type ClientInterface interface {
 
 	// CreateReview Review a game
 	//
-	// Queues the review of a whole two-player game: every position is analysed (reusing cached analyses). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (Red's view, one point per ply), each move's loss against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings).
+	// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the heuristic's max-n search). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2362,6 +2394,8 @@ type ClientInterface interface {
 	GetReviewPuzzles(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// RenderWinrateCurve Draw a review's win-rate curve
+	//
+	// Two players: Red's win rate per ply over red and blue areas. Three or four players: one line per player in the player's colour, with a legend. The setup phase is shaded and the inaccuracies, mistakes and blunders are marked (on the mover's line).
 	//
 	// Corresponds with GET /v1/reviews/{id}/winrate.svg (the `RenderWinrateCurve` operationId).
 	RenderWinrateCurve(ctx context.Context, id string, params *RenderWinrateCurveParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -2779,7 +2813,7 @@ func (c *Client) RenderBoard(ctx context.Context, params *RenderBoardParams, req
 
 // CreateReviewWithBody Review a game
 //
-// Queues the review of a whole two-player game: every position is analysed (reusing cached analyses). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (Red's view, one point per ply), each move's loss against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings).
+// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the heuristic's max-n search). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
 //
 // Takes any type of body and a specified content type.
 //
@@ -2798,7 +2832,7 @@ func (c *Client) CreateReviewWithBody(ctx context.Context, contentType string, b
 
 // CreateReview Review a game
 //
-// Queues the review of a whole two-player game: every position is analysed (reusing cached analyses). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (Red's view, one point per ply), each move's loss against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings).
+// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the heuristic's max-n search). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -2848,6 +2882,8 @@ func (c *Client) GetReviewPuzzles(ctx context.Context, id string, reqEditors ...
 }
 
 // RenderWinrateCurve Draw a review's win-rate curve
+//
+// Two players: Red's win rate per ply over red and blue areas. Three or four players: one line per player in the player's colour, with a legend. The setup phase is shaded and the inaccuracies, mistakes and blunders are marked (on the mover's line).
 //
 // Corresponds with GET /v1/reviews/{id}/winrate.svg (the `RenderWinrateCurve` operationId).
 func (c *Client) RenderWinrateCurve(ctx context.Context, id string, params *RenderWinrateCurveParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -4135,7 +4171,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateReviewWithBodyWithResponse Review a game
 	//
-	// Queues the review of a whole two-player game: every position is analysed (reusing cached analyses). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (Red's view, one point per ply), each move's loss against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings).
+	// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the heuristic's max-n search). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -4144,7 +4180,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateReviewWithResponse Review a game
 	//
-	// Queues the review of a whole two-player game: every position is analysed (reusing cached analyses). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (Red's view, one point per ply), each move's loss against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings).
+	// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the heuristic's max-n search). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -4168,6 +4204,8 @@ type ClientWithResponsesInterface interface {
 	GetReviewPuzzlesWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetReviewPuzzlesResponse, error)
 
 	// RenderWinrateCurveWithResponse Draw a review's win-rate curve
+	//
+	// Two players: Red's win rate per ply over red and blue areas. Three or four players: one line per player in the player's colour, with a legend. The setup phase is shaded and the inaccuracies, mistakes and blunders are marked (on the mover's line).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -6127,7 +6165,7 @@ func (c *ClientWithResponses) RenderBoardWithResponse(ctx context.Context, param
 
 // CreateReviewWithBodyWithResponse Review a game
 //
-// Queues the review of a whole two-player game: every position is analysed (reusing cached analyses). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (Red's view, one point per ply), each move's loss against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings).
+// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the heuristic's max-n search). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -6142,7 +6180,7 @@ func (c *ClientWithResponses) CreateReviewWithBodyWithResponse(ctx context.Conte
 
 // CreateReviewWithResponse Review a game
 //
-// Queues the review of a whole two-player game: every position is analysed (reusing cached analyses). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (Red's view, one point per ply), each move's loss against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings).
+// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the heuristic's max-n search). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -6184,6 +6222,8 @@ func (c *ClientWithResponses) GetReviewPuzzlesWithResponse(ctx context.Context, 
 }
 
 // RenderWinrateCurveWithResponse Draw a review's win-rate curve
+//
+// Two players: Red's win rate per ply over red and blue areas. Three or four players: one line per player in the player's colour, with a legend. The setup phase is shaded and the inaccuracies, mistakes and blunders are marked (on the mover's line).
 //
 // Returns a wrapper object for the known response body format(s).
 //

@@ -74,6 +74,10 @@ type MoveInfo struct {
 	Order int `json:"order"`
 	// Proof is the proven result after the move (omitted when unproven).
 	Proof *Proof `json:"proof,omitempty"`
+	// Winrates (three or four players, visited moves) gives every
+	// player's expected result after the move, by colour; Winrate is the
+	// mover's entry.
+	Winrates map[string]float32 `json:"winrates,omitempty"`
 } // @name service.MoveInfo
 
 // RootInfo describes the analysed position.
@@ -105,6 +109,12 @@ type RootInfo struct {
 	// Proof is the proven result for the side to move (omitted when
 	// unproven).
 	Proof *Proof `json:"proof,omitempty"`
+	// Winrates (three or four players) gives every player's expected
+	// result by colour: the max-n search's mean of each player's value
+	// over its visits (Winrate is the side to move's entry), or the
+	// final result of a finished game. Omitted with two players, where
+	// RedWinrate says it all.
+	Winrates map[string]float32 `json:"winrates,omitempty"`
 } // @name service.RootInfo
 
 // PolicyEntry is one move's raw prior.
@@ -143,6 +153,7 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 			info.PV = append(info.PV, m.String())
 		}
 		info.Proof = ProofOf(mi.Proof)
+		info.Winrates = byColour(mi.PlayerWinrates)
 		a.MoveInfos = append(a.MoveInfos, info)
 	}
 	a.RootInfo = RootInfo{
@@ -155,6 +166,7 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 		CanonicalHash: fmt.Sprintf("%016x", res.CanonicalHash),
 		Model:         model,
 		Proof:         ProofOf(res.Proof),
+		Winrates:      byColour(res.PlayerWinrates),
 	}
 	if two {
 		red := res.Winrate
@@ -186,6 +198,18 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 		a.Reachability = reachability(pos)
 	}
 	return a
+}
+
+// byColour names per-player values by colour, rounded (nil for none).
+func byColour(v []float32) map[string]float32 {
+	if v == nil {
+		return nil
+	}
+	out := make(map[string]float32, len(v))
+	for c, x := range v {
+		out[engine.Color(c).String()] = wallzero.Round(x)
+	}
+	return out
 }
 
 // Territory returns the land each player holds now.

@@ -57,6 +57,8 @@ func finishedAnalysis(q *Query, turn int, pos *engine.Position, model string) *A
 	if pos.Players() == 2 {
 		red := wallzero.Round(util[engine.Red])
 		a.RootInfo.RedWinrate = &red
+	} else {
+		a.RootInfo.Winrates = byColour(util[:pos.Players()])
 	}
 	res := pos.Result()
 	gr := &GameResult{Winner: "draw", Winners: []string{}, Territory: a.Territory}

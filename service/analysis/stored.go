@@ -16,9 +16,16 @@ import (
 // written as before the version existed, read the same way. When the
 // Analysis JSON changes, StoredSchema goes up and DecodeStored converts
 // the older versions it still reads.
+//
+// Version 2 added rootInfo.winrates and moveInfos[].winrates (every
+// player's win rate, three or four players). Rows of versions 0 and 1 of
+// two-player positions read as they are; those of three- and four-player
+// positions lack the per-player win rates a review needs and cannot get
+// them back, so they are unreadable (a miss: the position is searched
+// again and stored as version 2).
 
 // StoredSchema is the version of the rows EncodeStored writes.
-const StoredSchema = 1
+const StoredSchema = 2
 
 // storedRow is the envelope of a versioned row.
 type storedRow struct {
@@ -45,16 +52,20 @@ func DecodeStored(data []byte) (*Analysis, error) {
 	if err := json.Unmarshal(data, &probe); err != nil {
 		return nil, err
 	}
-	body := data // version 0: the row is the analysis itself
+	body, schema := data, 0 // version 0: the row is the analysis itself
 	if probe.Schema != nil {
-		if *probe.Schema != StoredSchema {
-			return nil, fmt.Errorf("cache row schema %d: this build reads 0 to %d", *probe.Schema, StoredSchema)
+		schema = *probe.Schema
+		if schema < 1 || schema > StoredSchema {
+			return nil, fmt.Errorf("cache row schema %d: this build reads 0 to %d", schema, StoredSchema)
 		}
 		body = probe.Analysis
 	}
 	var a Analysis
 	if err := json.Unmarshal(body, &a); err != nil {
 		return nil, err
+	}
+	if schema < 2 && len(a.Territory) > 2 && a.RootInfo.Winrates == nil {
+		return nil, fmt.Errorf("cache row schema %d of a %d-player position has no per-player win rates", schema, len(a.Territory))
 	}
 	return &a, nil
 }

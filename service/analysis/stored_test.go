@@ -8,12 +8,15 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/wallzero/wallzero/engine"
 )
 
 // TestStoredRows checks the cache row's shape against a golden file and
 // that every version this build knows reads back to the same analysis:
-// version 1 (the envelope) and version 0 (the bare analysis, as rows were
-// written before the version existed); an unknown version is refused.
+// version 2, version 1 (the envelope before the per-player win rates)
+// and version 0 (the bare analysis, as rows were written before the
+// version existed); an unknown version is refused.
 func TestStoredRows(t *testing.T) {
 	t.Parallel()
 	as, err := heuristicAnalyzer().Analyze(context.Background(), &Query{Moves: []string{"C3", "E3"}, MaxVisits: 16, IncludeOwnership: true})
@@ -25,7 +28,7 @@ func TestStoredRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join("testdata", "stored-row-v1.golden.json")
+	path := filepath.Join("testdata", "stored-row-v2.golden.json")
 	if *update {
 		if err := os.WriteFile(path, row, 0o644); err != nil {
 			t.Fatal(err)
@@ -42,7 +45,8 @@ func TestStoredRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, data := range map[string][]byte{"v1": row, "v0": bare} {
+	v1 := []byte(`{"schema":1,"analysis":` + string(bare) + `}`)
+	for name, data := range map[string][]byte{"v2": row, "v1": v1, "v0": bare} {
 		got, err := DecodeStored(data)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -54,6 +58,40 @@ func TestStoredRows(t *testing.T) {
 	for name, data := range map[string]string{"unknown version": `{"schema":99,"analysis":{}}`, "not JSON": `{`} {
 		if _, err := DecodeStored([]byte(data)); err == nil {
 			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+// TestStoredMultiPlayer checks that a three-player analysis keeps every
+// player's win rate through its row, and that a row of the versions
+// before them, which lacks them, is unreadable (searched again).
+func TestStoredMultiPlayer(t *testing.T) {
+	t.Parallel()
+	as, err := heuristicAnalyzer().Analyze(context.Background(), &Query{Rules: engine.Rules{Players: 3}, Moves: []string{"C3", "E3", "C5", "E5", "B2", "F6"}, MaxVisits: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := as[0]
+	if len(a.RootInfo.Winrates) != 3 || a.RootInfo.Winrates[a.RootInfo.CurrentPlayer] != a.RootInfo.Winrate {
+		t.Fatalf("rootInfo winrates %v (winrate %v)", a.RootInfo.Winrates, a.RootInfo.Winrate)
+	}
+	row, err := EncodeStored(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := DecodeStored(row)
+	if err != nil || !reflect.DeepEqual(got, a) {
+		t.Fatalf("read back %+v, %v", got, err)
+	}
+	old := *a
+	old.RootInfo.Winrates = nil
+	bare, err := json.Marshal(&old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"v1": []byte(`{"schema":1,"analysis":` + string(bare) + `}`), "v0": bare} {
+		if _, err := DecodeStored(data); err == nil {
+			t.Errorf("%s row without per-player win rates was read", name)
 		}
 	}
 }

@@ -71,6 +71,9 @@ func (s *Runner) Rating(ctx context.Context, r *RatingRequest) (*RatingResult, e
 		if err != nil {
 			return nil, err
 		}
+		if len(res.Players) > 2 {
+			return nil, wallzero.Invalid(field+".review", fmt.Sprintf("a review of a %d-player game: the rating estimate is calibrated on two-player games", len(res.Players)))
+		}
 		if out == nil {
 			cal = s.ratings.For(res.Model, res.Visits)
 			if cal == nil {

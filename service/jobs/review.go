@@ -15,7 +15,8 @@ import (
 	"github.com/wallzero/wallzero/store"
 )
 
-// ReviewRequest asks for the review of a whole two-player game.
+// ReviewRequest asks for the review of a whole game of two, three or four
+// players.
 type ReviewRequest struct {
 	// ID is a client label echoed in the job's request.
 	ID string `json:"id,omitempty" example:"game-17"`
@@ -43,9 +44,6 @@ func (s *Runner) validateReview(r *ReviewRequest) (*engine.Game, error) {
 	g, err := analysis.ReplayRecord(engine.Record{Rules: r.Rules, Board: r.Board, Moves: r.Moves}, l)
 	if err != nil {
 		return nil, err
-	}
-	if g.Rules.Players != 2 {
-		return nil, wallzero.Invalid("rules.players", fmt.Sprintf("reviews cover two-player games (win rates from Red's view), not %d-player ones", g.Rules.Players))
 	}
 	return g, nil
 }
@@ -95,6 +93,7 @@ func (s *Runner) Review(ctx context.Context, id string) (*ReviewJob, error) {
 		if err := json.Unmarshal(j.Result, out.Result); err != nil {
 			return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: "stored review: " + err.Error(), Err: err}
 		}
+		fillPlayers(out.Result)
 		if out.Result.RatingEstimate == nil {
 			// A review stored before its model had a calibration gets
 			// its estimate when read.
@@ -155,7 +154,7 @@ func (s *Runner) runReview(ctx context.Context, j *store.Job, p *progress) ([]by
 		return nil, errStepDone
 	}
 	res := assembleReview(g, positions, analyses, s.cfg.KeyMoves, true)
-	res.ID, res.Visits, res.Model = r.ID, visits, s.an.ModelFor(2)
+	res.ID, res.Visits, res.Model = r.ID, visits, s.an.ModelFor(g.Rules.Players)
 	res.RatingEstimate = estimateRatings(s.ratings, res)
 	res.Record = &engine.Record{Rules: g.Rules, Board: r.Board, Moves: r.Moves}
 	return json.Marshal(res)

@@ -32,15 +32,19 @@ type ReviewResult struct {
 	// Model and Visits say how the positions were analysed.
 	Model  string `json:"model" example:"heuristic-voronoi-v1"`
 	Visits int    `json:"visits" example:"64"`
+	// Players are the game's colours in turn order (red, blue, then
+	// green and yellow with three and four players).
+	Players []string `json:"players" example:"red,blue"`
 	// WinrateCurve has one point per position (ply 0 = before the first
-	// move): Red's expected result.
+	// move): Red's expected result, and every player's.
 	WinrateCurve []CurvePoint `json:"winrateCurve"`
 	// Moves reviews each move played.
 	Moves []MoveReview `json:"moves"`
 	// Accuracy gives each player's accuracy in percent (see MoveReview).
 	Accuracy map[string]float64 `json:"accuracy"`
-	// KeyMoves are the moves with the largest swings of Red's win rate,
-	// largest first.
+	// KeyMoves are the moves with the largest swings (of Red's win rate
+	// with two players, of the mover's with three or four), largest
+	// first.
 	KeyMoves []KeyMove `json:"keyMoves"`
 	// Thresholds are the loss thresholds of the classification.
 	Thresholds Thresholds `json:"thresholds"`
@@ -55,10 +59,15 @@ type ReviewResult struct {
 	RatingEstimate map[string]rating.Estimate `json:"ratingEstimate,omitempty"`
 } // @name service.ReviewResult
 
-// CurvePoint is Red's win rate at one position.
+// CurvePoint is the win rates at one position.
 type CurvePoint struct {
-	Ply        int     `json:"ply" example:"0"`
+	Ply int `json:"ply" example:"0"`
+	// RedWinrate is Red's win rate.
 	RedWinrate float32 `json:"redWinrate" example:"0.5"`
+	// Winrates is every player's win rate by colour (with two players
+	// Red's and 1 minus it; with three or four the max-n search's value
+	// of each player, or a finished game's result).
+	Winrates map[string]float32 `json:"winrates"`
 } // @name service.CurvePoint
 
 // Thresholds are the win-rate losses at which moves are classified.
@@ -82,7 +91,7 @@ type MoveReview struct {
 	Move   string `json:"move" example:"E5-E4:N"`
 	Player string `json:"player" example:"red"`
 	// RedWinrateBefore and RedWinrateAfter are Red's win rate before and
-	// after the move.
+	// after the move (every player's is in the curve).
 	RedWinrateBefore float32 `json:"redWinrateBefore" example:"0.52"`
 	RedWinrateAfter  float32 `json:"redWinrateAfter" example:"0.47"`
 	// BestMove is the engine's best move, BestWinrate its win rate for
@@ -109,7 +118,10 @@ type MoveReview struct {
 type KeyMove struct {
 	Ply  int    `json:"ply" example:"4"`
 	Move string `json:"move" example:"E5-E4:N"`
-	// Swing is Red's win rate after the move minus before it.
+	// Player made the move.
+	Player string `json:"player" example:"red"`
+	// Swing is the win rate after the move minus before it: Red's with
+	// two players, the mover's with three or four.
 	Swing          float32 `json:"swing" example:"-0.12"`
 	Classification string  `json:"classification" example:"mistake"`
 } // @name service.KeyMove
@@ -136,29 +148,23 @@ func moveAccuracy(loss float32) float64 {
 }
 
 // buildReview assembles a review from the analyses of every position of a
-// two-player game (len(g.Moves)+1 of them).
+// game (len(g.Moves)+1 of them), of two, three or four players: the
+// curve with every player's win rate, each move's loss for its mover,
+// class and accuracy, each player's accuracy and the key moves.
 func buildReview(g *engine.Game, analyses []*analysis.Analysis, keyMoves int) *ReviewResult {
+	players := g.Rules.Players
 	res := &ReviewResult{Accuracy: map[string]float64{}, Moves: []MoveReview{}, KeyMoves: []KeyMove{},
-		Thresholds: Thresholds{InaccuracyLoss, MistakeLoss, BlunderLoss}}
-	red := make([]float32, len(analyses))
+		Thresholds: Thresholds{InaccuracyLoss, MistakeLoss, BlunderLoss}, Players: colourNames(players)}
+	rates := make([][]float32, len(analyses))
 	for i, a := range analyses {
-		red[i] = a.RootInfo.Winrate
-		if a.RootInfo.RedWinrate != nil {
-			red[i] = *a.RootInfo.RedWinrate
-		}
-		res.WinrateCurve = append(res.WinrateCurve, CurvePoint{Ply: i, RedWinrate: red[i]})
+		rates[i] = winratesOf(a, players)
+		res.WinrateCurve = append(res.WinrateCurve, CurvePoint{Ply: i, RedWinrate: rates[i][engine.Red], Winrates: byColour(rates[i])})
 	}
 	sums, counts := map[string]float64{}, map[string]int{}
 	for i, m := range g.Moves {
 		mover := g.Movers[i]
-		view := func(r float32) float32 {
-			if mover == engine.Red {
-				return r
-			}
-			return wallzero.Round(1 - r)
-		}
 		mr := MoveReview{Ply: i, Move: m.String(), Player: mover.String(),
-			RedWinrateBefore: red[i], RedWinrateAfter: red[i+1], PlayedWinrate: view(red[i+1]), BestPV: []string{}}
+			RedWinrateBefore: rates[i][engine.Red], RedWinrateAfter: rates[i+1][engine.Red], PlayedWinrate: rates[i+1][mover], BestPV: []string{}}
 		isBest := true
 		if infos := analyses[i].MoveInfos; len(infos) > 0 {
 			mr.BestMove, mr.BestWinrate, mr.BestPV = infos[0].Move, infos[0].Winrate, infos[0].PV
@@ -177,15 +183,31 @@ func buildReview(g *engine.Game, analyses []*analysis.Analysis, keyMoves int) *R
 	for p, n := range counts {
 		res.Accuracy[p] = math.Round(sums[p]/float64(n)*10) / 10
 	}
+	res.KeyMoves = keyMovesOf(res, g, rates, keyMoves)
+	return res
+}
+
+// keyMovesOf returns the keyMoves moves with the largest absolute swings,
+// largest first: of Red's win rate with two players, of the mover's own
+// with three or four (where no one player's rate tells the whole game).
+func keyMovesOf(res *ReviewResult, g *engine.Game, rates [][]float32, keyMoves int) []KeyMove {
+	out := []KeyMove{}
 	order := make([]int, len(res.Moves))
 	for i := range order {
 		order[i] = i
 	}
-	swing := func(i int) float32 { return wallzero.Round(red[i+1] - red[i]) }
+	swing := func(i int) float32 {
+		c := engine.Red
+		if g.Rules.Players > 2 {
+			c = g.Movers[i]
+		}
+		return wallzero.Round(rates[i+1][c] - rates[i][c])
+	}
 	abs := func(v float32) float32 { return float32(math.Abs(float64(v))) }
 	sort.SliceStable(order, func(a, b int) bool { return abs(swing(order[a])) > abs(swing(order[b])) })
 	for _, i := range order[:min(keyMoves, len(order))] {
-		res.KeyMoves = append(res.KeyMoves, KeyMove{Ply: i, Move: res.Moves[i].Move, Swing: swing(i), Classification: res.Moves[i].Classification})
+		mr := &res.Moves[i]
+		out = append(out, KeyMove{Ply: i, Move: mr.Move, Player: mr.Player, Swing: swing(i), Classification: mr.Classification})
 	}
-	return res
+	return out
 }

@@ -25,7 +25,7 @@ type ReviewOptions struct {
 	Ratings *rating.File
 }
 
-// ReviewGame reviews a two-player game outside the jobs table: every
+// ReviewGame reviews a game outside the jobs table: every
 // position analysed through c (its cache, if it has one), then the review
 // assembled as a review job assembles it. The rating calibration
 // (`wallzero rating`) reviews its games this way, so that the estimate is
@@ -54,7 +54,7 @@ func ReviewGame(ctx context.Context, c *analysis.Cached, g *engine.Game, opts Re
 		keyMoves = 3
 	}
 	res := assembleReview(g, positions, analyses, keyMoves, opts.Explain)
-	res.Visits, res.Model = opts.Visits, c.Analyzer().ModelFor(2)
+	res.Visits, res.Model = opts.Visits, c.Analyzer().ModelFor(g.Rules.Players)
 	res.RatingEstimate = estimateRatings(opts.Ratings, res)
 	return res, nil
 }
@@ -66,7 +66,10 @@ func ReviewGame(ctx context.Context, c *analysis.Cached, g *engine.Game, opts Re
 // them.
 func assembleReview(g *engine.Game, positions []engine.Position, analyses []*analysis.Analysis, keyMoves int, explain bool) *ReviewResult {
 	res := buildReview(g, analyses, keyMoves)
-	proveBackwards(res, positions)
+	if g.Rules.Players == 2 {
+		// The exact solver proves only two-player positions.
+		proveBackwards(res, positions)
+	}
 	if explain {
 		explainReview(res, g, analyses)
 	}

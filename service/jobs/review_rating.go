@@ -7,9 +7,13 @@ import (
 )
 
 // estimateRatings estimates each player's rating from a review with the
-// calibration of its model and visits (nil when there is none, or when
-// no player had enough open moves).
+// calibration of its model and visits (nil when there is none, when no
+// player had enough open moves, or for a game of three or four players:
+// the calibration games and the rating list are two-player).
 func estimateRatings(f *rating.File, res *ReviewResult) map[string]rating.Estimate {
+	if len(res.Players) > 2 {
+		return nil
+	}
 	c := f.For(res.Model, res.Visits)
 	if c == nil {
 		return nil

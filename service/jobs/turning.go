@@ -72,6 +72,10 @@ func explainReview(res *ReviewResult, g *engine.Game, analyses []*analysis.Analy
 		}
 		mr.Explanation = explain.Moves(&positions[i], played, bestPV[0], playedPV, bestPV, float64(mr.Loss))
 	}
+	if g.Rules.Players > 2 {
+		res.TurningPoints = multiTurningPoints(res, &positions[len(positions)-1])
+		return
+	}
 	res.TurningPoints = turningPoints(res, &positions[len(positions)-1])
 }
 

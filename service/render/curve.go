@@ -6,12 +6,20 @@ import (
 	"strconv"
 )
 
-// CurvePoint is Red's win rate after a number of moves.
+// CurvePoint is the win rates after a number of moves.
 type CurvePoint struct {
 	// Ply is the number of moves played (0 is the start position).
 	Ply int
 	// Red is Red's win rate in [0, 1].
 	Red float64
+	// Rates, with three or four players, holds every player's win rate in
+	// [0, 1] by colour (red, blue, green, yellow): the picture then draws
+	// one line per player in its colour, with a legend, instead of Red's
+	// curve over the red and blue areas. Every point has as many.
+	Rates []float64
+	// Mover is the colour index of the player whose move led to the
+	// point: with Rates, its marker sits on that player's line.
+	Mover int
 	// Class classifies the move that led to this point: "" (fine),
 	// "inaccuracy", "mistake" or "blunder"; classified points get a marker
 	// in the class's colour.
@@ -82,10 +90,18 @@ func checkCurve(points []CurvePoint) error {
 
 // WinrateCurve draws Red's win rate per ply as a standalone SVG document:
 // the 50% line, the setup phase shaded, the area above 50% tinted red and
-// below tinted blue, classified moves marked, axes labelled.
+// below tinted blue, classified moves marked, axes labelled. Points with
+// Rates (three or four players) draw one line per player instead, in the
+// players' colours with a legend, each move's marker on its mover's line.
 func WinrateCurve(points []CurvePoint, opt CurveOptions) ([]byte, error) {
 	if err := checkCurve(points); err != nil {
 		return nil, err
+	}
+	players := curvePlayers(points)
+	if players > 0 {
+		if err := checkRates(points, players); err != nil {
+			return nil, err
+		}
 	}
 	maxPly := 1
 	if n := len(points); n > 0 && points[n-1].Ply > maxPly {
@@ -103,9 +119,16 @@ func WinrateCurve(points []CurvePoint, opt CurveOptions) ([]byte, error) {
 	title := opt.Title
 	if title == "" {
 		title = "Red's win rate per ply"
+		if players > 0 {
+			title = "Each player's win rate per ply"
+		}
+	}
+	desc := curveDesc(points)
+	if players > 0 {
+		desc = curvePlayersDesc(points, players)
 	}
 	var w svg
-	w.open(curveW, curveH, "wallzero-winrate", title, curveDesc(points))
+	w.open(curveW, curveH, "wallzero-winrate", title, desc)
 	w.printf(`<defs><clipPath id="wz-above"><rect x="%s" y="%s" width="%s" height="%s"/></clipPath><clipPath id="wz-below"><rect x="%s" y="%s" width="%s" height="%s"/></clipPath></defs>`,
 		num(plotLeft), num(plotTop), num(plotW), num(plotH/2), num(plotLeft), num(yOf(0.5)), num(plotW), num(plotH/2))
 	w.printf(`<rect class="plot" x="%s" y="%s" width="%s" height="%s" fill="#ffffff" stroke="%s"/>`, num(plotLeft), num(plotTop), num(plotW), num(plotH), gridStroke)
@@ -116,15 +139,23 @@ func WinrateCurve(points []CurvePoint, opt CurveOptions) ([]byte, error) {
 		w.printf(`<text class="phase" x="%s" y="%s" font-family="sans-serif" font-size="11" fill="%s" text-anchor="middle">setup</text>`, num((plotLeft+x)/2), num(plotTop+13), curveAccent)
 		w.printf(`<text class="phase" x="%s" y="%s" font-family="sans-serif" font-size="11" fill="%s">play ▸</text>`, num(x+4), num(plotTop+13), curveAccent)
 	}
-	w.curveAxes(maxPly, xOf, yOf)
-	if len(points) > 0 {
+	w.curveAxes(maxPly, xOf, yOf, players > 0)
+	switch {
+	case players > 0:
+		w.curveLines(points, players, xOf, yOf)
+	case len(points) > 0:
 		w.curveArea(points, xOf, yOf)
 	}
 	if opt.Current >= 0 {
 		x := xOf(opt.Current)
 		w.printf(`<line class="current" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="2" stroke-dasharray="3 2"/>`, num(x), num(plotTop), num(x), num(plotTop+plotH), lastMoveInk)
 	}
-	w.curveMarkers(points, xOf, yOf)
+	if players > 0 {
+		w.curvePlayerMarkers(points, xOf, yOf)
+		w.curvePlayerLegend(players)
+	} else {
+		w.curveMarkers(points, xOf, yOf)
+	}
 	w.curveLegend()
 	w.close()
 	return w.Bytes(), nil
@@ -144,8 +175,9 @@ func curveDesc(points []CurvePoint) string {
 }
 
 // curveAxes writes the horizontal grid (0, 25, 50, 75, 100%, the 50% line
-// dashed), the ply ticks and the axis labels.
-func (w *svg) curveAxes(maxPly int, xOf func(int) float64, yOf func(float64) float64) {
+// dashed), the ply ticks and the axis labels (the vertical one "Red win
+// rate", or "win rate" with a line per player).
+func (w *svg) curveAxes(maxPly int, xOf func(int) float64, yOf func(float64) float64, perPlayer bool) {
 	w.printf(`<g class="axes" font-family="sans-serif" font-size="11" fill="%s">`, curveAccent)
 	for _, v := range []float64{0, 0.25, 0.5, 0.75, 1} {
 		y := yOf(v)
@@ -163,7 +195,11 @@ func (w *svg) curveAxes(maxPly int, xOf func(int) float64, yOf func(float64) flo
 		w.printf(`<text x="%s" y="%s" text-anchor="middle">%d</text>`, num(x), num(plotTop+plotH+16), p)
 	}
 	w.printf(`<text class="axis-label" x="%s" y="%s" text-anchor="middle">ply (moves played)</text>`, num(plotLeft+plotW/2), num(curveH-6))
-	w.printf(`<text class="axis-label" x="12" y="%s" text-anchor="middle" transform="rotate(-90 12 %s)">Red win rate</text>`, num(plotTop+plotH/2), num(plotTop+plotH/2))
+	label := "Red win rate"
+	if perPlayer {
+		label = "win rate"
+	}
+	w.printf(`<text class="axis-label" x="12" y="%s" text-anchor="middle" transform="rotate(-90 12 %s)">%s</text>`, num(plotTop+plotH/2), num(plotTop+plotH/2), label)
 	w.printf("</g>")
 }
 

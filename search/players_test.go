@@ -1,0 +1,65 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/wallzero/wallzero/engine"
+)
+
+// TestPlayerWinrates checks the per-player win rates of a multi-player
+// search: one per player at the root and per visited move, the mover's
+// equal to the win rate the search reports for it, and none with two
+// players.
+func TestPlayerWinrates(t *testing.T) {
+	t.Parallel()
+	for _, players := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(players), func(t *testing.T) {
+			t.Parallel()
+			r, err := engine.Rules{Players: players, Opening: "empty"}.Normalize()
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := engine.NewPosition(r)
+			for i := 0; p.Phase() == engine.Setup; i++ {
+				legal := p.LegalMoves(nil)
+				if err := p.Play(legal[(i*11+5)%len(legal)]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cfg := DefaultConfig()
+			cfg.MaxVisits = 120
+			s, err := New(EvaluatorFunc(territoryEval), cfg, p, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := s.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if players == 2 {
+				if res.PlayerWinrates != nil || res.Moves[0].PlayerWinrates != nil {
+					t.Fatalf("two players: per-player win rates %v, want none", res.PlayerWinrates)
+				}
+				return
+			}
+			near := func(a, b float32) bool { return math.Abs(float64(a-b)) < 1e-5 }
+			if len(res.PlayerWinrates) != players || !near(res.PlayerWinrates[res.ToMove], res.Winrate) {
+				t.Fatalf("root: %v for %s, winrate %v", res.PlayerWinrates, res.ToMove, res.Winrate)
+			}
+			for _, mi := range res.Moves {
+				if mi.Visits == 0 {
+					if mi.PlayerWinrates != nil {
+						t.Fatalf("%s unvisited has %v", mi.Move, mi.PlayerWinrates)
+					}
+					continue
+				}
+				if len(mi.PlayerWinrates) != players || !near(mi.PlayerWinrates[res.ToMove], mi.Winrate) {
+					t.Fatalf("%s: %v, winrate %v", mi.Move, mi.PlayerWinrates, mi.Winrate)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,78 @@
+package jobs
+
+import (
+	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/analysis"
+)
+
+// colourNames returns the colours of a game of n players in turn order.
+func colourNames(n int) []string {
+	out := make([]string, n)
+	for c := range out {
+		out[c] = engine.Color(c).String()
+	}
+	return out
+}
+
+// byColour names per-player win rates by colour.
+func byColour(rates []float32) map[string]float32 {
+	out := make(map[string]float32, len(rates))
+	for c, v := range rates {
+		out[engine.Color(c).String()] = v
+	}
+	return out
+}
+
+// winratesOf returns every player's win rate in an analysis of a game of
+// the given number of players, by colour index. Two players: Red's (the
+// side to move's when the analysis has no Red view) and 1 minus it. Three
+// or four: rootInfo.winrates; an analysis without them (none the service
+// makes now) gives the side to move its win rate and splits the rest
+// evenly among the others.
+func winratesOf(a *analysis.Analysis, players int) []float32 {
+	out := make([]float32, players)
+	if players == 2 {
+		red := a.RootInfo.Winrate
+		if a.RootInfo.RedWinrate != nil {
+			red = *a.RootInfo.RedWinrate
+		}
+		out[engine.Red], out[engine.Blue] = red, wallzero.Round(1-red)
+		return out
+	}
+	if w := a.RootInfo.Winrates; len(w) == players {
+		for c := range out {
+			out[c] = w[engine.Color(c).String()]
+		}
+		return out
+	}
+	mover, err := engine.ParseColor(a.RootInfo.CurrentPlayer)
+	for c := range out {
+		out[c] = wallzero.Round((1 - a.RootInfo.Winrate) / float32(players-1))
+	}
+	if err == nil && int(mover) < players {
+		out[mover] = a.RootInfo.Winrate
+	}
+	return out
+}
+
+// fillPlayers gives a review stored before the per-player curve its
+// players and every point's win rates (two players: Red's and 1 minus
+// it), so that clients read one shape.
+func fillPlayers(res *ReviewResult) {
+	if len(res.Players) > 0 {
+		return
+	}
+	res.Players = colourNames(2)
+	for i := range res.WinrateCurve {
+		p := &res.WinrateCurve[i]
+		if p.Winrates == nil {
+			p.Winrates = map[string]float32{"red": p.RedWinrate, "blue": wallzero.Round(1 - p.RedWinrate)}
+		}
+	}
+	for i := range res.KeyMoves {
+		if k := &res.KeyMoves[i]; k.Player == "" && k.Ply >= 0 && k.Ply < len(res.Moves) {
+			k.Player = res.Moves[k.Ply].Player
+		}
+	}
+}

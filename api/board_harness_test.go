@@ -261,10 +261,10 @@ const boardLevels = `{"levels": [
 ], "anchor": "voronoi-hard", "anchors": ["voronoi-hard"], "fitted": "2026-12-02", "command": "test"}`
 
 // boardRatings is a rating calibration for the heuristic evaluator's
-// reviews at the board's 64 visits, so that the pages show an estimate:
+// reviews at the service's default 200 visits (the board's), so that the pages show an estimate:
 // the shipped calibrations cover the network's reviews only, and the
 // estimate's accuracy is tested in service/rating and service/jobs.
-const boardRatings = `{"calibrations": [{"model": "heuristic-voronoi-v1", "visits": 64, "terms": ["const", "logLoss"],
+const boardRatings = `{"calibrations": [{"model": "heuristic-voronoi-v1", "visits": 200, "terms": ["const", "logLoss"],
  "coef": [-1800, -750], "minOpen": 3, "range": [-670, 1850], "within": 300, "between": 150, "z": 2}]}`
 
 // startBoardServer is the whole API for the board's browser test: the

@@ -41,7 +41,7 @@ window.WZ = window.WZ || {};
     document.body.dataset.review = 'running';
     review.nodes = app.tree.path(app.tree.lineEnd(app.tree.root));
     try {
-      const job = await WZ.api.createReview(Object.assign({}, rec, { maxVisits: 64 }));
+      const job = await WZ.api.createReview(rec);
       review.id = job.id;
       history.replaceState(null, '', location.pathname + location.search + '#review=' + encodeURIComponent(job.id));
       poll();

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
+	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
 )
 
@@ -43,7 +44,9 @@ type AnalyzeResponse struct {
 //	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/analyze [post]
 func (s *server) analyze(c *gin.Context) {
-	if err := s.svc.Admission().Full(); err != nil { // refused before reading the body
+	// The client (key or address) spreads the Retry-After of refusals.
+	c.Request = c.Request.WithContext(access.WithClient(c.Request.Context(), access.ClientOf(access.CallerFrom(c.Request.Context()), c.ClientIP())))
+	if err := s.svc.Admission().Full(c.Request.Context()); err != nil { // refused before reading the body
 		writeError(c, err)
 		return
 	}

@@ -111,7 +111,7 @@ func New(cfg Config, d Deps) *Service {
 	cfg.BatchYield = orDefault(cfg.BatchYield, def.BatchYield)
 	cfg.CacheTimeout = orDefault(cfg.CacheTimeout, def.CacheTimeout)
 	cfg.Admission = cfg.Admission.WithDefaults()
-	cfg.Streams = cfg.Streams.WithDefaults()
+	cfg.Streams = cfg.Streams.WithDefaults(cfg.Admission.MaxSearches)
 	if st, ok := d.Store.(*store.Store); ok && st == nil {
 		d.Store = nil // a nil *store.Store means no database, as a nil Store does
 	}

@@ -12,7 +12,7 @@ type AdmissionCollector struct {
 
 	streams *access.Streams
 
-	searching, queued, maxSearches, maxQueue, rate, requests, streamsOpen, streamsRefused *prometheus.Desc
+	searching, queued, maxSearches, maxQueue, rate, requests, streamsOpen, streamsRefused, streamsMax *prometheus.Desc
 }
 
 // NewAdmissionCollector returns the collector of the admission controller
@@ -23,6 +23,7 @@ func NewAdmissionCollector(adm *access.Admission, streams *access.Streams) *Admi
 	}
 	return &AdmissionCollector{adm: adm, streams: streams,
 		streamsOpen:    d("wallzero_streams_open", "Streamed analyses open now."),
+		streamsMax:     d("wallzero_streams_max", "Bounds of the streamed analyses open at once: in all (-max-streams) and per client (-max-streams-per-key).", "limit"),
 		streamsRefused: d("wallzero_streams_refused_total", "Streamed analyses refused, by the bound that refused them: key (-max-streams-per-key) or global (-max-streams).", "limit"),
 		searching:      d("wallzero_admission_searching", "Synchronous analyses holding a search slot."),
 		queued:         d("wallzero_admission_queued", "Synchronous analyses waiting for a search slot."),
@@ -35,7 +36,7 @@ func NewAdmissionCollector(adm *access.Admission, streams *access.Streams) *Admi
 
 // Describe implements prometheus.Collector.
 func (ac *AdmissionCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{ac.searching, ac.queued, ac.maxSearches, ac.maxQueue, ac.rate, ac.requests, ac.streamsOpen, ac.streamsRefused} {
+	for _, d := range []*prometheus.Desc{ac.searching, ac.queued, ac.maxSearches, ac.maxQueue, ac.rate, ac.requests, ac.streamsOpen, ac.streamsRefused, ac.streamsMax} {
 		ch <- d
 	}
 }
@@ -53,6 +54,8 @@ func (ac *AdmissionCollector) Collect(ch chan<- prometheus.Metric) {
 	gauge(ac.rate, st.VisitsPerSecond)
 	ss := ac.streams.Stats()
 	gauge(ac.streamsOpen, float64(ss.Open))
+	ch <- prometheus.MustNewConstMetric(ac.streamsMax, prometheus.GaugeValue, float64(ss.MaxStreams), "global")
+	ch <- prometheus.MustNewConstMetric(ac.streamsMax, prometheus.GaugeValue, float64(ss.MaxStreamsPerKey), "key")
 	ch <- prometheus.MustNewConstMetric(ac.streamsRefused, prometheus.CounterValue, float64(ss.RefusedKey), "key")
 	ch <- prometheus.MustNewConstMetric(ac.streamsRefused, prometheus.CounterValue, float64(ss.RefusedGlobal), "global")
 	for outcome, v := range map[string]int64{"immediate": st.Admitted - st.Waited, "waited": st.Waited, "refused": st.Refused} {

@@ -14,7 +14,7 @@ func (c *ServeConfig) registerAdmission(fs *flag.FlagSet) {
 	fs.DurationVar(&a.MaxQueueWait, "max-queue-wait", a.MaxQueueWait, "longest estimated wait for a search slot; a request that would wait longer is refused at once with Retry-After")
 	fs.IntVar(&a.MaxRequestVisits, "max-request-visits", a.MaxRequestVisits, "largest maxVisits x positions of one /analyze request (413 beyond)")
 	s := &c.Svc.Streams
-	fs.IntVar(&s.MaxStreams, "max-streams", s.MaxStreams, "streamed analyses open at once in all (503 beyond)")
+	fs.IntVar(&s.MaxStreams, "max-streams", s.MaxStreams, "streamed analyses open at once in all (503 beyond; 0: twice -max-searches)")
 	fs.IntVar(&s.MaxStreamsPerKey, "max-streams-per-key", s.MaxStreamsPerKey, "streamed analyses one client (API key, or address without one) holds open at once (429 beyond)")
 	fs.Float64Var(&a.VisitsPerSecond, "assumed-visits-per-second", a.VisitsPerSecond, "search throughput assumed for wait estimates until one is measured")
 }

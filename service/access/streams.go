@@ -14,20 +14,25 @@ import (
 // one or two; the bounds stop a client (or all of them) from holding
 // goroutines, connections and queue places without end.
 type StreamConfig struct {
-	// MaxStreams caps the streams open in all (503 beyond).
+	// MaxStreams caps the streams open in all (503 beyond); zero: twice
+	// the search slots, so that streams, which the board opens at every
+	// click, never fill the admission queue and the hints of other
+	// clients keep their place.
 	MaxStreams int
 	// MaxStreamsPerKey caps the streams one client holds: its API key, or
 	// its address without one (429 beyond).
 	MaxStreamsPerKey int
 }
 
-// DefaultStreamConfig returns 128 streams in all, 4 per client.
-func DefaultStreamConfig() StreamConfig { return StreamConfig{MaxStreams: 128, MaxStreamsPerKey: 4} }
+// DefaultStreamConfig returns 4 streams per client, and in all twice the
+// search slots (MaxStreams zero until WithDefaults).
+func DefaultStreamConfig() StreamConfig { return StreamConfig{MaxStreamsPerKey: 4} }
 
-// WithDefaults fills the zero fields of c from the defaults.
-func (c StreamConfig) WithDefaults() StreamConfig {
+// WithDefaults fills the zero fields of c from the defaults, for a service
+// with maxSearches search slots.
+func (c StreamConfig) WithDefaults(maxSearches int) StreamConfig {
 	d := DefaultStreamConfig()
-	c.MaxStreams = orDefault(c.MaxStreams, d.MaxStreams)
+	c.MaxStreams = orDefault(c.MaxStreams, 2*max(1, maxSearches))
 	c.MaxStreamsPerKey = orDefault(c.MaxStreamsPerKey, d.MaxStreamsPerKey)
 	return c
 }
@@ -54,9 +59,9 @@ type Streams struct {
 }
 
 // NewStreams returns the stream bounds (zero fields of cfg: the
-// defaults).
+// defaults of the default admission; service.New fills them first).
 func NewStreams(cfg StreamConfig) *Streams {
-	return &Streams{cfg: cfg.WithDefaults(), perClient: map[string]int{}}
+	return &Streams{cfg: cfg.WithDefaults(DefaultAdmissionConfig().MaxSearches), perClient: map[string]int{}}
 }
 
 // Open counts a new stream of client and returns the function that

@@ -16,13 +16,13 @@ type soakVerdict struct {
 // soakSeries is one judged series: how to read it from a sample and how
 // much it may grow from the first quarter after the warm-up to the last
 // (a share of the level plus an absolute slack, for the load's own
-// fluctuation: open streams hold goroutines and descriptors).
+// fluctuation: open streams hold goroutines and descriptors). A series
+// that was not sampled (all zero) is not judged.
 type soakSeries struct {
 	name   string
 	value  func(soakSample) float64
-	share  float64
-	slack  float64
-	absent bool // a series that was not sampled (all zero) is not judged
+	share float64
+	slack float64
 }
 
 // soakSerieses are the judged series. The evaluation cache, the batcher's

@@ -126,7 +126,7 @@ func TestRetryScheduleBounds(t *testing.T) {
 		}
 	}
 	a.mu.Lock()
-	booked := a.promised.Sub(time.Now())
+	booked := time.Until(a.promised)
 	a.mu.Unlock()
 	if booked > 31*time.Second {
 		t.Errorf("the schedule runs %v ahead, want at most about 30 s", booked)

@@ -19,8 +19,8 @@ type soakVerdict struct {
 // fluctuation: open streams hold goroutines and descriptors). A series
 // that was not sampled (all zero) is not judged.
 type soakSeries struct {
-	name   string
-	value  func(soakSample) float64
+	name  string
+	value func(soakSample) float64
 	share float64
 	slack float64
 }

@@ -46,9 +46,10 @@ func streamType(accept string) string {
 // that an error before it is an ordinary error response.
 //
 // Partial analyses never make the search wait for the client: the search
-// leaves the latest one (encoded) in a one-place mailbox and a writer
-// goroutine sends it, so that a client that reads slowly gets fewer
-// partial analyses instead of holding a search slot. Every write has a
+// leaves each one (encoded) in a short queue (pendingPartials) that a
+// writer goroutine sends from; when a slow client lets the queue fill,
+// the oldest partial is dropped, so that such a client gets fewer partial
+// analyses instead of holding a search slot. Every write has a
 // deadline (Config.StreamWriteTimeout); a write that fails or passes it
 // cancels the analysis (cancel), which gives back its slot.
 type analysisStream struct {
@@ -62,11 +63,11 @@ type analysisStream struct {
 	// stop returns, then the handler's.
 	started, failed bool
 
-	mu     sync.Mutex
-	latest []byte        // the partial analysis not yet sent
-	wake   chan struct{} // one place: a partial analysis is waiting
-	quit   chan struct{} // closed by stop
-	exited chan struct{} // closed when the writer goroutine returns
+	mu      sync.Mutex
+	pending [][]byte      // the partial analyses not yet sent, oldest first
+	wake    chan struct{} // one place: a partial analysis is waiting
+	quit    chan struct{} // closed by stop
+	exited  chan struct{} // closed when the writer goroutine returns
 }
 
 // newAnalysisStream returns a stream and starts its writer goroutine.
@@ -77,12 +78,20 @@ func newAnalysisStream(c *gin.Context, media string, timeout time.Duration, canc
 	return st
 }
 
+// pendingPartials is how many partial analyses wait for a slow client
+// before the oldest is dropped.
+const pendingPartials = 8
+
 // partial is the search's progress callback: it encodes the analysis and
-// leaves it for the writer, replacing one not yet sent; it never blocks.
+// queues it for the writer, dropping the oldest beyond pendingPartials;
+// it never blocks.
 func (st *analysisStream) partial(a *analysis.Analysis) {
 	b := encodeEvent(a)
 	st.mu.Lock()
-	st.latest = b
+	if len(st.pending) == pendingPartials {
+		st.pending = st.pending[1:]
+	}
+	st.pending = append(st.pending, b)
 	st.mu.Unlock()
 	select {
 	case st.wake <- struct{}{}:
@@ -90,28 +99,37 @@ func (st *analysisStream) partial(a *analysis.Analysis) {
 	}
 }
 
-// run sends the partial analyses left by partial until stop.
+// run sends the partial analyses queued by partial until stop, then
+// those still queued (before the final analyses).
 func (st *analysisStream) run() {
 	defer close(st.exited)
-	for {
+	for stopping := false; ; {
 		select {
 		case <-st.quit:
-			return
+			stopping = true
 		case <-st.wake:
 		}
-		st.mu.Lock()
-		b := st.latest
-		st.latest = nil
-		st.mu.Unlock()
-		if b != nil && !st.write("analysis", b) {
+		for {
+			st.mu.Lock()
+			if len(st.pending) == 0 {
+				st.mu.Unlock()
+				break
+			}
+			b := st.pending[0]
+			st.pending = st.pending[1:]
+			st.mu.Unlock()
+			if !st.write("analysis", b) {
+				return
+			}
+		}
+		if stopping {
 			return
 		}
 	}
 }
 
-// stop ends the writer goroutine (a partial analysis not yet sent is
-// dropped: the final one follows) and waits for it, at most one write's
-// deadline.
+// stop sends the partial analyses still queued, ends the writer goroutine
+// and waits for it (each write within its deadline).
 func (st *analysisStream) stop() {
 	close(st.quit)
 	<-st.exited

@@ -39,7 +39,7 @@ type AnalyzeResponse struct {
 //	@Failure		403	{object}	ErrorResponse	"a cross-origin request from an origin not in -cors-origins"
 //	@Failure		408	{object}	ErrorResponse	"the request body did not arrive within -body-timeout"
 //	@Failure		415	{object}	ErrorResponse	"the body is not sent as application/json"
-//	@Failure		429	{object}	ErrorResponse	"the API key is over a quota (Retry-After says when to try again)"
+//	@Failure		429	{object}	ErrorResponse	"the API key is over a quota, or the client holds -max-streams-per-key streamed analyses (Retry-After says when to try again)"
 //	@ID				analyzePosition
 //	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/analyze [post]

@@ -44,8 +44,10 @@ type AnalyzeResponse struct {
 //	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/analyze [post]
 func (s *server) analyze(c *gin.Context) {
-	// The client (key or address) spreads the Retry-After of refusals.
-	c.Request = c.Request.WithContext(access.WithClient(c.Request.Context(), access.ClientOf(access.CallerFrom(c.Request.Context()), c.ClientIP())))
+	// The client (key, or the connection's address: X-Forwarded-For is
+	// the client's to choose) spreads the Retry-After of refusals and
+	// holds the streams' bound per client.
+	c.Request = c.Request.WithContext(access.WithClient(c.Request.Context(), access.ClientOf(access.CallerFrom(c.Request.Context()), c.RemoteIP())))
 	if err := s.svc.Admission().Full(c.Request.Context()); err != nil { // refused before reading the body
 		writeError(c, err)
 		return

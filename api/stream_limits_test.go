@@ -44,7 +44,8 @@ func waitState(t *testing.T, what string, cond func() bool) {
 
 // TestStreamLimits: a client past -max-streams-per-key gets 429 naming
 // the flag, the server past -max-streams 503 naming its flag, both with
-// Retry-After; a stream cancelled by its client, or whose connection is
+// Retry-After (a forged X-Forwarded-For does not make another client); a
+// stream cancelled by its client, or whose connection is
 // simply closed, gives back its stream place, its search slot and its
 // search (polled from the admission state), and a new stream is then
 // accepted.
@@ -84,7 +85,8 @@ func TestStreamLimits(t *testing.T) {
 			}
 			waitState(t, "the first stream searching", searching)
 
-			r := ts.send("POST", "/v1/analyze", streamBody, map[string]string{"Accept": "text/event-stream"})
+			// X-Forwarded-For does not make another client.
+			r := ts.send("POST", "/v1/analyze", streamBody, map[string]string{"Accept": "text/event-stream", "X-Forwarded-For": "10.9.9.9"})
 			if r.status != tc.status || !strings.Contains(r.err.Message, tc.flag+" ") || r.header.Get("Retry-After") == "" {
 				t.Fatalf("a second stream: %d %s (Retry-After %q), want %d naming %s", r.status, r.body, r.header.Get("Retry-After"), tc.status, tc.flag)
 			}

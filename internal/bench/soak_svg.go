@@ -67,7 +67,7 @@ func soakSVG(samples []soakSample, warmup float64, v soakVerdict) string {
 			steps := 6
 			for k := 0; k <= steps; k++ {
 				t := tmax * float64(k) / float64(steps)
-				fmt.Fprintf(&b, `<text x="%.1f" y="%.0f" text-anchor="middle">%.0f min</text>`+"\n", x(t), y0+ph+14, t/60)
+				fmt.Fprintf(&b, `<text x="%.1f" y="%.0f" text-anchor="middle">%s min</text>`+"\n", x(t), y0+ph+14, tickLabel(t/60))
 			}
 		}
 	}

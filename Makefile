@@ -5,7 +5,7 @@ SHELL := /bin/bash
 GO    ?= go
 BIN   := bin/wallzero
 
-.PHONY: all help build run test check vet unit fuzz bench-engine check-go clean onnxruntime onnxruntime-gpu db db-stop openapi client bench-api bench-burst device-test \
+.PHONY: all help build run test check vet unit fuzz bench-engine check-go clean onnxruntime onnxruntime-gpu db db-stop openapi client bench-api bench-burst bench-storm bench-board soak device-test \
 	python-deps pytest train train-smoke train-finetune browser-test lint lint-go golangci-lint flake8 \
 	image deploy-test
 
@@ -197,6 +197,26 @@ bench-api: build onnxruntime
 BURST_ARGS ?=
 bench-burst: build onnxruntime
 	@mkdir -p .local; scripts/bench-burst.sh $(BURST_ARGS)
+
+## bench-storm: a retry storm (600 clients honouring Retry-After, 200
+## visits) against the steady 16-client rate (docs/admission.md).
+## STORM_ARGS="CLIENTS VISITS STEADY MODEL".
+STORM_ARGS ?=
+bench-storm: build onnxruntime
+	@mkdir -p .local; scripts/bench-load.sh storm $(STORM_ARGS)
+
+## bench-board: 200 board users opening and cancelling streams beside 16
+## hint clients for 60 s. BOARD_ARGS="USERS SECONDS MODEL".
+BOARD_ARGS ?=
+bench-board: build onnxruntime
+	@mkdir -p .local; scripts/bench-load.sh board $(BOARD_ARGS)
+
+## soak: a mixed load for SOAK_DURATION (30m) sampling the server's memory,
+## goroutines, descriptors, connections and tables; writes
+## .local/soak.{csv,json,svg} and a verdict.
+SOAK_DURATION ?= 30m
+soak: build onnxruntime
+	@mkdir -p .local; scripts/soak.sh $(SOAK_DURATION) .local/soak
 
 ## fuzz: run every fuzz target for FUZZTIME each (default 30s).
 FUZZTIME ?= 30s

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
+	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
 )
 
@@ -38,12 +39,16 @@ type AnalyzeResponse struct {
 //	@Failure		403	{object}	ErrorResponse	"a cross-origin request from an origin not in -cors-origins"
 //	@Failure		408	{object}	ErrorResponse	"the request body did not arrive within -body-timeout"
 //	@Failure		415	{object}	ErrorResponse	"the body is not sent as application/json"
-//	@Failure		429	{object}	ErrorResponse	"the API key is over a quota (Retry-After says when to try again)"
+//	@Failure		429	{object}	ErrorResponse	"the API key is over a quota, or the client holds -max-streams-per-key streamed analyses (Retry-After says when to try again)"
 //	@ID				analyzePosition
 //	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/analyze [post]
 func (s *server) analyze(c *gin.Context) {
-	if err := s.svc.Admission().Full(); err != nil { // refused before reading the body
+	// The client (key, or the connection's address: X-Forwarded-For is
+	// the client's to choose) spreads the Retry-After of refusals and
+	// holds the streams' bound per client.
+	c.Request = c.Request.WithContext(access.WithClient(c.Request.Context(), access.ClientOf(access.CallerFrom(c.Request.Context()), c.RemoteIP())))
+	if err := s.svc.Admission().Full(c.Request.Context()); err != nil { // refused before reading the body
 		writeError(c, err)
 		return
 	}

@@ -71,6 +71,7 @@ type options struct {
 	maxBody     int64
 	noWorker    bool
 	admission   access.AdmissionConfig
+	streams     access.StreamConfig
 	cors        []string
 	// auth runs the server with -auth required: keys verified for authTTL
 	// (default 200 ms), keys without quotas get quotas (zero: unlimited).
@@ -171,6 +172,7 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 		cfg.MaxOpenings = o.maxOpenings
 	}
 	cfg.Admission = o.admission
+	cfg.Streams = o.streams
 	deps := service.Deps{Analyzer: an, Store: st, Metrics: metrics, Logger: log,
 		Models: []service.Model{service.HeuristicModel([]int{2, 3, 4}, "test")}, Levels: o.levels, NewPlayer: o.newPlayer,
 		Ratings: o.ratings}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/api/metrics"
@@ -25,14 +26,18 @@ type Config struct {
 	// BodyTimeout is how long a request body may take to arrive once the
 	// handler starts reading it (408 and a closed connection after).
 	BodyTimeout time.Duration
+	// StreamWriteTimeout is how long one write of a streamed analysis may
+	// wait for a client that does not read; past it the stream ends and
+	// its search is cancelled.
+	StreamWriteTimeout time.Duration
 	// Logger receives the access log (nil: slog.Default()).
 	Logger *slog.Logger
 }
 
 // DefaultConfig returns the defaults: 1 MiB bodies, 30 s analyses, 15 s
-// for a body to arrive.
+// for a body to arrive, 10 s for a write of a stream.
 func DefaultConfig() Config {
-	return Config{MaxBodyBytes: 1 << 20, RequestTimeout: 30 * time.Second, BodyTimeout: 15 * time.Second}
+	return Config{MaxBodyBytes: 1 << 20, RequestTimeout: 30 * time.Second, BodyTimeout: 15 * time.Second, StreamWriteTimeout: 10 * time.Second}
 }
 
 // server holds what the handlers share.
@@ -55,6 +60,9 @@ func New(svc *service.Service, cfg Config) http.Handler {
 	if cfg.BodyTimeout <= 0 {
 		cfg.BodyTimeout = def.BodyTimeout
 	}
+	if cfg.StreamWriteTimeout <= 0 {
+		cfg.StreamWriteTimeout = def.StreamWriteTimeout
+	}
 	s := &server{svc: svc, cfg: cfg, log: cfg.Logger}
 	if s.log == nil {
 		s.log = slog.Default()
@@ -66,7 +74,7 @@ func New(svc *service.Service, cfg Config) http.Handler {
 
 	reg := prometheus.NewRegistry()
 	m := metrics.NewHTTP(reg)
-	reg.MustRegister(metrics.NewServiceCollector(svc), metrics.NewAdmissionCollector(svc.Admission()))
+	reg.MustRegister(metrics.NewServiceCollector(svc), metrics.NewAdmissionCollector(svc.Admission(), svc.Streams()), collectors.NewGoCollector())
 
 	r.Use(requestID(), s.recovery(), m.Middleware(), s.accessLog(), cors(cfg.CORSOrigins))
 	s.useAuth(r, reg) // API keys under -auth required (after CORS, before the routes)

@@ -19,6 +19,10 @@ func (s *Service) Analyses() *analysis.Cached { return s.analyses }
 // read when no analysis could be admitted now, and Stats feeds /metrics.
 func (s *Service) Admission() *access.Admission { return s.adm }
 
+// Streams returns the bounds of the streamed analyses open at once (in
+// all and per client), which the API takes a place of for each stream.
+func (s *Service) Streams() *access.Streams { return s.streams }
+
 // Play returns the levels (GET /v1/levels) and the moves played at them
 // (POST /v1/play).
 func (s *Service) Play() *play.Service { return s.play }

@@ -24,6 +24,9 @@ type Config struct {
 	jobs.Config
 	// Admission bounds the synchronous analyses (zero fields: defaults).
 	Admission access.AdmissionConfig
+	// Streams bounds the streamed analyses open at once, in all and per
+	// client (zero fields: defaults).
+	Streams access.StreamConfig
 	// CacheTimeout bounds one cache lookup or save of a synchronous
 	// analysis; past it the analysis is searched (or not cached), so a
 	// slow or stopped database does not eat the request's deadline.
@@ -35,7 +38,7 @@ func DefaultConfig() Config {
 	return Config{
 		Config: jobs.Config{ReviewVisits: 200, OpeningVisits: 100, MaxOpenings: 10000, JobParallel: 4, MaxAttempts: 5, KeyMoves: 3,
 			BatchYield: 200 * time.Millisecond},
-		Admission: access.DefaultAdmissionConfig(), CacheTimeout: 2 * time.Second}
+		Admission: access.DefaultAdmissionConfig(), Streams: access.DefaultStreamConfig(), CacheTimeout: 2 * time.Second}
 }
 
 // BatcherStats is what the service reads from a batching evaluator for
@@ -91,6 +94,7 @@ type Service struct {
 	gate     *analysis.Gate
 	analyses *analysis.Cached
 	adm      *access.Admission
+	streams  *access.Streams
 	auth     *access.Auth
 	play     *play.Service
 	explorer *explorer.Explorer
@@ -111,11 +115,12 @@ func New(cfg Config, d Deps) *Service {
 	cfg.BatchYield = orDefault(cfg.BatchYield, def.BatchYield)
 	cfg.CacheTimeout = orDefault(cfg.CacheTimeout, def.CacheTimeout)
 	cfg.Admission = cfg.Admission.WithDefaults()
+	cfg.Streams = cfg.Streams.WithDefaults(cfg.Admission.MaxSearches)
 	if st, ok := d.Store.(*store.Store); ok && st == nil {
 		d.Store = nil // a nil *store.Store means no database, as a nil Store does
 	}
 	s := &Service{an: d.Analyzer, store: d.Store, cfg: cfg, models: d.Models, batcher: d.Batcher, metrics: d.Metrics, log: d.Logger,
-		gate: analysis.NewGate(), adm: access.NewAdmission(cfg.Admission), auth: d.Auth}
+		gate: analysis.NewGate(), adm: access.NewAdmission(cfg.Admission), streams: access.NewStreams(cfg.Streams), auth: d.Auth}
 	s.metrics = cmp.Or(s.metrics, &analysis.Metrics{})
 	s.log = cmp.Or(s.log, slog.Default())
 	s.play = play.New(play.Config{Levels: d.Levels, NewPlayer: d.NewPlayer, Note: d.LevelsNote, Limits: limitsOf(s.an), Admission: s.adm, Gate: s.gate})

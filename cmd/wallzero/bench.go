@@ -10,7 +10,7 @@ import (
 // runBench implements `wallzero bench <what>`.
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: wallzero bench engine|search|api|compare [flags]")
+		fmt.Fprintln(stderr, "usage: wallzero bench engine|search|api|soak|compare [flags]")
 		return errUsage
 	}
 	switch args[0] {
@@ -20,8 +20,10 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return bench.Search(args[1:], stdout, stderr)
 	case "api":
 		return bench.API(args[1:], stdout, stderr)
+	case "soak":
+		return bench.Soak(args[1:], stdout, stderr)
 	case "compare":
 		return bench.Compare(args[1:], stdout, stderr)
 	}
-	return fmt.Errorf("unknown benchmark %q (engine, search, api or compare)", args[0])
+	return fmt.Errorf("unknown benchmark %q (engine, search, api, soak or compare)", args[0])
 }

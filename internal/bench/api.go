@@ -41,12 +41,25 @@ func API(args []string, stdout, stderr io.Writer) error {
 	burstWarm := fs.Bool("burst-warm", true, "open the burst's connections before it (as pooled clients do); false: every request dials")
 	sustain := fs.Duration("sustain", 0, "also keep -sustain-clients clients sending distinct requests for this long (0: none)")
 	sustainClients := fs.Int("sustain-clients", 16, "clients of the sustained run")
+	storm := fs.Int("storm", 0, "also measure a retry storm: this many clients, one distinct /analyze each, all at once, each retrying after the Retry-After it is told until served (0: none)")
+	stormSteady := fs.Duration("storm-steady", 30*time.Second, "with -storm: how long 16 clients run first to measure the steady rate the storm is judged against")
+	boardUsers := fs.Int("board-users", 0, "also simulate this many board users (each opens a streamed analysis, cancels it after 50-500 ms, opens the next) beside -board-hints hint clients (0: none)")
+	boardHints := fs.Int("board-hints", 16, "with -board-users: clients asking hints at -visits meanwhile")
+	boardDuration := fs.Duration("board-duration", time.Minute, "with -board-users: how long the simulation runs")
+	boardVisits := fs.Int("board-visits", 400, "with -board-users: maxVisits of each stream (the board asks 400)")
+	boardKeysDB := fs.String("board-keys-db", "", "with -board-users: create one API key per user and hint client in this database (the server runs -auth required); empty: all anonymous")
+	nice := fs.Int("nice", 0, "run this load generator at this niceness (0..19; Linux), so that on a shared machine it measures the server rather than itself")
 	serverPID := fs.Int("server-pid", 0, "with -url: the server's process id, to report its peak memory")
 	key := fs.String("key", "", "with -url: an API key (wz_...) sent as Authorization: Bearer (env WALLZERO_KEY)")
 	if err := program.ParseWithEnv(fs, args); err != nil {
 		return err
 	}
 	cfg.LogLevel = "warn"
+	if *nice > 0 {
+		if err := setNice(*nice); err != nil {
+			return fmt.Errorf("-nice %d: %w", *nice, err)
+		}
+	}
 	base := *url
 	if base == "" {
 		log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -96,7 +109,15 @@ func API(args []string, stdout, stderr io.Writer) error {
 	if *standard {
 		want = 2 * *requests
 	}
-	for len(positions) < want+*burst**burstReps+sustainPool(*sustainClients, *sustain) {
+	boardPool := 0
+	if *boardUsers > 0 {
+		boardPool = sustainPool(*boardHints, *boardDuration)
+	}
+	stormPool := 0
+	if *storm > 0 {
+		stormPool = *storm + sustainPool(stormSteadyClients, *stormSteady)
+	}
+	for len(positions) < want+*burst**burstReps+sustainPool(*sustainClients, *sustain)+stormPool+boardPool {
 		p := engine.NewPosition(rules)
 		n := 10 + rng.IntN(21)
 		var moves []string
@@ -125,6 +146,18 @@ func API(args []string, stdout, stderr io.Writer) error {
 	}
 	if *sustain > 0 {
 		failures += runSustained(stdout, client, base, records[want+*burst**burstReps:], *visits, *sustainClients, *sustain, mem)
+	}
+	if *boardUsers > 0 {
+		tokens, err := boardKeys(context.Background(), *boardKeysDB, *boardUsers+*boardHints)
+		if err != nil {
+			return err
+		}
+		pool := records[len(records)-stormPool-boardPool : len(records)-stormPool]
+		failures += runBoard(stdout, client, base, pool, tokens, *boardUsers, *boardHints, *boardVisits, *visits, *boardDuration, mem)
+	}
+	if *storm > 0 {
+		pool := records[len(records)-stormPool:]
+		failures += runStorm(stdout, client, base, pool[*storm:], pool[:*storm], *visits, *stormSteady, mem)
 	}
 	if failures > 0 {
 		return fmt.Errorf("bench api: %d requests failed", failures)

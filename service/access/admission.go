@@ -94,6 +94,10 @@ type Admission struct {
 	// searching over time (search-seconds) up to then.
 	lastChange time.Time
 	conc       float64
+	// promised is the end of the schedule of returns promised to refused
+	// requests (retry.go): the next refusal is told to come back no
+	// earlier.
+	promised time.Time
 
 	admitted, waited, refused int64
 }
@@ -145,10 +149,11 @@ func (a *Admission) finished(visits int64, start runStart) {
 	a.rate = math.Max(1, 0.8*a.rate+0.2*float64(visits)/el*avg)
 }
 
-// errOverloaded returns the refusal of a request when the service is full.
-func errOverloaded(why string, wait time.Duration) *wallzero.Error {
+// errOverloaded returns the refusal of a request when the service is full,
+// with the Retry-After of the schedule (retryLocked).
+func errOverloaded(why string, retry time.Duration) *wallzero.Error {
 	return &wallzero.Error{Code: wallzero.CodeOverloaded, Message: "the service is at capacity: " + why + "; try again after the Retry-After delay",
-		RetryAfter: min(max(wait, time.Second), 30*time.Second)}
+		RetryAfter: retry}
 }
 
 // Acquire waits for a search slot for a request of cost visits and returns
@@ -158,6 +163,7 @@ func (a *Admission) Acquire(ctx context.Context, cost int64) (release func(), er
 	a.mu.Lock()
 	if a.searching < a.cfg.MaxSearches && len(a.queue) == 0 {
 		start := a.account(time.Now())
+		a.promised = time.Time{} // room now: the returns promised are served or lapsed
 		a.searching++
 		a.runningVisits += cost
 		a.admitted++
@@ -216,13 +222,14 @@ func (a *Admission) Precheck(ctx context.Context, cost int64) error {
 // could be queued whatever its cost: every slot is busy and either the
 // queue is full or the work ahead already exceeds MaxQueueWait. Refusing
 // here costs next to nothing, which keeps refusals fast in a burst.
-func (a *Admission) Full() error {
+// ctx names the client (WithClient) for the Retry-After's rounding.
+func (a *Admission) Full(ctx context.Context) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.searching < a.cfg.MaxSearches && len(a.queue) == 0 {
 		return nil
 	}
-	if refusal := a.refusalLocked(context.Background(), 0); refusal != nil {
+	if refusal := a.refusalLocked(ctx, 0); refusal != nil {
 		a.refused++
 		return refusal
 	}
@@ -236,16 +243,20 @@ func (a *Admission) Full() error {
 func (a *Admission) refusalLocked(ctx context.Context, cost int64) *wallzero.Error {
 	ahead := a.queuedVisits + a.runningVisits
 	wait := a.duration(ahead)
+	var why string
 	switch {
 	case len(a.queue) >= max(a.cfg.MaxQueue, 0):
-		return errOverloaded(fmt.Sprintf("%d searches running and %d requests waiting", a.searching, len(a.queue)), wait)
+		why = fmt.Sprintf("%d searches running and %d requests waiting", a.searching, len(a.queue))
 	case wait > a.cfg.MaxQueueWait:
-		return errOverloaded(fmt.Sprintf("the work queued ahead would take about %.1f s", wait.Seconds()), wait-a.cfg.MaxQueueWait)
+		why = fmt.Sprintf("the work queued ahead would take about %.1f s", wait.Seconds())
+	default:
+		dl, ok := ctx.Deadline()
+		if !ok || time.Until(dl) >= a.duration(ahead+cost) {
+			return nil
+		}
+		why = fmt.Sprintf("the analysis would not finish before its deadline (about %.1f s of work is ahead)", wait.Seconds())
 	}
-	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < a.duration(ahead+cost) {
-		return errOverloaded(fmt.Sprintf("the analysis would not finish before its deadline (about %.1f s of work is ahead)", wait.Seconds()), wait)
-	}
-	return nil
+	return errOverloaded(why, a.retryLocked(time.Now(), cost, ClientFrom(ctx)))
 }
 
 // duration estimates how long visits of work take at the measured rate.

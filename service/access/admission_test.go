@@ -66,7 +66,7 @@ func TestAdmissionRefusals(t *testing.T) {
 				}()
 			}
 			waitFor(t, func() bool { return a.Stats().Queued == len(tc.queued) })
-			if full := a.Full(); (full != nil) != tc.early {
+			if full := a.Full(context.Background()); (full != nil) != tc.early {
 				t.Errorf("full() = %v, want a refusal: %v", full, tc.early)
 			} else if full != nil {
 				overloaded(t, full)

@@ -71,19 +71,20 @@ func TestAuthCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := NewAuth(st, AuthConfig{CacheTTL: 50 * time.Millisecond, Defaults: Quotas{VisitsPerSecond: 10, MaxJobs: 2}})
+	a := NewAuth(st, AuthConfig{CacheTTL: 500 * time.Millisecond, Defaults: Quotas{VisitsPerSecond: 10, MaxJobs: 2}})
 	c, err := a.Authenticate(ctx, token)
 	if err != nil || c.KeyID != k.ID || c.Name != "cached" || c.Quotas != (Quotas{VisitsPerSecond: 10, Burst: 10, MaxJobs: 7}) {
 		t.Fatalf("caller %+v %v", c, err)
 	}
-	// Revoked: still served within the cache time, refused after it.
+	// Revoked: still served within the cache time, refused after it (a
+	// cache time long enough for a loaded machine to revoke within it).
 	if _, err := st.RevokeKey(ctx, "cached"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := a.Authenticate(ctx, token); err != nil {
 		t.Fatalf("within the cache time: %v", err)
 	}
-	time.Sleep(60 * time.Millisecond)
+	time.Sleep(600 * time.Millisecond)
 	if _, err := a.Authenticate(ctx, token); wallzero.ErrorCode(err) != wallzero.CodeUnauthorized {
 		t.Fatalf("revoked after the cache time: %v", err)
 	}
@@ -96,7 +97,7 @@ func TestAuthCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	st.Close()
-	time.Sleep(60 * time.Millisecond)
+	time.Sleep(600 * time.Millisecond)
 	for range 3 {
 		if c, err := a.Authenticate(ctx, token2); err != nil || c.Name != "second" {
 			t.Fatalf("database down, cached key: %+v %v", c, err)

@@ -1,6 +1,7 @@
 package jobs
 
 import (
+	"cmp"
 	"context"
 
 	"golang.org/x/sync/errgroup"
@@ -35,10 +36,7 @@ func ReviewGame(ctx context.Context, c *analysis.Cached, g *engine.Game, opts Re
 	analyses := make([]*analysis.Analysis, len(positions))
 	rules := g.Rules.String()
 	eg, ctx := errgroup.WithContext(ctx)
-	eg.SetLimit(max(opts.Parallel, 1))
-	if opts.Parallel == 0 {
-		eg.SetLimit(4)
-	}
+	eg.SetLimit(cmp.Or(max(opts.Parallel, 0), 4))
 	for i := range positions {
 		eg.Go(func() error {
 			a, err := c.Full(ctx, rules, positions, i, opts.Visits)
@@ -49,11 +47,7 @@ func ReviewGame(ctx context.Context, c *analysis.Cached, g *engine.Game, opts Re
 	if err := eg.Wait(); err != nil {
 		return nil, err
 	}
-	keyMoves := opts.KeyMoves
-	if keyMoves == 0 {
-		keyMoves = 3
-	}
-	res := assembleReview(g, positions, analyses, keyMoves, opts.Explain)
+	res := assembleReview(g, positions, analyses, cmp.Or(opts.KeyMoves, 3), opts.Explain)
 	res.Visits, res.Model = opts.Visits, c.Analyzer().ModelFor(g.Rules.Players)
 	res.RatingEstimate = estimateRatings(opts.Ratings, res)
 	return res, nil

@@ -63,6 +63,8 @@ var ErrClosed = errors.New("inference: evaluator closed")
 // first, with an evaluation cache in front.
 type Batcher struct {
 	runner Runner
+	// layout is the runner's model's: what its tensors mean.
+	layout *Layout
 	cfg    BatcherConfig
 	queues [numPriorities]chan chunk
 	queued [numPriorities]atomic.Int64 // positions waiting per priority
@@ -146,7 +148,7 @@ func NewBatcher(runner Runner, cfg BatcherConfig) *Batcher {
 	if cfg.Workers <= 0 {
 		cfg.Workers = 1
 	}
-	b := &Batcher{runner: runner, cfg: cfg, cache: NewCache(cfg.CacheSize), closed: make(chan struct{})}
+	b := &Batcher{runner: runner, layout: runner.ModelInfo().Layout(), cfg: cfg, cache: NewCache(cfg.CacheSize), closed: make(chan struct{})}
 	for p := range b.queues {
 		b.queues[p] = make(chan chunk, 1<<14)
 	}
@@ -205,15 +207,15 @@ func (b *Batcher) start(ctx context.Context, reqs []*search.Request, notify chan
 	default:
 	}
 	for _, r := range reqs {
-		if r.Position.Players() != 2 {
-			return nil, fmt.Errorf("inference: the network evaluates two-player positions, not %d-player ones (use the heuristic evaluator)", r.Position.Players())
+		if n := r.Position.Players(); !b.layout.Serves(n) {
+			return nil, fmt.Errorf("inference: model %s evaluates %v-player positions, not %d-player ones (use another model or the heuristic evaluator)", b.runner.ModelInfo().ID, b.layout.Players, n)
 		}
 	}
 	c := &call{ctx: ctx, done: make(chan struct{}), batcher: b}
 	c.pending.Store(1)
 	var items []*item
 	for _, r := range reqs {
-		if e, ok := b.cache.Get(FeatureKey(r)); ok {
+		if e, ok := b.cache.Get(b.layout.Key(r)); ok {
 			r.Out = e
 			continue
 		}
@@ -257,7 +259,7 @@ func (b *Batcher) work() {
 		// error here could only mean the platform has no such thing.
 		_ = lowerThreadPriority(b.cfg.Nice)
 	}
-	input := make([]float32, b.cfg.MaxBatch*FeatureSize)
+	input := make([]float32, b.cfg.MaxBatch*b.layout.FeatureSize())
 	out := b.runner.NewOutputs(b.cfg.MaxBatch)
 	batch := make([]*item, 0, b.cfg.MaxBatch)
 	if b.cfg.WarmUp {
@@ -408,8 +410,9 @@ func (b *Batcher) run(batch []*item, input []float32, out *Outputs) {
 	if len(live) == 0 {
 		return
 	}
+	fs := b.layout.FeatureSize()
 	for i, it := range live {
-		Encode(input[i*FeatureSize:(i+1)*FeatureSize], it.req)
+		b.layout.Encode(input[i*fs:(i+1)*fs], it.req)
 	}
 	start := time.Now()
 	err := b.runner.Run(input, len(live), out)
@@ -418,21 +421,19 @@ func (b *Batcher) run(batch []*item, input []float32, out *Outputs) {
 		if err != nil {
 			it.call.fail(err)
 		} else {
-			decode(out, i, it.req)
-			b.cache.Put(FeatureKey(it.req), it.req.Out)
+			decode(b.layout, out, i, it.req)
+			b.cache.Put(b.layout.Key(it.req), it.req.Out)
 		}
 		it.call.release()
 	}
 }
 
 // decode converts sample i of the outputs into req.Out: the policy softmax
-// over the legal moves, utilities from win/draw/loss, margin and ownership.
-func decode(out *Outputs, i int, req *search.Request) {
-	e := search.Eval{Priors: LegalPriors(out, i, req.Moves)}
-	w, d, l := out.Value[3*i], out.Value[3*i+1], out.Value[3*i+2]
-	me := req.Position.ToMove()
-	e.Utility[me] = w + d/2
-	e.Utility[1-me] = l + d/2
+// over the legal moves, utilities from the value row (win/draw/loss, or a
+// value per seat), margin and ownership.
+func decode(l *Layout, out *Outputs, i int, req *search.Request) {
+	e := search.Eval{Priors: layoutPriors(l, out, i, req.Moves)}
+	l.utility(out.Value[l.ValueSize*i:l.ValueSize*(i+1)], &req.Position, &e.Utility)
 	if out.Margin != nil {
 		e.Margin, e.HasMargin = out.Margin[i], true
 	}
@@ -444,13 +445,19 @@ func decode(out *Outputs, i int, req *search.Request) {
 	req.Out = e
 }
 
-// LegalPriors returns the network's policy for sample i of out over moves
-// (in their order): the softmax of their logits.
+// LegalPriors returns the two-player network's policy for sample i of out
+// over moves (in their order): the softmax of their logits.
 func LegalPriors(out *Outputs, i int, moves []engine.Move) []float32 {
-	logits := out.Policy[i*NumActions : (i+1)*NumActions]
+	return layoutPriors(TwoPlayerLayout, out, i, moves)
+}
+
+// layoutPriors returns the policy of sample i of out, in layout l, over
+// moves: the softmax of their logits.
+func layoutPriors(l *Layout, out *Outputs, i int, moves []engine.Move) []float32 {
+	logits := out.Policy[i*l.NumActions : (i+1)*l.NumActions]
 	priors := make([]float32, len(moves))
 	for j, m := range moves {
-		if a := ActionOf(m); a >= 0 {
+		if a := l.ActionOf(m); a >= 0 {
 			priors[j] = logits[a]
 		} else {
 			priors[j] = float32(math.Inf(-1))

@@ -36,7 +36,7 @@ func direct(r inference.Runner) evaluatorFunc {
 		if err := r.Run(in, 1, out); err != nil {
 			panic(err)
 		}
-		inference.Decode(out, 0, req)
+		inference.Decode(inference.TwoPlayerLayout, out, 0, req)
 	}
 }
 

@@ -26,7 +26,7 @@ func BenchmarkDecode(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		decode(out, 0, req)
+		decode(TwoPlayerLayout, out, 0, req)
 	}
 }
 

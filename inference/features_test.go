@@ -35,7 +35,7 @@ func requestAfter(t *testing.T, moves ...string) *search.Request {
 // renderPlanes prints every non-empty plane as a 7x7 grid, row 7 on top.
 func renderPlanes(x []float32) string {
 	var b strings.Builder
-	for p := 0; p < NumPlanes; p++ {
+	for p := 0; p < len(x)/PlaneSize; p++ {
 		plane := x[p*PlaneSize : (p+1)*PlaneSize]
 		n := 0
 		for _, v := range plane {

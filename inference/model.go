@@ -52,8 +52,19 @@ type ModelInfo struct {
 	// InnerChannels is the width inside each residual block (the output
 	// of its first convolution): Channels unless the file says otherwise.
 	InnerChannels int `json:"innerChannels"`
+	// Players lists the player counts the model plays (its layout's).
+	Players []int `json:"players,omitempty"`
 	// Training is the training summary the learner wrote (JSON).
 	Training json.RawMessage `json:"training,omitempty"`
+}
+
+// Layout returns the layout the model's metadata names; a model without a
+// feature set (a test fake) has the two-player one.
+func (m ModelInfo) Layout() *Layout {
+	if l, ok := LayoutOf(m.Features); ok {
+		return l
+	}
+	return TwoPlayerLayout
 }
 
 // Quantized reports whether the file is an 8-bit quantization of a float
@@ -105,6 +116,7 @@ func modelInfo(path string, data []byte) (ModelInfo, error) {
 	if err := info.check(); err != nil {
 		return ModelInfo{}, fmt.Errorf("model %s: %w", path, err)
 	}
+	info.Players = info.Layout().Players
 	if err := checkShapes(data, info); err != nil {
 		return ModelInfo{}, fmt.Errorf("model %s: %w", path, err)
 	}
@@ -113,13 +125,15 @@ func modelInfo(path string, data []byte) (ModelInfo, error) {
 
 // check compares the metadata with what this code produces and expects.
 func (m ModelInfo) check() error {
-	switch {
-	case m.Features == "" && m.Actions == "":
+	if m.Features == "" && m.Actions == "" {
 		return fmt.Errorf("no WallZero metadata (%s, %s): not a model exported by training/wallzero/export.py", MetaFeatures, MetaActions)
-	case m.Features != FeatureSetID:
-		return fmt.Errorf("feature set %q, this build encodes %q", m.Features, FeatureSetID)
-	case m.Actions != ActionLayout:
-		return fmt.Errorf("action layout %q, this build uses %q", m.Actions, ActionLayout)
+	}
+	l, ok := LayoutOf(m.Features)
+	switch {
+	case !ok:
+		return fmt.Errorf("feature set %q, this build encodes %q or %q", m.Features, FeatureSetID, MultiFeatureSetID)
+	case m.Actions != l.Actions:
+		return fmt.Errorf("action layout %q, this build uses %q with feature set %q", m.Actions, l.Actions, m.Features)
 	case !m.HasHead(PolicyName) || !m.HasHead(ValueName):
 		return fmt.Errorf("heads %v: policy and value are required", m.Heads)
 	case m.ID == "":
@@ -137,10 +151,11 @@ func checkShapes(data []byte, info ModelInfo) error {
 	if len(ins) != 1 || ins[0].Name != InputName {
 		return fmt.Errorf("want one input %q, got %v", InputName, ins)
 	}
-	if d := ins[0].Dimensions; len(d) != 4 || d[1] != NumPlanes || d[2] != 7 || d[3] != 7 {
-		return fmt.Errorf("input %q has shape %v, want [N %d 7 7]", InputName, d, NumPlanes)
+	l := info.Layout()
+	if d := ins[0].Dimensions; len(d) != 4 || d[1] != int64(l.Planes) || d[2] != 7 || d[3] != 7 {
+		return fmt.Errorf("input %q has shape %v, want [N %d 7 7]", InputName, d, l.Planes)
 	}
-	want := map[string]int64{PolicyName: NumActions, ValueName: 3, MarginName: 1, OwnershipName: 49}
+	want := outputWidths(l)
 	found := map[string]bool{}
 	for _, o := range outs {
 		w, ok := want[o.Name]
@@ -158,4 +173,10 @@ func checkShapes(data []byte, info ModelInfo) error {
 		}
 	}
 	return nil
+}
+
+// outputWidths maps each output a layout's models may have to its width
+// per sample.
+func outputWidths(l *Layout) map[string]int64 {
+	return map[string]int64{PolicyName: int64(l.NumActions), ValueName: int64(l.ValueSize), MarginName: 1, OwnershipName: 49}
 }

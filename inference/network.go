@@ -62,8 +62,8 @@ func optimizationLevel(name string) (ort.GraphOptimizationLevel, error) {
 
 // Outputs holds a batch's network outputs, row-major by sample.
 type Outputs struct {
-	Policy    []float32 // N x NumActions logits
-	Value     []float32 // N x 3 probabilities (win, draw, loss) for the side to move
+	Policy    []float32 // N x the layout's NumActions logits
+	Value     []float32 // N x 3 probabilities (win, draw, loss) for the side to move; N x 4 per seat for the multi-player layout
 	Margin    []float32 // N x 1 territory margin for the side to move (nil without the head)
 	Ownership []float32 // N x 49 in [-1, 1] for the side to move (nil without the head)
 }
@@ -150,16 +150,18 @@ func LoadNetwork(path string, cfg NetworkConfig) (*Network, error) {
 // Close releases the session.
 func (n *Network) Close() error { return n.session.Destroy() }
 
-// Run evaluates n samples whose features (n x FeatureSize) are in input,
-// writing into out, whose slices must have room for n samples.
+// Run evaluates n samples whose features (n x the layout's FeatureSize)
+// are in input, writing into out, whose slices must have room for n
+// samples.
 func (n *Network) Run(input []float32, count int, out *Outputs) error {
-	in, err := ort.NewTensor(ort.NewShape(int64(count), NumPlanes, 7, 7), input[:count*FeatureSize])
+	l := n.Info.Layout()
+	in, err := ort.NewTensor(ort.NewShape(int64(count), int64(l.Planes), 7, 7), input[:count*l.FeatureSize()])
 	if err != nil {
 		return fmt.Errorf("input tensor: %w", err)
 	}
 	defer in.Destroy()
 	values := make([]ort.Value, len(n.outputs))
-	sizes := map[string]int64{PolicyName: NumActions, ValueName: 3, MarginName: 1, OwnershipName: 49}
+	sizes := outputWidths(l)
 	dst := map[string][]float32{PolicyName: out.Policy, ValueName: out.Value, MarginName: out.Margin, OwnershipName: out.Ownership}
 	for i, name := range n.outputs {
 		t, err := ort.NewTensor(ort.NewShape(int64(count), sizes[name]), dst[name][:int64(count)*sizes[name]])
@@ -177,7 +179,8 @@ func (n *Network) Run(input []float32, count int, out *Outputs) error {
 
 // NewOutputs allocates outputs for up to n samples of this network.
 func (n *Network) NewOutputs(count int) *Outputs {
-	o := &Outputs{Policy: make([]float32, count*NumActions), Value: make([]float32, count*3)}
+	l := n.Info.Layout()
+	o := &Outputs{Policy: make([]float32, count*l.NumActions), Value: make([]float32, count*l.ValueSize)}
 	if n.Info.HasHead(MarginName) {
 		o.Margin = make([]float32, count)
 	}

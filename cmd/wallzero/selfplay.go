@@ -24,7 +24,8 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	def := selfplay.DefaultConfig()
 	games := fs.Int("games", 100, "number of games")
 	out := fs.String("out", "training/data/selfplay", "directory for the .npz chunks")
-	modes := fs.String("modes", "empty,four-stone", "openings, comma-separated; games cycle through them")
+	modes := fs.String("modes", "empty,four-stone", "openings, comma-separated; games cycle through them (two players)")
+	players := fs.String("players", "2", "player counts, comma-separated: 2, or 3 and 4 for the multi-player network's samples (docs/multiplayer-network.md); games cycle through them")
 	fs.IntVar(&def.FullVisits, "visits", def.FullVisits, "visits of a full search (recorded as a policy target)")
 	fs.IntVar(&def.FastVisits, "fast-visits", def.FastVisits, "visits of a fast search (not recorded)")
 	fs.Float64Var(&def.FullProb, "full-prob", def.FullProb, "share of moves with a full search (playout-cap randomization)")
@@ -45,6 +46,13 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	def.ScoreUtility = float32(*score)
 	if *seconds > 0 {
 		def.StopAfter = time.Now().Add(time.Duration(*seconds * float64(time.Second)))
+	}
+	counts, err := program.PositiveInts("players", *players)
+	if err != nil {
+		return err
+	}
+	if len(counts) != 1 || counts[0] != 2 {
+		return runMultiSelfplay(mf, def, counts, *games, *parallel, *seed, *out, *chunk, stdout, stderr)
 	}
 	var rules []engine.Rules
 	for _, m := range strings.Split(*modes, ",") {
@@ -78,5 +86,47 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		Model   string  `json:"model"`
 		Seconds float64 `json:"seconds"`
 		selfplay.Stats
+	}{info.ID, time.Since(start).Seconds(), st})
+}
+
+// runMultiSelfplay plays the three- and four-player games of `wallzero
+// selfplay -players 3,4` and writes their samples (the multi-player
+// chunk format).
+func runMultiSelfplay(mf program.ModelFlags, def selfplay.Config, counts []int, games, parallel int, seed uint64, out string, chunk int, stdout, stderr io.Writer) error {
+	var rules []engine.Rules
+	for _, n := range counts {
+		r, err := engine.Rules{Players: n, Opening: engine.OpeningEmpty}.Normalize()
+		if err != nil {
+			return fmt.Errorf("-players: %w", err)
+		}
+		if n < 3 {
+			return fmt.Errorf("-players: %d does not mix with 3 or 4 (two-player samples have a format of their own)", n)
+		}
+		rules = append(rules, r)
+	}
+	ev := program.NewEvaluators(mf)
+	defer ev.Close()
+	eval, info, err := ev.Get("")
+	if err != nil {
+		return err
+	}
+	ctx := inference.WithPriority(context.Background(), inference.Batch)
+	w, err := selfplay.NewMultiWriter(out, chunk)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	st, err := selfplay.GenerateMulti(ctx, eval, def, rules, games, parallel, seed, w, func(done int) {
+		if done%max(1, games/10) == 0 {
+			fmt.Fprintf(stderr, "selfplay: %d/%d games, %.1f s\n", done, games, time.Since(start).Seconds())
+		}
+	})
+	if err != nil {
+		return err
+	}
+	return json.NewEncoder(stdout).Encode(struct {
+		Model   string  `json:"model"`
+		Seconds float64 `json:"seconds"`
+		selfplay.MultiStats
 	}{info.ID, time.Since(start).Seconds(), st})
 }

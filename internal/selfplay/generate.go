@@ -3,8 +3,6 @@ package selfplay
 import (
 	"context"
 	"sync"
-	"sync/atomic"
-	"time"
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/search"
@@ -25,57 +23,37 @@ type Stats struct {
 // seed+i, so the set of games does not depend on parallel.
 func Generate(ctx context.Context, eval search.Evaluator, cfg Config, rules []engine.Rules, games, parallel int, seed uint64, w *Writer, progress func(done int)) (Stats, error) {
 	st := Stats{RedWins: map[string]int{}, Draws: map[string]int{}, ByMode: map[string]int{}}
-	var next atomic.Int64
 	var mu sync.Mutex
-	var firstErr error
-	var wg sync.WaitGroup
-	for range max(1, parallel) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= games || ctx.Err() != nil || (!cfg.StopAfter.IsZero() && time.Now().After(cfg.StopAfter)) {
-					return
-				}
-				r := rules[i%len(rules)]
-				g, err := PlayGame(ctx, eval, cfg, r, seed+uint64(i))
-				if err == nil {
-					err = w.Add(g.Samples)
-				}
-				mu.Lock()
-				if err != nil {
-					if firstErr == nil {
-						firstErr = err
-					}
-					mu.Unlock()
-					return
-				}
-				mode := string(r.Opening)
-				st.Games++
-				st.Samples += len(g.Samples)
-				st.Plies += g.Plies
-				st.ByMode[mode]++
-				switch g.Winner {
-				case engine.Red:
-					st.RedWins[mode]++
-				case engine.NoColor:
-					st.Draws[mode]++
-				}
-				done := st.Games
-				mu.Unlock()
-				if progress != nil {
-					progress(done)
-				}
-			}
-		}()
+	err := playGames(ctx, games, parallel, cfg.StopAfter, func(i int) error {
+		r := rules[i%len(rules)]
+		g, err := PlayGame(ctx, eval, cfg, r, seed+uint64(i))
+		if err == nil {
+			err = w.Add(g.Samples)
+		}
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		mode := string(r.Opening)
+		st.Games++
+		st.Samples += len(g.Samples)
+		st.Plies += g.Plies
+		st.ByMode[mode]++
+		switch g.Winner {
+		case engine.Red:
+			st.RedWins[mode]++
+		case engine.NoColor:
+			st.Draws[mode]++
+		}
+		done := st.Games
+		mu.Unlock()
+		if progress != nil {
+			progress(done)
+		}
+		return nil
+	})
+	if err == nil {
+		err = w.Flush()
 	}
-	wg.Wait()
-	if firstErr == nil {
-		firstErr = ctx.Err()
-	}
-	if firstErr == nil {
-		firstErr = w.Flush()
-	}
-	return st, firstErr
+	return st, err
 }

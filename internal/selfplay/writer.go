@@ -13,27 +13,28 @@ import (
 	"github.com/wallzero/wallzero/inference"
 )
 
-// Writer collects samples and writes them to a directory in chunks of
-// ChunkSize samples (chunk-<unix time>-<seq>.npz). Safe for concurrent use.
-type Writer struct {
+// chunkWriter collects samples of type S and writes them to a directory
+// in chunks of chunkSize samples (chunk-<unix time>-<seq>.npz), each
+// chunk's arrays made by arrays. Safe for concurrent use.
+type chunkWriter[S any] struct {
 	dir       string
 	chunkSize int
+	arrays    func([]S) []npyArray
 	mu        sync.Mutex
-	pending   []Sample
+	pending   []S
 	seq       int
 	written   int
 }
 
-// NewWriter returns a writer into dir (created if needed).
-func NewWriter(dir string, chunkSize int) (*Writer, error) {
+func newChunkWriter[S any](dir string, chunkSize int, arrays func([]S) []npyArray) (*chunkWriter[S], error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	return &Writer{dir: dir, chunkSize: max(1, chunkSize)}, nil
+	return &chunkWriter[S]{dir: dir, chunkSize: max(1, chunkSize), arrays: arrays}, nil
 }
 
 // Add queues the samples of one game and writes full chunks.
-func (w *Writer) Add(samples []Sample) error {
+func (w *chunkWriter[S]) Add(samples []S) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.pending = append(w.pending, samples...)
@@ -47,7 +48,7 @@ func (w *Writer) Add(samples []Sample) error {
 }
 
 // Flush writes what is queued.
-func (w *Writer) Flush() error {
+func (w *chunkWriter[S]) Flush() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if len(w.pending) == 0 {
@@ -58,7 +59,33 @@ func (w *Writer) Flush() error {
 	return err
 }
 
-func (w *Writer) writeChunk(samples []Sample) error {
+func (w *chunkWriter[S]) writeChunk(samples []S) error {
+	w.seq++
+	path := filepath.Join(w.dir, fmt.Sprintf("chunk-%d-%04d.npz", time.Now().Unix(), w.seq))
+	err := writeNPZ(path, w.arrays(samples))
+	if err == nil {
+		w.written += len(samples)
+	}
+	return err
+}
+
+// Writer writes two-player samples in chunks (training/README.md has the
+// format). Safe for concurrent use.
+type Writer struct {
+	*chunkWriter[Sample]
+}
+
+// NewWriter returns a writer into dir (created if needed).
+func NewWriter(dir string, chunkSize int) (*Writer, error) {
+	cw, err := newChunkWriter(dir, chunkSize, sampleArrays)
+	if err != nil {
+		return nil, err
+	}
+	return &Writer{cw}, nil
+}
+
+// sampleArrays lays out two-player samples as a chunk's arrays.
+func sampleArrays(samples []Sample) []npyArray {
 	n := len(samples)
 	features := make([]byte, 0, n*packedFeatureBytes)
 	policy := make([]byte, n*inference.NumActions*2)
@@ -82,9 +109,7 @@ func (w *Writer) writeChunk(samples []Sample) error {
 		binary.LittleEndian.PutUint32(margin[i*4:], math.Float32bits(s.margin))
 		binary.LittleEndian.PutUint32(q[i*4:], math.Float32bits(s.q))
 	}
-	w.seq++
-	path := filepath.Join(w.dir, fmt.Sprintf("chunk-%d-%04d.npz", time.Now().Unix(), w.seq))
-	err := writeNPZ(path, []npyArray{
+	return []npyArray{
 		{"features", "|u1", []int{n, packedFeatureBytes}, features},
 		{"policy", "<f2", []int{n, inference.NumActions}, policy},
 		{"full", "|u1", []int{n}, full},
@@ -92,9 +117,5 @@ func (w *Writer) writeChunk(samples []Sample) error {
 		{"ownership", "|i1", []int{n, engine.NumSquares}, ownership},
 		{"margin", "<f4", []int{n}, margin},
 		{"q", "<f4", []int{n}, q},
-	})
-	if err == nil {
-		w.written += n
 	}
-	return err
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"os"
+	"slices"
 	"time"
 
 	"github.com/wallzero/wallzero/api"
@@ -53,10 +55,19 @@ func NewApp(ctx context.Context, cfg *ServeConfig, log *slog.Logger) (*App, erro
 	if err != nil {
 		return nil, err
 	}
-	analyzer := analysis.NewAnalyzer(analysis.Evaluators{
+	evals := analysis.Evaluators{
 		Network: analysis.Metered(net, metrics), NetworkModel: models[0].ID,
 		Heuristic: analysis.Metered(inference.Heuristic{}, metrics), HeuristicModel: inference.HeuristicModelID,
-	}, cfg.Limits)
+	}
+	multi, multiInfo, err := ChooseMultiModel(a.Ev, cfg.Model, log)
+	if err != nil {
+		return nil, err
+	}
+	if multi != nil {
+		evals.Multi, evals.MultiModel = analysis.Metered(multi, metrics), multiInfo.ID
+		models = withMultiModel(models, multiInfo)
+	}
+	analyzer := analysis.NewAnalyzer(evals, cfg.Limits)
 	analyzer.InteractiveLeafCalls = cfg.LeafCalls
 	if cfg.Migrate {
 		res, err := store.Migrate(ctx, cfg.DatabaseURL)
@@ -131,6 +142,58 @@ func ChooseModel(ev *Evaluators, mf ModelFlags, log *slog.Logger) (search.Evalua
 	log.Info("two-player games use the ONNX model", "model", info.ID, "path", info.Path, "blocks", info.Blocks, "channels", info.Channels, "provider", mf.Provider)
 	b, _ := net.(*inference.Batcher)
 	return net, []service.Model{service.ONNXModel(info, []int{2}), heur}, b, nil
+}
+
+// ChooseMultiModel picks the network of three- and four-player games:
+// the -mp-model file, else the shipped MultiPlayerModel where it exists;
+// nil (the heuristic plays those games) with -mp-model heuristic or
+// without a shipped file.
+func ChooseMultiModel(ev *Evaluators, mf ModelFlags, log *slog.Logger) (search.Evaluator, inference.ModelInfo, error) {
+	path := mf.MultiModel
+	switch path {
+	case HeuristicModel:
+		log.Info("three- and four-player games use the heuristic evaluator (-mp-model heuristic)")
+		return nil, inference.ModelInfo{}, nil
+	case "":
+		wd, _ := os.Getwd()
+		p, ok := FindShipped(wd, []string{MultiPlayerModel})
+		if !ok {
+			log.Info("three- and four-player games use the heuristic evaluator: " + MultiPlayerModel + " not found")
+			return nil, inference.ModelInfo{}, nil
+		}
+		path = p
+	}
+	net, info, err := ev.Get(path)
+	if err != nil {
+		return nil, inference.ModelInfo{}, fmt.Errorf("-mp-model: %w", err)
+	}
+	if !slices.Contains(info.Players, 3) && !slices.Contains(info.Players, 4) {
+		return nil, inference.ModelInfo{}, fmt.Errorf("-mp-model %s: model %s plays %v-player games, not three or four", path, info.ID, info.Players)
+	}
+	log.Info("three- and four-player games use the ONNX model", "model", info.ID, "path", info.Path, "blocks", info.Blocks, "channels", info.Channels)
+	return net, info, nil
+}
+
+// withMultiModel lists the multi-player network in place of the
+// heuristic's three- and four-player entry.
+func withMultiModel(models []service.Model, info inference.ModelInfo) []service.Model {
+	out := []service.Model{}
+	for _, m := range models {
+		if m.Kind == "heuristic" {
+			var rest []int
+			for _, n := range m.Players {
+				if !slices.Contains(info.Players, n) {
+					rest = append(rest, n)
+				}
+			}
+			if len(rest) == 0 {
+				continue
+			}
+			m.Players = rest
+		}
+		out = append(out, m)
+	}
+	return append(out, service.ONNXModel(info, info.Players))
 }
 
 // StopWorker stops the job worker: running jobs get the shutdown timeout

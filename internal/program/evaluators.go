@@ -47,6 +47,11 @@ func ServiceModels(int8 bool) []string {
 	return []string{ServiceModel, DefaultModel}
 }
 
+// MultiPlayerModel is the shipped network of three- and four-player games
+// (docs/multiplayer-network.md), relative to the repository root: the
+// default of -mp-model where it exists.
+const MultiPlayerModel = "models/wallzero-mp.onnx"
+
 // HeuristicModel names the model-free Voronoi evaluator in -model flags and
 // player specs.
 const HeuristicModel = "heuristic"
@@ -56,6 +61,10 @@ type ModelFlags struct {
 	// Model is -model: an ONNX file, HeuristicModel, or "" for the
 	// command's shipped default.
 	Model string
+	// MultiModel is -mp-model (commands that answer users): the ONNX file
+	// of three- and four-player games, HeuristicModel, or "" for
+	// MultiPlayerModel where it is shipped (the heuristic otherwise).
+	MultiModel string
 	// OrtLib is -ort-lib, the ONNX Runtime shared library ("": found).
 	OrtLib string
 	// Provider is -provider, the execution provider (cpu or cuda; default
@@ -79,6 +88,7 @@ func (m *ModelFlags) Register(fs *flag.FlagSet) {
 // empty -model means the first of ServiceModels found for this CPU).
 func (m *ModelFlags) RegisterService(fs *flag.FlagSet) {
 	m.registerDefault(fs, "the first found of "+strings.Join(ServiceModels(inference.Int8DotProduct()), ", ")+"; wallzero version says which")
+	fs.StringVar(&m.MultiModel, "mp-model", "", "ONNX model of three- and four-player games, or \"heuristic\" for the model-free Voronoi evaluator (default "+MultiPlayerModel+" where it is shipped, else the heuristic)")
 }
 
 // registerDefault adds the flags, saying def is -model's default.

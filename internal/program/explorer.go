@@ -41,8 +41,18 @@ func OpenExplorer(ctx context.Context, mf ModelFlags, dbURL string, parallel int
 		e.Ev.Close()
 		return nil, err
 	}
-	an := analysis.NewAnalyzer(analysis.Evaluators{Network: net, NetworkModel: models[0].ID,
-		Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID}, analysis.DefaultLimits())
+	evals := analysis.Evaluators{Network: net, NetworkModel: models[0].ID,
+		Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID}
+	multi, multiInfo, err := ChooseMultiModel(e.Ev, mf, log)
+	if err != nil {
+		e.Ev.Close()
+		return nil, err
+	}
+	if multi != nil {
+		evals.Multi, evals.MultiModel = multi, multiInfo.ID
+		models = withMultiModel(models, multiInfo)
+	}
+	an := analysis.NewAnalyzer(evals, analysis.DefaultLimits())
 	e.Store, err = store.Open(ctx, dbURL, store.Options{Logger: log})
 	if err != nil {
 		e.Ev.Close()

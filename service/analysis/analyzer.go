@@ -11,10 +11,13 @@ import (
 
 // Evaluators are the evaluators the analyzer searches with: Network for
 // two-player games (a model behind the batching queue, or a model-free one
-// in tests), Heuristic for three and four players.
+// in tests), Multi for three and four players when a multi-player model
+// is loaded, and Heuristic for three and four players otherwise.
 type Evaluators struct {
 	Network        search.Evaluator
 	NetworkModel   string
+	Multi          search.Evaluator
+	MultiModel     string
 	Heuristic      search.Evaluator
 	HeuristicModel string
 }
@@ -57,6 +60,9 @@ func (a *Analyzer) Limits() Limits { return a.limits }
 func (a *Analyzer) evaluatorFor(players int) (search.Evaluator, string) {
 	if players == 2 && a.eval.Network != nil {
 		return a.eval.Network, a.eval.NetworkModel
+	}
+	if players > 2 && a.eval.Multi != nil {
+		return a.eval.Multi, a.eval.MultiModel
 	}
 	return a.eval.Heuristic, a.eval.HeuristicModel
 }

@@ -19,18 +19,47 @@ type Models struct {
 // and describes them for query_models. A net that is not a network (the
 // heuristic itself) plays every player count.
 func NewAnalyzer(net search.Evaluator, info inference.ModelInfo, limits analysis.Limits) (*analysis.Analyzer, Models) {
-	an := analysis.NewAnalyzer(analysis.Evaluators{
+	return NewAnalyzerMulti(net, info, nil, inference.ModelInfo{}, limits)
+}
+
+// NewAnalyzerMulti is NewAnalyzer with multi, the network of three- and
+// four-player games that multiInfo describes, in the heuristic's place
+// (nil: the heuristic plays them).
+func NewAnalyzerMulti(net search.Evaluator, info inference.ModelInfo, multi search.Evaluator, multiInfo inference.ModelInfo, limits analysis.Limits) (*analysis.Analyzer, Models) {
+	evals := analysis.Evaluators{
 		Network: net, NetworkModel: info.ID,
 		Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID,
-	}, limits)
-	m := Models{}
-	if b, ok := net.(*inference.Batcher); ok {
-		m.clear = b.Cache().Clear
-		m.list = append(m.list, modelDescription{Name: info.ID, Kind: "network", Players: []int{2}, Path: info.Path,
-			Blocks: info.Blocks, Channels: info.Channels, InnerChannels: service.ONNXModel(info, nil).InnerChannels, Heads: info.Heads})
-		m.list = append(m.list, modelDescription{Name: inference.HeuristicModelID, Kind: "heuristic", Players: []int{3, 4}})
-	} else {
-		m.list = append(m.list, modelDescription{Name: inference.HeuristicModelID, Kind: "heuristic", Players: []int{2, 3, 4}})
 	}
-	return an, m
+	m := Models{}
+	describe := func(info inference.ModelInfo, players []int) modelDescription {
+		return modelDescription{Name: info.ID, Kind: "network", Players: players, Path: info.Path,
+			Blocks: info.Blocks, Channels: info.Channels, InnerChannels: service.ONNXModel(info, nil).InnerChannels, Heads: info.Heads}
+	}
+	var clears []func()
+	heuristic := []int{3, 4}
+	if b, ok := net.(*inference.Batcher); ok {
+		clears = append(clears, b.Cache().Clear)
+		m.list = append(m.list, describe(info, []int{2}))
+	} else {
+		heuristic = []int{2, 3, 4}
+	}
+	if multi != nil {
+		evals.Multi, evals.MultiModel = multi, multiInfo.ID
+		if b, ok := multi.(*inference.Batcher); ok {
+			clears = append(clears, b.Cache().Clear)
+		}
+		m.list = append(m.list, describe(multiInfo, multiInfo.Players))
+		heuristic = heuristic[:len(heuristic)-2]
+	}
+	if len(heuristic) > 0 {
+		m.list = append(m.list, modelDescription{Name: inference.HeuristicModelID, Kind: "heuristic", Players: heuristic})
+	}
+	if len(clears) > 0 {
+		m.clear = func() {
+			for _, c := range clears {
+				c()
+			}
+		}
+	}
+	return analysis.NewAnalyzer(evals, limits), m
 }

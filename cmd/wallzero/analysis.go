@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"log/slog"
 
 	"github.com/wallzero/wallzero/analysisengine"
 	"github.com/wallzero/wallzero/internal/program"
@@ -28,7 +29,11 @@ func runAnalysis(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	an, models := analysisengine.NewAnalyzer(net, info, limits)
+	multi, multiInfo, err := program.ChooseMultiModel(ev, mf, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		return err
+	}
+	an, models := analysisengine.NewAnalyzerMulti(net, info, multi, multiInfo, limits)
 	opts := analysisengine.Options{Parallel: *parallel, ReadAll: *readAll}
 	opts.Version, opts.GitHash = program.BuildVersion(commit)
 	return analysisengine.Run(an, models, stdin, stdout, opts)

@@ -3,6 +3,7 @@ package player
 import (
 	"context"
 	"fmt"
+	"math/bits"
 
 	"github.com/wallzero/wallzero/engine"
 )
@@ -57,11 +58,7 @@ func (g MultiGameResult) Share(c engine.Color) float64 {
 	if g.Winners>>uint(c)&1 == 0 {
 		return 0
 	}
-	k := 0
-	for w := g.Winners; w != 0; w &= w - 1 {
-		k++
-	}
-	return 1 / float64(k)
+	return 1 / float64(bits.OnesCount8(g.Winners))
 }
 
 // AScore returns A's score in the game, its share of the win.

@@ -27,7 +27,7 @@ var commands = map[string]command{
 	"replay":   {"replay a game, one line per ply, and print the result", runReplay},
 	"solve":    {"prove a position's result exactly (endgames); -bench for the reach table", runSolve},
 	"bench":    {"benchmarks: `bench engine`, `bench search`, `bench api`", runBench},
-	"match":    {"play games between two players and print JSON statistics", runMatch},
+	"match":    {"play games between two players (or, with -players 3|4, one against the other in every other seat) and print JSON statistics", runMatch},
 	"selfplay": {"play self-play games and write training samples", runSelfplay},
 	"serve":    {"the analysis service: HTTP API and job worker (PostgreSQL)", runServe},
 	"worker":   {"run review and opening-batch jobs from the PostgreSQL queue", runWorker},

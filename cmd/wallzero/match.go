@@ -12,19 +12,22 @@ import (
 )
 
 // runMatch implements `wallzero match`: it plays games between two players
-// and prints one JSON object of statistics (see player.MatchResult).
+// and prints one JSON object of statistics (see player.MatchResult). With
+// -players 3 or 4 it plays a seat-rotated match instead, -red (A) against
+// an instance of -blue (B) in every other seat (runMultiMatch).
 func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("match", stderr)
 	var rf program.RulesFlags
 	rf.Register(fs)
-	red := fs.String("red", "voronoi-medium", "player A, Red in the first game: "+program.PlayerSpecHelp)
-	blue := fs.String("blue", "random", "player B, Blue in the first game")
+	red := fs.String("red", "voronoi-medium", "player A, Red in the first game (with -players 3 or 4: the one seat A holds, "+
+		"which rotates game by game): "+program.PlayerSpecHelp)
+	blue := fs.String("blue", "random", "player B, Blue in the first game (with -players 3 or 4: every seat A does not hold, each its own instance)")
 	games := fs.Int("games", 100, "number of games")
 	seed := fs.Uint64("seed", 1, "seed of the match (every game's seed derives from it)")
-	swap := fs.Bool("swap", false, "alternate colours game by game")
+	swap := fs.Bool("swap", false, "alternate colours game by game (with -players 3 or 4 seats always rotate)")
 	workers := fs.Int("workers", 0, "games played at once (0: one per CPU, 16 with search players, 1 with a time budget "+
 		"so that each search has the machine to itself); does not change the results of players without a time budget")
-	saveGames := fs.String("save-games", "", "also write every game to this file: one JSON line each, the record (rules, moves) with players {red, blue} and result")
+	saveGames := fs.String("save-games", "", "also write every game to this file: one JSON line each, the record (rules, moves) with players {red, blue[, green, yellow]} and result")
 	var mf program.ModelFlags
 	mf.Register(fs)
 	if err := fs.Parse(args); err != nil {
@@ -42,6 +45,10 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	rules, err := rf.Rules()
 	if err != nil {
 		return err
+	}
+	if rules.Players > 2 {
+		cfg := player.MultiMatchConfig{A: *red, B: *blue, Games: *games, Rules: rules, Seed: *seed, Workers: *workers}
+		return runMultiMatch(cfg, ev, *saveGames, stdout)
 	}
 	var tr program.ThinkTracker
 	cfg := player.MatchConfig{

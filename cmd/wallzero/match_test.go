@@ -21,7 +21,7 @@ func TestMatchCommand(t *testing.T) {
 		{"medium vs random", []string{"-red", "voronoi-medium", "-blue", "random", "-games", "4", "-swap", "-mode", "four-stone", "-seed", "3", "-workers", "2"}, 0, "", 4},
 		{"empty mode", []string{"-red", "voronoi-hard", "-blue", "voronoi-easy", "-games", "2", "-mode", "empty"}, 0, "", 2},
 		{"unknown player", []string{"-red", "alphazero", "-games", "2"}, 1, "unknown player", 0},
-		{"three players", []string{"-players", "3", "-mode", "empty", "-games", "2"}, 1, "two-player", 0},
+		{"five players", []string{"-players", "5", "-games", "2"}, 1, "rules.players", 0},
 		{"bad mode", []string{"-mode", "nine-stone"}, 1, "rules.opening", 0},
 		{"heuristic search, 4 symmetries", []string{"-red", "mcts:visits=8,model=heuristic,sym=4", "-blue", "voronoi-easy", "-games", "2", "-swap"}, 0, "", 2},
 		{"bad symmetry count", []string{"-red", "mcts:visits=8,model=heuristic,sym=3", "-games", "2"}, 1, "3 is not 1, 2, 4 or 8", 0},

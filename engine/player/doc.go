@@ -11,5 +11,7 @@
 //   - voronoi-hard also checks the best reply to its best candidates.
 //
 // Match plays many games between two players, in parallel, and summarizes
-// the results.
+// the results. MultiMatch does the same for three or four players: the
+// candidate holds one seat, rotating game by game, and its opponent every
+// other seat.
 package player

@@ -3,8 +3,6 @@ package player
 import (
 	"context"
 	"fmt"
-	"runtime"
-	"sync"
 
 	"github.com/wallzero/wallzero/engine"
 )
@@ -130,7 +128,7 @@ func MatchGames(ctx context.Context, cfg MatchConfig) ([]GameResult, error) {
 		return nil, fmt.Errorf("match: %w", err)
 	}
 	if rules.Players != 2 {
-		return nil, fmt.Errorf("match: two-player games only, not %d players", rules.Players)
+		return nil, fmt.Errorf("match: two-player games only, not %d players (MultiMatchGames plays three or four)", rules.Players)
 	}
 	if cfg.Games < 1 {
 		return nil, fmt.Errorf("match: games must be at least 1, not %d", cfg.Games)
@@ -145,57 +143,9 @@ func MatchGames(ctx context.Context, cfg MatchConfig) ([]GameResult, error) {
 			return nil, fmt.Errorf("match: %w", err)
 		}
 	}
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
-	workers = min(workers, cfg.Games)
-
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	out := make([]GameResult, cfg.Games)
-	jobs := make(chan int)
-	var (
-		wg       sync.WaitGroup
-		mu       sync.Mutex
-		firstErr error
-	)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				g, err := playMatchGame(ctx, cfg, rules, build, i)
-				if err != nil {
-					mu.Lock()
-					if firstErr == nil {
-						firstErr = err
-					}
-					mu.Unlock()
-					cancel()
-					continue
-				}
-				out[i] = g
-			}
-		}()
-	}
-feed:
-	for i := range cfg.Games {
-		select {
-		case jobs <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(jobs)
-	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err // the caller's context ended before every game was fed
-	}
-	return out, nil
+	return playIndexed(ctx, cfg.Games, cfg.Workers, func(ctx context.Context, i int) (GameResult, error) {
+		return playMatchGame(ctx, cfg, rules, build, i)
+	})
 }
 
 // playMatchGame plays game i of the match.

@@ -9,6 +9,7 @@ import torch
 
 import onnx_numpy
 import synth_multi
+from wallzero import align
 from wallzero import contract_mp as C
 from wallzero import multi_checkpoint as ckpt
 from wallzero.multi_data import make_batch, read_chunk
@@ -59,6 +60,8 @@ def test_export_graph_matches_torch(tmp_path):
     assert [i.name for i in model.graph.input] == ["features"]
     assert dims(model.graph.input[0]) == ["batch", 34, 7, 7]
     assert [(o.name, dims(o)) for o in model.graph.output] == [("policy", ["batch", 2695]), ("value", ["batch", 4])]
+    assert model.graph.node[0].name == align.PAD_NODE  # 34 planes padded to 48 for ONNX Runtime
+    assert any(n.op_type == "Gather" and n.input[0] == "features" for n in model.graph.node)  # the player count
     x = random_inputs(4, seed=5)
     want = torch_outputs(net, x)
     got = onnx_numpy.run(onnx.load(str(tmp_path / "m.onnx")), {"features": x})

@@ -3,7 +3,8 @@
 The graph has one input ``features`` float32 [N, 34, 7, 7] and the outputs
 ``policy`` [N, 2695] (logits) and ``value`` [N, 4] (each seat's share of
 the win; seat 3 is 0 with three players), N dynamic ("batch"), opset 17,
-exported in eval mode. Metadata (``metadata_props``)::
+exported in eval mode, the input planes padded to 48 inside the graph
+for ONNX Runtime's blocked layout (wallzero.align). Metadata (``metadata_props``)::
 
     wallzero.format    "1"
     wallzero.features  "wallzero-mp-34-v1"
@@ -36,6 +37,7 @@ import onnx
 import torch
 
 from . import contract_mp as C
+from .align import align_input_channels
 from .export import _f32_list, normalise_training_json
 from .multi_model import ExportModule, MultiNet
 
@@ -83,7 +85,7 @@ def export_onnx(net: MultiNet, out: os.PathLike, model_id: str, training: str = 
             )
     finally:
         net.train(was_training)
-    model = onnx.load_from_string(buf.getvalue())
+    model = align_input_channels(onnx.load_from_string(buf.getvalue()))
     onnx.helper.set_model_props(model, metadata(net, model_id, training))
     model.producer_name = "wallzero.multi_export"
     model.doc_string = f"WallZero multi-player network {model_id} ({net.config.blocks}x{net.config.channels})"

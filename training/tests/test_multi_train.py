@@ -128,3 +128,12 @@ def test_cli_refuses_a_mismatched_init(tmp_path):
     with pytest.raises(SystemExit, match="--channels 16 but --init"):
         train_multi.main(["--data", str(tmp_path), "--steps", "1", "--init", str(tmp_path / "a.pt"), "--channels", "16",
                           "--out-checkpoint", str(tmp_path / "b.pt")])
+
+
+def test_two_player_checkpoint_refused(tmp_path):
+    from wallzero import checkpoint as two_player
+    from wallzero.model import ModelConfig, WallZeroNet
+
+    two_player.save(tmp_path / "2p.pt", WallZeroNet(ModelConfig(blocks=1, channels=8)))
+    with pytest.raises(ValueError, match="not 'wallzero-mp'"):
+        ckpt.load_model(tmp_path / "2p.pt")

@@ -49,8 +49,18 @@ def run(model: onnx.ModelProto, feeds: dict) -> dict:
             y = np.tanh(x[0])
         elif op == "Add":
             y = x[0] + x[1]
+        elif op == "Sub":
+            y = x[0] - x[1]
         elif op == "Mul":
             y = x[0] * x[1]
+        elif op == "Slice":
+            starts, ends = x[1].astype(np.int64), x[2].astype(np.int64)
+            axes = x[3].astype(np.int64) if len(x) > 3 and x[3] is not None else range(len(starts))
+            steps = x[4].astype(np.int64) if len(x) > 4 and x[4] is not None else [1] * len(starts)
+            sl = [slice(None)] * x[0].ndim
+            for ax, b, e, st in zip(axes, starts, ends, steps):
+                sl[int(ax)] = slice(int(b), int(e), int(st))
+            y = x[0][tuple(sl)]
         elif op == "Concat":
             y = np.concatenate(x, axis=a["axis"])
         elif op == "Flatten":

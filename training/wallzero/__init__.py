@@ -15,6 +15,12 @@ Modules:
 - :mod:`wallzero.train`      the training CLI.
 - :mod:`wallzero.export`     the ONNX export CLI (metadata, ``--check`` JSON).
 - :mod:`wallzero.bench`      training-throughput benchmark.
+
+The three- and four-player network (docs/multiplayer-network.md) has its own
+modules: :mod:`wallzero.contract_mp`, :mod:`wallzero.multi_model`,
+:mod:`wallzero.multi_data`, :mod:`wallzero.multi_losses`,
+:mod:`wallzero.multi_checkpoint`, :mod:`wallzero.multi_export`; its CLI is
+``train_multi.py``.
 """
 
 import os as _os
@@ -28,4 +34,5 @@ import os as _os
 if _os.environ.get("WALLZERO_OMP_PASSIVE", "1") != "0":
     _os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
-__all__ = ["contract", "model", "data", "losses", "checkpoint", "train", "export", "bench"]
+__all__ = ["contract", "model", "data", "losses", "checkpoint", "train", "export", "bench",
+           "contract_mp", "multi_model", "multi_data", "multi_losses", "multi_checkpoint", "multi_export"]

@@ -39,14 +39,14 @@ PADDED = "align/features"
 
 
 def stem_of(model: onnx.ModelProto) -> onnx.NodeProto:
-    """The convolution that reads the graph's input."""
+    """The convolution that reads the graph's input. Other readers (the
+    multi-player network reads its player-count plane with a Gather) keep
+    reading the unpadded input."""
     inp = model.graph.input[0].name
-    for node in model.graph.node:
-        if inp in node.input:
-            if node.op_type != "Conv" or node.input[0] != inp:
-                raise ValueError(f"the input feeds {node.op_type} {node.name}, not a convolution")
-            return node
-    raise ValueError("nothing reads the graph's input")
+    convs = [n for n in model.graph.node if n.op_type == "Conv" and n.input[0] == inp]
+    if len(convs) != 1:
+        raise ValueError(f"{len(convs)} convolutions read the graph's input, want 1")
+    return convs[0]
 
 
 def is_aligned(model: onnx.ModelProto) -> bool:

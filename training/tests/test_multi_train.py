@@ -1,0 +1,139 @@
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import onnx
+import pytest
+import torch
+
+import onnx_numpy
+import synth_multi
+from wallzero import align
+from wallzero import contract_mp as C
+from wallzero import multi_checkpoint as ckpt
+from wallzero.multi_data import make_batch, read_chunk
+from wallzero.multi_export import export_onnx, random_inputs, torch_outputs
+from wallzero.multi_losses import compute_losses
+from wallzero.multi_model import MultiConfig, MultiNet
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import train_multi  # noqa: E402
+
+KEYS = ["wallzero.format", "wallzero.features", "wallzero.actions", "wallzero.heads", "wallzero.players",
+        "wallzero.model_id", "wallzero.blocks", "wallzero.channels", "wallzero.training"]
+
+
+def test_training_reduces_loss_on_a_fixed_batch(tmp_path):
+    synth_multi.write(tmp_path / "c.npz", 64, seed=1, full_fraction=1.0)
+    batch = make_batch(read_chunk(tmp_path / "c.npz"))
+    torch.manual_seed(0)
+    net = MultiNet(MultiConfig(blocks=1, channels=16))
+    opt = torch.optim.AdamW(net.parameters(), lr=3e-3)
+    first = None
+    for _ in range(30):
+        losses = compute_losses(net(batch.features), batch)
+        first = first or {k: v.item() for k, v in losses.items()}
+        opt.zero_grad()
+        losses["total"].backward()
+        opt.step()
+    net.eval()
+    last = {k: v.item() for k, v in compute_losses(net(batch.features), batch).items()}
+    assert last["policy"] < 0.8 * first["policy"]
+    assert last["value"] < 0.8 * first["value"]
+
+
+def dims(v):
+    return [d.dim_param or d.dim_value for d in v.type.tensor_type.shape.dim]
+
+
+def test_export_graph_matches_torch(tmp_path):
+    torch.manual_seed(2)
+    net = MultiNet(MultiConfig(blocks=1, channels=8))
+    with torch.no_grad():
+        for m in net.modules():
+            if isinstance(m, torch.nn.BatchNorm2d):
+                m.running_mean.uniform_(-0.2, 0.2)
+                m.running_var.uniform_(0.5, 1.5)
+        net.value_out.weight.mul_(100)
+    model = export_onnx(net, tmp_path / "m.onnx", "mp-test", '{"steps": 3}')
+    assert [i.name for i in model.graph.input] == ["features"]
+    assert dims(model.graph.input[0]) == ["batch", 34, 7, 7]
+    assert [(o.name, dims(o)) for o in model.graph.output] == [("policy", ["batch", 2695]), ("value", ["batch", 4])]
+    assert model.graph.node[0].name == align.PAD_NODE  # 34 planes padded to 48 for ONNX Runtime
+    assert any(n.op_type == "Gather" and n.input[0] == "features" for n in model.graph.node)  # the player count
+    x = random_inputs(4, seed=5)
+    want = torch_outputs(net, x)
+    got = onnx_numpy.run(onnx.load(str(tmp_path / "m.onnx")), {"features": x})
+    for k in C.OUTPUT_NAMES:
+        np.testing.assert_allclose(got[k], want[k], atol=1e-4)
+    assert np.all(got["value"][0::2, 3] == 0)  # random_inputs: even samples have three players
+    assert np.all(got["value"][1::2, 3] > 0)
+
+
+def test_cli_trains_continues_and_exports(tmp_path, capsys):
+    (tmp_path / "data").mkdir()
+    for i in range(2):
+        synth_multi.write(tmp_path / "data" / f"c{i}.npz", 40, seed=i)
+    out = tmp_path / "out"
+    common = ["--data", str(tmp_path / "data"), "--window", "64", "--batch", "16", "--blocks", "1", "--channels", "8",
+              "--log-every", "2"]
+    s1 = train_multi.main(common + ["--steps", "3", "--out-checkpoint", str(out / "a.pt")])
+    assert (s1["step"], s1["samples"], s1["window"]) == (3, 48, 64)
+    assert s1["samples_per_sec"] > 0
+
+    s2 = train_multi.main(common + ["--steps", "2", "--init", str(out / "a.pt"), "--out-checkpoint", str(out / "b.pt"),
+                                    "--out-onnx", str(out / "mp-0002.onnx"), "--check", str(out / "mp.check.json")])
+    assert (s2["step"], s2["steps"], s2["model_id"]) == (5, 2, "mp-0002")
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [e["event"] for e in lines] == ["start", "train", "train", "done", "start", "train", "train", "done"]
+    assert [e["step"] for e in lines if e["event"] == "train"] == [2, 3, 4, 5]  # every 2 steps and the last
+    assert set(lines[1]) >= {"step", "loss", "policy", "value", "lr", "samples_per_sec"}
+
+    net, state = ckpt.load_model(out / "b.pt")
+    assert state["step"] == 5 and state["stats"]["samples"] == 80 and state["optimizer"]["name"] == "adamw"
+    assert (net.config.blocks, net.config.channels) == (1, 8)
+
+    m = onnx.load(str(out / "mp-0002.onnx"))
+    onnx.checker.check_model(m, full_check=True)
+    assert m.opset_import[0].version == 17
+    meta = {p.key: p.value for p in m.metadata_props}
+    assert sorted(meta) == sorted(KEYS)
+    assert meta["wallzero.format"] == "1"
+    assert meta["wallzero.features"] == "wallzero-mp-34-v1"
+    assert meta["wallzero.actions"] == "wallzero-mp-actions-55x49-v1"
+    assert (meta["wallzero.heads"], meta["wallzero.players"]) == ("policy,value", "3,4")
+    assert (meta["wallzero.model_id"], meta["wallzero.blocks"], meta["wallzero.channels"]) == ("mp-0002", "1", "8")
+    training = json.loads(meta["wallzero.training"])
+    assert (training["samples"], training["steps"]) == (80, 5)
+    assert set(training["losses"]) == {"loss", "policy", "value"} and training["seconds"] > 0
+    assert "," in meta["wallzero.training"] and ", " not in meta["wallzero.training"]  # compact
+
+    check = json.loads((out / "mp.check.json").read_text())
+    assert check["model_id"] == "mp-0002"
+    assert len(check["inputs"]) == 4 and all(len(x) == 1666 and set(x) <= {0, 1} for x in check["inputs"])
+    assert [len(p) for p in check["policy"]] == [2695] * 4 and [len(v) for v in check["value"]] == [4] * 4
+    x = np.array(check["inputs"], np.float32).reshape(4, 34, 7, 7)
+    assert x[:, 29, :, :].sum() + x[:, 30, :, :].sum() == 4 * 49  # exactly one player-count plane each
+    want = torch_outputs(net, x)
+    np.testing.assert_allclose(np.array(check["value"]), want["value"], rtol=1e-6, atol=1e-7)
+    got = onnx_numpy.run(m, {"features": x})
+    np.testing.assert_allclose(got["policy"], np.array(check["policy"]), atol=1e-4)
+    np.testing.assert_allclose(got["value"], np.array(check["value"]), atol=1e-5)
+
+
+def test_cli_refuses_a_mismatched_init(tmp_path):
+    synth_multi.write(tmp_path / "c.npz", 8)
+    ckpt.save(tmp_path / "a.pt", MultiNet(MultiConfig(blocks=1, channels=8)))
+    with pytest.raises(SystemExit, match="--channels 16 but --init"):
+        train_multi.main(["--data", str(tmp_path), "--steps", "1", "--init", str(tmp_path / "a.pt"), "--channels", "16",
+                          "--out-checkpoint", str(tmp_path / "b.pt")])
+
+
+def test_two_player_checkpoint_refused(tmp_path):
+    from wallzero import checkpoint as two_player
+    from wallzero.model import ModelConfig, WallZeroNet
+
+    two_player.save(tmp_path / "2p.pt", WallZeroNet(ModelConfig(blocks=1, channels=8)))
+    with pytest.raises(ValueError, match="not 'wallzero-mp'"):
+        ckpt.load_model(tmp_path / "2p.pt")

@@ -111,6 +111,8 @@ func TestModelMetadataChecks(t *testing.T) {
 		{"features", func(m *ModelInfo) { m.Features = "wallzero-b-8-v0" }, "feature set"},
 		{"actions", func(m *ModelInfo) { m.Actions = "other" }, "action layout"},
 		{"heads", func(m *ModelInfo) { m.Heads = []string{"policy"} }, "heads"},
+		{"multi-player", func(m *ModelInfo) { m.Features, m.Actions = MultiFeatureSetID, MultiActionLayout }, ""},
+		{"multi-player features, two-player actions", func(m *ModelInfo) { m.Features = MultiFeatureSetID }, "action layout"},
 		{"id", func(m *ModelInfo) { m.ID = "" }, "model id"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -88,6 +88,11 @@ type options struct {
 	newPlayer player.Constructor
 	// ratings are the rating estimate's calibrations (rating_test.go).
 	ratings *rating.File
+	// multiModel, when set, is an ONNX multi-player model that analyses
+	// three- and four-player games (analysis.Evaluators.Multi) and is
+	// listed by GET /v1/models as serve lists it; the test is skipped
+	// without ONNX Runtime (failed with WALLZERO_REQUIRE_ORT=1).
+	multiModel string
 }
 
 // testServer is the whole service (heuristic evaluator, store, River
@@ -151,10 +156,17 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 		eval = o.wrap(eval)
 	}
 	metrics := &analysis.Metrics{}
-	an := analysis.NewAnalyzer(analysis.Evaluators{
+	evals := analysis.Evaluators{
 		Network: analysis.Metered(eval, metrics), NetworkModel: inference.HeuristicModelID,
 		Heuristic: analysis.Metered(eval, metrics), HeuristicModel: inference.HeuristicModelID,
-	}, analysis.DefaultLimits())
+	}
+	models := []service.Model{service.HeuristicModel([]int{2, 3, 4}, "test")}
+	if o.multiModel != "" {
+		multi, info := loadMultiModel(t, o.multiModel)
+		evals.Multi, evals.MultiModel = analysis.Metered(multi, metrics), info.ID
+		models = service.WithMultiModel(models, info)
+	}
+	an := analysis.NewAnalyzer(evals, analysis.DefaultLimits())
 	var st testStore
 	var pg *store.Store
 	if dbURL == memoryURL {
@@ -174,7 +186,7 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 	cfg.Admission = o.admission
 	cfg.Streams = o.streams
 	deps := service.Deps{Analyzer: an, Store: st, Metrics: metrics, Logger: log,
-		Models: []service.Model{service.HeuristicModel([]int{2, 3, 4}, "test")}, Levels: o.levels, NewPlayer: o.newPlayer,
+		Models: models, Levels: o.levels, NewPlayer: o.newPlayer,
 		Ratings: o.ratings}
 	if o.auth {
 		deps.Auth = access.NewAuth(st, access.AuthConfig{CacheTTL: cmp.Or(o.authTTL, 200*time.Millisecond), Defaults: o.quotas, Logger: log})
@@ -202,6 +214,36 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 	ts.url = ts.http.URL
 	t.Cleanup(ts.stop)
 	return ts
+}
+
+// loadMultiModel loads an ONNX model through a batcher, as serve's
+// -mp-model does, and closes both when the test ends (after the server,
+// whose cleanup is registered later). Without ONNX Runtime the test is
+// skipped, or failed under WALLZERO_REQUIRE_ORT=1 (`make test`).
+func loadMultiModel(t *testing.T, path string) (search.Evaluator, inference.ModelInfo) {
+	t.Helper()
+	lib, err := inference.FindLibrary("")
+	if err == nil {
+		err = inference.InitRuntime(lib)
+	}
+	if err != nil {
+		if os.Getenv("WALLZERO_REQUIRE_ORT") == "1" {
+			t.Fatalf("ONNX Runtime: %v", err)
+		}
+		t.Skipf("skipped: ONNX Runtime not available (run `make onnxruntime`): %v", err)
+	}
+	net, err := inference.LoadNetwork(path, inference.NetworkConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := inference.NewBatcher(net, inference.DefaultBatcherConfig())
+	t.Cleanup(func() {
+		b.Close()
+		if err := net.Close(); err != nil {
+			t.Errorf("closing %s: %v", path, err)
+		}
+	})
+	return b, net.ModelInfo()
 }
 
 // stop shuts the server down like serve does: HTTP first, then the worker

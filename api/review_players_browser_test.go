@@ -13,15 +13,32 @@ import (
 	"github.com/wallzero/wallzero/internal/cdp"
 )
 
-// TestReviewPageThreePlayers drives the review page in headless Chromium
+// reviewPageGames are the games TestReviewPageMultiPlayers reviews (under
+// service/jobs/testdata), and the ply it steps from: the page's next move
+// there is the record's, and one step on the last move is that move and
+// the next mover the record's (a break's mover again; a settled player
+// skipped).
+var reviewPageGames = []struct {
+	name, file string
+	players    []string
+	ply        int
+}{
+	// Red's wall break xB6:N, after which Red finishes the turn.
+	{"three", "three-player-game.json", []string{"red", "blue", "green"}, 15},
+	// Red's B7-B7:W, after which Yellow plays: Blue and Green have settled.
+	{"four", "four-player-game.json", []string{"red", "blue", "green", "yellow"}, 56},
+}
+
+// TestReviewPageMultiPlayers drives the review page in headless Chromium
 // with a whole three-player game (a wall break by each player, Green
+// skipped once settled) and a whole four-player game (Blue and Green
 // skipped once settled) against the API on a real PostgreSQL with a job
 // worker: the review finishes, every move and break is listed and
-// classified, the accuracy names the three players, and at each ply shown
-// the curve has one line per player in the player's colour with a legend,
-// and the win rates name all three. Runs under WALLZERO_BROWSER_TEST=1
-// (make browser-test).
-func TestReviewPageThreePlayers(t *testing.T) {
+// classified for its mover, the accuracy names every player, and at each
+// ply shown the curve has one line per player in the player's colour with
+// a legend, and the win rates name every player. Runs under
+// WALLZERO_BROWSER_TEST=1 (make browser-test).
+func TestReviewPageMultiPlayers(t *testing.T) {
 	if os.Getenv("WALLZERO_BROWSER_TEST") != "1" {
 		t.Skip("skipped: set WALLZERO_BROWSER_TEST=1 (make browser-test) to drive the review page in headless Chromium")
 	}
@@ -30,7 +47,18 @@ func TestReviewPageThreePlayers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := os.ReadFile("../service/jobs/testdata/three-player-game.json")
+	srv := startPictureServer(t, true)
+	for _, g := range reviewPageGames {
+		t.Run(g.name, func(t *testing.T) {
+			reviewPagePlayers(t, exe, srv.URL, g.file, g.players, g.ply)
+		})
+	}
+}
+
+// reviewPagePlayers reviews the game of file on the page of the server at
+// origin and checks it with its players, stepping from ply.
+func reviewPagePlayers(t *testing.T, exe, origin, file string, players []string, ply int) {
+	data, err := os.ReadFile("../service/jobs/testdata/" + file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,13 +68,12 @@ func TestReviewPageThreePlayers(t *testing.T) {
 	if err := json.Unmarshal(data, &rec); err != nil {
 		t.Fatal(err)
 	}
-	srv := startPictureServer(t, true)
 	b, err := cdp.Start(exe)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	log := &browserLog{origin: srv.URL}
+	log := &browserLog{origin: origin}
 	b.OnEvent(log.event)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -67,8 +94,14 @@ func TestReviewPageThreePlayers(t *testing.T) {
 		return s
 	}
 	text := func(id string) string { return eval(`document.getElementById("` + id + `").textContent`) }
+	// rates matches "red 41.0%, blue 30.2%, ..." over the players.
+	rates := make([]string, len(players))
+	for i, p := range players {
+		rates[i] = p + ` \d+\.\d%`
+	}
+	perPlayer := "^" + strings.Join(rates, ", ")
 
-	must(page.Navigate(ctx, srv.URL+"/review"))
+	must(page.Navigate(ctx, origin+"/review"))
 	must(page.WaitFor(ctx, `document.body.dataset.state === "idle"`))
 	must(page.Eval(ctx, `document.getElementById("record").value = `+strconvQuote(string(data))+`;
 		document.getElementById("visits").value = "16"; document.getElementById("submit-button").click()`, nil))
@@ -82,7 +115,7 @@ func TestReviewPageThreePlayers(t *testing.T) {
 	if len(rows) != n {
 		t.Fatalf("%d moves listed, want %d", len(rows), n)
 	}
-	colour := map[string]string{"R": "red", "B": "blue", "G": "green"}
+	colour := map[string]string{"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
 	for i, row := range rows {
 		f := strings.Fields(row)
 		want := strings.Fields(rec.Moves[i])
@@ -90,8 +123,8 @@ func TestReviewPageThreePlayers(t *testing.T) {
 			t.Errorf("row %d: %q, want %s's %s classified", i, row, colour[want[0]], want[1])
 		}
 	}
-	if acc := text("accuracy"); !regexp.MustCompile(`^red \d+\.\d%, blue \d+\.\d%, green \d+\.\d%`).MatchString(acc) {
-		t.Errorf("accuracy %q does not name the three players in turn order", acc)
+	if acc := text("accuracy"); !regexp.MustCompile(perPlayer).MatchString(acc) {
+		t.Errorf("accuracy %q does not name the %d players in turn order", acc, len(players))
 	}
 	if r := text("rating"); !strings.Contains(r, "two-player") {
 		t.Errorf("rating line %q: want it to say the estimate covers two-player games", r)
@@ -113,31 +146,36 @@ func TestReviewPageThreePlayers(t *testing.T) {
 			return {Lines: [...doc.querySelectorAll("polyline.curve")].map((l) => l.dataset.player + " " + l.getAttribute("stroke") + " " + l.getAttribute("points").split(" ").length),
 				Legend: doc.querySelectorAll(".legend-line").length, Current: doc.querySelectorAll("line.current").length};
 		})()`, &curve))
-		want := []string{fmt.Sprintf("red #d7263d %d", n+1), fmt.Sprintf("blue #1b65c9 %d", n+1), fmt.Sprintf("green #2a9d3f %d", n+1)}
-		if strings.Join(curve.Lines, ",") != strings.Join(want, ",") || curve.Legend != 3 || curve.Current != 1 {
-			t.Errorf("ply %d: the curve draws %+v, want %v with three legend entries and the current ply", ply, curve, want)
+		stroke := map[string]string{"red": "#d7263d", "blue": "#1b65c9", "green": "#2a9d3f", "yellow": "#e8b400"}
+		var want []string
+		for _, p := range players {
+			want = append(want, fmt.Sprintf("%s %s %d", p, stroke[p], n+1))
 		}
-		if wr := text("winrate"); !regexp.MustCompile(`^red \d+\.\d%, blue \d+\.\d%, green \d+\.\d%$`).MatchString(wr) {
+		if strings.Join(curve.Lines, ",") != strings.Join(want, ",") || curve.Legend != len(players) || curve.Current != 1 {
+			t.Errorf("ply %d: the curve draws %+v, want %v with %d legend entries and the current ply", ply, curve, want, len(players))
+		}
+		if wr := text("winrate"); !regexp.MustCompile(perPlayer + "$").MatchString(wr) {
 			t.Errorf("ply %d: win rates %q", ply, wr)
 		}
 	}
 	state(0)
-	// The first wall break (Red's, ply 15) and the turn Red finishes after it.
-	must(page.Eval(ctx, `document.querySelector('#moves tr[data-ply="15"]').click()`, nil))
-	state(15)
-	if next := text("next-move"); !strings.Contains(next, "red") || !strings.Contains(next, "xB6:N") {
-		t.Errorf("ply 15: next move %q, want Red's break xB6:N", next)
+	move := strings.Fields(rec.Moves[ply])
+	mover, next := colour[move[0]], colour[strings.Fields(rec.Moves[ply+1])[0]]
+	must(page.Eval(ctx, fmt.Sprintf(`document.querySelector('#moves tr[data-ply="%d"]').click()`, ply), nil))
+	state(ply)
+	if s := text("next-move"); !strings.Contains(s, mover) || !strings.Contains(s, move[1]) {
+		t.Errorf("ply %d: next move %q, want %s's %s", ply, s, mover, move[1])
 	}
 	must(page.Eval(ctx, `document.activeElement.blur()`, nil))
 	must(page.Press(ctx, "ArrowRight"))
-	state(16)
-	if last, next := text("last-move"), text("next-move"); !strings.Contains(last, "xB6:N") || !strings.Contains(next, "red") {
-		t.Errorf("ply 16: last move %q, next %q: want the break, then Red again", last, next)
+	state(ply + 1)
+	if last, s := text("last-move"), text("next-move"); !strings.Contains(last, move[1]) || !strings.Contains(s, next) {
+		t.Errorf("ply %d: last move %q, next %q: want %s, then %s to move", ply+1, last, s, move[1], next)
 	}
 	must(page.Press(ctx, "End"))
 	state(n)
 
-	if path := os.Getenv("WALLZERO_SCREENSHOT_MULTI"); path != "" {
+	if path := os.Getenv("WALLZERO_SCREENSHOT_MULTI"); path != "" && len(players) == 3 {
 		png, err := page.Screenshot(ctx)
 		must(err)
 		must(os.WriteFile(path, png, 0o644))

@@ -3,20 +3,40 @@ package api_test
 import (
 	"encoding/json"
 	"encoding/xml"
+	"math"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service/jobs"
 )
 
-// threePlayerGame is a whole three-player game of voronoi-medium with a
-// wall break by each player and Green skipped once settled.
-func threePlayerGame(t *testing.T) engine.Record {
+// multiGame is a whole three- or four-player game of the test data.
+type multiGame struct {
+	name string
+	// file is under service/jobs/testdata.
+	file string
+	// players are its colours in turn order.
+	players []string
+	// breaks is the number of wall breaks it has.
+	breaks int
+}
+
+// multiGames: a three-player game of voronoi-medium with a wall break by
+// each player and Green skipped once settled; a four-player game to its
+// end with Blue and Green skipped once settled.
+var multiGames = []multiGame{
+	{"three", "three-player-game.json", []string{"red", "blue", "green"}, 3},
+	{"four", "four-player-game.json", []string{"red", "blue", "green", "yellow"}, 0},
+}
+
+// readGame reads a record of service/jobs/testdata.
+func readGame(t *testing.T, file string) engine.Record {
 	t.Helper()
-	data, err := os.ReadFile("../service/jobs/testdata/three-player-game.json")
+	data, err := os.ReadFile("../service/jobs/testdata/" + file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,18 +50,51 @@ func threePlayerGame(t *testing.T) engine.Record {
 // playerColours are the stone colours the pictures draw each player in.
 var playerColours = map[string]string{"red": "#d7263d", "blue": "#1b65c9", "green": "#2a9d3f", "yellow": "#e8b400"}
 
-// TestReviewThreePlayers: POST /v1/reviews of a real three-player game
-// with wall breaks succeeds through the worker on PostgreSQL with three
-// curves (every player's win rate at every ply), every move and break
-// reviewed for its mover, three players' accuracy; its picture draws one
-// line per player in the player's colour.
-func TestReviewThreePlayers(t *testing.T) {
+// colourNames names the colours of a record's move letters.
+var colourNames = map[string]string{"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
+
+// mpTiny is the tiny random multi-player network of the inference tests
+// (docs/multiplayer-network.md).
+const mpTiny = "../inference/testdata/mp-tiny.onnx"
+
+// TestReviewMultiPlayers: POST /v1/reviews of a real three-player game
+// with wall breaks and of a four-player game succeeds through the worker
+// on PostgreSQL, under the heuristic and under the multi-player network
+// (mp-tiny, which the review then names as its model): one curve per
+// player whose win rates sum to 1 at every ply, every move and break
+// reviewed and classified for its mover, each player's accuracy; a break
+// is followed by its mover's turn. The curve's picture draws one line per
+// player in the player's colour, with a legend entry each.
+func TestReviewMultiPlayers(t *testing.T) {
 	t.Parallel()
-	ts := start(t, newDatabase(t), options{jobParallel: 2})
-	ts.needsPostgres()
-	rec := threePlayerGame(t)
+	for _, ev := range []struct {
+		name  string
+		o     options
+		model string
+	}{
+		{"heuristic", options{jobParallel: 2}, inference.HeuristicModelID},
+		{"mp-tiny", options{jobParallel: 2, multiModel: mpTiny}, "mp-tiny"},
+	} {
+		t.Run(ev.name, func(t *testing.T) {
+			t.Parallel()
+			ts := start(t, newDatabase(t), ev.o)
+			ts.needsPostgres()
+			for _, g := range multiGames {
+				t.Run(g.name, func(t *testing.T) {
+					t.Parallel()
+					reviewMultiGame(t, ts, g, ev.model)
+				})
+			}
+		})
+	}
+}
+
+// reviewMultiGame reviews g on ts and checks the review and its curve.
+func reviewMultiGame(t *testing.T, ts *testServer, g multiGame, model string) {
+	rec := readGame(t, g.file)
+	n := len(g.players)
 	var j jobs.Job
-	if code := ts.do("POST", "/v1/reviews", map[string]any{"id": "three", "rules": rec.Rules, "moves": rec.Moves, "maxVisits": 12}, &j); code != 202 {
+	if code := ts.do("POST", "/v1/reviews", map[string]any{"id": g.name, "rules": rec.Rules, "moves": rec.Moves, "maxVisits": 12}, &j); code != 202 {
 		t.Fatalf("POST: %d %+v", code, j)
 	}
 	if done := ts.waitJob(j.ID, 2*time.Minute, "succeeded", "failed"); done.Status != "succeeded" {
@@ -52,18 +105,29 @@ func TestReviewThreePlayers(t *testing.T) {
 		t.Fatalf("GET review: %d %+v", code, rj)
 	}
 	r := rj.Result
-	if strings.Join(r.Players, ",") != "red,blue,green" || len(r.WinrateCurve) != len(rec.Moves)+1 || len(r.Moves) != len(rec.Moves) || r.Model != "heuristic-voronoi-v1" {
-		t.Fatalf("players %v, %d points, %d moves, model %s", r.Players, len(r.WinrateCurve), len(r.Moves), r.Model)
+	if strings.Join(r.Players, ",") != strings.Join(g.players, ",") || len(r.WinrateCurve) != len(rec.Moves)+1 || len(r.Moves) != len(rec.Moves) || r.Model != model {
+		t.Fatalf("players %v, %d points, %d moves, model %s; want %v, %d points and moves, model %s",
+			r.Players, len(r.WinrateCurve), len(r.Moves), r.Model, g.players, len(rec.Moves)+1, model)
 	}
-	for _, p := range r.WinrateCurve {
-		if len(p.Winrates) != 3 || p.Winrates["red"] != p.RedWinrate {
-			t.Fatalf("ply %d: %+v", p.Ply, p)
+	for i, p := range r.WinrateCurve {
+		var sum float64
+		for _, c := range g.players {
+			w, ok := p.Winrates[c]
+			if !ok || w < 0 || w > 1 {
+				t.Fatalf("ply %d: %s's win rate %v (present %v): %+v", i, c, w, ok, p)
+			}
+			sum += float64(w)
+		}
+		if p.Ply != i || len(p.Winrates) != n || p.Winrates["red"] != p.RedWinrate || math.Abs(sum-1) > 1e-3 {
+			t.Fatalf("ply %d: win rates sum to %v: %+v", i, sum, p)
 		}
 	}
 	breaks := 0
+	classes := map[string]bool{"best": true, "good": true, "inaccuracy": true, "mistake": true, "blunder": true}
 	for i, m := range r.Moves {
-		if want := strings.Fields(rec.Moves[i])[1]; m.Move != want || m.Classification == "" || m.PlayedWinrate != r.WinrateCurve[i+1].Winrates[m.Player] {
-			t.Errorf("move %d: %+v, want %s", i, m, want)
+		want := strings.Fields(rec.Moves[i])
+		if m.Ply != i || m.Player != colourNames[want[0]] || m.Move != want[1] || !classes[m.Classification] || m.PlayedWinrate != r.WinrateCurve[i+1].Winrates[m.Player] {
+			t.Errorf("move %d: %+v, want %s's %s classified", i, m, colourNames[want[0]], want[1])
 		}
 		if strings.HasPrefix(m.Move, "x") {
 			breaks++
@@ -72,8 +136,13 @@ func TestReviewThreePlayers(t *testing.T) {
 			}
 		}
 	}
-	if breaks != 3 || len(r.Accuracy) != 3 || len(r.KeyMoves) != 3 || r.RatingEstimate != nil {
-		t.Errorf("%d breaks, accuracy %v, key moves %v, rating %v", breaks, r.Accuracy, r.KeyMoves, r.RatingEstimate)
+	if breaks != g.breaks || len(r.Accuracy) != n || len(r.KeyMoves) != 3 || r.RatingEstimate != nil {
+		t.Errorf("%d breaks (want %d), accuracy %v, key moves %v, rating %v", breaks, g.breaks, r.Accuracy, r.KeyMoves, r.RatingEstimate)
+	}
+	for _, c := range g.players {
+		if a, ok := r.Accuracy[c]; !ok || a < 0 || a > 100 {
+			t.Errorf("%s's accuracy %v (present %v)", c, a, ok)
+		}
 	}
 	doc, err := httpGet(ts.url + "/v1/reviews/" + j.ID + "/winrate.svg")
 	if err != nil {
@@ -102,12 +171,12 @@ func TestReviewThreePlayers(t *testing.T) {
 			legend++
 		}
 	}
-	if len(lines) != 3 || legend != 3 {
-		t.Fatalf("curves %v and %d legend entries; want three of each:\n%s", lines, legend, doc)
+	if len(lines) != n || legend != n {
+		t.Fatalf("curves %v and %d legend entries; want %d of each:\n%s", lines, legend, n, doc)
 	}
-	for p, stroke := range lines {
-		if stroke != playerColours[p] {
-			t.Errorf("%s's curve drawn in %s, want %s", p, stroke, playerColours[p])
+	for _, p := range g.players {
+		if stroke, ok := lines[p]; !ok || stroke != playerColours[p] {
+			t.Errorf("%s's curve drawn in %q, want %s", p, stroke, playerColours[p])
 		}
 	}
 }

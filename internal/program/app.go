@@ -65,7 +65,7 @@ func NewApp(ctx context.Context, cfg *ServeConfig, log *slog.Logger) (*App, erro
 	}
 	if multi != nil {
 		evals.Multi, evals.MultiModel = analysis.Metered(multi, metrics), multiInfo.ID
-		models = withMultiModel(models, multiInfo)
+		models = service.WithMultiModel(models, multiInfo)
 	}
 	analyzer := analysis.NewAnalyzer(evals, cfg.Limits)
 	analyzer.InteractiveLeafCalls = cfg.LeafCalls
@@ -172,28 +172,6 @@ func ChooseMultiModel(ev *Evaluators, mf ModelFlags, log *slog.Logger) (search.E
 	}
 	log.Info("three- and four-player games use the ONNX model", "model", info.ID, "path", info.Path, "blocks", info.Blocks, "channels", info.Channels)
 	return net, info, nil
-}
-
-// withMultiModel lists the multi-player network in place of the
-// heuristic's three- and four-player entry.
-func withMultiModel(models []service.Model, info inference.ModelInfo) []service.Model {
-	out := []service.Model{}
-	for _, m := range models {
-		if m.Kind == "heuristic" {
-			var rest []int
-			for _, n := range m.Players {
-				if !slices.Contains(info.Players, n) {
-					rest = append(rest, n)
-				}
-			}
-			if len(rest) == 0 {
-				continue
-			}
-			m.Players = rest
-		}
-		out = append(out, m)
-	}
-	return append(out, service.ONNXModel(info, info.Players))
 }
 
 // StopWorker stops the job worker: running jobs get the shutdown timeout

@@ -50,7 +50,7 @@ func OpenExplorer(ctx context.Context, mf ModelFlags, dbURL string, parallel int
 	}
 	if multi != nil {
 		evals.Multi, evals.MultiModel = multi, multiInfo.ID
-		models = withMultiModel(models, multiInfo)
+		models = service.WithMultiModel(models, multiInfo)
 	}
 	an := analysis.NewAnalyzer(evals, analysis.DefaultLimits())
 	e.Store, err = store.Open(ctx, dbURL, store.Options{Logger: log})

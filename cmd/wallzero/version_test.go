@@ -10,11 +10,11 @@ import (
 func TestVersion(t *testing.T) {
 	t.Parallel()
 	var out bytes.Buffer
-	if err := runVersion([]string{"-model", "heuristic"}, nil, &out, io.Discard); err != nil {
+	if err := runVersion([]string{"-model", "heuristic", "-mp-model", "heuristic"}, nil, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	want := []string{"wallzero ", "commit ", "go1.", "cpu int8 dot products: ", "model heuristic"}
+	want := []string{"wallzero ", "commit ", "go1.", "cpu int8 dot products: ", "model heuristic", "three- and four-player model heuristic (chosen with -mp-model heuristic)"}
 	if len(lines) != len(want) {
 		t.Fatalf("version printed %q, want %d lines", out.String(), len(want))
 	}
@@ -29,5 +29,12 @@ func TestVersion(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "model unreadable: ") {
 		t.Errorf("a missing model: %q, want it said", out.String())
+	}
+	out.Reset()
+	if err := runVersion([]string{"-model", "heuristic", "-mp-model", "no/such-mp.onnx"}, nil, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "three- and four-player model unreadable: ") {
+		t.Errorf("a missing multi-player model: %q, want it said", out.String())
 	}
 }

@@ -4,7 +4,7 @@
 #
 #   scripts/mp/strength.sh ID MODEL.onnx [PREVIOUS_ID PREVIOUS.onnx]
 #
-# First the issue's four measurements (300 games each, seats rotated): the
+# First the four strength goals' measurements (300 games each, seats rotated): the
 # network at 200 visits against two (three) voronoi-hard players and
 # against two (three) max-n Voronoi searches of 800 visits, with three and
 # four players. Then the anchors of the rating list (100 games each):

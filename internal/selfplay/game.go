@@ -55,15 +55,8 @@ type GameResult struct {
 // PlayGame plays one game from the start position of rules and returns its
 // samples with their outcome targets filled in.
 func PlayGame(ctx context.Context, eval search.Evaluator, cfg Config, rules engine.Rules, seed uint64) (GameResult, error) {
-	rng := rand.New(rand.NewPCG(seed, 0x5E1F))
 	pos := engine.NewPosition(rules)
-	scfg := search.DefaultConfig()
-	scfg.Seed = seed
-	scfg.LeafBatch = cfg.LeafBatch
-	scfg.Gumbel = cfg.Gumbel
-	scfg.MaxVisits = cfg.FullVisits
-	scfg.ScoreUtility = cfg.ScoreUtility
-	s, err := search.New(eval, scfg, pos, nil)
+	ps, err := newPlySearch(eval, cfg, pos, seed)
 	if err != nil {
 		return GameResult{}, err
 	}
@@ -71,47 +64,14 @@ func PlayGame(ctx context.Context, eval search.Evaluator, cfg Config, rules engi
 	var samples []Sample
 	var played []engine.Move
 	for ply := 0; !pos.IsOver(); ply++ {
-		full := rng.Float64() < cfg.FullProb
-		scfg.MaxVisits = cfg.FastVisits
-		scfg.DirichletWeight = 0
-		if full {
-			scfg.MaxVisits = cfg.FullVisits
-			if !cfg.Gumbel {
-				scfg.DirichletAlpha, scfg.DirichletWeight = 0.3, 0.25
-			}
-		}
-		scfg.Seed = seed*1000003 + uint64(ply)
-		if err := s.SetConfig(scfg); err != nil {
-			return GameResult{}, err
-		}
-		res, err := s.Run(ctx)
+		r, err := ps.run(ctx, &pos, ply)
 		if err != nil {
 			return GameResult{}, err
 		}
-		moves := pos.LegalMoves(nil)
-		visits := make([]float32, len(moves))
-		for _, mi := range res.Moves {
-			for i, m := range moves {
-				if m == mi.Move {
-					visits[i] = float32(mi.Visits)
-				}
-			}
+		if r.target != nil {
+			samples = append(samples, newSample(pos, history, r.sym, r.moves, r.target, r.res.Winrate))
 		}
-		if full {
-			target := normalize(visits)
-			if cfg.Gumbel {
-				target = res.ImprovedPolicy
-			}
-			sym := engine.AllSymmetries[rng.IntN(engine.NumSymmetries)]
-			samples = append(samples, newSample(pos, history, sym, moves, target, res.Winrate))
-		}
-		m := res.Best
-		if ply < cfg.SampleMoves {
-			m = moves[pick(rng, visits)]
-		}
-		if err := s.Advance(m); err != nil {
-			return GameResult{}, err
-		}
+		m := r.move
 		played = append(played, m)
 		history = append([]engine.Position{pos}, history...)
 		if len(history) > search.HistoryLen {

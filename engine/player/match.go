@@ -130,18 +130,9 @@ func MatchGames(ctx context.Context, cfg MatchConfig) ([]GameResult, error) {
 	if rules.Players != 2 {
 		return nil, fmt.Errorf("match: two-player games only, not %d players (MultiMatchGames plays three or four)", rules.Players)
 	}
-	if cfg.Games < 1 {
-		return nil, fmt.Errorf("match: games must be at least 1, not %d", cfg.Games)
-	}
-	build := cfg.NewPlayer
-	if build == nil {
-		build = New
-	}
-	// Build each player once up front so a bad specification fails early.
-	for _, spec := range []string{cfg.A, cfg.B} {
-		if _, err := build(spec, 0); err != nil {
-			return nil, fmt.Errorf("match: %w", err)
-		}
+	build, err := matchPlayers(cfg.Games, cfg.NewPlayer, cfg.A, cfg.B)
+	if err != nil {
+		return nil, err
 	}
 	return playIndexed(ctx, cfg.Games, cfg.Workers, func(ctx context.Context, i int) (GameResult, error) {
 		return playMatchGame(ctx, cfg, rules, build, i)
@@ -177,4 +168,23 @@ func playMatchGame(ctx context.Context, cfg MatchConfig, rules engine.Rules, bui
 		Plies:  final.Ply(),
 		Moves:  moves,
 	}, nil
+}
+
+// matchPlayers checks a match's game count and builds each player spec
+// once up front, so that a bad specification fails before any game; it
+// returns the constructor to use (New when newPlayer is nil).
+func matchPlayers(games int, newPlayer Constructor, specs ...string) (Constructor, error) {
+	if games < 1 {
+		return nil, fmt.Errorf("match: games must be at least 1, not %d", games)
+	}
+	build := newPlayer
+	if build == nil {
+		build = New
+	}
+	for _, spec := range specs {
+		if _, err := build(spec, 0); err != nil {
+			return nil, fmt.Errorf("match: %w", err)
+		}
+	}
+	return build, nil
 }

@@ -103,17 +103,9 @@ func MultiMatchGames(ctx context.Context, cfg MultiMatchConfig) ([]MultiGameResu
 	if rules.Players < 3 {
 		return nil, fmt.Errorf("match: seat-rotated matches are for three or four players, not %d (Match plays two)", rules.Players)
 	}
-	if cfg.Games < 1 {
-		return nil, fmt.Errorf("match: games must be at least 1, not %d", cfg.Games)
-	}
-	build := cfg.NewPlayer
-	if build == nil {
-		build = New
-	}
-	for _, spec := range []string{cfg.A, cfg.B} {
-		if _, err := build(spec, 0); err != nil {
-			return nil, fmt.Errorf("match: %w", err)
-		}
+	build, err := matchPlayers(cfg.Games, cfg.NewPlayer, cfg.A, cfg.B)
+	if err != nil {
+		return nil, err
 	}
 	return playIndexed(ctx, cfg.Games, cfg.Workers, func(ctx context.Context, i int) (MultiGameResult, error) {
 		return playMultiGame(ctx, cfg, rules, build, i)

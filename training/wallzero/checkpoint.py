@@ -44,6 +44,12 @@ def save(
         "step": int(step),
         "stats": dict(stats or {}),
     }
+    write_atomic(state, path)
+
+
+def write_atomic(state: dict[str, Any], path: Path) -> None:
+    """torch.save state to ``PATH.tmp`` (fsynced), then rename over ``PATH``,
+    so a reader never sees half a checkpoint."""
     tmp = path.with_name(path.name + ".tmp")
     with open(tmp, "wb") as f:
         torch.save(state, f)

@@ -20,6 +20,7 @@ from typing import Any
 
 import torch
 
+from . import checkpoint
 from .multi_model import MultiConfig, MultiNet
 
 FORMAT = 1
@@ -40,12 +41,7 @@ def save(path: os.PathLike, net: MultiNet, optimizer: torch.optim.Optimizer | No
         "step": int(step),
         "stats": dict(stats or {}),
     }
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as f:
-        torch.save(state, f)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    checkpoint.write_atomic(state, path)
 
 
 def load(path: os.PathLike) -> dict[str, Any]:

@@ -85,28 +85,39 @@ def export_onnx(net: WallZeroNet, out: os.PathLike, model_id: str, training: str
     if not model_id:
         raise ValueError("model id is required")
     training = normalise_training_json(training)
+    doc = f"WallZero network {model_id} ({net.config.blocks}x{net.config.channels}, inner {net.config.inner_channels})"
+    return write_onnx(net, ExportModule(net), C.NUM_PLANES, C.OUTPUT_NAMES, metadata(net, model_id, training),
+                      "wallzero.export", doc, out)
+
+
+def write_onnx(net: torch.nn.Module, module: torch.nn.Module, planes: int, output_names: tuple[str, ...],
+               props: dict[str, str], producer: str, doc: str, out: os.PathLike) -> onnx.ModelProto:
+    """Trace ``module`` (``net`` wrapped for export, ``net`` in eval mode
+    meanwhile) on a ``[1, planes, 7, 7]`` input named ``features`` with a
+    dynamic batch, pad its input planes (align), set the metadata ``props``,
+    check the graph and write it to ``out`` through a temporary file."""
     was_training = net.training
     net.eval()
     try:
-        dummy = torch.zeros(1, C.NUM_PLANES, C.BOARD, C.BOARD)
+        dummy = torch.zeros(1, planes, C.BOARD, C.BOARD)
         buf = io.BytesIO()
-        dyn = {name: {0: "batch"} for name in (C.INPUT_NAME,) + C.OUTPUT_NAMES}
+        dyn = {name: {0: "batch"} for name in (C.INPUT_NAME,) + tuple(output_names)}
         kwargs = {}
         if "dynamo" in inspect.signature(torch.onnx.export).parameters:
             kwargs["dynamo"] = False  # torch >= 2.9 defaults to the dynamo exporter
         with torch.no_grad():
             torch.onnx.export(
-                ExportModule(net), dummy, buf,
-                input_names=[C.INPUT_NAME], output_names=list(C.OUTPUT_NAMES),
+                module, dummy, buf,
+                input_names=[C.INPUT_NAME], output_names=list(output_names),
                 dynamic_axes=dyn, opset_version=C.OPSET, do_constant_folding=True,
                 training=torch.onnx.TrainingMode.EVAL, **kwargs,
             )
     finally:
         net.train(was_training)
     model = align_input_channels(onnx.load_from_string(buf.getvalue()))
-    onnx.helper.set_model_props(model, metadata(net, model_id, training))
-    model.producer_name = "wallzero.export"
-    model.doc_string = f"WallZero network {model_id} ({net.config.blocks}x{net.config.channels}, inner {net.config.inner_channels})"
+    onnx.helper.set_model_props(model, props)
+    model.producer_name = producer
+    model.doc_string = doc
     onnx.checker.check_model(model, full_check=True)
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)

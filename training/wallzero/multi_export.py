@@ -25,8 +25,6 @@ PyTorch's outputs for them, so a Go test can compare ONNX Runtime's::
 
 from __future__ import annotations
 
-import inspect
-import io
 import json
 import os
 from pathlib import Path
@@ -37,8 +35,7 @@ import onnx
 import torch
 
 from . import contract_mp as C
-from .align import align_input_channels
-from .export import _f32_list, normalise_training_json
+from .export import _f32_list, normalise_training_json, write_onnx
 from .multi_model import ExportModule, MultiNet
 
 # The planes of seat 3 (empty with three players) and of the wall breaks
@@ -67,35 +64,9 @@ def export_onnx(net: MultiNet, out: os.PathLike, model_id: str, training: str = 
     if not model_id:
         raise ValueError("model id is required")
     training = normalise_training_json(training)
-    was_training = net.training
-    net.eval()
-    try:
-        dummy = torch.zeros(1, C.NUM_PLANES, C.BOARD, C.BOARD)
-        buf = io.BytesIO()
-        dyn = {name: {0: "batch"} for name in (C.INPUT_NAME,) + C.OUTPUT_NAMES}
-        kwargs = {}
-        if "dynamo" in inspect.signature(torch.onnx.export).parameters:
-            kwargs["dynamo"] = False  # torch >= 2.9 defaults to the dynamo exporter
-        with torch.no_grad():
-            torch.onnx.export(
-                ExportModule(net), dummy, buf,
-                input_names=[C.INPUT_NAME], output_names=list(C.OUTPUT_NAMES),
-                dynamic_axes=dyn, opset_version=C.OPSET, do_constant_folding=True,
-                training=torch.onnx.TrainingMode.EVAL, **kwargs,
-            )
-    finally:
-        net.train(was_training)
-    model = align_input_channels(onnx.load_from_string(buf.getvalue()))
-    onnx.helper.set_model_props(model, metadata(net, model_id, training))
-    model.producer_name = "wallzero.multi_export"
-    model.doc_string = f"WallZero multi-player network {model_id} ({net.config.blocks}x{net.config.channels})"
-    onnx.checker.check_model(model, full_check=True)
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_bytes(model.SerializeToString())
-    os.replace(tmp, out)
-    return model
+    doc = f"WallZero multi-player network {model_id} ({net.config.blocks}x{net.config.channels})"
+    return write_onnx(net, ExportModule(net), C.NUM_PLANES, C.OUTPUT_NAMES, metadata(net, model_id, training),
+                      "wallzero.multi_export", doc, out)
 
 
 def random_inputs(n: int, seed: int) -> np.ndarray:

@@ -1,6 +1,8 @@
 package analysisengine
 
 import (
+	"slices"
+
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service"
@@ -49,7 +51,7 @@ func NewAnalyzerMulti(net search.Evaluator, info inference.ModelInfo, multi sear
 			clears = append(clears, b.Cache().Clear)
 		}
 		m.list = append(m.list, describe(multiInfo, multiInfo.Players))
-		heuristic = heuristic[:len(heuristic)-2]
+		heuristic = slices.DeleteFunc(heuristic, func(n int) bool { return slices.Contains(multiInfo.Players, n) })
 	}
 	if len(heuristic) > 0 {
 		m.list = append(m.list, modelDescription{Name: inference.HeuristicModelID, Kind: "heuristic", Players: heuristic})

@@ -3,8 +3,11 @@
     cd training && /usr/bin/python3 onnx_to_checkpoint.py --onnx ../models/wallzero.onnx \\
         --out checkpoints/latest.pt [--calibrate-data data/] [--calibrate-samples 4096] [--check 8]
 
-The shipped model's PyTorch checkpoint is not in the repository; the ONNX
-file is. Its exporter folded every BatchNorm into the convolution before
+The shipped models' PyTorch checkpoints are not in the repository; the
+ONNX files are. Both networks are handled, the two-player
+:class:`WallZeroNet` and the three- and four-player :class:`MultiNet`
+(``models/wallzero-mp.onnx``); the model's ``wallzero.features`` metadata
+says which, and the checkpoint is written in that network's format. Its exporter folded every BatchNorm into the convolution before
 it (weights scaled, the shift became a bias), so the original BatchNorm
 parameters are gone. This script puts the folded weights back into a
 :class:`WallZeroNet` of the same size (read from the tensor shapes):
@@ -37,7 +40,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 import onnx
@@ -50,8 +55,39 @@ sys.path.insert(0, str(HERE))
 import wallzero  # noqa: E402,F401  (sets OMP_WAIT_POLICY before torch threads start)
 from wallzero import checkpoint as ckpt  # noqa: E402
 from wallzero import contract as C  # noqa: E402
+from wallzero import contract_mp as CM  # noqa: E402
+from wallzero import multi_checkpoint as mckpt  # noqa: E402
 from wallzero.align import PADDED  # noqa: E402
 from wallzero.model import ModelConfig, WallZeroNet  # noqa: E402
+from wallzero.multi_model import MultiConfig, MultiNet  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Network:
+    """What differs between the two-player and the multi-player network
+    when rebuilding one: its class, its input planes, the layers copied as
+    they are and its checkpoint writer."""
+
+    net: type
+    config: type
+    planes: int
+    linears: tuple[str, ...]
+    save: Callable[..., None]
+
+
+NETWORKS = {
+    C.FEATURE_SET_ID: Network(WallZeroNet, ModelConfig, C.NUM_PLANES, ("value_fc", "value_out", "margin_out"),
+                              ckpt.save),
+    CM.FEATURE_SET_ID: Network(MultiNet, MultiConfig, CM.NUM_PLANES, ("value_fc", "value_out"), mckpt.save),
+}
+
+
+def network_of(meta: dict[str, str]) -> Network:
+    """The network a model's metadata (wallzero.features) names."""
+    feats = meta.get("wallzero.features", "")
+    if feats not in NETWORKS:
+        raise SystemExit(f"wallzero.features {feats!r}: not one of {sorted(NETWORKS)}")
+    return NETWORKS[feats]
 
 
 def module_path(node_output: str) -> str:
@@ -88,7 +124,8 @@ def read_onnx(path: Path) -> tuple[onnx.ModelProto, dict[str, np.ndarray], dict[
     return model, inits, meta
 
 
-def folded_convs(model: onnx.ModelProto, inits: dict[str, np.ndarray]) -> dict[str, tuple[np.ndarray, np.ndarray | None]]:
+def folded_convs(model: onnx.ModelProto, inits: dict[str, np.ndarray],
+                 planes: int = C.NUM_PLANES) -> dict[str, tuple[np.ndarray, np.ndarray | None]]:
     """Module path -> (weight, bias) of every Conv node. The stem of an
     aligned graph (wallzero.align) gives back its weights for the real
     feature planes; those of the zero planes must be zero."""
@@ -98,17 +135,17 @@ def folded_convs(model: onnx.ModelProto, inits: dict[str, np.ndarray]) -> dict[s
             continue
         w = inits[node.input[1]]
         if node.input[0] == PADDED:
-            if np.any(w[:, C.NUM_PLANES:]):
+            if np.any(w[:, planes:]):
                 raise SystemExit(f"{node.name}: the aligned stem has weights for its zero planes")
-            w = w[:, :C.NUM_PLANES]
+            w = w[:, :planes]
         b = inits[node.input[2]] if len(node.input) > 2 and node.input[2] else None
         out[module_path(node.output[0])] = (w, b)
     return out
 
 
-def config_from(convs: dict, inits: dict[str, np.ndarray]) -> ModelConfig:
+def config_from(convs: dict, inits: dict[str, np.ndarray], config: type = ModelConfig) -> ModelConfig:
     blocks = len({k.split(".")[1] for k in convs if k.startswith("blocks.")})
-    return ModelConfig(
+    return config(
         blocks=blocks,
         channels=int(convs["stem.0"][0].shape[0]),
         policy_channels=int(convs["policy_conv.0"][0].shape[0]),
@@ -118,12 +155,14 @@ def config_from(convs: dict, inits: dict[str, np.ndarray]) -> ModelConfig:
     )
 
 
-def rebuild(onnx_path: Path) -> tuple[WallZeroNet, dict[str, str]]:
-    """A network whose eval-mode forward is the ONNX graph (BatchNorm as
-    identity plus the folded bias)."""
+def rebuild(onnx_path: Path) -> tuple[torch.nn.Module, dict[str, str]]:
+    """A network (two-player or multi-player, as the metadata says) whose
+    eval-mode forward is the ONNX graph (BatchNorm as identity plus the
+    folded bias)."""
     model, inits, meta = read_onnx(onnx_path)
-    convs = folded_convs(model, inits)
-    net = WallZeroNet(config_from(convs, inits))
+    kind = network_of(meta)
+    convs = folded_convs(model, inits, kind.planes)
+    net = kind.net(config_from(convs, inits, kind.config))
     modules = dict(net.named_modules())
     want = {n for n, m in modules.items() if isinstance(m, torch.nn.Conv2d)}
     if set(convs) != want:
@@ -139,7 +178,7 @@ def rebuild(onnx_path: Path) -> tuple[WallZeroNet, dict[str, str]]:
             bn = modules[f"{parent}.{int(idx) + 1}"]
             assert isinstance(bn, torch.nn.BatchNorm2d), name
             set_bn(bn, torch.from_numpy(b.copy()), torch.zeros_like(bn.running_mean), torch.ones_like(bn.running_var))
-        for name in ("value_fc", "value_out", "margin_out"):
+        for name in kind.linears:
             lin = modules[name]
             lin.weight.copy_(torch.from_numpy(inits[f"net.{name}.weight"].copy()))
             lin.bias.copy_(torch.from_numpy(inits[f"net.{name}.bias"].copy()))
@@ -157,7 +196,7 @@ def set_bn(bn: torch.nn.BatchNorm2d, shift: torch.Tensor, mu: torch.Tensor, var:
         bn.bias.copy_(shift + mu)
 
 
-def calibrate(net: WallZeroNet, x: torch.Tensor) -> None:
+def calibrate(net: torch.nn.Module, x: torch.Tensor) -> None:
     """Measures each BatchNorm's input statistics on x (eval mode, so the
     function does not change) and re-expresses the layer with them. net
     must come from :func:`rebuild` (each BatchNorm an identity plus shift
@@ -182,7 +221,7 @@ def calibrate(net: WallZeroNet, x: torch.Tensor) -> None:
         set_bn(bn, shift.float(), mu.float(), var.float())
 
 
-def load_features(data: Path, n: int, seed: int) -> torch.Tensor:
+def load_features(data: Path, n: int, seed: int, planes: int = C.NUM_PLANES) -> torch.Tensor:
     """Up to n random positions from the .npz chunks under data."""
     files = sorted(p for p in data.rglob("*.npz") if not p.name.startswith("."))
     if not files:
@@ -198,7 +237,7 @@ def load_features(data: Path, n: int, seed: int) -> torch.Tensor:
             break
     packed = np.concatenate(feats)
     packed = packed[rng.permutation(len(packed))[:n]]
-    x = np.unpackbits(packed, axis=1, count=C.NUM_PLANES * 49).reshape(-1, C.NUM_PLANES, 7, 7)
+    x = np.unpackbits(packed, axis=1, count=planes * 49).reshape(-1, planes, 7, 7)
     return torch.from_numpy(x.astype(np.float32))
 
 
@@ -210,19 +249,32 @@ def numpy_outputs(onnx_path: Path, x: np.ndarray) -> dict[str, np.ndarray]:
     return onnx_numpy.run(onnx.load(str(onnx_path)), {"features": x})
 
 
-def torch_outputs(net: WallZeroNet, x: np.ndarray) -> dict[str, np.ndarray]:
+def torch_outputs(net: torch.nn.Module, x: np.ndarray) -> dict[str, np.ndarray]:
     net.eval()
     with torch.no_grad():
-        out = WallZeroNet.outputs(net(torch.from_numpy(x.astype(np.float32))))
+        out = type(net).outputs(net(torch.from_numpy(x.astype(np.float32))))
     return {k: v.numpy().astype(np.float64) for k, v in out.items()}
 
 
-def max_diff(net: WallZeroNet, onnx_path: Path, samples: int, seed: int = 1234) -> float:
+def random_inputs(net: torch.nn.Module, samples: int, seed: int) -> np.ndarray:
+    """Random binary planes; for the multi-player network the player-count
+    planes are set as a real position has them (three or four players,
+    alternately), since the graph reads the count from them."""
+    planes = CM.NUM_PLANES if isinstance(net, MultiNet) else C.NUM_PLANES
+    x = (np.random.default_rng(seed).random((samples, planes, 7, 7)) < 0.3).astype(np.float32)
+    if isinstance(net, MultiNet):
+        three = (np.arange(samples) % 2 == 0).astype(np.float32)[:, None, None]
+        x[:, CM.PLANE_THREE_PLAYERS] = three
+        x[:, CM.PLANE_FOUR_PLAYERS] = 1 - three
+    return x
+
+
+def max_diff(net: torch.nn.Module, onnx_path: Path, samples: int, seed: int = 1234) -> float:
     """Largest absolute difference of any output between the rebuilt
     network and the ONNX graph on random binary inputs."""
-    x = (np.random.default_rng(seed).random((samples, C.NUM_PLANES, 7, 7)) < 0.3).astype(np.float32)
+    x = random_inputs(net, samples, seed)
     a, b = torch_outputs(net, x), numpy_outputs(onnx_path, x)
-    return max(float(np.abs(a[k] - b[k].reshape(a[k].shape)).max()) for k in C.OUTPUT_NAMES)
+    return max(float(np.abs(a[k] - b[k].reshape(a[k].shape)).max()) for k in a)
 
 
 def main(argv=None) -> int:
@@ -242,9 +294,10 @@ def main(argv=None) -> int:
     if out.exists() and not args.force:
         raise SystemExit(f"{out} exists (use --force to replace it)")
     net, meta = rebuild(src)
+    kind = network_of(meta)
     calibrated = 0
     if args.calibrate_data:
-        x = load_features(Path(args.calibrate_data), args.calibrate_samples, args.seed)
+        x = load_features(Path(args.calibrate_data), args.calibrate_samples, args.seed, kind.planes)
         calibrate(net, x)
         calibrated = len(x)
     diff = max_diff(net, src, args.check) if args.check > 0 else None
@@ -254,7 +307,7 @@ def main(argv=None) -> int:
     step = int(training.get("steps", 0) or 0)
     stats = {"from_onnx": str(src), "model_id": meta.get("wallzero.model_id", ""), "calibration_samples": calibrated,
              "onnx_training": training}
-    ckpt.save(out, net, step=step, stats=stats)
+    kind.save(out, net, step=step, stats=stats)
     print(json.dumps({"event": "rebuilt", "onnx": str(src), "out": str(out), "model_id": stats["model_id"],
                       "config": net.config.to_dict(), "step": step, "calibration_samples": calibrated,
                       "max_abs_diff": diff}), flush=True)

@@ -59,10 +59,14 @@ def write_atomic(state: dict[str, Any], path: Path) -> None:
 
 
 def load(path: os.PathLike) -> dict[str, Any]:
-    """The raw checkpoint dict (on CPU)."""
+    """The raw checkpoint dict (on CPU); refuses the multi-player
+    network's checkpoints (they carry a ``network`` name, two-player ones
+    none)."""
     state = torch.load(path, map_location="cpu")
     if not isinstance(state, dict) or state.get("format") != FORMAT:
         raise ValueError(f"{path}: not a WallZero checkpoint (format {FORMAT})")
+    if state.get("network"):
+        raise ValueError(f"{path}: a {state['network']!r} checkpoint, not a two-player one")
     return state
 
 

@@ -209,7 +209,7 @@ func hostileCases(t *testing.T) []hostile {
 		hostile{"openings[0] a string", "POST", openingsPath, "", `{"openings":["C3"]}`, 400, "openings[0]"},
 		hostile{"openings a string", "POST", openingsPath, "", `{"openings":"C3"}`, 400, "openings"},
 		hostile{"openings too many", "POST", openingsPath, "", `{"openings":` + many + `}`, 413, "openings"},
-		hostile{"openings of three players", "POST", openingsPath, "", `{"rules":{"players":3},"openings":[["A1"]]}`, 400, "rules.players"},
+		hostile{"openings of five players", "POST", openingsPath, "", `{"rules":{"players":5},"openings":[["A1"]]}`, 400, "rules.players"},
 		hostile{"openings with moves", "POST", openingsPath, "", `{"moves":["C3"],"openings":[["C3"]]}`, 400, "moves"},
 		hostile{"openings with a board", "POST", openingsPath, "", `{"board":{},"openings":[["C3"]]}`, 400, "board"},
 	)

@@ -10,7 +10,7 @@ import (
 // createReview godoc
 //
 //	@Summary		Review a game
-//	@Description	Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the heuristic's max-n search). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
+//	@Description	Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the multi-player model's max-n search, or the heuristic's when the service runs without one). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
 //	@Tags			jobs
 //	@Accept			json
 //	@Produce		json
@@ -95,7 +95,7 @@ func (s *server) getPuzzles(c *gin.Context) {
 // createOpenings godoc
 //
 //	@Summary		Score a batch of openings
-//	@Description	Queues a job that scores each opening (a sequence of setup placements from the rules' start, either opening) by a search: Red's win rate, the evaluator's value and the visits, ranked best for Red first. Openings that reach the same position up to rotation or mirror are searched once; cached positions are reused. Up to the configured batch size (default 10000) per job.
+//	@Description	Queues a job that scores each opening (a sequence of setup placements from the rules' start, either opening, of a game of two, three or four players) by a search: Red's win rate, the evaluator's value and the visits, ranked best for Red first; with three or four players also every player's win rate and value (winrates, values), from the multi-player model. Openings that reach the same position up to rotation or mirror are searched once; cached positions are reused. Up to the configured batch size (default 10000) per job.
 //	@Tags			jobs
 //	@Accept			json
 //	@Produce		json

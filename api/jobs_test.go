@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/wallzero/wallzero/api"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/jobs"
 )
@@ -241,6 +243,76 @@ func TestOpeningsBatch(t *testing.T) {
 	}
 	if res.Result.Openings[0].RedWinrate != r.Openings[0].RedWinrate {
 		t.Errorf("best mirrored %v, best original %v", res.Result.Openings[0], r.Openings[0])
+	}
+}
+
+// TestOpeningsBatchMultiPlayers scores first placements of three- and
+// four-player games with the multi-player evaluator (the heuristic one and
+// the tiny ONNX model): every score carries each player's win rate and
+// raw value, Red's entries are redWinrate and value, the ranking follows
+// Red's win rate, mirror images share one search, and a mirrored batch is
+// answered from the cache.
+func TestOpeningsBatchMultiPlayers(t *testing.T) {
+	t.Parallel()
+	for _, ev := range []struct {
+		name  string
+		o     options
+		model string
+	}{
+		{"heuristic", options{jobParallel: 2}, inference.HeuristicModelID},
+		{"mp-tiny", options{jobParallel: 2, multiModel: mpTiny}, "mp-tiny"},
+	} {
+		t.Run(ev.name, func(t *testing.T) {
+			t.Parallel()
+			ts := start(t, newDatabase(t), ev.o)
+			ts.needsPostgres()
+			for _, players := range []int{3, 4} {
+				// C3, E5 and C5 are images of one another under the board's
+				// symmetries, as are C3,E5 and E5,C3 (a half turn): eight
+				// openings, five positions to search.
+				openings := [][]string{{"A1"}, {"D4"}, {"C3"}, {"E5"}, {"C5"}, {"C3", "E5"}, {"C3", "E3"}, {"E5", "C3"}}
+				var j jobs.Job
+				body := map[string]any{"id": fmt.Sprintf("%dp", players), "rules": map[string]any{"players": players}, "openings": openings, "maxVisits": 8}
+				if code := ts.do("POST", "/v1/openings/batch", body, &j); code != 202 {
+					t.Fatalf("%dp POST: %d %+v", players, code, j)
+				}
+				if done := ts.waitJob(j.ID, 2*time.Minute, "succeeded", "failed"); done.Status != "succeeded" {
+					t.Fatalf("%dp job %+v", players, done)
+				}
+				var res struct {
+					Result jobs.OpeningsResult `json:"result"`
+				}
+				ts.do("GET", "/v1/jobs/"+j.ID, nil, &res)
+				r := res.Result
+				if len(r.Openings) != len(openings) || r.Model != ev.model || r.Unique != 5 {
+					t.Fatalf("%dp: %d scores, model %q, %d unique", players, len(r.Openings), r.Model, r.Unique)
+				}
+				for i, s := range r.Openings {
+					if i > 0 && s.RedWinrate > r.Openings[i-1].RedWinrate {
+						t.Fatalf("%dp: not ranked at %d", players, i)
+					}
+					sum := float32(0)
+					for _, w := range s.Winrates {
+						sum += w
+					}
+					if len(s.Winrates) != players || len(s.Values) != players || s.RedWinrate != s.Winrates["red"] ||
+						s.Value != s.Values["red"] || sum < 0.98 || sum > 1.02 || s.Visits < 8 || s.ScoreLead != nil {
+						t.Fatalf("%dp: score %+v (win rates sum to %v)", players, s, sum)
+					}
+				}
+				mirrored := make([][]string, len(openings))
+				for i, o := range openings {
+					mirrored[i] = mapMoves(t, engine.Transpose, o)
+				}
+				body["openings"] = mirrored
+				ts.do("POST", "/v1/openings/batch", body, &j)
+				ts.waitJob(j.ID, time.Minute, "succeeded")
+				ts.do("GET", "/v1/jobs/"+j.ID, nil, &res)
+				if res.Result.Cached != res.Result.Unique {
+					t.Errorf("%dp mirrored batch: %d of %d unique positions cached", players, res.Result.Cached, res.Result.Unique)
+				}
+			}
+		})
 	}
 }
 

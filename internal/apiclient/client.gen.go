@@ -1180,7 +1180,8 @@ type ServiceOpeningsRequest struct {
 	// Openings Openings are the placement sequences, e.g. [["C3","E3"],["D4"]].
 	Openings *[][]string `json:"openings,omitempty"`
 
-	// Rules Rules are the game's rules (two players).
+	// Rules Rules are the game's rules (two, three or four players; with three
+	// or four the service's multi-player model scores them).
 	Rules *EngineRules `json:"rules,omitempty"`
 }
 
@@ -1839,7 +1840,13 @@ type ServiceRootInfo struct {
 	// RawWinrate RawWinrate is the evaluator's own value of the position, before any
 	// search (side to move).
 	RawWinrate *float32 `json:"rawWinrate,omitempty"`
-	RedWinrate *float32 `json:"redWinrate,omitempty"`
+
+	// RawWinrates RawWinrates (three or four players) gives every player's value by
+	// colour as the evaluator sees the position, before any search
+	// (RawWinrate is the side to move's entry), or the final result of a
+	// finished game.
+	RawWinrates *map[string]float32 `json:"rawWinrates,omitempty"`
+	RedWinrate  *float32            `json:"redWinrate,omitempty"`
 
 	// Result Result is the final result of a finished game (phase over).
 	Result *ServiceGameResult `json:"result,omitempty"`
@@ -2235,7 +2242,7 @@ type ClientInterface interface {
 
 	// CreateOpeningsBatchWithBody Score a batch of openings
 	//
-	// Queues a job that scores each opening (a sequence of setup placements from the rules' start, either opening) by a search: Red's win rate, the evaluator's value and the visits, ranked best for Red first. Openings that reach the same position up to rotation or mirror are searched once; cached positions are reused. Up to the configured batch size (default 10000) per job.
+	// Queues a job that scores each opening (a sequence of setup placements from the rules' start, either opening, of a game of two, three or four players) by a search: Red's win rate, the evaluator's value and the visits, ranked best for Red first; with three or four players also every player's win rate and value (winrates, values), from the multi-player model. Openings that reach the same position up to rotation or mirror are searched once; cached positions are reused. Up to the configured batch size (default 10000) per job.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2244,7 +2251,7 @@ type ClientInterface interface {
 
 	// CreateOpeningsBatch Score a batch of openings
 	//
-	// Queues a job that scores each opening (a sequence of setup placements from the rules' start, either opening) by a search: Red's win rate, the evaluator's value and the visits, ranked best for Red first. Openings that reach the same position up to rotation or mirror are searched once; cached positions are reused. Up to the configured batch size (default 10000) per job.
+	// Queues a job that scores each opening (a sequence of setup placements from the rules' start, either opening, of a game of two, three or four players) by a search: Red's win rate, the evaluator's value and the visits, ranked best for Red first; with three or four players also every player's win rate and value (winrates, values), from the multi-player model. Openings that reach the same position up to rotation or mirror are searched once; cached positions are reused. Up to the configured batch size (default 10000) per job.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2365,7 +2372,7 @@ type ClientInterface interface {
 
 	// CreateReviewWithBody Review a game
 	//
-	// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the heuristic's max-n search). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
+	// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the multi-player model's max-n search, or the heuristic's when the service runs without one). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2374,7 +2381,7 @@ type ClientInterface interface {
 
 	// CreateReview Review a game
 	//
-	// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the heuristic's max-n search). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
+	// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the multi-player model's max-n search, or the heuristic's when the service runs without one). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2543,7 +2550,7 @@ func (c *Client) ListModels(ctx context.Context, reqEditors ...RequestEditorFn) 
 
 // CreateOpeningsBatchWithBody Score a batch of openings
 //
-// Queues a job that scores each opening (a sequence of setup placements from the rules' start, either opening) by a search: Red's win rate, the evaluator's value and the visits, ranked best for Red first. Openings that reach the same position up to rotation or mirror are searched once; cached positions are reused. Up to the configured batch size (default 10000) per job.
+// Queues a job that scores each opening (a sequence of setup placements from the rules' start, either opening, of a game of two, three or four players) by a search: Red's win rate, the evaluator's value and the visits, ranked best for Red first; with three or four players also every player's win rate and value (winrates, values), from the multi-player model. Openings that reach the same position up to rotation or mirror are searched once; cached positions are reused. Up to the configured batch size (default 10000) per job.
 //
 // Takes any type of body and a specified content type.
 //
@@ -2562,7 +2569,7 @@ func (c *Client) CreateOpeningsBatchWithBody(ctx context.Context, contentType st
 
 // CreateOpeningsBatch Score a batch of openings
 //
-// Queues a job that scores each opening (a sequence of setup placements from the rules' start, either opening) by a search: Red's win rate, the evaluator's value and the visits, ranked best for Red first. Openings that reach the same position up to rotation or mirror are searched once; cached positions are reused. Up to the configured batch size (default 10000) per job.
+// Queues a job that scores each opening (a sequence of setup placements from the rules' start, either opening, of a game of two, three or four players) by a search: Red's win rate, the evaluator's value and the visits, ranked best for Red first; with three or four players also every player's win rate and value (winrates, values), from the multi-player model. Openings that reach the same position up to rotation or mirror are searched once; cached positions are reused. Up to the configured batch size (default 10000) per job.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -2813,7 +2820,7 @@ func (c *Client) RenderBoard(ctx context.Context, params *RenderBoardParams, req
 
 // CreateReviewWithBody Review a game
 //
-// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the heuristic's max-n search). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
+// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the multi-player model's max-n search, or the heuristic's when the service runs without one). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
 //
 // Takes any type of body and a specified content type.
 //
@@ -2832,7 +2839,7 @@ func (c *Client) CreateReviewWithBody(ctx context.Context, contentType string, b
 
 // CreateReview Review a game
 //
-// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the heuristic's max-n search). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
+// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the multi-player model's max-n search, or the heuristic's when the service runs without one). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -4037,7 +4044,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateOpeningsBatchWithBodyWithResponse Score a batch of openings
 	//
-	// Queues a job that scores each opening (a sequence of setup placements from the rules' start, either opening) by a search: Red's win rate, the evaluator's value and the visits, ranked best for Red first. Openings that reach the same position up to rotation or mirror are searched once; cached positions are reused. Up to the configured batch size (default 10000) per job.
+	// Queues a job that scores each opening (a sequence of setup placements from the rules' start, either opening, of a game of two, three or four players) by a search: Red's win rate, the evaluator's value and the visits, ranked best for Red first; with three or four players also every player's win rate and value (winrates, values), from the multi-player model. Openings that reach the same position up to rotation or mirror are searched once; cached positions are reused. Up to the configured batch size (default 10000) per job.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -4046,7 +4053,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateOpeningsBatchWithResponse Score a batch of openings
 	//
-	// Queues a job that scores each opening (a sequence of setup placements from the rules' start, either opening) by a search: Red's win rate, the evaluator's value and the visits, ranked best for Red first. Openings that reach the same position up to rotation or mirror are searched once; cached positions are reused. Up to the configured batch size (default 10000) per job.
+	// Queues a job that scores each opening (a sequence of setup placements from the rules' start, either opening, of a game of two, three or four players) by a search: Red's win rate, the evaluator's value and the visits, ranked best for Red first; with three or four players also every player's win rate and value (winrates, values), from the multi-player model. Openings that reach the same position up to rotation or mirror are searched once; cached positions are reused. Up to the configured batch size (default 10000) per job.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -4171,7 +4178,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateReviewWithBodyWithResponse Review a game
 	//
-	// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the heuristic's max-n search). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
+	// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the multi-player model's max-n search, or the heuristic's when the service runs without one). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -4180,7 +4187,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateReviewWithResponse Review a game
 	//
-	// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the heuristic's max-n search). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
+	// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the multi-player model's max-n search, or the heuristic's when the service runs without one). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -5947,7 +5954,7 @@ func (c *ClientWithResponses) ListModelsWithResponse(ctx context.Context, reqEdi
 
 // CreateOpeningsBatchWithBodyWithResponse Score a batch of openings
 //
-// Queues a job that scores each opening (a sequence of setup placements from the rules' start, either opening) by a search: Red's win rate, the evaluator's value and the visits, ranked best for Red first. Openings that reach the same position up to rotation or mirror are searched once; cached positions are reused. Up to the configured batch size (default 10000) per job.
+// Queues a job that scores each opening (a sequence of setup placements from the rules' start, either opening, of a game of two, three or four players) by a search: Red's win rate, the evaluator's value and the visits, ranked best for Red first; with three or four players also every player's win rate and value (winrates, values), from the multi-player model. Openings that reach the same position up to rotation or mirror are searched once; cached positions are reused. Up to the configured batch size (default 10000) per job.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -5962,7 +5969,7 @@ func (c *ClientWithResponses) CreateOpeningsBatchWithBodyWithResponse(ctx contex
 
 // CreateOpeningsBatchWithResponse Score a batch of openings
 //
-// Queues a job that scores each opening (a sequence of setup placements from the rules' start, either opening) by a search: Red's win rate, the evaluator's value and the visits, ranked best for Red first. Openings that reach the same position up to rotation or mirror are searched once; cached positions are reused. Up to the configured batch size (default 10000) per job.
+// Queues a job that scores each opening (a sequence of setup placements from the rules' start, either opening, of a game of two, three or four players) by a search: Red's win rate, the evaluator's value and the visits, ranked best for Red first; with three or four players also every player's win rate and value (winrates, values), from the multi-player model. Openings that reach the same position up to rotation or mirror are searched once; cached positions are reused. Up to the configured batch size (default 10000) per job.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -6165,7 +6172,7 @@ func (c *ClientWithResponses) RenderBoardWithResponse(ctx context.Context, param
 
 // CreateReviewWithBodyWithResponse Review a game
 //
-// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the heuristic's max-n search). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
+// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the multi-player model's max-n search, or the heuristic's when the service runs without one). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -6180,7 +6187,7 @@ func (c *ClientWithResponses) CreateReviewWithBodyWithResponse(ctx context.Conte
 
 // CreateReviewWithResponse Review a game
 //
-// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the heuristic's max-n search). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
+// Queues the review of a whole game of two, three or four players: every position is analysed (reusing cached analyses; three and four players by the multi-player model's max-n search, or the heuristic's when the service runs without one). The job is stored before the 202 answer. GET /v1/reviews/{id} then gives its status, progress and, when done, the win-rate curve (one point per ply: Red's win rate, and every player's in winrates), each move's loss for its mover against the engine's best move, the best alternative, a classification (inaccuracy, mistake, blunder at 5, 10, 15 points of win-rate loss), per-player accuracy (Lichess's formula: 103.1668 * exp(-0.04354 * loss in points) - 3.1669, averaged) and the key moves (largest swings: Red's with two players, the mover's with more). A three-player game's wall breaks are reviewed like any move.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //

@@ -115,6 +115,11 @@ type RootInfo struct {
 	// final result of a finished game. Omitted with two players, where
 	// RedWinrate says it all.
 	Winrates map[string]float32 `json:"winrates,omitempty"`
+	// RawWinrates (three or four players) gives every player's value by
+	// colour as the evaluator sees the position, before any search
+	// (RawWinrate is the side to move's entry), or the final result of a
+	// finished game.
+	RawWinrates map[string]float32 `json:"rawWinrates,omitempty"`
 } // @name service.RootInfo
 
 // PolicyEntry is one move's raw prior.
@@ -167,6 +172,9 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 		Model:         model,
 		Proof:         ProofOf(res.Proof),
 		Winrates:      byColour(res.PlayerWinrates),
+	}
+	if !two {
+		a.RootInfo.RawWinrates = byColour(res.Raw.Utility[:pos.Players()])
 	}
 	if two {
 		red := res.Winrate

@@ -59,6 +59,7 @@ func finishedAnalysis(q *Query, turn int, pos *engine.Position, model string) *A
 		a.RootInfo.RedWinrate = &red
 	} else {
 		a.RootInfo.Winrates = byColour(util[:pos.Players()])
+		a.RootInfo.RawWinrates = a.RootInfo.Winrates
 	}
 	res := pos.Result()
 	gr := &GameResult{Winner: "draw", Winners: []string{}, Territory: a.Territory}

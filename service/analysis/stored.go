@@ -23,9 +23,14 @@ import (
 // positions lack the per-player win rates a review needs and cannot get
 // them back, so they are unreadable (a miss: the position is searched
 // again and stored as version 2).
+//
+// Version 3 added rootInfo.rawWinrates (the evaluator's own value for
+// every player, three or four players), which opening batches report.
+// Rows of older versions of three- and four-player positions are misses
+// for the same reason; two-player rows read as they are.
 
 // StoredSchema is the version of the rows EncodeStored writes.
-const StoredSchema = 2
+const StoredSchema = 3
 
 // storedRow is the envelope of a versioned row.
 type storedRow struct {
@@ -64,7 +69,7 @@ func DecodeStored(data []byte) (*Analysis, error) {
 	if err := json.Unmarshal(body, &a); err != nil {
 		return nil, err
 	}
-	if schema < 2 && len(a.Territory) > 2 && a.RootInfo.Winrates == nil {
+	if schema < 3 && len(a.Territory) > 2 && (a.RootInfo.Winrates == nil || a.RootInfo.RawWinrates == nil) {
 		return nil, fmt.Errorf("cache row schema %d of a %d-player position has no per-player win rates", schema, len(a.Territory))
 	}
 	return &a, nil

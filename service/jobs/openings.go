@@ -17,11 +17,13 @@ import (
 )
 
 // OpeningsRequest asks to score a set of openings: sequences of setup
-// placements of a two-player game, from the rules' start (either opening).
+// placements from the rules' start (either opening), of a game of two,
+// three or four players.
 type OpeningsRequest struct {
 	// ID is a client label echoed in the result.
 	ID string `json:"id,omitempty" example:"four-stone-set-1"`
-	// Rules are the game's rules (two players).
+	// Rules are the game's rules (two, three or four players; with three
+	// or four the service's multi-player model scores them).
 	Rules engine.Rules `json:"rules"`
 	// Openings are the placement sequences, e.g. [["C3","E3"],["D4"]].
 	Openings [][]string `json:"openings"`
@@ -55,6 +57,13 @@ type OpeningScore struct {
 	// Value is the evaluator's own value of the position for Red, before
 	// any search.
 	Value float32 `json:"value" example:"0.51"`
+	// Winrates (three or four players) gives every player's expected
+	// result after the search, by colour (a fair share is one third or
+	// one quarter); RedWinrate is Red's entry.
+	Winrates map[string]float32 `json:"winrates,omitempty"`
+	// Values (three or four players) gives the evaluator's own value of
+	// the position for every player, by colour; Value is Red's entry.
+	Values map[string]float32 `json:"values,omitempty"`
 	// Visits is the number of playouts of the search.
 	Visits int `json:"visits" example:"32"`
 	// ScoreLead is the expected final territory margin for Red, when the
@@ -72,9 +81,6 @@ func (s *Runner) validateOpenings(r *OpeningsRequest) (engine.Rules, [][]engine.
 	rules, err := r.Rules.Normalize()
 	if err != nil {
 		return rules, nil, wallzero.RecordError(err)
-	}
-	if rules.Players != 2 {
-		return rules, nil, wallzero.Invalid("rules.players", fmt.Sprintf("opening batches score two-player openings, not %d-player ones", rules.Players))
 	}
 	if r.MaxVisits < 0 || r.MaxVisits > l.MaxVisits {
 		return rules, nil, wallzero.Invalid("maxVisits", fmt.Sprintf("%d is outside 1..%d", r.MaxVisits, l.MaxVisits))
@@ -159,7 +165,7 @@ func (s *Runner) runOpenings(ctx context.Context, j *store.Job, p *progress) ([]
 	if visits == 0 {
 		visits = s.cfg.OpeningVisits
 	}
-	model, rulesKey := s.an.ModelFor(2), rules.String()
+	model, rulesKey := s.an.ModelFor(rules.Players), rules.String()
 	groups := map[uint64]*openingGroup{}
 	var order []*openingGroup
 	for i, positions := range games {
@@ -296,6 +302,11 @@ func (s *Runner) scoreGroup(ctx context.Context, g *openingGroup, rules, model s
 // scoreOf extracts an opening's score from its analysis (the score does
 // not depend on the orientation).
 func scoreOf(a *analysis.Analysis) OpeningScore {
+	if a.RootInfo.Winrates != nil { // three or four players
+		red := engine.Red.String()
+		return OpeningScore{RedWinrate: a.RootInfo.Winrates[red], Value: a.RootInfo.RawWinrates[red], Visits: a.RootInfo.Visits,
+			Winrates: a.RootInfo.Winrates, Values: a.RootInfo.RawWinrates}
+	}
 	red := a.RootInfo.Winrate
 	if a.RootInfo.RedWinrate != nil {
 		red = *a.RootInfo.RedWinrate

@@ -30,7 +30,8 @@ parameters are gone. This script puts the folded weights back into a
 Heads without BatchNorm (``policy_out``, ``ownership_out`` and the fully
 connected layers) are copied as they are. The checkpoint has no optimizer
 state (the learner starts a fresh one) and continues the step counter of
-the model's training metadata. ``--check N`` compares the rebuilt network's
+the model's training metadata, and its sample and second counts.
+``--check N`` compares the rebuilt network's
 eval-mode outputs with a NumPy run of the ONNX graph on N random inputs and
 fails above ``--tolerance`` (1e-4).
 """
@@ -305,8 +306,11 @@ def main(argv=None) -> int:
         raise SystemExit(f"rebuilt network differs from {src} by {diff:.3g} > {args.tolerance}")
     training = json.loads(meta.get("wallzero.training", "{}") or "{}")
     step = int(training.get("steps", 0) or 0)
+    # The learners add to samples and seconds, so the continued model's
+    # metadata counts its whole training.
     stats = {"from_onnx": str(src), "model_id": meta.get("wallzero.model_id", ""), "calibration_samples": calibrated,
-             "onnx_training": training}
+             "onnx_training": training, "samples": int(training.get("samples", 0) or 0),
+             "seconds": float(training.get("seconds", 0.0) or 0.0)}
     kind.save(out, net, step=step, stats=stats)
     print(json.dumps({"event": "rebuilt", "onnx": str(src), "out": str(out), "model_id": stats["model_id"],
                       "config": net.config.to_dict(), "step": step, "calibration_samples": calibrated,

@@ -26,6 +26,13 @@ type Config struct {
 	LeafCalls int
 	// CPuct is the exploration constant of PUCT.
 	CPuct float32
+	// MultiCPuct replaces CPuct in games of three or four players (0:
+	// CPuct there too). A player's value there is a win share whose fair
+	// level is a third or a quarter, so the values the search compares lie
+	// closer together than with two players and the same constant leans
+	// too far toward the priors; seat-rotated matches chose a lower one
+	// (docs/search.md).
+	MultiCPuct float32
 	// FPUReduction is subtracted from the parent's value for children not
 	// yet visited (first-play urgency).
 	FPUReduction float32
@@ -91,6 +98,7 @@ func DefaultConfig() Config {
 		MaxVisits:        400,
 		LeafBatch:        8,
 		CPuct:            1.5,
+		MultiCPuct:       1.0,
 		FPUReduction:     0.3,
 		RootFPUReduction: 0.2,
 		VirtualLoss:      1,
@@ -120,6 +128,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("search: LeafCalls %d must be between 0 and LeafBatch (%d)", c.LeafCalls, c.LeafBatch)
 	case c.CPuct <= 0:
 		return fmt.Errorf("search: CPuct %v must be positive", c.CPuct)
+	case c.MultiCPuct < 0:
+		return fmt.Errorf("search: MultiCPuct %v must not be negative", c.MultiCPuct)
 	case c.DirichletWeight < 0 || c.DirichletWeight > 1:
 		return fmt.Errorf("search: DirichletWeight %v must be in [0, 1]", c.DirichletWeight)
 	case c.DirichletWeight > 0 && c.DirichletAlpha <= 0:

@@ -63,3 +63,57 @@ func TestPlayerWinrates(t *testing.T) {
 		})
 	}
 }
+
+// TestMultiCPuct checks that Config.MultiCPuct is the exploration
+// constant of three- and four-player searches and only theirs: a search
+// with CPuct c and MultiCPuct m visits moves as one with CPuct m alone
+// when there are three or four players, and as one with CPuct c alone
+// when there are two; and the two constants give different searches.
+func TestMultiCPuct(t *testing.T) {
+	t.Parallel()
+	visits := func(t *testing.T, p engine.Position, cpuct, multi float32) []int {
+		cfg := DefaultConfig()
+		cfg.MaxVisits = 200
+		cfg.CPuct, cfg.MultiCPuct = cpuct, multi
+		s, err := New(EvaluatorFunc(territoryEval), cfg, p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := make([]int, len(res.Moves))
+		for i, mi := range res.Moves {
+			out[i] = mi.Visits
+		}
+		return out
+	}
+	for _, players := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(players), func(t *testing.T) {
+			t.Parallel()
+			r, err := engine.Rules{Players: players, Opening: "empty"}.Normalize()
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := engine.NewPosition(r)
+			for i := 0; p.Phase() == engine.Setup; i++ {
+				legal := p.LegalMoves(nil)
+				if err := p.Play(legal[(i*7+3)%len(legal)]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			both := visits(t, p, 1.5, 0.5)
+			want := visits(t, p, 0.5, 0)
+			if players == 2 {
+				want = visits(t, p, 1.5, 0)
+			}
+			if fmt.Sprint(both) != fmt.Sprint(want) {
+				t.Fatalf("CPuct 1.5, MultiCPuct 0.5: visits %v, want %v", both, want)
+			}
+			if a, b := visits(t, p, 1.5, 0), visits(t, p, 0.5, 0); fmt.Sprint(a) == fmt.Sprint(b) {
+				t.Fatalf("CPuct 1.5 and 0.5 give the same visits %v", a)
+			}
+		})
+	}
+}

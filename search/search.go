@@ -383,6 +383,7 @@ func (s *Search) selectPUCT(n *node) *node {
 			fpu += s.childScoreUtility(n)
 		}
 	}
+	cpuct := s.cpuct()
 	var best *node
 	bestScore := float32(math.Inf(-1))
 	for _, c := range n.kids {
@@ -397,17 +398,27 @@ func (s *Search) selectPUCT(n *node) *node {
 				q += s.childScoreUtility(c)
 			}
 		}
-		score := q + s.cfg.CPuct*c.prior*sqrtN/float32(1+cn)
+		score := q + cpuct*c.prior*sqrtN/float32(1+cn)
 		if score > bestScore {
 			best, bestScore = c, score
 		}
 	}
 	if n.next >= 0 {
-		if score := fpu + s.cfg.CPuct*n.edges[n.next].prior*sqrtN; score > bestScore || best == nil {
+		if score := fpu + cpuct*n.edges[n.next].prior*sqrtN; score > bestScore || best == nil {
 			return s.take(n, int(n.next))
 		}
 	}
 	return best
+}
+
+// cpuct is PUCT's exploration constant for the root position's player
+// count: Config.MultiCPuct with three or four players when set, else
+// Config.CPuct.
+func (s *Search) cpuct() float32 {
+	if s.multi != nil && s.cfg.MultiCPuct > 0 {
+		return s.cfg.MultiCPuct
+	}
+	return s.cfg.CPuct
 }
 
 // selectLeaves descends from the root up to n times and returns the

@@ -1187,7 +1187,8 @@ type ServiceOpeningsRequest struct {
 
 // ServiceOverrideSettings defines model for service.OverrideSettings.
 type ServiceOverrideSettings struct {
-	// CpuctExploration CPuctExploration is PUCT's exploration constant (default 1.5).
+	// CpuctExploration CPuctExploration is PUCT's exploration constant (default 1.5 with two
+	// players, 1.0 with three or four).
 	CpuctExploration *float32 `json:"cpuctExploration,omitempty"`
 
 	// FpuReduction FPUReduction and RootFPUReduction lower the value of unvisited moves

@@ -95,6 +95,9 @@ func PlayerConstructor(ev *Evaluators, tr *ThinkTracker) player.Constructor {
 					*dst = float32(f)
 				}
 			}
+			if _, ok := opts["cpuct"]; ok { // cpuct= sets the constant for every player count
+				cfg.MultiCPuct = cfg.CPuct
+			}
 			eval, err := playerEvaluator(ev, spec, opts)
 			if err != nil {
 				return nil, err

@@ -139,8 +139,9 @@ func (a *Analyzer) searchConfig(q *Query) search.Config {
 	}
 	cfg.LeafBatch = a.LeafBatch
 	if o := q.OverrideSettings; o != nil {
-		if o.CPuctExploration != nil {
+		if o.CPuctExploration != nil { // for every player count
 			cfg.CPuct = float32(*o.CPuctExploration)
+			cfg.MultiCPuct = cfg.CPuct
 		}
 		if o.FPUReduction != nil {
 			cfg.FPUReduction = float32(*o.FPUReduction)

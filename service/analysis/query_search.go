@@ -61,7 +61,8 @@ type MoveRestriction struct {
 
 // OverrideSettings are the search settings a query may change.
 type OverrideSettings struct {
-	// CPuctExploration is PUCT's exploration constant (default 1.5).
+	// CPuctExploration is PUCT's exploration constant (default 1.5 with two
+	// players, 1.0 with three or four).
 	CPuctExploration *float64 `json:"cpuctExploration,omitempty"`
 	// FPUReduction and RootFPUReduction lower the value of unvisited moves
 	// below and at the root (defaults 0.3 and 0.2).

@@ -141,7 +141,7 @@ func TestSearchConfigOverrides(t *testing.T) {
 		want func(*search.Config)
 	}{
 		{"none", nil, func(*search.Config) {}},
-		{"cpuct", &OverrideSettings{CPuctExploration: f(0.8)}, func(c *search.Config) { c.CPuct = 0.8 }},
+		{"cpuct", &OverrideSettings{CPuctExploration: f(0.8)}, func(c *search.Config) { c.CPuct, c.MultiCPuct = 0.8, 0.8 }},
 		{"score", &OverrideSettings{ScoreUtilityFactor: f(0)}, func(c *search.Config) { c.ScoreUtility = 0 }},
 		{"fpu", &OverrideSettings{FPUReduction: f(0.1), RootFPUReduction: f(0)}, func(c *search.Config) { c.FPUReduction, c.RootFPUReduction = 0.1, 0 }},
 	} {

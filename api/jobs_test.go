@@ -9,7 +9,6 @@ import (
 
 	"github.com/wallzero/wallzero/api"
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/jobs"
 )
@@ -254,14 +253,7 @@ func TestOpeningsBatch(t *testing.T) {
 // answered from the cache.
 func TestOpeningsBatchMultiPlayers(t *testing.T) {
 	t.Parallel()
-	for _, ev := range []struct {
-		name  string
-		o     options
-		model string
-	}{
-		{"heuristic", options{jobParallel: 2}, inference.HeuristicModelID},
-		{"mp-tiny", options{jobParallel: 2, multiModel: mpTiny}, "mp-tiny"},
-	} {
+	for _, ev := range multiEvaluators {
 		t.Run(ev.name, func(t *testing.T) {
 			t.Parallel()
 			ts := start(t, newDatabase(t), ev.o)

@@ -57,6 +57,18 @@ var colourNames = map[string]string{"R": "red", "B": "blue", "G": "green", "Y": 
 // (docs/multiplayer-network.md).
 const mpTiny = "../inference/testdata/mp-tiny.onnx"
 
+// multiEvaluators are the servers the multi-player job tests run on: the
+// heuristic's max-n search, and the tiny ONNX multi-player model (which
+// the results then name as their model).
+var multiEvaluators = []struct {
+	name  string
+	o     options
+	model string
+}{
+	{"heuristic", options{jobParallel: 2}, inference.HeuristicModelID},
+	{"mp-tiny", options{jobParallel: 2, multiModel: mpTiny}, "mp-tiny"},
+}
+
 // TestReviewMultiPlayers: POST /v1/reviews of a real three-player game
 // with wall breaks and of a four-player game succeeds through the worker
 // on PostgreSQL, under the heuristic and under the multi-player network
@@ -67,14 +79,7 @@ const mpTiny = "../inference/testdata/mp-tiny.onnx"
 // player in the player's colour, with a legend entry each.
 func TestReviewMultiPlayers(t *testing.T) {
 	t.Parallel()
-	for _, ev := range []struct {
-		name  string
-		o     options
-		model string
-	}{
-		{"heuristic", options{jobParallel: 2}, inference.HeuristicModelID},
-		{"mp-tiny", options{jobParallel: 2, multiModel: mpTiny}, "mp-tiny"},
-	} {
+	for _, ev := range multiEvaluators {
 		t.Run(ev.name, func(t *testing.T) {
 			t.Parallel()
 			ts := start(t, newDatabase(t), ev.o)

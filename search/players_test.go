@@ -18,17 +18,7 @@ func TestPlayerWinrates(t *testing.T) {
 	for _, players := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(players), func(t *testing.T) {
 			t.Parallel()
-			r, err := engine.Rules{Players: players, Opening: "empty"}.Normalize()
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := engine.NewPosition(r)
-			for i := 0; p.Phase() == engine.Setup; i++ {
-				legal := p.LegalMoves(nil)
-				if err := p.Play(legal[(i*11+5)%len(legal)]); err != nil {
-					t.Fatal(err)
-				}
-			}
+			p := afterSetup(t, players, 11, 5)
 			cfg := DefaultConfig()
 			cfg.MaxVisits = 120
 			s, err := New(EvaluatorFunc(territoryEval), cfg, p, nil)
@@ -92,17 +82,7 @@ func TestMultiCPuct(t *testing.T) {
 	for _, players := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(players), func(t *testing.T) {
 			t.Parallel()
-			r, err := engine.Rules{Players: players, Opening: "empty"}.Normalize()
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := engine.NewPosition(r)
-			for i := 0; p.Phase() == engine.Setup; i++ {
-				legal := p.LegalMoves(nil)
-				if err := p.Play(legal[(i*7+3)%len(legal)]); err != nil {
-					t.Fatal(err)
-				}
-			}
+			p := afterSetup(t, players, 7, 3)
 			both := visits(t, p, 1.5, 0.5)
 			want := visits(t, p, 0.5, 0)
 			if players == 2 {
@@ -116,4 +96,23 @@ func TestMultiCPuct(t *testing.T) {
 			}
 		})
 	}
+}
+
+// afterSetup returns the first position of the play phase of an empty
+// opening with the given player count, the i-th placement being legal
+// move (i*stride+offset) mod the number of legal moves.
+func afterSetup(t *testing.T, players, stride, offset int) engine.Position {
+	t.Helper()
+	r, err := engine.Rules{Players: players, Opening: "empty"}.Normalize()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := engine.NewPosition(r)
+	for i := 0; p.Phase() == engine.Setup; i++ {
+		legal := p.LegalMoves(nil)
+		if err := p.Play(legal[(i*stride+offset)%len(legal)]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return p
 }

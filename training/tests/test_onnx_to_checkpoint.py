@@ -110,16 +110,7 @@ def multi_onnx_model(tmp_path):
     layers far from the identity."""
     torch.manual_seed(4)
     net = MultiNet(MultiConfig(blocks=2, channels=16, value_channels=8, value_hidden=24))
-    g = torch.Generator().manual_seed(4)
-    with torch.no_grad():
-        for m in net.modules():
-            if isinstance(m, torch.nn.BatchNorm2d):
-                m.weight.copy_(torch.rand(m.weight.shape, generator=g) + 0.5)
-                m.bias.copy_(torch.rand(m.bias.shape, generator=g) * 0.4 - 0.2)
-                m.running_mean.copy_(torch.rand(m.running_mean.shape, generator=g) * 0.4 - 0.2)
-                m.running_var.copy_(torch.rand(m.running_var.shape, generator=g) + 0.5)
-        for m in (net.policy_out, net.value_out):
-            m.weight.mul_(50.0)
+    export.perturb(net, 4)
     net.eval()
     out = tmp_path / "mp.onnx"
     multi_export.export_onnx(net, out, "mp-test", json.dumps({"steps": 31}))

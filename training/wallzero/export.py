@@ -127,11 +127,13 @@ def write_onnx(net: torch.nn.Module, module: torch.nn.Module, planes: int, outpu
     return model
 
 
-def perturb(net: WallZeroNet, seed: int) -> None:
+def perturb(net: torch.nn.Module, seed: int) -> None:
     """Randomise every BatchNorm's affine parameters and running statistics
     and enlarge the output layers, so a test fixture's outputs vary strongly
     between inputs (a fresh network's are nearly constant: its residual
-    blocks start as the identity and its output layers are tiny)."""
+    blocks start as the identity and its output layers are tiny). Works on
+    the two-player and the multi-player network (which has no margin or
+    ownership head)."""
     g = torch.Generator().manual_seed(seed)
     with torch.no_grad():
         for m in net.modules():
@@ -140,8 +142,9 @@ def perturb(net: WallZeroNet, seed: int) -> None:
                 m.bias.copy_(torch.rand(m.bias.shape, generator=g) * 0.4 - 0.2)
                 m.running_mean.copy_(torch.rand(m.running_mean.shape, generator=g) * 0.4 - 0.2)
                 m.running_var.copy_(torch.rand(m.running_var.shape, generator=g) + 0.5)
-        for m in (net.policy_out, net.value_out, net.margin_out, net.ownership_out):
-            m.weight.mul_(50.0)
+        for name in ("policy_out", "value_out", "margin_out", "ownership_out"):
+            if hasattr(net, name):
+                getattr(net, name).weight.mul_(50.0)
 
 
 def random_inputs(n: int, seed: int) -> np.ndarray:

@@ -21,13 +21,13 @@ type Models struct {
 // and describes them for query_models. A net that is not a network (the
 // heuristic itself) plays every player count.
 func NewAnalyzer(net search.Evaluator, info inference.ModelInfo, limits analysis.Limits) (*analysis.Analyzer, Models) {
-	return NewAnalyzerMulti(net, info, nil, inference.ModelInfo{}, limits)
+	return NewAnalyzerMulti(net, info, nil, limits)
 }
 
-// NewAnalyzerMulti is NewAnalyzer with multi, the network of three- and
-// four-player games that multiInfo describes, in the heuristic's place
-// (nil: the heuristic plays them).
-func NewAnalyzerMulti(net search.Evaluator, info inference.ModelInfo, multi search.Evaluator, multiInfo inference.ModelInfo, limits analysis.Limits) (*analysis.Analyzer, Models) {
+// NewAnalyzerMulti is NewAnalyzer with multi, the networks of three- and
+// four-player games, in the heuristic's place for the counts they are
+// served for (none: the heuristic plays them).
+func NewAnalyzerMulti(net search.Evaluator, info inference.ModelInfo, multi []analysis.CountEvaluator, limits analysis.Limits) (*analysis.Analyzer, Models) {
 	evals := analysis.Evaluators{
 		Network: net, NetworkModel: info.ID,
 		Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID,
@@ -45,13 +45,13 @@ func NewAnalyzerMulti(net search.Evaluator, info inference.ModelInfo, multi sear
 	} else {
 		heuristic = []int{2, 3, 4}
 	}
-	if multi != nil {
-		evals.Multi, evals.MultiModel = multi, multiInfo.ID
-		if b, ok := multi.(*inference.Batcher); ok {
+	evals.Multi = multi
+	for _, mm := range multi {
+		if b, ok := mm.Eval.(*inference.Batcher); ok {
 			clears = append(clears, b.Cache().Clear)
 		}
-		m.list = append(m.list, describe(multiInfo, multiInfo.Players))
-		heuristic = slices.DeleteFunc(heuristic, func(n int) bool { return slices.Contains(multiInfo.Players, n) })
+		m.list = append(m.list, describe(mm.Info, mm.Players))
+		heuristic = slices.DeleteFunc(heuristic, func(n int) bool { return slices.Contains(mm.Players, n) })
 	}
 	if len(heuristic) > 0 {
 		m.list = append(m.list, modelDescription{Name: inference.HeuristicModelID, Kind: "heuristic", Players: heuristic})

@@ -93,6 +93,9 @@ type options struct {
 	// listed by GET /v1/models as serve lists it; the test is skipped
 	// without ONNX Runtime (failed with WALLZERO_REQUIRE_ORT=1).
 	multiModel string
+	// multiModel4, when set, is a four-player network of its own that
+	// takes four-player games from multiModel, as serve's -mp4-model.
+	multiModel4 string
 }
 
 // testServer is the whole service (heuristic evaluator, store, River
@@ -161,10 +164,20 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 		Heuristic: analysis.Metered(eval, metrics), HeuristicModel: inference.HeuristicModelID,
 	}
 	models := []service.Model{service.HeuristicModel([]int{2, 3, 4}, "test")}
-	if o.multiModel != "" {
-		multi, info := loadMultiModel(t, o.multiModel)
-		evals.Multi, evals.MultiModel = analysis.Metered(multi, metrics), info.ID
-		models = service.WithMultiModel(models, info)
+	for _, m := range []struct {
+		path    string
+		players []int
+	}{{o.multiModel, []int{3, 4}}, {o.multiModel4, []int{4}}} {
+		if m.path == "" {
+			continue
+		}
+		multi, info := loadMultiModel(t, m.path)
+		players := m.players
+		if o.multiModel4 != "" && m.path == o.multiModel {
+			players = []int{3}
+		}
+		evals.Multi = append(evals.Multi, analysis.CountEvaluator{Players: players, Eval: analysis.Metered(multi, metrics), Info: info})
+		models = service.WithMultiModel(models, info, players)
 	}
 	an := analysis.NewAnalyzer(evals, analysis.DefaultLimits())
 	var st testStore

@@ -276,7 +276,7 @@ func TestOpeningsBatchMultiPlayers(t *testing.T) {
 				}
 				ts.do("GET", "/v1/jobs/"+j.ID, nil, &res)
 				r := res.Result
-				if len(r.Openings) != len(openings) || r.Model != ev.model || r.Unique != 5 {
+				if len(r.Openings) != len(openings) || r.Model != ev.models[players] || r.Unique != 5 {
 					t.Fatalf("%dp: %d scores, model %q, %d unique", players, len(r.Openings), r.Model, r.Unique)
 				}
 				for i, s := range r.Openings {

@@ -57,16 +57,22 @@ var colourNames = map[string]string{"R": "red", "B": "blue", "G": "green", "Y": 
 // (docs/multiplayer-network.md).
 const mpTiny = "../inference/testdata/mp-tiny.onnx"
 
+// mp4Tiny is mp-tiny relabelled as a four-player network of its own
+// (training/relabel_players.py --players 4 --model-id mp4-tiny).
+const mp4Tiny = "../inference/testdata/mp4-tiny.onnx"
+
 // multiEvaluators are the servers the multi-player job tests run on: the
-// heuristic's max-n search, and the tiny ONNX multi-player model (which
-// the results then name as their model).
+// heuristic's max-n search, the tiny ONNX multi-player model, and that
+// model for three players beside a four-player model of its own (which
+// the results then name as their model: models[players]).
 var multiEvaluators = []struct {
-	name  string
-	o     options
-	model string
+	name   string
+	o      options
+	models map[int]string
 }{
-	{"heuristic", options{jobParallel: 2}, inference.HeuristicModelID},
-	{"mp-tiny", options{jobParallel: 2, multiModel: mpTiny}, "mp-tiny"},
+	{"heuristic", options{jobParallel: 2}, map[int]string{3: inference.HeuristicModelID, 4: inference.HeuristicModelID}},
+	{"mp-tiny", options{jobParallel: 2, multiModel: mpTiny}, map[int]string{3: "mp-tiny", 4: "mp-tiny"}},
+	{"mp-tiny and mp4-tiny", options{jobParallel: 2, multiModel: mpTiny, multiModel4: mp4Tiny}, map[int]string{3: "mp-tiny", 4: "mp4-tiny"}},
 }
 
 // TestReviewMultiPlayers: POST /v1/reviews of a real three-player game
@@ -87,7 +93,7 @@ func TestReviewMultiPlayers(t *testing.T) {
 			for _, g := range multiGames {
 				t.Run(g.name, func(t *testing.T) {
 					t.Parallel()
-					reviewMultiGame(t, ts, g, ev.model)
+					reviewMultiGame(t, ts, g, ev.models[len(g.players)])
 				})
 			}
 		})

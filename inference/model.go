@@ -23,6 +23,10 @@ const (
 	// differs from the stream's (a bottleneck); absent means the same.
 	MetaInnerChannels = "wallzero.inner_channels"
 	MetaTraining      = "wallzero.training"
+	// MetaPlayers lists the player counts the model was trained and is
+	// served for ("3,4", or "4" for a four-player network of its own),
+	// a subset of its layout's; absent means all of the layout's.
+	MetaPlayers = "wallzero.players"
 )
 
 // Tensor names of the network.
@@ -52,7 +56,9 @@ type ModelInfo struct {
 	// InnerChannels is the width inside each residual block (the output
 	// of its first convolution): Channels unless the file says otherwise.
 	InnerChannels int `json:"innerChannels"`
-	// Players lists the player counts the model plays (its layout's).
+	// Players lists the player counts the model plays: its metadata's
+	// (MetaPlayers), else its layout's. The batcher evaluates any count
+	// the layout encodes; the service routes only these counts to it.
 	Players []int `json:"players,omitempty"`
 	// Training is the training summary the learner wrote (JSON).
 	Training json.RawMessage `json:"training,omitempty"`
@@ -116,11 +122,36 @@ func modelInfo(path string, data []byte) (ModelInfo, error) {
 	if err := info.check(); err != nil {
 		return ModelInfo{}, fmt.Errorf("model %s: %w", path, err)
 	}
-	info.Players = info.Layout().Players
+	info.Players, err = players(get(MetaPlayers), info.Layout())
+	if err != nil {
+		return ModelInfo{}, fmt.Errorf("model %s: %w", path, err)
+	}
 	if err := checkShapes(data, info); err != nil {
 		return ModelInfo{}, fmt.Errorf("model %s: %w", path, err)
 	}
 	return info, nil
+}
+
+// players parses MetaPlayers: comma-separated counts, each one the layout
+// encodes, none twice; "" is the layout's counts.
+func players(v string, l *Layout) ([]int, error) {
+	if v == "" {
+		return slices.Clone(l.Players), nil
+	}
+	var out []int
+	for _, f := range strings.Split(v, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("%s %q: %q is not a player count", MetaPlayers, v, f)
+		case !l.Serves(n):
+			return nil, fmt.Errorf("%s %q: the feature set %s encodes %v-player games, not %d", MetaPlayers, v, l.Features, l.Players, n)
+		case slices.Contains(out, n):
+			return nil, fmt.Errorf("%s %q: %d twice", MetaPlayers, v, n)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 // check compares the metadata with what this code produces and expects.

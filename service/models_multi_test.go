@@ -15,22 +15,28 @@ func TestWithMultiModel(t *testing.T) {
 	mp := inference.ModelInfo{ID: "mp-tiny", Path: "mp-tiny.onnx", Players: []int{3, 4}, Blocks: 1, Channels: 8}
 	two := service.ONNXModel(inference.ModelInfo{ID: "two", Players: []int{2}}, []int{2})
 	for _, c := range []struct {
-		name   string
-		models []service.Model
-		info   inference.ModelInfo
-		want   string
+		name    string
+		models  []service.Model
+		info    inference.ModelInfo
+		players []int
+		want    string
 	}{
-		{"heuristic for all counts", []service.Model{service.HeuristicModel([]int{2, 3, 4}, "")}, mp,
+		{"heuristic for all counts", []service.Model{service.HeuristicModel([]int{2, 3, 4}, "")}, mp, []int{3, 4},
 			"heuristic-voronoi-v1 heuristic [2] | mp-tiny onnx [3 4]"},
-		{"a two-player network and the heuristic for 3-4", []service.Model{two, service.HeuristicModel([]int{3, 4}, "")}, mp,
+		{"a two-player network and the heuristic for 3-4", []service.Model{two, service.HeuristicModel([]int{3, 4}, "")}, mp, []int{3, 4},
 			"two onnx [2] | mp-tiny onnx [3 4]"},
 		{"a three-player-only network", []service.Model{two, service.HeuristicModel([]int{3, 4}, "")},
-			inference.ModelInfo{ID: "mp3", Players: []int{3}},
+			inference.ModelInfo{ID: "mp3", Players: []int{3}}, []int{3},
 			"two onnx [2] | heuristic-voronoi-v1 heuristic [4] | mp3 onnx [3]"},
+		{"a shared network served for three players only", []service.Model{two, service.HeuristicModel([]int{3, 4}, "")}, mp, []int{3},
+			"two onnx [2] | heuristic-voronoi-v1 heuristic [4] | mp-tiny onnx [3]"},
+		{"a four-player network after the shared one", []service.Model{two, service.ONNXModel(mp, []int{3}), service.HeuristicModel([]int{4}, "")},
+			inference.ModelInfo{ID: "mp4", Players: []int{4}}, []int{4},
+			"two onnx [2] | mp-tiny onnx [3] | mp4 onnx [4]"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			heur := append([]int(nil), c.models[len(c.models)-1].Players...)
-			got := service.WithMultiModel(c.models, c.info)
+			got := service.WithMultiModel(c.models, c.info, c.players)
 			s := ""
 			for i, m := range got {
 				if i > 0 {

@@ -6,7 +6,10 @@
         [--init checkpoints/mp.pt] [--blocks 6 --channels 48] [--check models/mp-0001.check.json]
 
 The replay window is the newest ``--window`` samples of the ``--data``
-directories (wallzero.multi_data). Without ``--init`` the network is
+directories (wallzero.multi_data). ``--players 4`` (or 3) trains a network
+of one player count: the window holds that count's samples alone and the
+export says so (``wallzero.players``), so the service serves it for that
+count only (``serve -mp4-model``, models/wallzero-mp4.onnx). Without ``--init`` the network is
 fresh (``--blocks`` x ``--channels``, default 6 x 48); with it, training
 continues from that checkpoint: its weights, its optimizer state when the
 optimizer is the same, its step counter and cumulative statistics.
@@ -40,7 +43,7 @@ import torch  # noqa: E402  (after wallzero)
 
 from wallzero import multi_checkpoint as ckpt  # noqa: E402
 from wallzero.multi_data import MultiWindow  # noqa: E402
-from wallzero.multi_export import compare_onnxruntime, export_onnx, write_check  # noqa: E402
+from wallzero.multi_export import compare_onnxruntime, export_onnx, players_label, write_check  # noqa: E402
 from wallzero.multi_losses import compute_losses  # noqa: E402
 from wallzero.multi_model import MultiConfig, MultiNet  # noqa: E402
 from wallzero.train import make_optimizer  # noqa: E402
@@ -57,6 +60,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python3 train_multi.py", description=__doc__.split("\n\n")[0])
     p.add_argument("--data", nargs="+", required=True, metavar="DIR", help="directories of .npz chunks (searched recursively)")
     p.add_argument("--window", type=int, default=250_000, help="replay window in samples (newest)")
+    p.add_argument("--players", default="3,4", help="player counts to train on and serve the model for: 3,4, 3 or 4")
     p.add_argument("--steps", type=int, required=True, help="optimizer steps to run")
     p.add_argument("--batch", type=int, default=256)
     p.add_argument("--optimizer", choices=sorted(OPTIMIZERS), default="adamw")
@@ -81,6 +85,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         p.error("--steps must be >= 0; --batch, --window and --log-every positive")
     if not 0 <= a.q_weight <= 1:
         p.error("--q-weight must lie in [0, 1]")
+    try:
+        a.players = players_label(a.players)
+    except ValueError as e:
+        p.error(f"--players: {e}")
     if a.model_id is None and a.out_onnx:
         a.model_id = Path(a.out_onnx).name.removesuffix(".onnx")
     if a.check and not a.model_id:
@@ -120,13 +128,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     torch.set_num_threads(args.threads)
 
     t_load = time.time()
-    window = MultiWindow.load(args.data, args.window)
+    window = MultiWindow.load(args.data, args.window, players=tuple(int(n) for n in args.players.split(",")))
     load_seconds = time.time() - t_load
     net, opt, step, stats, origin = build(args)
     start_step = step
     log({"event": "start", "origin": origin, "step": step, "steps": args.steps,
          "config": net.config.to_dict(), "parameters": sum(p.numel() for p in net.parameters()),
-         "optimizer": args.optimizer, "lr": args.lr, "batch": args.batch,
+         "optimizer": args.optimizer, "lr": args.lr, "batch": args.batch, "served_for": args.players,
          "window": len(window), "files": len(window.files), "players": window.players_count(),
          "full_fraction": round(window.full_fraction(), 4), "load_seconds": round(load_seconds, 2),
          "threads": torch.get_num_threads()})
@@ -177,7 +185,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         training = {"samples": stats["samples"], "steps": step, "losses": last, "seconds": stats["seconds"],
                     "window": len(window), "players": window.players_count(), "origin": origin,
                     **({"init": str(args.init)} if args.init else {})}
-        model = export_onnx(net, args.out_onnx, args.model_id, json.dumps(training))
+        model = export_onnx(net, args.out_onnx, args.model_id, json.dumps(training), players=args.players)
         summary.update(onnx=str(args.out_onnx), onnx_bytes=Path(args.out_onnx).stat().st_size,
                        onnx_nodes=len(model.graph.node), model_id=args.model_id)
         diff = compare_onnxruntime(net, args.out_onnx)

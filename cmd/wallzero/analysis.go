@@ -29,11 +29,11 @@ func runAnalysis(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	multi, multiInfo, err := program.ChooseMultiModel(ev, mf, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	multi, err := program.ChooseMultiModels(ev, mf, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		return err
 	}
-	an, models := analysisengine.NewAnalyzerMulti(net, info, multi, multiInfo, limits)
+	an, models := analysisengine.NewAnalyzerMulti(net, info, multi, limits)
 	opts := analysisengine.Options{Parallel: *parallel, ReadAll: *readAll}
 	opts.Version, opts.GitHash = program.BuildVersion(commit)
 	return analysisengine.Run(an, models, stdin, stdout, opts)

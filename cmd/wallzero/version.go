@@ -34,6 +34,8 @@ func runVersion(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	fmt.Fprintf(stdout, "wallzero %s\ncommit %s\n%s %s/%s\n", version, rev, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	fmt.Fprintf(stdout, "cpu %s\n", program.CPUVersion(inference.Int8DotProduct()))
 	fmt.Fprintf(stdout, "model %s\n", program.ModelVersion(mf))
-	fmt.Fprintf(stdout, "three- and four-player model %s\n", program.MultiModelVersion(mf))
+	for _, line := range program.MultiModelVersions(mf) {
+		fmt.Fprintln(stdout, line)
+	}
 	return nil
 }

@@ -14,7 +14,8 @@ func TestVersion(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	want := []string{"wallzero ", "commit ", "go1.", "cpu int8 dot products: ", "model heuristic", "three- and four-player model heuristic (chosen with -mp-model heuristic)"}
+	want := []string{"wallzero ", "commit ", "go1.", "cpu int8 dot products: ", "model heuristic",
+		"3-player model heuristic (chosen with -mp-model heuristic)", "4-player model heuristic (chosen with -mp-model heuristic)"}
 	if len(lines) != len(want) {
 		t.Fatalf("version printed %q, want %d lines", out.String(), len(want))
 	}
@@ -31,10 +32,10 @@ func TestVersion(t *testing.T) {
 		t.Errorf("a missing model: %q, want it said", out.String())
 	}
 	out.Reset()
-	if err := runVersion([]string{"-model", "heuristic", "-mp-model", "no/such-mp.onnx"}, nil, &out, io.Discard); err != nil {
+	if err := runVersion([]string{"-model", "heuristic", "-mp-model", "no/such-mp.onnx", "-mp4-model", "heuristic"}, nil, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "three- and four-player model unreadable: ") {
-		t.Errorf("a missing multi-player model: %q, want it said", out.String())
+	if !strings.Contains(out.String(), "3-player model unreadable: ") || !strings.Contains(out.String(), "4-player model heuristic (chosen with -mp4-model heuristic)") {
+		t.Errorf("a missing three-player model beside -mp4-model heuristic: %q, want both said", out.String())
 	}
 }

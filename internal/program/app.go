@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"os"
-	"slices"
 	"time"
 
 	"github.com/wallzero/wallzero/api"
@@ -59,13 +57,14 @@ func NewApp(ctx context.Context, cfg *ServeConfig, log *slog.Logger) (*App, erro
 		Network: analysis.Metered(net, metrics), NetworkModel: models[0].ID,
 		Heuristic: analysis.Metered(inference.Heuristic{}, metrics), HeuristicModel: inference.HeuristicModelID,
 	}
-	multi, multiInfo, err := ChooseMultiModel(a.Ev, cfg.Model, log)
+	multi, err := ChooseMultiModels(a.Ev, cfg.Model, log)
 	if err != nil {
 		return nil, err
 	}
-	if multi != nil {
-		evals.Multi, evals.MultiModel = analysis.Metered(multi, metrics), multiInfo.ID
-		models = service.WithMultiModel(models, multiInfo)
+	for _, m := range multi {
+		m.Eval = analysis.Metered(m.Eval, metrics)
+		evals.Multi = append(evals.Multi, m)
+		models = service.WithMultiModel(models, m.Info, m.Players)
 	}
 	analyzer := analysis.NewAnalyzer(evals, cfg.Limits)
 	analyzer.InteractiveLeafCalls = cfg.LeafCalls
@@ -142,36 +141,6 @@ func ChooseModel(ev *Evaluators, mf ModelFlags, log *slog.Logger) (search.Evalua
 	log.Info("two-player games use the ONNX model", "model", info.ID, "path", info.Path, "blocks", info.Blocks, "channels", info.Channels, "provider", mf.Provider)
 	b, _ := net.(*inference.Batcher)
 	return net, []service.Model{service.ONNXModel(info, []int{2}), heur}, b, nil
-}
-
-// ChooseMultiModel picks the network of three- and four-player games:
-// the -mp-model file, else the shipped MultiPlayerModel where it exists;
-// nil (the heuristic plays those games) with -mp-model heuristic or
-// without a shipped file.
-func ChooseMultiModel(ev *Evaluators, mf ModelFlags, log *slog.Logger) (search.Evaluator, inference.ModelInfo, error) {
-	path := mf.MultiModel
-	switch path {
-	case HeuristicModel:
-		log.Info("three- and four-player games use the heuristic evaluator (-mp-model heuristic)")
-		return nil, inference.ModelInfo{}, nil
-	case "":
-		wd, _ := os.Getwd()
-		p, ok := FindShipped(wd, []string{MultiPlayerModel})
-		if !ok {
-			log.Info("three- and four-player games use the heuristic evaluator: " + MultiPlayerModel + " not found")
-			return nil, inference.ModelInfo{}, nil
-		}
-		path = p
-	}
-	net, info, err := ev.Get(path)
-	if err != nil {
-		return nil, inference.ModelInfo{}, fmt.Errorf("-mp-model: %w", err)
-	}
-	if !slices.Contains(info.Players, 3) && !slices.Contains(info.Players, 4) {
-		return nil, inference.ModelInfo{}, fmt.Errorf("-mp-model %s: model %s plays %v-player games, not three or four", path, info.ID, info.Players)
-	}
-	log.Info("three- and four-player games use the ONNX model", "model", info.ID, "path", info.Path, "blocks", info.Blocks, "channels", info.Channels)
-	return net, info, nil
 }
 
 // StopWorker stops the job worker: running jobs get the shutdown timeout

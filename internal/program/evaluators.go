@@ -65,6 +65,10 @@ type ModelFlags struct {
 	// of three- and four-player games, HeuristicModel, or "" for
 	// MultiPlayerModel where it is shipped (the heuristic otherwise).
 	MultiModel string
+	// CountModels are -mp3-model and -mp4-model: the ONNX file of one
+	// count's games alone (or HeuristicModel), which wins over MultiModel
+	// for that count (ChooseMultiModels).
+	CountModels map[int]string
 	// OrtLib is -ort-lib, the ONNX Runtime shared library ("": found).
 	OrtLib string
 	// Provider is -provider, the execution provider (cpu or cuda; default
@@ -88,7 +92,12 @@ func (m *ModelFlags) Register(fs *flag.FlagSet) {
 // empty -model means the first of ServiceModels found for this CPU).
 func (m *ModelFlags) RegisterService(fs *flag.FlagSet) {
 	m.registerDefault(fs, "the first found of "+strings.Join(ServiceModels(inference.Int8DotProduct()), ", ")+"; wallzero version says which")
-	fs.StringVar(&m.MultiModel, "mp-model", "", "ONNX model of three- and four-player games, or \"heuristic\" for the model-free Voronoi evaluator (default "+MultiPlayerModel+" where it is shipped, else the heuristic)")
+	fs.StringVar(&m.MultiModel, "mp-model", "", "ONNX model of three- and four-player games, or \"heuristic\" for the model-free Voronoi evaluator (default: for each count "+CountModel(3)+" or "+CountModel(4)+" where shipped, else "+MultiPlayerModel+" where shipped, else the heuristic)")
+	m.CountModels = map[int]string{}
+	for _, n := range MultiPlayerCounts {
+		fs.Func(countFlag(n)[1:], fmt.Sprintf("ONNX model of %d-player games alone, or \"heuristic\"; wins over -mp-model for them (default %s where shipped, else as -mp-model)", n, CountModel(n)),
+			func(v string) error { m.CountModels[n] = v; return nil })
+	}
 }
 
 // registerDefault adds the flags, saying def is -model's default.

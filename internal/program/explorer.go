@@ -43,14 +43,14 @@ func OpenExplorer(ctx context.Context, mf ModelFlags, dbURL string, parallel int
 	}
 	evals := analysis.Evaluators{Network: net, NetworkModel: models[0].ID,
 		Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID}
-	multi, multiInfo, err := ChooseMultiModel(e.Ev, mf, log)
+	multi, err := ChooseMultiModels(e.Ev, mf, log)
 	if err != nil {
 		e.Ev.Close()
 		return nil, err
 	}
-	if multi != nil {
-		evals.Multi, evals.MultiModel = multi, multiInfo.ID
-		models = service.WithMultiModel(models, multiInfo)
+	evals.Multi = multi
+	for _, m := range multi {
+		models = service.WithMultiModel(models, m.Info, m.Players)
 	}
 	an := analysis.NewAnalyzer(evals, analysis.DefaultLimits())
 	e.Store, err = store.Open(ctx, dbURL, store.Options{Logger: log})

@@ -2,7 +2,6 @@ package program
 
 import (
 	"fmt"
-	"os"
 	"runtime/debug"
 )
 
@@ -62,29 +61,4 @@ func ModelVersion(mf ModelFlags) string {
 		inside = fmt.Sprintf(", %d inside", net.Info.InnerChannels)
 	}
 	return fmt.Sprintf("%s (%s, %d blocks x %d channels%s)", net.Info.ID, path, net.Info.Blocks, net.Info.Channels, inside)
-}
-
-// MultiModelVersion describes the model of three- and four-player games
-// that `serve` would load (-mp-model, else MultiPlayerModel where it is
-// shipped), like ModelVersion.
-func MultiModelVersion(mf ModelFlags) string {
-	path := mf.MultiModel
-	switch path {
-	case HeuristicModel:
-		return "heuristic (chosen with -mp-model heuristic)"
-	case "":
-		wd, _ := os.Getwd()
-		p, ok := FindShipped(wd, []string{MultiPlayerModel})
-		if !ok {
-			return "heuristic (" + MultiPlayerModel + " not found)"
-		}
-		path = p
-	}
-	ev := NewServiceEvaluators(mf)
-	defer ev.Close()
-	net, err := ev.OpenNetwork(path)
-	if err != nil {
-		return "unreadable: " + err.Error()
-	}
-	return fmt.Sprintf("%s (%s, %d blocks x %d channels, players %v)", net.Info.ID, path, net.Info.Blocks, net.Info.Channels, net.Info.Players)
 }

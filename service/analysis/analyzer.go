@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"slices"
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
@@ -11,15 +12,26 @@ import (
 
 // Evaluators are the evaluators the analyzer searches with: Network for
 // two-player games (a model behind the batching queue, or a model-free one
-// in tests), Multi for three and four players when a multi-player model
-// is loaded, and Heuristic for three and four players otherwise.
+// in tests), Multi for three and four players where a multi-player model
+// is loaded for the count, and Heuristic for the counts no model plays.
 type Evaluators struct {
-	Network        search.Evaluator
-	NetworkModel   string
-	Multi          search.Evaluator
-	MultiModel     string
+	Network      search.Evaluator
+	NetworkModel string
+	// Multi are the networks of three- and four-player games; a game goes
+	// to the first whose Players holds its count, so one network may play
+	// both counts or each count have its own.
+	Multi          []CountEvaluator
 	Heuristic      search.Evaluator
 	HeuristicModel string
+}
+
+// CountEvaluator is a network for the player counts it is served for.
+type CountEvaluator struct {
+	// Players are the counts whose games it analyses.
+	Players []int
+	// Eval evaluates the positions; Info describes its model.
+	Eval search.Evaluator
+	Info inference.ModelInfo
 }
 
 // Analyzer runs analyses. It is safe for concurrent use.
@@ -61,8 +73,12 @@ func (a *Analyzer) evaluatorFor(players int) (search.Evaluator, string) {
 	if players == 2 && a.eval.Network != nil {
 		return a.eval.Network, a.eval.NetworkModel
 	}
-	if players > 2 && a.eval.Multi != nil {
-		return a.eval.Multi, a.eval.MultiModel
+	if players > 2 {
+		for _, m := range a.eval.Multi {
+			if slices.Contains(m.Players, players) {
+				return m.Eval, m.Info.ID
+			}
+		}
 	}
 	return a.eval.Heuristic, a.eval.HeuristicModel
 }

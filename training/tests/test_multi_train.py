@@ -13,7 +13,7 @@ from wallzero import align
 from wallzero import contract_mp as C
 from wallzero import multi_checkpoint as ckpt
 from wallzero.multi_data import make_batch, read_chunk
-from wallzero.multi_export import export_onnx, random_inputs, torch_outputs
+from wallzero.multi_export import export_onnx, players_label, random_inputs, torch_outputs
 from wallzero.multi_losses import compute_losses
 from wallzero.multi_model import MultiConfig, MultiNet
 
@@ -137,3 +137,70 @@ def test_two_player_checkpoint_refused(tmp_path):
     two_player.save(tmp_path / "2p.pt", WallZeroNet(ModelConfig(blocks=1, channels=8)))
     with pytest.raises(ValueError, match="not 'wallzero-mp'"):
         ckpt.load_model(tmp_path / "2p.pt")
+
+
+def test_cli_trains_one_player_count(tmp_path, capsys):
+    """--players 4: the window holds four-player samples alone (the newest
+    of them), and the export is served for four players."""
+    (tmp_path / "data").mkdir()
+    for i in range(2):
+        synth_multi.write(tmp_path / "data" / f"c{i}.npz", 40, seed=i)  # 20 of each count per chunk
+    out = tmp_path / "out"
+    s = train_multi.main(["--data", str(tmp_path / "data"), "--window", "30", "--batch", "8", "--blocks", "1",
+                          "--channels", "8", "--steps", "2", "--players", "4", "--out-checkpoint", str(out / "a.pt"),
+                          "--out-onnx", str(out / "mp4.onnx")])
+    assert s["window"] == 30  # the newest 30 of the 40 four-player samples
+    start = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert start["players"] == {"3": 0, "4": 30} and start["served_for"] == "4" and start["files"] == 2
+    meta = {p.key: p.value for p in onnx.load(str(out / "mp4.onnx")).metadata_props}
+    assert meta["wallzero.players"] == "4"
+    assert json.loads(meta["wallzero.training"])["players"] == {"3": 0, "4": 30}
+
+
+@pytest.mark.parametrize("players, want", [("4", "4"), ("4,3", "3,4"), ("3", "3"), ("3,3", "3")])
+def test_players_label(players, want):
+    assert players_label(players) == want
+
+
+@pytest.mark.parametrize("players", ["", "2", "5", "3,5", "four", "3;4"])
+def test_players_label_refuses(players):
+    with pytest.raises(ValueError, match="want 3, 4 or 3,4"):
+        players_label(players)
+
+
+def test_cli_refuses_bad_players(tmp_path, capsys):
+    synth_multi.write(tmp_path / "c.npz", 8)
+    with pytest.raises(SystemExit):
+        train_multi.main(["--data", str(tmp_path), "--steps", "1", "--players", "2",
+                          "--out-checkpoint", str(tmp_path / "b.pt")])
+    assert "--players: players '2': want 3, 4 or 3,4" in capsys.readouterr().err
+
+
+def test_relabel_players(tmp_path):
+    import relabel_players
+
+    torch.manual_seed(3)
+    net = MultiNet(MultiConfig(blocks=1, channels=8))
+    export_onnx(net, tmp_path / "m.onnx", "mp-a", '{"steps": 1}')
+    before = onnx.load(str(tmp_path / "m.onnx"))
+    meta = relabel_players.relabel(tmp_path / "m.onnx", tmp_path / "m4.onnx", "4", "mp-a-4p")
+    after = onnx.load(str(tmp_path / "m4.onnx"))
+    got = {p.key: p.value for p in after.metadata_props}
+    assert got == meta and got["wallzero.players"] == "4" and got["wallzero.model_id"] == "mp-a-4p"
+    old = {p.key: p.value for p in before.metadata_props}
+    assert {k: v for k, v in got.items() if k not in ("wallzero.players", "wallzero.model_id")} == \
+        {k: v for k, v in old.items() if k not in ("wallzero.players", "wallzero.model_id")}
+    assert after.graph == before.graph
+    with pytest.raises(ValueError, match="want 3, 4 or 3,4"):
+        relabel_players.relabel(tmp_path / "m.onnx", tmp_path / "bad.onnx", "2")
+    assert not (tmp_path / "bad.onnx").exists()
+
+
+def test_relabel_refuses_a_two_player_model(tmp_path):
+    import relabel_players
+    from wallzero.export import export_onnx as export_two
+    from wallzero.model import ModelConfig, WallZeroNet
+
+    export_two(WallZeroNet(ModelConfig(blocks=1, channels=8)), tmp_path / "2p.onnx", "wz-x")
+    with pytest.raises(ValueError, match="not the multi-player"):
+        relabel_players.relabel(tmp_path / "2p.onnx", tmp_path / "out.onnx", "4")

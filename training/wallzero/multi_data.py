@@ -219,15 +219,36 @@ class MultiWindow:
         self.files = files
 
     @classmethod
-    def load(cls, directories: Sequence[os.PathLike], window: int | None = None) -> MultiWindow:
+    def load(cls, directories: Sequence[os.PathLike], window: int | None = None,
+             players: Sequence[int] | None = None) -> MultiWindow:
+        """The newest ``window`` samples (all with None) of the
+        directories' chunks; with ``players``, of the samples of those
+        player counts alone (a network of one count)."""
         for d in directories:
             if not Path(d).is_dir():
                 raise ChunkError(f"{d}: not a directory")
         paths = list_all_chunks(directories)
         if not paths:
             raise ChunkError(f"{', '.join(map(str, directories))}: no .npz chunks")
-        chosen = newest_chunks(paths, window)
-        data = concat_chunks([read_chunk(p) for p, _ in chosen])
+        if players is None:
+            chosen = newest_chunks(paths, window)
+            chunks = [read_chunk(p) for p, _ in chosen]
+        else:
+            chosen, chunks, have = [], [], 0
+            for p in reversed(paths):  # newest first, filtered as read
+                if window is not None and have >= window:
+                    break
+                c = read_chunk(p)
+                c = c.slice(np.isin(c.players, list(players)))
+                if len(c):
+                    chosen.append((p, len(c)))
+                    chunks.append(c)
+                    have += len(c)
+            chosen.reverse()
+            chunks.reverse()
+        if players is not None and not chunks:
+            raise ChunkError(f"{', '.join(map(str, directories))}: no samples of {list(players)} players")
+        data = concat_chunks(chunks)
         if window is not None and len(data) > window:
             data = data.slice(slice(len(data) - window, None))
         if len(data) == 0:

@@ -10,7 +10,7 @@ for ONNX Runtime's blocked layout (wallzero.align). Metadata (``metadata_props``
     wallzero.features  "wallzero-mp-34-v1"
     wallzero.actions   "wallzero-mp-actions-55x49-v1"
     wallzero.heads     "policy,value"
-    wallzero.players   "3,4"
+    wallzero.players   "3,4", or the one count of a network of its own ("4")
     wallzero.model_id  the model id
     wallzero.blocks    e.g. "6"
     wallzero.channels  e.g. "48"
@@ -44,13 +44,25 @@ SEAT3_PLANES = (3, 7, 11, 15, 20, 24, 28)
 BREAK_PLANES = (21, 22, 23, 24)
 
 
-def metadata(net: MultiNet, model_id: str, training: str) -> dict[str, str]:
+def players_label(players: str) -> str:
+    """``players`` ("3,4", "3" or "4") checked and in order; the service
+    serves the model for these counts alone (inference.ModelInfo.Players)."""
+    try:
+        counts = sorted({int(f) for f in players.split(",")})
+    except ValueError:
+        raise ValueError(f"players {players!r}: want 3, 4 or 3,4") from None
+    if not counts or any(n not in (3, 4) for n in counts):
+        raise ValueError(f"players {players!r}: want 3, 4 or 3,4")
+    return ",".join(map(str, counts))
+
+
+def metadata(net: MultiNet, model_id: str, training: str, players: str = C.PLAYERS) -> dict[str, str]:
     return {
         "wallzero.format": C.META_FORMAT,
         "wallzero.features": C.FEATURE_SET_ID,
         "wallzero.actions": C.ACTION_LAYOUT,
         "wallzero.heads": C.HEADS,
-        "wallzero.players": C.PLAYERS,
+        "wallzero.players": players_label(players),
         "wallzero.model_id": model_id,
         "wallzero.blocks": str(net.config.blocks),
         "wallzero.channels": str(net.config.channels),
@@ -58,14 +70,16 @@ def metadata(net: MultiNet, model_id: str, training: str) -> dict[str, str]:
     }
 
 
-def export_onnx(net: MultiNet, out: os.PathLike, model_id: str, training: str = "{}") -> onnx.ModelProto:
-    """Export ``net`` (in eval mode) to ``out`` with the metadata; written
-    to a temporary file and renamed. Returns the checked model."""
+def export_onnx(net: MultiNet, out: os.PathLike, model_id: str, training: str = "{}",
+                players: str = C.PLAYERS) -> onnx.ModelProto:
+    """Export ``net`` (in eval mode) to ``out`` with the metadata, served
+    for ``players``; written to a temporary file and renamed. Returns the
+    checked model."""
     if not model_id:
         raise ValueError("model id is required")
     training = normalise_training_json(training)
     doc = f"WallZero multi-player network {model_id} ({net.config.blocks}x{net.config.channels})"
-    return write_onnx(net, ExportModule(net), C.NUM_PLANES, C.OUTPUT_NAMES, metadata(net, model_id, training),
+    return write_onnx(net, ExportModule(net), C.NUM_PLANES, C.OUTPUT_NAMES, metadata(net, model_id, training, players),
                       "wallzero.multi_export", doc, out)
 
 

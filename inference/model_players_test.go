@@ -1,0 +1,108 @@
+package inference
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestPlayersMetadata: wallzero.players narrows the counts a model is
+// served for to a subset of its layout's; absent, it is the layout's; a
+// count the layout cannot encode, a word or a repeat is refused by name.
+func TestPlayersMetadata(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		layout *Layout
+		value  string
+		want   string // the counts, or the error's words
+	}{
+		{MultiPlayerLayout, "", "[3 4]"},
+		{MultiPlayerLayout, "3,4", "[3 4]"},
+		{MultiPlayerLayout, "4", "[4]"},
+		{MultiPlayerLayout, " 3 ", "[3]"},
+		{TwoPlayerLayout, "", "[2]"},
+		{TwoPlayerLayout, "2", "[2]"},
+		{MultiPlayerLayout, "2", `encodes [3 4]-player games, not 2`},
+		{TwoPlayerLayout, "4", `encodes [2]-player games, not 4`},
+		{MultiPlayerLayout, "four", `"four" is not a player count`},
+		{MultiPlayerLayout, "3,", `"" is not a player count`},
+		{MultiPlayerLayout, "4,4", `4 twice`},
+	} {
+		t.Run(tc.layout.Features+"/"+tc.value, func(t *testing.T) {
+			t.Parallel()
+			got, err := players(tc.value, tc.layout)
+			if err != nil {
+				if !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), MetaPlayers) {
+					t.Fatalf("error %q, want it to name %s and say %q", err, MetaPlayers, tc.want)
+				}
+				return
+			}
+			if fmt.Sprint(got) != tc.want {
+				t.Fatalf("players %v, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestPlayersDoNotAliasTheLayout: a model's counts are its own copy, so
+// changing them leaves the layout's alone.
+func TestPlayersDoNotAliasTheLayout(t *testing.T) {
+	t.Parallel()
+	got, err := players("", MultiPlayerLayout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got[0] = 9
+	if MultiPlayerLayout.Players[0] != 3 {
+		t.Fatalf("the layout's counts changed: %v", MultiPlayerLayout.Players)
+	}
+}
+
+// FuzzPlayersMetadata: any metadata value is either refused or gives
+// counts the layout encodes, each once.
+func FuzzPlayersMetadata(f *testing.F) {
+	for _, s := range []string{"", "3,4", "4", "3", "2", "4,4", "x", "3,,4", "-3", "+4"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		for _, l := range []*Layout{TwoPlayerLayout, MultiPlayerLayout} {
+			got, err := players(v, l)
+			if err != nil {
+				continue
+			}
+			if len(got) == 0 {
+				t.Fatalf("%q: no counts and no error", v)
+			}
+			for i, n := range got {
+				if !l.Serves(n) || slices.Contains(got[:i], n) {
+					t.Fatalf("%q on %s: counts %v", v, l.Features, got)
+				}
+			}
+		}
+	})
+}
+
+// TestFourPlayerModelInfo: mp4-tiny (mp-tiny relabelled by
+// training/relabel_players.py --players 4) loads as a four-player model
+// with mp-tiny's layout, while mp-tiny, without the narrowing, plays both.
+func TestFourPlayerModelInfo(t *testing.T) {
+	requireRuntime(t)
+	t.Parallel()
+	for _, tc := range []struct{ file, id, players string }{
+		{"mp-tiny.onnx", "mp-tiny", "[3 4]"},
+		{"mp4-tiny.onnx", "mp4-tiny", "[4]"},
+	} {
+		net, err := LoadNetwork(filepath.Join("testdata", tc.file), NetworkConfig{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if net.Info.ID != tc.id || fmt.Sprint(net.Info.Players) != tc.players || net.Info.Layout() != MultiPlayerLayout {
+			t.Errorf("%s: id %s, players %v, layout %s", tc.file, net.Info.ID, net.Info.Players, net.Info.Features)
+		}
+		if err := net.Close(); err != nil {
+			t.Error(err)
+		}
+	}
+}

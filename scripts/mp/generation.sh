@@ -16,12 +16,16 @@
 # continuing INIT when given. gate plays GATE_GAMES (60) seat-rotated
 # games of three and of four players, NEW at 200 visits against OLD at 200
 # visits in the other seats, and prints both scores (a fair share is 1/3
-# and 1/4). Every step writes its JSON summary under OUT/logs.
+# and 1/4). PLAYERS (3,4) narrows selfplay, train and gate to one count:
+# PLAYERS=4 plays four-player games, trains a network of four players alone
+# (train_multi.py --players 4, served for four players only) and gates it
+# on four. Every step writes its JSON summary under OUT/logs.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BIN=${BIN:-$ROOT/bin/wallzero}
 PY=${PY:-/usr/bin/python3}
 step=${1:?bootstrap, selfplay, train or gate}
+PLAYERS=${PLAYERS:-3,4}
 OUT=${2:?output directory}
 mkdir -p "$OUT/data" "$OUT/models" "$OUT/ckpt" "$OUT/logs"
 stamp=$(date -u +%Y%m%dT%H%M%S)
@@ -34,7 +38,7 @@ bootstrap)
 selfplay)
   model=${3:?model}
   id=$(basename "$model" .onnx)
-  nice -n 5 "$BIN" selfplay -players 3,4 -model "$model" -games "${GAMES:-600}" -parallel "${PARALLEL:-16}" \
+  nice -n 5 "$BIN" selfplay -players "$PLAYERS" -model "$model" -games "${GAMES:-600}" -parallel "${PARALLEL:-16}" \
     -out "$OUT/data/$id" -seed "${SEED:-200000}" -visits "${VISITS:-200}" -fast-visits "${FAST_VISITS:-40}" \
     -full-prob "${FULL_PROB:-0.5}" -seconds "${SECONDS_LIMIT:-0}" >"$OUT/logs/selfplay-$id-$stamp.json"
   ;;
@@ -43,13 +47,13 @@ train)
   init=()
   if [ -n "${4:-}" ]; then init=(--init "$4"); fi
   (cd "$ROOT/training" && nice -n 5 "$PY" train_multi.py --data "$OUT/data" --window "${WINDOW:-150000}" \
-    --steps "${STEPS:-1500}" "${init[@]}" --out-checkpoint "$OUT/ckpt/$id.pt" --out-onnx "$OUT/models/$id.onnx" \
+    --steps "${STEPS:-1500}" --players "$PLAYERS" "${init[@]}" --out-checkpoint "$OUT/ckpt/$id.pt" --out-onnx "$OUT/models/$id.onnx" \
     --model-id "$id" --log-every 100) >"$OUT/logs/train-$id-$stamp.jsonl"
   ;;
 gate)
   new=${3:?new model}
   old=${4:?old model}
-  for n in 3 4; do
+  for n in ${PLAYERS//,/ }; do
     "$BIN" match -players "$n" -red "mcts:visits=200,model=$new" -blue "mcts:visits=200,model=$old" \
       -games "${GATE_GAMES:-60}" -seed "${SEED:-300000}" >"$OUT/logs/gate-$(basename "$new" .onnx)-${n}p-$stamp.json"
     "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); print(sys.argv[2]+"p", d["a"], "score", d["a_score"], d["a_score_ci95"], "fair", d["fair_share"])' \

@@ -17,6 +17,14 @@ type Config struct {
 	// LeafBatch is how many leaves one search keeps in flight (sends to the
 	// evaluator at once), using virtual loss to spread them.
 	LeafBatch int
+	// MultiLeafBatch replaces LeafBatch in games of three or four players
+	// (0: LeafBatch there too). Virtual loss costs those searches more
+	// strength per leaf in flight than it costs two-player ones: at 200
+	// visits a max-n search with 4 leaves in flight beat itself with 8 in
+	// seat-rotated matches (docs/search.md), so their searches keep fewer
+	// leaves in flight and lean on other searches (games, jobs) to fill
+	// the network's batches.
+	MultiLeafBatch int
 	// LeafCalls splits the leaves in flight into this many evaluator
 	// calls of LeafBatch/LeafCalls leaves each (0 and 1: one call). While
 	// the oldest call is evaluated the search backs up the one before and
@@ -97,6 +105,7 @@ func DefaultConfig() Config {
 	return Config{
 		MaxVisits:        400,
 		LeafBatch:        8,
+		MultiLeafBatch:   4,
 		CPuct:            1.5,
 		MultiCPuct:       1.0,
 		FPUReduction:     0.3,
@@ -124,6 +133,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("search: set MaxVisits or MaxTime")
 	case c.LeafBatch < 1:
 		return fmt.Errorf("search: LeafBatch %d must be at least 1", c.LeafBatch)
+	case c.MultiLeafBatch < 0:
+		return fmt.Errorf("search: MultiLeafBatch %d must not be negative", c.MultiLeafBatch)
 	case c.LeafCalls < 0 || c.LeafCalls > c.LeafBatch:
 		return fmt.Errorf("search: LeafCalls %d must be between 0 and LeafBatch (%d)", c.LeafCalls, c.LeafBatch)
 	case c.CPuct <= 0:

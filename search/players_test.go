@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
@@ -115,4 +117,61 @@ func afterSetup(t *testing.T, players, stride, offset int) engine.Position {
 		}
 	}
 	return p
+}
+
+// batchRecorder evaluates with territoryEval and records the largest
+// number of requests one call carried.
+type batchRecorder struct {
+	mu      sync.Mutex
+	largest int
+}
+
+// Evaluate records len(reqs) and evaluates them.
+func (b *batchRecorder) Evaluate(ctx context.Context, reqs []*Request) error {
+	b.mu.Lock()
+	b.largest = max(b.largest, len(reqs))
+	b.mu.Unlock()
+	return EvaluatorFunc(territoryEval).Evaluate(ctx, reqs)
+}
+
+// TestMultiLeafBatch checks that Config.MultiLeafBatch is the number of
+// leaves in flight of three- and four-player searches and only theirs
+// (0: LeafBatch), with LeafCalls cut to it when larger; a negative one is
+// refused.
+func TestMultiLeafBatch(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		players, batch, multi, calls, want int
+	}{
+		{2, 8, 4, 0, 8},
+		{3, 8, 4, 0, 4},
+		{4, 8, 4, 0, 4},
+		{4, 8, 0, 0, 8},
+		{4, 16, 2, 0, 2},
+		{4, 16, 4, 8, 1}, // 16 leaves in 8 calls of 2 would be 16 in flight; 4 in flight are 4 calls of 1
+		{2, 16, 4, 8, 2},
+	} {
+		t.Run(fmt.Sprintf("%dp batch %d multi %d calls %d", tc.players, tc.batch, tc.multi, tc.calls), func(t *testing.T) {
+			t.Parallel()
+			cfg := DefaultConfig()
+			cfg.MaxVisits, cfg.LeafBatch, cfg.MultiLeafBatch, cfg.LeafCalls = 200, tc.batch, tc.multi, tc.calls
+			var rec batchRecorder
+			s, err := New(&rec, cfg, afterSetup(t, tc.players, 7, 3), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := s.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rec.largest != tc.want || res.Visits < 200 {
+				t.Fatalf("largest call %d leaves (want %d), %d visits", rec.largest, tc.want, res.Visits)
+			}
+		})
+	}
+	bad := DefaultConfig()
+	bad.MultiLeafBatch = -1
+	if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), "MultiLeafBatch") {
+		t.Fatalf("MultiLeafBatch -1: %v", err)
+	}
 }

@@ -153,8 +153,9 @@ func (s *Search) Run(ctx context.Context) (*Result, error) {
 	}
 	s.prepareRoot()
 	limit := int32(s.cfg.MaxVisits)
-	calls := max(1, s.cfg.LeafCalls)
-	perCall := max(1, s.cfg.LeafBatch/calls)
+	batch := s.leafBatch()
+	calls := min(max(1, s.cfg.LeafCalls), batch)
+	perCall := max(1, batch/calls)
 	buf := make([]engine.Position, 0, 64)
 	var flights []*flight // oldest first
 	for {
@@ -409,6 +410,16 @@ func (s *Search) selectPUCT(n *node) *node {
 		}
 	}
 	return best
+}
+
+// leafBatch is the leaves in flight for the root position's player count:
+// Config.MultiLeafBatch with three or four players when set, else
+// Config.LeafBatch.
+func (s *Search) leafBatch() int {
+	if s.multi != nil && s.cfg.MultiLeafBatch > 0 {
+		return s.cfg.MultiLeafBatch
+	}
+	return s.cfg.LeafBatch
 }
 
 // cpuct is PUCT's exploration constant for the root position's player

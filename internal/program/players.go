@@ -79,6 +79,7 @@ func PlayerConstructor(ev *Evaluators, tr *ThinkTracker) player.Constructor {
 				if cfg.LeafBatch, err = strconv.Atoi(v); err != nil || cfg.LeafBatch < 1 {
 					return nil, fmt.Errorf("player %q: batch must be a positive integer", spec)
 				}
+				cfg.MultiLeafBatch = cfg.LeafBatch // batch= sets the leaves in flight for every player count
 			}
 			if v, ok := opts["calls"]; ok {
 				if cfg.LeafCalls, err = strconv.Atoi(v); err != nil || cfg.LeafCalls < 1 || cfg.LeafCalls > cfg.LeafBatch {

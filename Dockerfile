@@ -48,14 +48,16 @@ COPY . .
 # `wallzero version` says which), elsewhere with models/wallzero-fast.onnx
 # (the distilled student); models/wallzero-fast-int8.onnx and
 # models/wallzero.onnx (the strongest per visit) stand in if those are removed.
-# Three- and four-player games use models/wallzero-mp.onnx (loaded once in a
-# three-player match).
-RUN set -eu; sha256sum -c models/wallzero.onnx.sha256 models/wallzero-int8.onnx.sha256 models/wallzero-fast.onnx.sha256 models/wallzero-fast-int8.onnx.sha256 models/wallzero-mp.onnx.sha256; \
+# Three-player games use models/wallzero-mp.onnx and four-player ones
+# models/wallzero-mp4.onnx, the four-player network of its own (each loaded
+# once in a match of its count).
+RUN set -eu; sha256sum -c models/wallzero.onnx.sha256 models/wallzero-int8.onnx.sha256 models/wallzero-fast.onnx.sha256 models/wallzero-fast-int8.onnx.sha256 models/wallzero-mp.onnx.sha256 models/wallzero-mp4.onnx.sha256; \
     go build -trimpath -o /out/bin/wallzero ./cmd/wallzero; \
     for m in models/wallzero.onnx models/wallzero-int8.onnx models/wallzero-fast.onnx models/wallzero-fast-int8.onnx; do \
       WALLZERO_ORT_LIB=/out/lib/libonnxruntime.so.1 /out/bin/wallzero match -red "policy:model=$m" -blue random -games 2 -workers 1 >/dev/null; \
     done; \
-    WALLZERO_ORT_LIB=/out/lib/libonnxruntime.so.1 /out/bin/wallzero match -players 3 -red "policy:model=models/wallzero-mp.onnx" -blue random -games 2 -workers 1 >/dev/null
+    WALLZERO_ORT_LIB=/out/lib/libonnxruntime.so.1 /out/bin/wallzero match -players 3 -red "policy:model=models/wallzero-mp.onnx" -blue random -games 2 -workers 1 >/dev/null; \
+    WALLZERO_ORT_LIB=/out/lib/libonnxruntime.so.1 /out/bin/wallzero match -players 4 -red "policy:model=models/wallzero-mp4.onnx" -blue random -games 2 -workers 1 >/dev/null
 
 FROM ${RUNTIME_IMAGE}
 # No package manager run here: the CA bundle (for TLS to PostgreSQL) comes
@@ -63,7 +65,7 @@ FROM ${RUNTIME_IMAGE}
 COPY --from=build /etc/ssl/certs/ca-certificates.crt /etc/ssl/certs/ca-certificates.crt
 COPY --from=build /out/bin/wallzero /app/bin/wallzero
 COPY --from=build /out/lib/libonnxruntime.so.1 /app/lib/libonnxruntime.so.1
-COPY --from=build /src/models/wallzero.onnx /src/models/wallzero-int8.onnx /src/models/wallzero-fast.onnx /src/models/wallzero-fast-int8.onnx /src/models/wallzero-mp.onnx /app/models/
+COPY --from=build /src/models/wallzero.onnx /src/models/wallzero-int8.onnx /src/models/wallzero-fast.onnx /src/models/wallzero-fast-int8.onnx /src/models/wallzero-mp.onnx /src/models/wallzero-mp4.onnx /app/models/
 # The named levels of POST /v1/play (serve -levels; written by training/ratings.py levels).
 COPY --from=build /src/models/levels.json /app/models/levels.json
 WORKDIR /app

@@ -88,12 +88,13 @@ func TestDockerfilesPinned(t *testing.T) {
 		}
 		if c.file == "../Dockerfile" {
 			// The CPU image ships the service's models (the student, float
-			// and 8-bit) and the teacher, checks all three and loads each
-			// once.
-			for _, want := range []string{"models/wallzero-int8.onnx.sha256", "models/wallzero-fast.onnx.sha256", "models/wallzero-fast-int8.onnx.sha256", "models/wallzero-mp.onnx.sha256", "policy:model=$m",
-				`-players 3 -red "policy:model=models/wallzero-mp.onnx"`,
+			// and 8-bit), the teacher and the multi-player networks (one for
+			// three players, one of four players alone), checks them all and
+			// loads each once.
+			for _, want := range []string{"models/wallzero-int8.onnx.sha256", "models/wallzero-fast.onnx.sha256", "models/wallzero-fast-int8.onnx.sha256", "models/wallzero-mp.onnx.sha256", "models/wallzero-mp4.onnx.sha256", "policy:model=$m",
+				`-players 3 -red "policy:model=models/wallzero-mp.onnx"`, `-players 4 -red "policy:model=models/wallzero-mp4.onnx"`,
 				"for m in models/wallzero.onnx models/wallzero-int8.onnx models/wallzero-fast.onnx models/wallzero-fast-int8.onnx",
-				"COPY --from=build /src/models/wallzero.onnx /src/models/wallzero-int8.onnx /src/models/wallzero-fast.onnx /src/models/wallzero-fast-int8.onnx /src/models/wallzero-mp.onnx /app/models/"} {
+				"COPY --from=build /src/models/wallzero.onnx /src/models/wallzero-int8.onnx /src/models/wallzero-fast.onnx /src/models/wallzero-fast-int8.onnx /src/models/wallzero-mp.onnx /src/models/wallzero-mp4.onnx /app/models/"} {
 				if !strings.Contains(df, want) {
 					t.Errorf("%s lacks %q", c.file, want)
 				}
@@ -111,10 +112,10 @@ func TestDockerfilesPinned(t *testing.T) {
 // TestModelChecksum: models/wallzero.onnx.sha256, which the image builds
 // check, names the shipped model's hash; the .sha256 files of the
 // distilled student, of its 8-bit quantization and of the multi-player
-// network do the same for them.
+// networks do the same for them.
 func TestModelChecksum(t *testing.T) {
 	t.Parallel()
-	for _, name := range []string{"models/wallzero.onnx", "models/wallzero-int8.onnx", "models/wallzero-fast.onnx", "models/wallzero-fast-int8.onnx", "models/wallzero-mp.onnx"} {
+	for _, name := range []string{"models/wallzero.onnx", "models/wallzero-int8.onnx", "models/wallzero-fast.onnx", "models/wallzero-fast-int8.onnx", "models/wallzero-mp.onnx", "models/wallzero-mp4.onnx"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			model, err := os.ReadFile("../" + name)

@@ -70,7 +70,7 @@ func ChooseMultiModels(ev *Evaluators, mf ModelFlags, log *slog.Logger) ([]analy
 	var out []analysis.CountEvaluator
 	for _, c := range chooseMultiPaths(mf, wd) {
 		if c.path == "" {
-			log.Info("the heuristic evaluator plays these games", "players", c.players, "why", c.why)
+			log.Info("multi-player games use the heuristic evaluator", "players", c.players, "why", c.why)
 			continue
 		}
 		net, info, err := ev.Get(c.path)
@@ -85,7 +85,7 @@ func ChooseMultiModels(ev *Evaluators, mf ModelFlags, log *slog.Logger) ([]analy
 		} else {
 			out = append(out, analysis.CountEvaluator{Players: []int{c.players}, Eval: net, Info: info})
 		}
-		log.Info("these games use the ONNX model", "players", c.players, "model", info.ID, "path", info.Path, "blocks", info.Blocks, "channels", info.Channels)
+		log.Info("multi-player games use the ONNX model", "players", c.players, "model", info.ID, "path", info.Path, "blocks", info.Blocks, "channels", info.Channels)
 	}
 	return out, nil
 }

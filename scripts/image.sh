@@ -26,7 +26,8 @@
 #    `wallzero healthcheck`, GET /healthz, GET /readyz (serving the
 #    distilled student, float or 8-bit as the CPU suits, as
 #    `wallzero version` names it), GET / (the review page),
-#    POST /v1/analyze with the key (and without: 401).
+#    POST /v1/analyze with the key (and without: 401), and of three and
+#    four players by the networks `wallzero version` names for them.
 #
 # Prints the build time, the image size and each check; exits non-zero on
 # the first failure. Needs root (buildah vfs/chroot), buildah and
@@ -178,5 +179,16 @@ check "POST /v1/analyze without a key" 401 -X POST -H 'Content-Type: application
 check "POST /v1/analyze with the key" 200 -X POST -H 'Content-Type: application/json' -H "Authorization: Bearer $token" -d "$body" "http://127.0.0.1:$PORT/v1/analyze"
 grep -q '"moveInfos"' "$W/body" || { cat "$W/body"; die "/v1/analyze: no ranked moves (moveInfos) in the answer"; }
 say "answer: $(head -c 300 "$W/body")"
+# Three- and four-player positions: each count's network, as `wallzero
+# version` in the image names it (models/wallzero-mp.onnx for three,
+# models/wallzero-mp4.onnx for four), must be the one that analyses it.
+for n in 3 4; do
+  mp=$(sed -n "s#^$n-player model \([^ ]*\) (.*#\1#p" <<<"$ver")
+  [[ -n $mp && $mp != heuristic ]] || { echo "$ver"; die "no $n-player network in the image"; }
+  check "POST /v1/analyze, $n players" 200 -X POST -H 'Content-Type: application/json' -H "Authorization: Bearer $token" \
+    -d "{\"id\":\"smoke-${n}p\",\"rules\":{\"players\":$n},\"moves\":[],\"maxVisits\":32}" "http://127.0.0.1:$PORT/v1/analyze"
+  grep -q "\"model\":\"$mp\"" "$W/body" || { cat "$W/body"; echo; die "/v1/analyze of $n players: not analysed by $mp"; }
+  say "ok: $n players analysed by $mp"
+done
 t3=$(date +%s)
 say "smoke test passed ($((t3 - t2)) s); bases $((t1 - t0)) s, build $((t2 - t1)) s, image $size"

@@ -16,6 +16,7 @@ import (
 	"github.com/wallzero/wallzero/api"
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/inference/inferencetest"
 	"github.com/wallzero/wallzero/internal/reqid"
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service"
@@ -164,20 +165,20 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 		Heuristic: analysis.Metered(eval, metrics), HeuristicModel: inference.HeuristicModelID,
 	}
 	models := []service.Model{service.HeuristicModel([]int{2, 3, 4}, "test")}
+	shared := []int{3, 4} // multiModel's counts: both, or three beside multiModel4
+	if o.multiModel4 != "" {
+		shared = []int{3}
+	}
 	for _, m := range []struct {
 		path    string
 		players []int
-	}{{o.multiModel, []int{3, 4}}, {o.multiModel4, []int{4}}} {
+	}{{o.multiModel, shared}, {o.multiModel4, []int{4}}} {
 		if m.path == "" {
 			continue
 		}
 		multi, info := loadMultiModel(t, m.path)
-		players := m.players
-		if o.multiModel4 != "" && m.path == o.multiModel {
-			players = []int{3}
-		}
-		evals.Multi = append(evals.Multi, analysis.CountEvaluator{Players: players, Eval: analysis.Metered(multi, metrics), Info: info})
-		models = service.WithMultiModel(models, info, players)
+		evals.Multi = append(evals.Multi, analysis.CountEvaluator{Players: m.players, Eval: analysis.Metered(multi, metrics), Info: info})
+		models = service.WithMultiModel(models, info, m.players)
 	}
 	an := analysis.NewAnalyzer(evals, analysis.DefaultLimits())
 	var st testStore
@@ -235,16 +236,7 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 // skipped, or failed under WALLZERO_REQUIRE_ORT=1 (`make test`).
 func loadMultiModel(t *testing.T, path string) (search.Evaluator, inference.ModelInfo) {
 	t.Helper()
-	lib, err := inference.FindLibrary("")
-	if err == nil {
-		err = inference.InitRuntime(lib)
-	}
-	if err != nil {
-		if os.Getenv("WALLZERO_REQUIRE_ORT") == "1" {
-			t.Fatalf("ONNX Runtime: %v", err)
-		}
-		t.Skipf("skipped: ONNX Runtime not available (run `make onnxruntime`): %v", err)
-	}
+	inferencetest.RequireRuntime(t)
 	net, err := inference.LoadNetwork(path, inference.NetworkConfig{})
 	if err != nil {
 		t.Fatal(err)

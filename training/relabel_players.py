@@ -17,12 +17,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
 import onnx
 
 from wallzero import contract_mp as C
 from wallzero.multi_export import players_label
+from wallzero.onnx_io import save_onnx
 
 
 def relabel(src: os.PathLike, dst: os.PathLike, players: str, model_id: str | None = None) -> dict[str, str]:
@@ -37,10 +37,7 @@ def relabel(src: os.PathLike, dst: os.PathLike, players: str, model_id: str | No
         meta["wallzero.model_id"] = model_id
     onnx.helper.set_model_props(model, meta)
     onnx.checker.check_model(model, full_check=True)
-    dst = Path(dst)
-    tmp = dst.with_name(dst.name + ".tmp")
-    onnx.save(model, str(tmp))
-    os.replace(tmp, dst)
+    save_onnx(model, dst)
     return meta
 
 

@@ -1,12 +1,12 @@
 package bench
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/inference/inferencetest"
 	"github.com/wallzero/wallzero/internal/stats"
 )
 
@@ -16,16 +16,7 @@ import (
 // not agree everywhere.
 func TestCompareOutputsByOpening(t *testing.T) {
 	t.Parallel()
-	lib, err := inference.FindLibrary("")
-	if err == nil {
-		err = inference.InitRuntime(lib)
-	}
-	if err != nil {
-		if os.Getenv("WALLZERO_REQUIRE_ORT") == "1" {
-			t.Fatalf("ONNX Runtime: %v", err)
-		}
-		t.Skipf("ONNX Runtime not available (run `make onnxruntime`): %v", err)
-	}
+	inferencetest.RequireRuntime(t)
 	load := func(name string) *inference.Network {
 		net, err := inference.LoadNetwork(filepath.Join("..", "..", "inference", "testdata", name), inference.NetworkConfig{})
 		if err != nil {

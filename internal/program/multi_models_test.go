@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/inference/inferencetest"
 )
 
 // TestChooseMultiPaths: each multi-player count takes its own flag, else
@@ -90,16 +90,7 @@ func TestCountModelFlags(t *testing.T) {
 // one evaluator per file with the counts it is served for, and a model
 // that does not play the count its flag gives it is refused by name.
 func TestChooseMultiModels(t *testing.T) {
-	lib, err := inference.FindLibrary("")
-	if err == nil {
-		err = inference.InitRuntime(lib)
-	}
-	if err != nil {
-		if os.Getenv("WALLZERO_REQUIRE_ORT") == "1" {
-			t.Fatalf("ONNX Runtime: %v", err)
-		}
-		t.Skipf("skipped: ONNX Runtime not available (run `make onnxruntime`): %v", err)
-	}
+	inferencetest.RequireRuntime(t)
 	t.Parallel()
 	mp := filepath.Join(repoRoot, "inference", "testdata", "mp-tiny.onnx")
 	mp4 := filepath.Join(repoRoot, "inference", "testdata", "mp4-tiny.onnx")

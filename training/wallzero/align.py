@@ -23,12 +23,12 @@ blocked (1 ReorderInput, 3 ReorderOutput, no separate Add or Relu).
 from __future__ import annotations
 
 import argparse
-import os
-from pathlib import Path
 
 import numpy as np
 import onnx
 from onnx import helper, numpy_helper
+
+from .onnx_io import save_onnx
 
 # ALIGN is the channel multiple: 16 suits AVX-512 and AVX2 (two blocks of 8).
 ALIGN = 16
@@ -87,10 +87,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--out", required=True, help="file to write (may be --model)")
     args = p.parse_args(argv)
     model = align_input_channels(onnx.load(args.model))
-    out = Path(args.out)
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_bytes(model.SerializeToString())
-    os.replace(tmp, out)
+    out = save_onnx(model, args.out)
     print(f"align: wrote {out}")
 
 

@@ -53,6 +53,7 @@ import torch
 from . import checkpoint as ckpt
 from . import contract as C
 from .align import align_input_channels
+from .onnx_io import save_onnx
 from .model import ExportModule, ModelConfig, WallZeroNet
 
 
@@ -119,11 +120,7 @@ def write_onnx(net: torch.nn.Module, module: torch.nn.Module, planes: int, outpu
     model.producer_name = producer
     model.doc_string = doc
     onnx.checker.check_model(model, full_check=True)
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_bytes(model.SerializeToString())
-    os.replace(tmp, out)
+    save_onnx(model, out)
     return model
 
 

@@ -46,6 +46,7 @@ from wallzero.multi_data import MultiWindow  # noqa: E402
 from wallzero.multi_export import compare_onnxruntime, export_onnx, players_label, write_check  # noqa: E402
 from wallzero.multi_losses import compute_losses  # noqa: E402
 from wallzero.multi_model import MultiConfig, MultiNet  # noqa: E402
+from wallzero.multi_symmetry import augment  # noqa: E402
 from wallzero.train import make_optimizer  # noqa: E402
 
 # The names train.make_optimizer knows the optimizers by.
@@ -77,6 +78,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--check", help="write random inputs and PyTorch's outputs to this JSON file")
     p.add_argument("--blocks", type=int, help="residual blocks of a new network (default 6)")
     p.add_argument("--channels", type=int, help="channels of a new network (default 48)")
+    p.add_argument("--augment", action="store_true",
+                   help="turn every sample by a random board symmetry (wallzero/multi_symmetry.py)")
     p.add_argument("--log-every", type=int, default=50)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2, help="torch.set_num_threads")
@@ -134,13 +137,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     start_step = step
     log({"event": "start", "origin": origin, "step": step, "steps": args.steps,
          "config": net.config.to_dict(), "parameters": sum(p.numel() for p in net.parameters()),
-         "optimizer": args.optimizer, "lr": args.lr, "batch": args.batch, "served_for": args.players,
+         "optimizer": args.optimizer, "lr": args.lr, "augment": args.augment, "batch": args.batch,
+         "served_for": args.players,
          "window": len(window), "files": len(window.files), "players": window.players_count(),
          "full_fraction": round(window.full_fraction(), 4), "load_seconds": round(load_seconds, 2),
          "threads": torch.get_num_threads()})
 
     net.train()
     batches = window.batches(args.batch, seed=args.seed * 1_000_003 + step)
+    turn = torch.Generator().manual_seed(args.seed * 1_000_003 + step)
     acc: dict[str, float] = {}
     acc_n = samples = samples_int = 0
     last: dict[str, float] = {}
@@ -152,6 +157,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             for gr in opt.param_groups:
                 gr["lr"] = lr
         batch = next(batches)
+        if args.augment:
+            batch = augment(batch, turn)
         losses = compute_losses(net(batch.features), batch, q_weight=args.q_weight)
         vals = {k: v.detach().item() for k, v in losses.items()}
         if not math.isfinite(vals["total"]):

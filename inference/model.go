@@ -27,6 +27,10 @@ const (
 	// served for ("3,4", or "4" for a four-player network of its own),
 	// a subset of its layout's; absent means all of the layout's.
 	MetaPlayers = "wallzero.players"
+	// MetaSymmetries is the number of board symmetries (1, 2, 4 or 8) the
+	// service averages the model over wherever it serves it (a symmetry
+	// ensemble, search.Symmetric); absent means 1, the model alone.
+	MetaSymmetries = "wallzero.symmetries"
 )
 
 // Tensor names of the network.
@@ -60,6 +64,9 @@ type ModelInfo struct {
 	// (MetaPlayers), else its layout's. The batcher evaluates any count
 	// the layout encodes; the service routes only these counts to it.
 	Players []int `json:"players,omitempty"`
+	// Symmetries is the number of board symmetries the service averages
+	// each evaluation over (MetaSymmetries): 1, 2, 4 or 8.
+	Symmetries int `json:"symmetries,omitempty"`
 	// Training is the training summary the learner wrote (JSON).
 	Training json.RawMessage `json:"training,omitempty"`
 }
@@ -126,10 +133,26 @@ func modelInfo(path string, data []byte) (ModelInfo, error) {
 	if err != nil {
 		return ModelInfo{}, fmt.Errorf("model %s: %w", path, err)
 	}
+	info.Symmetries, err = symmetries(get(MetaSymmetries))
+	if err != nil {
+		return ModelInfo{}, fmt.Errorf("model %s: %w", path, err)
+	}
 	if err := checkShapes(data, info); err != nil {
 		return ModelInfo{}, fmt.Errorf("model %s: %w", path, err)
 	}
 	return info, nil
+}
+
+// symmetries parses MetaSymmetries: 1, 2, 4 or 8, absent meaning 1.
+func symmetries(v string) (int, error) {
+	if v == "" {
+		return 1, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || (n != 1 && n != 2 && n != 4 && n != 8) {
+		return 0, fmt.Errorf("%s %q: want 1, 2, 4 or 8 symmetries", MetaSymmetries, v)
+	}
+	return n, nil
 }
 
 // players parses MetaPlayers: comma-separated counts, each one the layout

@@ -90,19 +90,46 @@ func FuzzPlayersMetadata(f *testing.F) {
 func TestFourPlayerModelInfo(t *testing.T) {
 	requireRuntime(t)
 	t.Parallel()
-	for _, tc := range []struct{ file, id, players string }{
-		{"mp-tiny.onnx", "mp-tiny", "[3 4]"},
-		{"mp4-tiny.onnx", "mp4-tiny", "[4]"},
+	for _, tc := range []struct {
+		file, id, players string
+		symmetries        int
+	}{
+		{"mp-tiny.onnx", "mp-tiny", "[3 4]", 1},
+		{"mp4-tiny.onnx", "mp4-tiny", "[4]", 1},
+		{"mp4-tiny-sym4.onnx", "mp4-tiny-sym4", "[4]", 4}, // relabel_players.py --symmetries 4
 	} {
 		net, err := LoadNetwork(filepath.Join("testdata", tc.file), NetworkConfig{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if net.Info.ID != tc.id || fmt.Sprint(net.Info.Players) != tc.players || net.Info.Layout() != MultiPlayerLayout {
-			t.Errorf("%s: id %s, players %v, layout %s", tc.file, net.Info.ID, net.Info.Players, net.Info.Features)
+		if net.Info.ID != tc.id || fmt.Sprint(net.Info.Players) != tc.players || net.Info.Layout() != MultiPlayerLayout ||
+			net.Info.Symmetries != tc.symmetries {
+			t.Errorf("%s: id %s, players %v, layout %s, symmetries %d", tc.file, net.Info.ID, net.Info.Players, net.Info.Features, net.Info.Symmetries)
 		}
 		if err := net.Close(); err != nil {
 			t.Error(err)
+		}
+	}
+}
+
+// TestSymmetriesMetadata: wallzero.symmetries names the size of the
+// symmetry ensemble the service serves a model with; absent it is 1, and
+// anything but 1, 2, 4 or 8 is refused by name.
+func TestSymmetriesMetadata(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ value, want string }{
+		{"", "1"}, {"1", "1"}, {"2", "2"}, {"4", "4"}, {"8", "8"},
+		{"3", `"3": want 1, 2, 4 or 8`}, {"16", `"16": want 1, 2, 4 or 8`}, {"0", `"0"`}, {"four", `"four"`}, {" 4", `" 4"`},
+	} {
+		got, err := symmetries(tc.value)
+		if err != nil {
+			if !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), MetaSymmetries) {
+				t.Errorf("%q: error %q, want it to name %s and say %s", tc.value, err, MetaSymmetries, tc.want)
+			}
+			continue
+		}
+		if fmt.Sprint(got) != tc.want {
+			t.Errorf("%q: %d symmetries, want %s", tc.value, got, tc.want)
 		}
 	}
 }

@@ -30,6 +30,10 @@ type Model struct {
 	// narrower than Channels (a bottleneck, as in a distilled student);
 	// absent for square blocks (onnx).
 	InnerChannels int `json:"innerChannels,omitempty" example:"48"`
+	// Symmetries is the number of board symmetries every evaluation is
+	// averaged over (a symmetry ensemble named in the model's metadata);
+	// absent when the network is evaluated alone (onnx).
+	Symmetries int `json:"symmetries,omitempty" example:"4"`
 	// Training is the training summary in the model's metadata (onnx).
 	Training json.RawMessage `json:"training,omitempty" swaggertype:"object"`
 	// Note explains a choice, e.g. why the heuristic stands in for a
@@ -40,7 +44,15 @@ type Model struct {
 // ONNXModel describes a loaded network.
 func ONNXModel(info inference.ModelInfo, players []int) Model {
 	return Model{ID: info.ID, Kind: "onnx", Players: players, Path: info.Path, Features: info.Features, Actions: info.Actions,
-		Heads: info.Heads, Blocks: info.Blocks, Channels: info.Channels, InnerChannels: innerChannels(info), Training: info.Training}
+		Heads: info.Heads, Blocks: info.Blocks, Channels: info.Channels, InnerChannels: innerChannels(info), Symmetries: symmetries(info), Training: info.Training}
+}
+
+// symmetries is the size of info's symmetry ensemble where it has one.
+func symmetries(info inference.ModelInfo) int {
+	if info.Symmetries <= 1 {
+		return 0
+	}
+	return info.Symmetries
 }
 
 // innerChannels is info's inner width where it differs from its channels.

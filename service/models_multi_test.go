@@ -56,3 +56,15 @@ func TestWithMultiModel(t *testing.T) {
 		})
 	}
 }
+
+// TestONNXModelSymmetries: GET /v1/models names a symmetry ensemble's
+// size, and says nothing for a network evaluated alone.
+func TestONNXModelSymmetries(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ in, want int }{{0, 0}, {1, 0}, {4, 4}, {8, 8}} {
+		m := service.ONNXModel(inference.ModelInfo{ID: "m", Symmetries: tc.in}, []int{4})
+		if m.Symmetries != tc.want {
+			t.Errorf("%d symmetries: the description says %d, want %d", tc.in, m.Symmetries, tc.want)
+		}
+	}
+}

@@ -1,14 +1,17 @@
-"""Relabel the player counts a multi-player ONNX model is served for.
+"""Relabel the player counts a multi-player ONNX model is served for, and
+the symmetries the service averages it over.
 
     cd training
-    /usr/bin/python3 relabel_players.py IN.onnx OUT.onnx --players 4 [--model-id ID]
+    /usr/bin/python3 relabel_players.py IN.onnx OUT.onnx [--players 4] [--symmetries 4] [--model-id ID]
 
 A network continued on four-player samples alone (``train_multi.py
 --players 4`` labels its export itself) plays three players worse than the
 shared network; the service routes a count to a model only where the
 model's ``wallzero.players`` metadata names it (``serve -mp4-model``,
-models/wallzero-mp4.onnx). This rewrites that entry, and the model id when
-given, leaving the graph and every other entry as they are; OUT is checked
+models/wallzero-mp4.onnx). ``wallzero.symmetries`` asks the service to
+average every evaluation of the model over that many board symmetries
+(``inference.MetaSymmetries``). This rewrites those entries and the model
+id where given, leaving the graph and every other entry as they are; OUT is checked
 by onnx.checker and written through a temporary file.
 """
 
@@ -25,14 +28,24 @@ from wallzero.multi_export import players_label
 from wallzero.onnx_io import save_onnx
 
 
-def relabel(src: os.PathLike, dst: os.PathLike, players: str, model_id: str | None = None) -> dict[str, str]:
-    """Write ``src`` to ``dst`` served for ``players``; returns the new metadata."""
+SYMMETRIES = (1, 2, 4, 8)
+
+
+def relabel(src: os.PathLike, dst: os.PathLike, players: str | None = None, model_id: str | None = None,
+            symmetries: int | None = None) -> dict[str, str]:
+    """Write ``src`` to ``dst`` served for ``players`` and averaged over
+    ``symmetries`` (each left as it is when None); returns the new metadata."""
     model = onnx.load(str(src))
     meta = {p.key: p.value for p in model.metadata_props}
     if meta.get("wallzero.features") != C.FEATURE_SET_ID:
         raise ValueError(f"{src}: feature set {meta.get('wallzero.features')!r}, not the multi-player "
                          f"{C.FEATURE_SET_ID!r}")
-    meta["wallzero.players"] = players_label(players)
+    if players is not None:
+        meta["wallzero.players"] = players_label(players)
+    if symmetries is not None:
+        if symmetries not in SYMMETRIES:
+            raise ValueError(f"symmetries {symmetries}: want one of {', '.join(map(str, SYMMETRIES))}")
+        meta["wallzero.symmetries"] = str(symmetries)
     if model_id:
         meta["wallzero.model_id"] = model_id
     onnx.helper.set_model_props(model, meta)
@@ -45,14 +58,18 @@ def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python3 relabel_players.py", description=__doc__.split("\n\n")[0])
     p.add_argument("src", help="multi-player ONNX model")
     p.add_argument("dst", help="where to write the relabelled model (may be src)")
-    p.add_argument("--players", required=True, help="3, 4 or 3,4")
+    p.add_argument("--players", help="3, 4 or 3,4 (default: keep)")
+    p.add_argument("--symmetries", type=int, help="board symmetries the service averages the model over: 1, 2, 4 or 8 (default: keep)")
     p.add_argument("--model-id", help="new model id (default: keep)")
     a = p.parse_args(argv)
+    if a.players is None and a.symmetries is None and a.model_id is None:
+        p.error("nothing to change: give --players, --symmetries or --model-id")
     try:
-        meta = relabel(a.src, a.dst, a.players, a.model_id)
+        meta = relabel(a.src, a.dst, a.players, a.model_id, a.symmetries)
     except ValueError as e:
         p.error(str(e))
-    print(f"{a.dst}: {meta['wallzero.model_id']} served for {meta['wallzero.players']} players")
+    print(f"{a.dst}: {meta['wallzero.model_id']} served for {meta.get('wallzero.players', '3,4')} players, "
+          f"averaged over {meta.get('wallzero.symmetries', '1')} symmetries")
 
 
 if __name__ == "__main__":

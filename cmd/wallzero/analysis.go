@@ -33,7 +33,7 @@ func runAnalysis(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	an, models := analysisengine.NewAnalyzerMulti(net, info, multi, limits)
+	an, models := analysisengine.NewAnalyzerMulti(program.Served(net, info), info, multi, limits)
 	opts := analysisengine.Options{Parallel: *parallel, ReadAll: *readAll}
 	opts.Version, opts.GitHash = program.BuildVersion(commit)
 	return analysisengine.Run(an, models, stdin, stdout, opts)

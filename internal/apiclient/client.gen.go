@@ -1029,6 +1029,13 @@ type ServiceModel struct {
 	// Example: [2]
 	Players *[]int `json:"players,omitempty"`
 
+	// Symmetries Symmetries is the number of board symmetries every evaluation is
+	// averaged over (a symmetry ensemble named in the model's metadata);
+	// absent when the network is evaluated alone (onnx).
+	//
+	// Example: 4
+	Symmetries *int `json:"symmetries,omitempty"`
+
 	// Training Training is the training summary in the model's metadata (onnx).
 	Training *map[string]interface{} `json:"training,omitempty"`
 }

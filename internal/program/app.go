@@ -138,9 +138,10 @@ func ChooseModel(ev *Evaluators, mf ModelFlags, log *slog.Logger) (search.Evalua
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("loading the model: %w", err)
 	}
-	log.Info("two-player games use the ONNX model", "model", info.ID, "path", info.Path, "blocks", info.Blocks, "channels", info.Channels, "provider", mf.Provider)
+	log.Info("two-player games use the ONNX model", "model", info.ID, "path", info.Path, "blocks", info.Blocks, "channels", info.Channels,
+		"symmetries", info.Symmetries, "provider", mf.Provider)
 	b, _ := net.(*inference.Batcher)
-	return net, []service.Model{service.ONNXModel(info, []int{2}), heur}, b, nil
+	return Served(net, info), []service.Model{service.ONNXModel(info, []int{2}), heur}, b, nil
 }
 
 // StopWorker stops the job worker: running jobs get the shutdown timeout

@@ -233,6 +233,20 @@ func (e *Evaluators) Get(name string) (search.Evaluator, inference.ModelInfo, er
 	return b, net.Info, nil
 }
 
+// Served returns a model's evaluator as the service serves it: averaged
+// over the board symmetries its metadata asks for (inference.MetaSymmetries,
+// search.Symmetric), or the evaluator itself.
+func Served(eval search.Evaluator, info inference.ModelInfo) search.Evaluator {
+	if info.Symmetries <= 1 {
+		return eval
+	}
+	s, err := search.NewSymmetric(eval, info.Symmetries)
+	if err != nil { // ModelInfo holds 1, 2, 4 or 8 only
+		panic(fmt.Sprintf("model %s: %v", info.ID, err))
+	}
+	return s
+}
+
 // OpenNetwork loads ONNX Runtime (once) and the model at path.
 func (e *Evaluators) OpenNetwork(path string) (*inference.Network, error) {
 	lib, err := e.flags.Library()

@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/wallzero/wallzero/service/analysis"
 )
@@ -83,9 +84,10 @@ func ChooseMultiModels(ev *Evaluators, mf ModelFlags, log *slog.Logger) ([]analy
 		if i := slices.IndexFunc(out, func(m analysis.CountEvaluator) bool { return m.Info.Path == info.Path }); i >= 0 {
 			out[i].Players = append(out[i].Players, c.players)
 		} else {
-			out = append(out, analysis.CountEvaluator{Players: []int{c.players}, Eval: net, Info: info})
+			out = append(out, analysis.CountEvaluator{Players: []int{c.players}, Eval: Served(net, info), Info: info})
 		}
-		log.Info("multi-player games use the ONNX model", "players", c.players, "model", info.ID, "path", info.Path, "blocks", info.Blocks, "channels", info.Channels)
+		log.Info("multi-player games use the ONNX model", "players", c.players, "model", info.ID, "path", info.Path, "blocks", info.Blocks, "channels", info.Channels,
+			"symmetries", info.Symmetries)
 	}
 	return out, nil
 }
@@ -112,6 +114,9 @@ func MultiModelVersions(mf ModelFlags) []string {
 				desc = "unreadable: " + err.Error()
 			} else {
 				desc = fmt.Sprintf("%s (%s, %d blocks x %d channels, players %v)", net.Info.ID, c.path, net.Info.Blocks, net.Info.Channels, net.Info.Players)
+				if net.Info.Symmetries > 1 {
+					desc = strings.TrimSuffix(desc, ")") + fmt.Sprintf(", averaged over %d symmetries)", net.Info.Symmetries)
+				}
 			}
 		}
 		out = append(out, fmt.Sprintf("%d-player model %s", c.players, desc))

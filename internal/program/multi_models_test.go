@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/inference/inferencetest"
+	"github.com/wallzero/wallzero/search"
 )
 
 // TestChooseMultiPaths: each multi-player count takes its own flag, else
@@ -94,11 +95,13 @@ func TestChooseMultiModels(t *testing.T) {
 	t.Parallel()
 	mp := filepath.Join(repoRoot, "inference", "testdata", "mp-tiny.onnx")
 	mp4 := filepath.Join(repoRoot, "inference", "testdata", "mp4-tiny.onnx")
+	mp4s := filepath.Join(repoRoot, "inference", "testdata", "mp4-tiny-sym4.onnx")
 	for _, tc := range []struct {
 		name  string
 		flags ModelFlags
-		want  string // "id[counts]" per evaluator, or the error's words
+		want  string // "id[counts]" per evaluator ("*S" averaged over S symmetries), or the error's words
 	}{
+		{"a network averaged over the symmetries its metadata names", ModelFlags{MultiModel: mp, CountModels: map[int]string{4: mp4s}}, "mp-tiny[3] mp4-tiny-sym4[4]*4"},
 		{"one network for both counts", ModelFlags{MultiModel: mp}, "mp-tiny[3 4]"},
 		{"a four-player network of its own", ModelFlags{MultiModel: mp, CountModels: map[int]string{4: mp4}}, "mp-tiny[3] mp4-tiny[4]"},
 		{"the four-player network alone", ModelFlags{MultiModel: HeuristicModel, CountModels: map[int]string{4: mp4}}, "mp4-tiny[4]"},
@@ -122,10 +125,14 @@ func TestChooseMultiModels(t *testing.T) {
 			}
 			var s []string
 			for _, m := range got {
-				s = append(s, fmt.Sprintf("%s%v", m.Info.ID, m.Players))
-				if m.Eval == nil {
+				desc := fmt.Sprintf("%s%v", m.Info.ID, m.Players)
+				switch e := m.Eval.(type) {
+				case nil:
 					t.Errorf("%s: no evaluator", m.Info.ID)
+				case *search.Symmetric:
+					desc += fmt.Sprintf("*%d", len(e.Symmetries))
 				}
+				s = append(s, desc)
 			}
 			if g := strings.Join(s, " "); g != tc.want {
 				t.Errorf("got %q, want %q", g, tc.want)

@@ -13,7 +13,8 @@ import (
 // PlayerSpecHelp describes the player specifications match accepts.
 const PlayerSpecHelp = "random, voronoi-easy, voronoi-medium, voronoi-hard, " +
 	"mcts:visits=N|time=D[,model=PATH|heuristic][,gumbel=1][,batch=K][,calls=N][,cpuct=C][,fpu=F][,rootfpu=F][,score=U][,scorescale=S][,sym=S] " +
-	"or policy[:model=PATH][,sym=S] (sym: average the network over S = 1, 2, 4 or 8 board symmetries; " +
+	"or policy[:model=PATH][,sym=S] (sym: average the network over S = 1, 2, 4 or 8 board symmetries, " +
+	"in place of the number its metadata names; " +
 	"time: a wall-clock budget per move such as 100ms, alone or with visits, whichever ends first; " +
 	"calls: the K leaves in flight split into N evaluator calls)"
 
@@ -139,15 +140,16 @@ func IsTimedSpec(spec string) bool {
 }
 
 // playerEvaluator returns the evaluator a player spec asks for: its model
-// (or the default one), averaged over sym=S symmetries when given.
+// (or the default one), averaged over sym=S symmetries when given, else
+// over the symmetries its metadata names (Served).
 func playerEvaluator(ev *Evaluators, spec string, opts map[string]string) (search.Evaluator, error) {
-	eval, _, err := ev.Get(opts["model"])
+	eval, info, err := ev.Get(opts["model"])
 	if err != nil {
 		return nil, fmt.Errorf("player %q: %w", spec, err)
 	}
 	v, ok := opts["sym"]
 	if !ok {
-		return eval, nil
+		return Served(eval, info), nil
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil {

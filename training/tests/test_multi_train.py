@@ -204,3 +204,19 @@ def test_relabel_refuses_a_two_player_model(tmp_path):
     export_two(WallZeroNet(ModelConfig(blocks=1, channels=8)), tmp_path / "2p.onnx", "wz-x")
     with pytest.raises(ValueError, match="not the multi-player"):
         relabel_players.relabel(tmp_path / "2p.onnx", tmp_path / "out.onnx", "4")
+
+
+def test_relabel_symmetries(tmp_path, capsys):
+    import relabel_players
+
+    export_onnx(MultiNet(MultiConfig(blocks=1, channels=8)), tmp_path / "m.onnx", "mp-b", '{"steps": 1}', players="4")
+    meta = relabel_players.relabel(tmp_path / "m.onnx", tmp_path / "s.onnx", symmetries=4)
+    assert meta["wallzero.symmetries"] == "4" and meta["wallzero.players"] == "4" and meta["wallzero.model_id"] == "mp-b"
+    with pytest.raises(ValueError, match="symmetries 3: want one of 1, 2, 4, 8"):
+        relabel_players.relabel(tmp_path / "m.onnx", tmp_path / "bad.onnx", symmetries=3)
+    assert not (tmp_path / "bad.onnx").exists()
+    relabel_players.main([str(tmp_path / "s.onnx"), str(tmp_path / "s2.onnx"), "--symmetries", "8"])
+    assert "mp-b served for 4 players, averaged over 8 symmetries" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        relabel_players.main([str(tmp_path / "m.onnx"), str(tmp_path / "x.onnx")])
+    assert "nothing to change" in capsys.readouterr().err

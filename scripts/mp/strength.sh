@@ -2,8 +2,10 @@
 # The multi-player networks' strength figures and rating-list matches, on
 # seeds no choice was made on, appended to models/mp/matches.jsonl:
 #
-#   [SEEDS=9000] [ID4=ID MODEL4=FILE] scripts/mp/strength.sh ID MODEL.onnx [PREVIOUS_ID PREVIOUS.onnx]
+#   [SEEDS=9000] [COUNTS="3 4"] [ID4=ID MODEL4=FILE] scripts/mp/strength.sh ID MODEL.onnx [PREVIOUS_ID PREVIOUS.onnx]
 #
+# COUNTS="4" plays the four-player matches alone (a new four-player
+# network beside a three-player one already measured).
 # MODEL plays three players, and four unless MODEL4 (a four-player network
 # of its own, as served: models/wallzero-mp4.onnx) is given with its ID4;
 # PREVIOUS is then the previous four-player model.
@@ -37,11 +39,17 @@ n800="heuristic mcts:visits=800 cpuct=1.0 batch=4"
 n800b8="heuristic mcts:visits=800 cpuct=1.0"
 n200="heuristic mcts:visits=200 cpuct=1.0 batch=4"
 m() { scripts/mp/match.sh "$@"; }
-m 3 300 "$(seed 1)" "${name[3]}" "${net[3]}" "voronoi-hard" voronoi-hard
-m 3 300 "$(seed 2)" "${name[3]}" "${net[3]}" "$n800" "$maxn800"
-m 4 300 "$(seed 3)" "${name[4]}" "${net[4]}" "voronoi-hard" voronoi-hard
-m 4 300 "$(seed 4)" "${name[4]}" "${net[4]}" "$n800" "$maxn800"
-for n in 3 4; do
+counts=${COUNTS:-3 4}
+has() { [[ " $counts " == *" $1 "* ]]; }
+if has 3; then
+  m 3 300 "$(seed 1)" "${name[3]}" "${net[3]}" "voronoi-hard" voronoi-hard
+  m 3 300 "$(seed 2)" "${name[3]}" "${net[3]}" "$n800" "$maxn800"
+fi
+if has 4; then
+  m 4 300 "$(seed 3)" "${name[4]}" "${net[4]}" "voronoi-hard" voronoi-hard
+  m 4 300 "$(seed 4)" "${name[4]}" "${net[4]}" "$n800" "$maxn800"
+fi
+for n in $counts; do
   m "$n" 100 "$(seed "1$n")" "$n800" "$maxn800" "voronoi-hard" voronoi-hard
   m "$n" 100 "$(seed "2$n")" "voronoi-hard" voronoi-hard "voronoi-medium" voronoi-medium
   m "$n" 100 "$(seed "3$n")" "${name[$n]}" "${net[$n]}" "$n200" "$maxn200"
@@ -49,7 +57,7 @@ for n in 3 4; do
 done
 if [ -n "$prev" ]; then
   n=4
-  [ -n "${MODEL4:-}" ] || n="3 4"
+  [ -n "${MODEL4:-}" ] || n=$counts
   for k in $n; do
     m "$k" 60 "$(seed "4$k")" "${name[$k]}" "${net[$k]}" "$prev_id mcts:visits=200 batch=4" "mcts:visits=200,model=$prev"
   done

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/wallzero/wallzero/search"
 )
 
 // TestPlayersMetadata: wallzero.players narrows the counts a model is
@@ -132,4 +134,21 @@ func TestSymmetriesMetadata(t *testing.T) {
 			t.Errorf("%q: %d symmetries, want %s", tc.value, got, tc.want)
 		}
 	}
+}
+
+// FuzzSymmetriesMetadata: any metadata value is either refused or gives
+// one of the sizes search.NewSymmetric accepts.
+func FuzzSymmetriesMetadata(f *testing.F) {
+	for _, s := range []string{"", "1", "4", "8", "3", "0", "-4", "+4", "04", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		n, err := symmetries(v)
+		if err != nil {
+			return
+		}
+		if _, err := search.NewSymmetric(nil, n); err != nil {
+			t.Fatalf("%q: %d symmetries, which the search refuses: %v", v, n, err)
+		}
+	})
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/wallzero/wallzero/engine"
 )
 
-
 // symmetriesFile is the learner's copy of MultiSymmetries.
 const symmetriesFile = "../training/wallzero/mp_symmetries.json"
 

@@ -6,9 +6,9 @@ import "github.com/wallzero/wallzero/engine"
 // go under a board symmetry, as gather indices: for a position p and a
 // symmetry t, input j of t(p) is input Features[j] of p, and the policy of
 // t(p) at action a is the policy of p at action Actions[a]. The learner
-// uses them to augment its samples on the fly (the training data carries
-// the tables, training/wallzero/mp_symmetries.json, which a test keeps
-// equal to these).
+// uses them to augment its samples on the fly, from its copy of the
+// tables (training/wallzero/mp_symmetries.json, which a test keeps equal
+// to these).
 //
 // Each table is a permutation. Indices that no position uses (the walls
 // and breaks on the board's edge) are paired among themselves.
@@ -46,10 +46,7 @@ func multiFeatureImages(t engine.Symmetry) [MultiFeatureSize]int {
 				side = engine.East
 			}
 			img[i] = -1
-			if _, ok := engine.BreakWall(engine.Square(s), side); !ok {
-				continue
-			}
-			if w, ok := engine.BreakWall(t.Square(engine.Square(s)), t.Side(side)); ok {
+			if w, ok := wallImage(t, engine.Square(s), side); ok {
 				to := mpWallsNorth + seat
 				if w.Side == engine.East {
 					to = mpWallsEast + seat
@@ -76,14 +73,21 @@ func multiActionImages(t engine.Symmetry) [MultiNumActions]int {
 			side = engine.East
 		}
 		img[a] = -1
-		if _, ok := engine.BreakWall(sq, side); !ok {
-			continue
-		}
-		if m, ok := engine.BreakWall(t.Square(sq), t.Side(side)); ok {
-			img[a] = MultiActionOf(m)
+		if w, ok := wallImage(t, sq, side); ok {
+			img[a] = MultiActionOf(w)
 		}
 	}
 	return img
+}
+
+// wallImage is the wall on side of sq after t, as a break in canonical
+// form (its square and North or East); false for the board's edge.
+func wallImage(t engine.Symmetry, sq engine.Square, side engine.Side) (engine.Move, bool) {
+	w, ok := engine.BreakWall(sq, side)
+	if !ok {
+		return engine.Move{}, false
+	}
+	return t.Move(w), true
 }
 
 // gatherOf turns images (i goes to img[i]) into gather indices (j comes

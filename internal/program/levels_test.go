@@ -12,7 +12,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/player"
-	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/inference/inferencetest"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/levels"
 )
@@ -144,14 +144,7 @@ func (e *specError) Error() string { return "player " + e.spec + ": " + e.why }
 // (failed with WALLZERO_REQUIRE_ORT=1).
 func playShippedLevels(t *testing.T, f *levels.File) {
 	t.Helper()
-	lib, err := inference.FindLibrary("")
-	if err == nil {
-		err = inference.InitRuntime(lib)
-	}
-	if err != nil {
-		if os.Getenv("WALLZERO_REQUIRE_ORT") == "1" {
-			t.Fatalf("ONNX Runtime: %v", err)
-		}
+	if err := inferencetest.StartRuntime(t); err != nil {
 		t.Logf("levels not played: ONNX Runtime not available (run `make onnxruntime`): %v", err)
 		return
 	}

@@ -34,12 +34,16 @@ func NewAnalyzerMulti(net search.Evaluator, info inference.ModelInfo, multi []an
 	}
 	m := Models{}
 	describe := func(info inference.ModelInfo, players []int) modelDescription {
-		return modelDescription{Name: info.ID, Kind: "network", Players: players, Path: info.Path,
+		d := modelDescription{Name: info.ID, Kind: "network", Players: players, Path: info.Path,
 			Blocks: info.Blocks, Channels: info.Channels, InnerChannels: service.ONNXModel(info, nil).InnerChannels, Heads: info.Heads}
+		if info.Symmetries > 1 {
+			d.Symmetries = info.Symmetries
+		}
+		return d
 	}
 	var clears []func()
 	heuristic := []int{3, 4}
-	if b, ok := net.(*inference.Batcher); ok {
+	if b, ok := batcherOf(net); ok {
 		clears = append(clears, b.Cache().Clear)
 		m.list = append(m.list, describe(info, []int{2}))
 	} else {
@@ -47,7 +51,7 @@ func NewAnalyzerMulti(net search.Evaluator, info inference.ModelInfo, multi []an
 	}
 	evals.Multi = multi
 	for _, mm := range multi {
-		if b, ok := mm.Eval.(*inference.Batcher); ok {
+		if b, ok := batcherOf(mm.Eval); ok {
 			clears = append(clears, b.Cache().Clear)
 		}
 		m.list = append(m.list, describe(mm.Info, mm.Players))
@@ -64,4 +68,16 @@ func NewAnalyzerMulti(net search.Evaluator, info inference.ModelInfo, multi []an
 		}
 	}
 	return analysis.NewAnalyzer(evals, limits), m
+}
+
+// batcherOf returns the network batcher behind e: e itself, or the inner
+// evaluator of a symmetry ensemble (a model served averaged over the
+// symmetries its metadata names, program.Served), whose cache clear_cache
+// must clear as well.
+func batcherOf(e search.Evaluator) (*inference.Batcher, bool) {
+	if s, ok := e.(*search.Symmetric); ok {
+		e = s.Inner
+	}
+	b, ok := e.(*inference.Batcher)
+	return b, ok
 }

@@ -96,6 +96,10 @@ type modelDescription struct {
 	// narrower than Channels (a distilled student's bottleneck).
 	InnerChannels int      `json:"innerChannels,omitempty"`
 	Heads         []string `json:"heads,omitempty"`
+	// Symmetries is how many board symmetries each evaluation is averaged
+	// over, where the model's metadata names an ensemble (absent: the
+	// network alone).
+	Symmetries int `json:"symmetries,omitempty"`
 }
 
 // toErrorBody converts an error to the shared error object.

@@ -144,7 +144,7 @@ unit: check-go onnxruntime
 	if [ -z "$$WALLZERO_TEST_DATABASE_URL" ]; then \
 	  mkdir -p .local; dir=$$(mktemp -d $(CURDIR)/.local/pg-test.XXXXXX); \
 	  trap 'scripts/localpg.sh destroy "'"$$dir"'"' EXIT; \
-	  url=$$(scripts/localpg.sh start "$$dir" $$(scripts/localpg.sh free-port 56432) postgres --throwaway); \
+	  url=$$(scripts/localpg.sh start "$$dir" $$(scripts/localpg.sh free-port 26432) postgres --throwaway); \
 	  export WALLZERO_TEST_DATABASE_URL="$$url"; \
 	fi; \
 	WALLZERO_REQUIRE_DB=1 WALLZERO_REQUIRE_ORT=1 $(GO) test -race -count=1 -timeout 15m ./...
@@ -162,7 +162,7 @@ browser-test: check-go
 	if [ -z "$$WALLZERO_TEST_DATABASE_URL" ]; then \
 	  mkdir -p .local; dir=$$(mktemp -d $(CURDIR)/.local/pg-browser.XXXXXX); \
 	  trap 'scripts/localpg.sh destroy "'"$$dir"'"' EXIT; \
-	  url=$$(scripts/localpg.sh start "$$dir" $$(scripts/localpg.sh free-port 58432) postgres --throwaway); \
+	  url=$$(scripts/localpg.sh start "$$dir" $$(scripts/localpg.sh free-port 28432) postgres --throwaway); \
 	  export WALLZERO_TEST_DATABASE_URL="$$url"; \
 	fi; \
 	WALLZERO_BROWSER_TEST=1 WALLZERO_REQUIRE_DB=1 WALLZERO_SCREENSHOT="$(if $(SCREENSHOT),$(abspath $(SCREENSHOT)))" \
@@ -188,7 +188,7 @@ BENCH_ARGS  ?=
 bench-api: build onnxruntime
 	@set -e; mkdir -p .local; dir=$$(mktemp -d $(CURDIR)/.local/pg-bench.XXXXXX); \
 	trap 'scripts/localpg.sh destroy "'"$$dir"'"' EXIT; \
-	url=$$(scripts/localpg.sh start "$$dir" $$(scripts/localpg.sh free-port 57432) wallzero --throwaway); \
+	url=$$(scripts/localpg.sh start "$$dir" $$(scripts/localpg.sh free-port 27432) wallzero --throwaway); \
 	$(BIN) bench api -database-url "$$url" -model $(BENCH_MODEL) $(BENCH_ARGS)
 
 ## bench-burst: the service under a burst (600 distinct /analyze requests

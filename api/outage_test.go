@@ -45,7 +45,7 @@ func TestDatabaseOutage(t *testing.T) {
 		t.Skip("skipped: needs PostgreSQL server binaries; `make test` runs it")
 	}
 	dir := t.TempDir()
-	port := localpg(t, "free-port", "58100")
+	port := localpg(t, "free-port", "28100")
 	url := localpg(t, "start", dir, port, "outage", "--throwaway")
 	t.Cleanup(func() { localpg(t, "destroy", dir) })
 	if _, err := store.Migrate(context.Background(), url); err != nil {

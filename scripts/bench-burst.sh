@@ -32,7 +32,7 @@ cleanup() {
   [[ -n ${KEEP_LOG:-} ]] && cp "$log" "$KEEP_LOG"; rm -f "$log"
 }
 trap cleanup EXIT
-url=$(scripts/localpg.sh start "$dir" "$(scripts/localpg.sh free-port 57532)" wallzero --throwaway)
+url=$(scripts/localpg.sh start "$dir" "$(scripts/localpg.sh free-port 27532)" wallzero --throwaway)
 port=$(scripts/localpg.sh free-port 18080)
 "$bin" serve -auth off -model "$model" ${SERVE_ARGS:-} -addr "127.0.0.1:$port" -database-url "$url" -log-level "${LOG_LEVEL:-error}" 2>"$log" &
 pid=$!

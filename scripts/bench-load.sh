@@ -33,7 +33,7 @@ cleanup() {
   [[ -n ${KEEP_LOG:-} ]] && cp "$log" "$KEEP_LOG"; rm -f "$log"
 }
 trap cleanup EXIT
-url=$(scripts/localpg.sh start "$dir" "$(scripts/localpg.sh free-port 57732)" wallzero --throwaway)
+url=$(scripts/localpg.sh start "$dir" "$(scripts/localpg.sh free-port 27732)" wallzero --throwaway)
 port=$(scripts/localpg.sh free-port 18280)
 bin/wallzero serve "${auth[@]}" -model "$model" ${SERVE_ARGS:-} -addr "127.0.0.1:$port" -database-url "$url" -log-level error 2>"$log" &
 pid=$!

@@ -20,7 +20,7 @@
 #    downloads and compilations are the same; the build is only faster).
 #    ONNX Runtime is downloaded from registry.npmjs.org by the Dockerfile.
 # 3. Smoke test: a throwaway PostgreSQL (scripts/localpg.sh, port
-#    $IMAGE_PG_PORT or the first free one from 56500); `migrate` and
+#    $IMAGE_PG_PORT or the first free one from 26500); `migrate` and
 #    `keys create` run from the image; then `serve` from the image as its
 #    user 65532 on $IMAGE_PORT; the checks are the image's own
 #    `wallzero healthcheck`, GET /healthz, GET /readyz (serving the
@@ -122,8 +122,8 @@ say "built $TAG in $((t2 - t1)) s; size $size; user $user; healthcheck $health"
 
 # The smoke test.
 PGDIR=$W/pg
-PGPORT=${IMAGE_PG_PORT:-$(scripts/localpg.sh free-port 56500)}
-PORT=${IMAGE_PORT:-$(scripts/localpg.sh free-port 56550)}
+PGPORT=${IMAGE_PG_PORT:-$(scripts/localpg.sh free-port 26500)}
+PORT=${IMAGE_PORT:-$(scripts/localpg.sh free-port 26550)}
 ctr=""; srv=""
 cleanup() {
   [[ -n $srv ]] && kill -- -"$srv" 2>/dev/null && sleep 1

@@ -9,6 +9,11 @@
 #   scripts/localpg.sh stop DIR              stop the cluster in DIR
 #   scripts/localpg.sh destroy DIR           stop it and delete DIR
 #   scripts/localpg.sh free-port FROM        print the first free TCP port >= FROM
+#                                            (keep FROM below the kernel's ephemeral
+#                                            range, 32768 and up on Linux: a port
+#                                            there can be taken by any outgoing
+#                                            connection between the check and the
+#                                            server's bind)
 #
 # The cluster is durable: fsync, synchronous_commit and full_page_writes
 # stay on. TCP connections need a password (scram-sha-256): the password
@@ -77,7 +82,13 @@ datadir() {
   fi
 }
 
-port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+# port_free: nothing listens on 127.0.0.1:$1 and, where ss is installed, no
+# socket at all (an outgoing connection's local end too) holds the port.
+port_free() {
+  if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 1; fi
+  if command -v ss >/dev/null && [[ -n $(ss -Htan "sport = :$1" 2>/dev/null) ]]; then return 1; fi
+  return 0
+}
 
 cmd=${1:-}
 case "$cmd" in
@@ -153,7 +164,7 @@ case "$cmd" in
     if [[ $cmd == destroy ]]; then rm -rf "$(dirname "$data")" "$dir"; fi
     ;;
   free-port)
-    p=${2:-55432}
+    p=${2:-25432}
     while ! port_free "$p"; do p=$((p + 1)); done
     echo "$p"
     ;;

@@ -24,7 +24,7 @@ cleanup() {
   scripts/localpg.sh destroy "$dir" >/dev/null
 }
 trap cleanup EXIT
-url=$(scripts/localpg.sh start "$dir" "$(scripts/localpg.sh free-port 57632)" wallzero --throwaway)
+url=$(scripts/localpg.sh start "$dir" "$(scripts/localpg.sh free-port 27632)" wallzero --throwaway)
 port=$(scripts/localpg.sh free-port 18180)
 debug=$(scripts/localpg.sh free-port 16061)
 "$bin" serve -auth off -model "$model" ${SERVE_ARGS:-} -addr "127.0.0.1:$port" -debug-addr "127.0.0.1:$debug" \

@@ -26,7 +26,7 @@ cleanup() {
   echo "server log: $log" >&2
 }
 trap cleanup EXIT
-url=$(scripts/localpg.sh start "$dir" "$(scripts/localpg.sh free-port 57632)" wallzero --throwaway)
+url=$(scripts/localpg.sh start "$dir" "$(scripts/localpg.sh free-port 27632)" wallzero --throwaway)
 port=$(scripts/localpg.sh free-port 18180)
 # The board users all come from this address: -max-streams-per-key 16
 # lets each of them hold its stream (the bound is tested elsewhere).

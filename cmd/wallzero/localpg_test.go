@@ -49,7 +49,7 @@ func TestLocalPGIsDurable(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			port := run("free-port", map[bool]string{false: "56280", true: "56290"}[tc.throwaway])
+			port := run("free-port", map[bool]string{false: "26280", true: "26290"}[tc.throwaway])
 			args := []string{"start", dir, port, "wallzero"}
 			if tc.throwaway {
 				args = append(args, "--throwaway")

@@ -146,7 +146,7 @@ func TestPostgresCrashUnderLoad(t *testing.T) {
 	}
 	bin := buildBinary(t)
 	dir := t.TempDir()
-	port := localpgRun(t, "free-port", "58300")
+	port := localpgRun(t, "free-port", "28300")
 	url := localpgRun(t, "start", dir, port, "crash")
 	t.Cleanup(func() { localpgRun(t, "destroy", dir) })
 	if _, err := store.Migrate(context.Background(), url); err != nil {

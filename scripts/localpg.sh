@@ -83,10 +83,14 @@ datadir() {
 }
 
 # port_free: nothing listens on 127.0.0.1:$1 and, where ss is installed, no
-# socket at all (an outgoing connection's local end too) holds the port.
+# connection open or opening has it as its local port (an outgoing one's
+# would make the server's bind fail). Sockets a stopped server left closing
+# (TIME-WAIT, FIN-WAIT) do not count: PostgreSQL binds over them, which is
+# how a test restarts a cluster on its port.
 port_free() {
   if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 1; fi
-  if command -v ss >/dev/null && [[ -n $(ss -Htan "sport = :$1" 2>/dev/null) ]]; then return 1; fi
+  if command -v ss >/dev/null &&
+    [[ -n $(ss -Htan state established state syn-sent "sport = :$1" 2>/dev/null) ]]; then return 1; fi
   return 0
 }
 

@@ -63,7 +63,7 @@ build: check-go
 ## Without models/wallzero.onnx two-player games use the heuristic evaluator.
 ## A localhost cluster: -auth off (no API keys; see docs/auth.md).
 PORT    ?= 8080
-PG_PORT ?= 55432
+PG_PORT ?= 25432
 PG_DIR  := .local/pg
 run: build onnxruntime
 	@url="$${DATABASE_URL:-$$(scripts/localpg.sh start $(PG_DIR) $(PG_PORT))}" || exit 1; \

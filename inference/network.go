@@ -3,6 +3,7 @@ package inference
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 
 	ort "github.com/yalue/onnxruntime_go"
@@ -34,6 +35,9 @@ type NetworkConfig struct {
 	// of the CUDA 13 and cuDNN 9 libraries the cuda provider needs beyond
 	// LD_LIBRARY_PATH and the system's library folders (-cuda-lib-path).
 	CUDALibPath string
+	// CUDAOptions are the CUDA provider's settings (ParseCUDAOptions;
+	// nil: DefaultCUDAOptions).
+	CUDAOptions map[string]string
 	// OptimizedModelPath, when set, is where ONNX Runtime writes the graph
 	// it actually runs after its optimizations (fusions, layout changes):
 	// the way to check what a model becomes, e.g. that a quantized model's
@@ -125,7 +129,12 @@ func LoadNetwork(path string, cfg NetworkConfig) (*Network, error) {
 			return nil, fmt.Errorf("%w: cuda: %v", ErrNoProvider, err)
 		}
 		defer cuda.Destroy()
-		if err := cuda.Update(map[string]string{"device_id": fmt.Sprint(cfg.CUDADevice)}); err != nil {
+		settings := maps.Clone(cfg.CUDAOptions)
+		if settings == nil {
+			settings = maps.Clone(DefaultCUDAOptions)
+		}
+		settings["device_id"] = fmt.Sprint(cfg.CUDADevice)
+		if err := cuda.Update(settings); err != nil {
 			return nil, fmt.Errorf("%w: cuda: %v", ErrNoProvider, err)
 		}
 		if err := opts.AppendExecutionProviderCUDA(cuda); err != nil {

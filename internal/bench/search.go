@@ -42,6 +42,8 @@ func Search(args []string, stdout, stderr io.Writer) error {
 	searchCounts := fs.String("searches", "1,4,16", "numbers of concurrent searches of the throughput measurements")
 	batchSizes := fs.String("batches", "1,8,32,128", "batch sizes of the raw network throughput measurement (a GPU wants up to 1024 or more)")
 	profileSearches := fs.Int("profile-searches", 16, "concurrent searches of the -cpuprofile run")
+	oneWorker := fs.Bool("one-worker", true, "also measure the one-worker batching (the behaviour before spreading); false halves the run, as a sweep of settings wants")
+	hints := fs.Bool("hints", true, "also measure hints along a game with the evaluation cache")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -82,7 +84,10 @@ func Search(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	dur := time.Duration(*seconds * float64(time.Second))
-	fmt.Fprintf(stdout, "model=%s blocks=%d channels=%d workers=%d\n", net.Info.ID, net.Info.Blocks, net.Info.Channels, mf.Workers)
+	fmt.Fprintf(stdout, "model=%s blocks=%d channels=%d workers=%d max_batch=%d provider=%s\n", net.Info.ID, net.Info.Blocks, net.Info.Channels, mf.Workers, mf.MaxBatch, mf.Provider)
+	if inference.Provider(mf.Provider) == inference.ProviderCUDA {
+		fmt.Fprintf(stdout, "cuda_options=%s\n", inference.FormatCUDAOptions(netCfg.CUDAOptions))
+	}
 	if *cpuProfile != "" {
 		return profileSearch(net, g.Final, *profileSearches, *leafBatch, mf, dur, *cpuProfile, stdout)
 	}
@@ -97,7 +102,10 @@ func Search(args []string, stdout, stderr io.Writer) error {
 	// per call (the behaviour before), so the two are compared in one run,
 	// and a third time spread with each search's leaves in -leaf-calls
 	// calls (search.Config.LeafCalls).
-	modes := []batchMode{{name: "spread", net: net}, {name: "one-worker", oneWorker: true, net: before}}
+	modes := []batchMode{{name: "spread", net: net}}
+	if *oneWorker {
+		modes = append(modes, batchMode{name: "one-worker", oneWorker: true, net: before})
+	}
 	if *leafCalls > 1 {
 		modes = append(modes, batchMode{name: fmt.Sprintf("pipelined-%d", *leafCalls), leafCalls: *leafCalls, net: net})
 	}
@@ -157,9 +165,15 @@ func Search(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "analysis_latency_ms batching=%s visits=%d leaf_batch=%d median=%.1f min=%.1f max=%.1f\n", mode.name, *visits, *leafBatch,
 			ms(d[len(d)/2]), ms(d[0]), ms(d[len(d)-1]))
 	}
-	fmt.Fprintf(stdout, "analysis_speedup spread_vs_one_worker=%.2f\n", float64(stats.Median(lat[1]))/float64(stats.Median(lat[0])))
-	if len(modes) > 2 {
-		fmt.Fprintf(stdout, "analysis_speedup %s_vs_spread=%.2f\n", modes[2].name, float64(stats.Median(lat[0]))/float64(stats.Median(lat[2])))
+	for m, mode := range modes[1:] {
+		if mode.oneWorker {
+			fmt.Fprintf(stdout, "analysis_speedup spread_vs_one_worker=%.2f\n", float64(stats.Median(lat[m+1]))/float64(stats.Median(lat[0])))
+		} else {
+			fmt.Fprintf(stdout, "analysis_speedup %s_vs_spread=%.2f\n", mode.name, float64(stats.Median(lat[0]))/float64(stats.Median(lat[m+1])))
+		}
+	}
+	if !*hints {
+		return nil
 	}
 	return benchHints(net, mf, g, *visits, *leafBatch, *runs, stdout)
 }

@@ -21,6 +21,7 @@ func TestSearchBatchesAndSearches(t *testing.T) {
 		{[]string{"-batches", "1,0"}, `-batches: "0" is not a positive number`},
 		{[]string{"-batches", "8,x"}, `-batches: "x" is not a positive number`},
 		{[]string{"-searches", "4,-1"}, `-searches: "-1" is not a positive number`},
+		{[]string{"-cuda-options", "use_tf32=2"}, `cuda option use_tf32="2": want one of 0, 1`},
 	} {
 		err := Search(tc.args, io.Discard, io.Discard)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -47,7 +48,26 @@ func TestSearchBatchesAndSearches(t *testing.T) {
 			t.Errorf("output has no %q:\n%s", want, out.String())
 		}
 	}
-	if strings.Contains(out.String(), "batch=128 ") {
+	if strings.Contains(out.String(), "raw_evals_per_sec batch=128 ") {
 		t.Errorf("output measures a default batch size beside -batches:\n%s", out.String())
+	}
+	for _, want := range []string{"batching=one-worker ", "hint_latency_ms "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output has no %q by default:\n%s", want, out.String())
+		}
+	}
+
+	// A sweep's short form: the spread batching alone, no hints.
+	out.Reset()
+	if err := Search(append(args, "-one-worker=false", "-hints=false"), &out, io.Discard); err != nil {
+		t.Fatalf("Search: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "mcts_sims_per_sec batching=spread searches=3 ") {
+		t.Errorf("short form has no spread measurement:\n%s", out.String())
+	}
+	for _, not := range []string{"one-worker", "hint_latency_ms", "analysis_speedup"} {
+		if strings.Contains(out.String(), not) {
+			t.Errorf("short form has %q:\n%s", not, out.String())
+		}
 	}
 }

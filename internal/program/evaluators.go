@@ -77,6 +77,10 @@ type ModelFlags struct {
 	// CUDALibPath is -cuda-lib-path, the folders (colon-separated) of the
 	// CUDA libraries of the cuda provider (default $WALLZERO_CUDA_LIB_PATH).
 	CUDALibPath string
+	// CUDAOptions is -cuda-options, the CUDA provider's settings as
+	// comma-separated key=value pairs (inference.ParseCUDAOptions; default
+	// $WALLZERO_CUDA_OPTIONS).
+	CUDAOptions string
 	// Workers, MaxBatch, Cache and Nice configure the batching evaluator
 	// (-eval-workers, -max-batch, -eval-cache, -eval-nice).
 	Workers, MaxBatch, Cache, Nice int
@@ -107,6 +111,15 @@ func (m *ModelFlags) registerDefault(fs *flag.FlagSet, def string) {
 		"; with -provider cuda $"+inference.GPULibraryEnv+" or "+inference.DefaultGPULibraryPath+", from make onnxruntime-gpu)")
 	fs.StringVar(&m.Provider, "provider", envOr(providerEnv, "cpu"), "execution provider: cpu or cuda ($"+providerEnv+" sets the default)")
 	fs.StringVar(&m.CUDALibPath, "cuda-lib-path", os.Getenv(inference.CUDALibPathEnv), "with -provider cuda: folders, colon-separated (patterns such as .../site-packages/nvidia/*/lib allowed), of the CUDA 13 and cuDNN 9 libraries, beyond LD_LIBRARY_PATH and the system's (default $"+inference.CUDALibPathEnv+")")
+	m.CUDAOptions = os.Getenv(inference.CUDAOptionsEnv)
+	fs.Func("cuda-options", "with -provider cuda: the provider's settings as comma-separated key=value pairs, over the defaults "+inference.FormatCUDAOptions(inference.DefaultCUDAOptions)+" (default $"+inference.CUDAOptionsEnv+"; docs/gpu.md)",
+		func(v string) error {
+			if _, err := inference.ParseCUDAOptions(v); err != nil {
+				return err
+			}
+			m.CUDAOptions = v
+			return nil
+		})
 	fs.IntVar(&m.Workers, "eval-workers", 2, "network calls in flight at once")
 	fs.IntVar(&m.MaxBatch, "max-batch", 128, "largest network batch")
 	fs.IntVar(&m.Cache, "eval-cache", 200000, "evaluation cache entries (0 disables)")
@@ -130,12 +143,17 @@ func envOr(name, def string) string {
 // Library returns the ONNX Runtime library the flags ask for: -ort-lib,
 // else the provider's default (inference.FindRuntimeLibrary).
 func (m *ModelFlags) Library() (string, error) {
+	if _, err := inference.ParseCUDAOptions(m.CUDAOptions); err != nil {
+		return "", fmt.Errorf("$%s: %w", inference.CUDAOptionsEnv, err)
+	}
 	return inference.FindRuntimeLibrary(m.OrtLib, inference.Provider(m.Provider))
 }
 
 // NetworkConfig returns the session settings the flags ask for.
 func (m *ModelFlags) NetworkConfig() inference.NetworkConfig {
-	return inference.NetworkConfig{Provider: inference.Provider(m.Provider), CUDALibPath: m.CUDALibPath}
+	// Library has checked the options, and -cuda-options when it was parsed.
+	options, _ := inference.ParseCUDAOptions(m.CUDAOptions)
+	return inference.NetworkConfig{Provider: inference.Provider(m.Provider), CUDALibPath: m.CUDALibPath, CUDAOptions: options}
 }
 
 // Evaluators opens models on demand and shares one batching evaluator per

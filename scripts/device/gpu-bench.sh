@@ -7,7 +7,12 @@
 #     searches and their ratio to the best raw rate, the 400-visit
 #     analysis latency (GPU utilisation sampled each second meanwhile);
 #   - the same with -provider cpu on the machine's cores;
-#   - self-play games per hour on the GPU and on the CPU.
+#   - self-play games per hour on the GPU and on the CPU;
+#   - a sweep of the GPU's settings (cuDNN's convolution search, the
+#     layout, -eval-workers, -max-batch, leaves in flight), each a short
+#     run of the 256-search throughput and the 400-visit analysis, and the
+#     time of one network call at each batch size with one worker (the
+#     cost model of the stand-in accelerator, inference/acceltest).
 # Every step has its own timeout, and a step that fails or times out does
 # not stop the next. Everything goes to $OUT/gpu-bench.log; $OUT/summary.md
 # is a markdown table for the README's GPU section (docs/gpu.md).
@@ -21,9 +26,11 @@
 # Environment: OUT (default .local/gpu-bench-out), GPU_WORKERS (4) and
 # GPU_MAX_BATCH (1024), the GPU's -eval-workers and -max-batch; CPU_WORKERS
 # (the number of cores); SEARCH_SECONDS (2), each throughput window;
-# SELFPLAY_SECONDS (45), how long self-play starts new games;
+# SELFPLAY_SECONDS (30), how long self-play starts new games;
 # GPU_BENCH_STEPS, the measurements to run (default all: search_gpu
-# selfplay_gpu search_cpu selfplay_cpu).
+# sweep_gpu selfplay_gpu search_cpu selfplay_cpu). The CPU steps use the
+# CUDA build's core (it runs the CPU provider too) unless the CPU build
+# was carried as well.
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -37,17 +44,37 @@ dry=${GPU_BENCH_DRY:-0}
 bin=bin/wallzero
 ort_gpu=.local/onnxruntime-gpu/libonnxruntime.so.1
 ort_cpu=.local/onnxruntime/libonnxruntime.so.1
+[[ -f $ort_cpu ]] || ort_cpu=$ort_gpu
 gpu_workers=${GPU_WORKERS:-4}
 gpu_max_batch=${GPU_MAX_BATCH:-1024}
 cpu_workers=${CPU_WORKERS:-$(nproc)}
 secs=${SEARCH_SECONDS:-2}
-sp_secs=${SELFPLAY_SECONDS:-45}
+sp_secs=${SELFPLAY_SECONDS:-30}
 reps=2 runs=9 visits=400 sp_games=4096 sp_args=()
-t_search_gpu=150 t_search_cpu=100 t_sp_gpu=$((sp_secs + 45)) t_sp_cpu=$((sp_secs / 2 + 40))
+t_search_gpu=150 t_search_cpu=100 t_sp_gpu=$((sp_secs + 45)) t_sp_cpu=$((sp_secs / 2 + 40)) t_sweep=45
 batches=1,8,32,128,256,512,1024
 searches=1,16,64,256
+# The sweep: a name and the flags it adds to the defaults above, one per
+# line; each run measures raw batches of 256 and 1024, 256 concurrent
+# searches and the 400-visit analysis.
+sweep_secs=1 sweep_runs=3 sweep_searches=256 call_batches=1,2,4,8,16,32,64,128,256,512,1024,2048
+sweep_configs=$(cat <<'CONFIGS'
+default
+exhaustive -cuda-options cudnn_conv_algo_search=EXHAUSTIVE
+cudnn-default -cuda-options cudnn_conv_algo_search=DEFAULT
+nhwc -cuda-options prefer_nhwc=1
+no-tf32 -cuda-options use_tf32=0
+workers-2 -eval-workers 2
+workers-8 -eval-workers 8
+batch-2048 -max-batch 2048
+leaves-32 -leaf-batch 32
+leaves-8 -leaf-batch 8
+CONFIGS
+)
 if [[ $dry == 1 ]]; then
   secs=0.05 sp_secs=1 reps=1 runs=1 visits=16 sp_games=4 sp_args=(-visits 16 -fast-visits 4)
+  sweep_secs=0.05 sweep_runs=1 sweep_searches=4 call_batches=1,4
+  sweep_configs=$(printf 'default\nworkers-2 -eval-workers 2\n')
   [[ -n ${WALLZERO_ORT_LIB:-} && ! -f $ort_cpu ]] && ort_cpu=$WALLZERO_ORT_LIB
 fi
 
@@ -58,7 +85,7 @@ fi
 step() {
   local name=$1 limit=$2 start rc
   shift 2
-  if [[ -n ${GPU_BENCH_STEPS:-} && $name == @(search|selfplay)_* && " $GPU_BENCH_STEPS " != *" $name "* ]]; then
+  if [[ -n ${GPU_BENCH_STEPS:-} && $name == @(search|selfplay|sweep)_* && " ${GPU_BENCH_STEPS} " != *" ${name%%.*} "* ]]; then
     echo "== $name: skipped (GPU_BENCH_STEPS)"
     return
   fi
@@ -90,13 +117,14 @@ main() {
     util_pid=$!
   fi
   step search_gpu "$t_search_gpu" "$bin" bench search "${cuda_args[@]}" -eval-workers "$gpu_workers" -max-batch "$gpu_max_batch" \
-    -batches "$batches" -searches "$searches" -seconds "$secs" -reps "$reps" -runs "$runs" -visits "$visits" -leaf-calls 0
+    -batches "$batches" -searches "$searches" -seconds "$secs" -reps "$reps" -runs "$runs" -visits "$visits" -leaf-calls 0 -one-worker=false
+  sweep
   step selfplay_gpu "$t_sp_gpu" "$bin" selfplay "${cuda_args[@]}" -eval-workers "$gpu_workers" -max-batch "$gpu_max_batch" \
     -parallel 512 -games "$sp_games" -seconds "$sp_secs" -seed 1 -out "$work/selfplay-gpu" "${sp_args[@]}"
   [[ -n $util_pid ]] && kill "$util_pid"
 
   step search_cpu "$t_search_cpu" "$bin" bench search -provider cpu -ort-lib "$ort_cpu" -eval-workers "$cpu_workers" \
-    -searches "$searches" -seconds "$secs" -reps "$reps" -runs "$runs" -visits "$visits" -leaf-calls 0
+    -searches "$searches" -seconds "$secs" -reps "$reps" -runs "$runs" -visits "$visits" -leaf-calls 0 -one-worker=false
   step selfplay_cpu "$t_sp_cpu" "$bin" selfplay -provider cpu -ort-lib "$ort_cpu" -eval-workers "$cpu_workers" \
     -parallel 64 -games "$sp_games" -seconds "$((${sp_secs%.*} / 2 + 1))" -seed 1 -out "$work/selfplay-cpu" "${sp_args[@]}"
 
@@ -104,6 +132,22 @@ main() {
   echo
   cat "$OUT/summary.md"
   ! grep -qv ' 0$' "$work/status"
+}
+
+# sweep: one short run per line of $sweep_configs (steps sweep_gpu.NAME),
+# then the time of one call at each batch size with one worker
+# (sweep_gpu.calls).
+sweep() {
+  local name flags
+  while read -r name flags; do
+    [[ -n $name ]] || continue
+    # shellcheck disable=SC2086 # flags is a word list
+    step "sweep_gpu.$name" "$t_sweep" "$bin" bench search "${cuda_args[@]}" -eval-workers "$gpu_workers" -max-batch "$gpu_max_batch" \
+      -batches 256,1024 -searches "$sweep_searches" -seconds "$sweep_secs" -reps 1 -runs "$sweep_runs" -visits "$visits" \
+      -leaf-calls 0 -one-worker=false -hints=false $flags
+  done <<<"$sweep_configs"
+  step sweep_gpu.calls "$t_sweep" "$bin" bench search "${cuda_args[@]}" -eval-workers 1 -max-batch 2048 \
+    -batches "$call_batches" -searches 1 -seconds "$sweep_secs" -reps 1 -runs 1 -visits 16 -leaf-calls 0 -one-worker=false -hints=false
 }
 
 # field FILE PATTERN KEY: the value of KEY=... (or the number after the
@@ -159,6 +203,26 @@ summary() {
   echo "| hint after a move ($visits visits, cache on), median ms | $(field search_gpu "$g" cached) | $(field search_cpu "$g" cached) |"
   echo "| self-play games/hour | $(games_per_hour selfplay_gpu) | $(games_per_hour selfplay_cpu) |"
   echo "| bench api | not measured: no PostgreSQL server on the device | |"
+  echo
+  echo "The sweep (GPU; each row one short run: raw at batch 1024, $sweep_searches searches, the $visits-visit analysis):"
+  echo
+  echo "| settings | flags | raw evals/s, batch 1024 | MCTS sims/s, $sweep_searches searches | mean batch | ratio to best raw | $visits-visit analysis, median ms |"
+  echo "|---|---|---|---|---|---|---|"
+  local name flags f
+  while read -r name flags; do
+    [[ -n $name ]] || continue
+    f=sweep_gpu.$name g="^mcts_sims_per_sec batching=spread searches=$sweep_searches "
+    echo "| $name | ${flags:-–} | $(field "$f" "^raw_evals_per_sec batch=1024 " "") | $(field "$f" "$g" "") | $(field "$f" "$g" mean_batch) | $(field "$f" "$g" ratio_to_best_raw) | $(field "$f" "^analysis_latency_ms batching=spread " median) |"
+  done <<<"$sweep_configs"
+  echo
+  echo "One network call with one worker (GPU), by batch size: the stand-in accelerator's cost model."
+  echo
+  echo "| batch | evaluations/s | ms per call |"
+  echo "|---|---|---|"
+  for b in ${call_batches//,/ }; do
+    f=$(field sweep_gpu.calls "^raw_evals_per_sec batch=$b " "")
+    echo "| $b | $f | $(awk -v b="$b" -v r="$f" 'BEGIN { if (r + 0 > 0) printf "%.3f", b / r * 1000; else print "–" }') |"
+  done
   echo
   g=$(field search_gpu "^mcts_sims_per_sec batching=spread searches=256 " "")
   c=$(field search_gpu "^mcts_sims_per_sec batching=spread searches=256 " ratio_to_best_raw)

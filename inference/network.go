@@ -47,6 +47,11 @@ type NetworkConfig struct {
 	// (default: every fusion and the NCHWc layout for CPU convolutions),
 	// "extended", "basic" or "none".
 	Optimization string
+	// FixedBatches, when set, are batch sizes that each get a session of
+	// their own: a batch runs padded on the smallest that holds it (larger
+	// ones in chunks of the largest), so that no session ever sees a
+	// second input shape (fixed_batches.go says why a GPU wants that).
+	FixedBatches []int
 }
 
 // optimizationLevel maps NetworkConfig.Optimization to ONNX Runtime's enum.
@@ -77,6 +82,7 @@ type Outputs struct {
 type Network struct {
 	Info    ModelInfo
 	session *ort.DynamicAdvancedSession
+	fixed   []*fixedSession // NetworkConfig.FixedBatches, smallest first
 	outputs []string
 }
 
@@ -153,16 +159,32 @@ func LoadNetwork(path string, cfg NetworkConfig) (*Network, error) {
 	if err != nil {
 		return nil, fmt.Errorf("model %s: creating session: %w", path, err)
 	}
-	return &Network{Info: info, session: s, outputs: outs}, nil
+	fixed, err := newFixedSessions(data, outs, opts, cfg.FixedBatches)
+	if err != nil {
+		_ = s.Destroy()
+		return nil, fmt.Errorf("model %s: %w", path, err)
+	}
+	return &Network{Info: info, session: s, fixed: fixed, outputs: outs}, nil
 }
 
-// Close releases the session.
-func (n *Network) Close() error { return n.session.Destroy() }
+// Close releases the sessions.
+func (n *Network) Close() error {
+	destroyFixed(n.fixed)
+	return n.session.Destroy()
+}
 
 // Run evaluates n samples whose features (n x the layout's FeatureSize)
 // are in input, writing into out, whose slices must have room for n
 // samples.
 func (n *Network) Run(input []float32, count int, out *Outputs) error {
+	if len(n.fixed) > 0 && count > 0 {
+		return n.runFixed(input, count, out)
+	}
+	return n.runSession(n.session, input, count, out)
+}
+
+// runSession runs count samples on session s.
+func (n *Network) runSession(s *ort.DynamicAdvancedSession, input []float32, count int, out *Outputs) error {
 	l := n.Info.Layout()
 	in, err := ort.NewTensor(ort.NewShape(int64(count), int64(l.Planes), 7, 7), input[:count*l.FeatureSize()])
 	if err != nil {
@@ -180,7 +202,7 @@ func (n *Network) Run(input []float32, count int, out *Outputs) error {
 		defer t.Destroy()
 		values[i] = t
 	}
-	if err := n.session.Run([]ort.Value{in}, values); err != nil {
+	if err := s.Run([]ort.Value{in}, values); err != nil {
 		return fmt.Errorf("model %s: run: %w", n.Info.ID, err)
 	}
 	return nil

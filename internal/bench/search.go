@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -87,6 +88,9 @@ func Search(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "model=%s blocks=%d channels=%d workers=%d max_batch=%d provider=%s\n", net.Info.ID, net.Info.Blocks, net.Info.Channels, mf.Workers, mf.MaxBatch, mf.Provider)
 	if inference.Provider(mf.Provider) == inference.ProviderCUDA {
 		fmt.Fprintf(stdout, "cuda_options=%s\n", inference.FormatCUDAOptions(netCfg.CUDAOptions))
+	}
+	if sizes := net.FixedBatches(); sizes != nil {
+		fmt.Fprintf(stdout, "fixed_batches=%s\n", strings.Trim(strings.Join(strings.Fields(fmt.Sprint(sizes)), ","), "[]"))
 	}
 	if *cpuProfile != "" {
 		return profileSearch(net, g.Final, *profileSearches, *leafBatch, mf, dur, *cpuProfile, stdout)

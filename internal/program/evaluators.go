@@ -81,6 +81,9 @@ type ModelFlags struct {
 	// comma-separated key=value pairs (inference.ParseCUDAOptions; default
 	// $WALLZERO_CUDA_OPTIONS).
 	CUDAOptions string
+	// FixedBatches is -fixed-batches: the batch sizes that get a session
+	// each (nil: the provider's default, FixedBatches; empty: none).
+	FixedBatches []int
 	// Workers, MaxBatch, Cache and Nice configure the batching evaluator
 	// (-eval-workers, -max-batch, -eval-cache, -eval-nice).
 	Workers, MaxBatch, Cache, Nice int
@@ -120,6 +123,16 @@ func (m *ModelFlags) registerDefault(fs *flag.FlagSet, def string) {
 			m.CUDAOptions = v
 			return nil
 		})
+	fs.Func("fixed-batches", "batch sizes, comma-separated, that each get a session of their own: a batch runs padded up to the smallest that holds it, so that no session sees a second input shape; \"none\" runs every size on one session (default with -provider cuda: powers of two from 64 up to -max-batch, and -max-batch; none on the CPU; docs/gpu.md)",
+		func(v string) error {
+			if v == "none" {
+				m.FixedBatches = []int{}
+				return nil
+			}
+			sizes, err := PositiveInts("fixed-batches", v)
+			m.FixedBatches = sizes
+			return err
+		})
 	fs.IntVar(&m.Workers, "eval-workers", 2, "network calls in flight at once")
 	fs.IntVar(&m.MaxBatch, "max-batch", 128, "largest network batch")
 	fs.IntVar(&m.Cache, "eval-cache", 200000, "evaluation cache entries (0 disables)")
@@ -153,7 +166,21 @@ func (m *ModelFlags) Library() (string, error) {
 func (m *ModelFlags) NetworkConfig() inference.NetworkConfig {
 	// Library has checked the options, and -cuda-options when it was parsed.
 	options, _ := inference.ParseCUDAOptions(m.CUDAOptions)
-	return inference.NetworkConfig{Provider: inference.Provider(m.Provider), CUDALibPath: m.CUDALibPath, CUDAOptions: options}
+	return inference.NetworkConfig{Provider: inference.Provider(m.Provider), CUDALibPath: m.CUDALibPath, CUDAOptions: options,
+		FixedBatches: m.fixedBatches()}
+}
+
+// fixedBatches returns -fixed-batches, or the provider's default when it
+// was not given: inference.DefaultCUDABatches on the GPU, none on the CPU
+// (where a change of shape costs little and padding costs the cores).
+func (m *ModelFlags) fixedBatches() []int {
+	if m.FixedBatches != nil {
+		return m.FixedBatches
+	}
+	if inference.Provider(m.Provider) == inference.ProviderCUDA {
+		return inference.DefaultCUDABatches(m.MaxBatch)
+	}
+	return nil
 }
 
 // Evaluators opens models on demand and shares one batching evaluator per

@@ -27,6 +27,8 @@
 # GPU_MAX_BATCH (1024), the GPU's -eval-workers and -max-batch; CPU_WORKERS
 # (the number of cores); SEARCH_SECONDS (2), each throughput window;
 # SELFPLAY_SECONDS (30), how long self-play starts new games;
+# GPU_BENCH_BIN, an xz-compressed bin/wallzero carried beside the parts
+# (built after they were packed) that replaces theirs;
 # GPU_BENCH_STEPS, the measurements to run (default all: search_gpu
 # sweep_gpu selfplay_gpu search_cpu selfplay_cpu). The CPU steps use the
 # CUDA build's core (it runs the CPU provider too) unless the CPU build
@@ -60,15 +62,15 @@ searches=1,16,64,256
 sweep_secs=1 sweep_runs=3 sweep_searches=256 call_batches=1,2,4,8,16,32,64,128,256,512,1024,2048
 sweep_configs=$(cat <<'CONFIGS'
 default
-exhaustive -cuda-options cudnn_conv_algo_search=EXHAUSTIVE
 cudnn-default -cuda-options cudnn_conv_algo_search=DEFAULT
-nhwc -cuda-options prefer_nhwc=1
-no-tf32 -cuda-options use_tf32=0
-workers-2 -eval-workers 2
+exhaustive -cuda-options cudnn_conv_algo_search=EXHAUSTIVE
+one-session -fixed-batches none
+fixed-pow2 -fixed-batches 1,2,4,8,16,32,64,128,256,512,1024
+fixed-4 -fixed-batches 16,64,256,1024
 workers-8 -eval-workers 8
-batch-2048 -max-batch 2048
+workers-2 -eval-workers 2
+batch-2048 -max-batch 2048 -searches 512
 leaves-32 -leaf-batch 32
-leaves-8 -leaf-batch 8
 CONFIGS
 )
 if [[ $dry == 1 ]]; then
@@ -105,6 +107,11 @@ main() {
     echo "dry run: the GPU steps run on the CPU provider"
   else
     step unpack 90 scripts/device/unpack.sh
+    if [[ -n ${GPU_BENCH_BIN:-} ]]; then
+      # A binary built after the parts were packed, carried on its own
+      # (xz): it replaces the packed one.
+      step bin 20 bash -c "xz -dc '$GPU_BENCH_BIN' >bin/wallzero.new && chmod +x bin/wallzero.new && mv bin/wallzero.new bin/wallzero && sha256sum bin/wallzero"
+    fi
     step gpu 10 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader
     cuda_args=(-provider cuda -cuda-lib-path "$(cat .local/device-carry/cuda-lib-path 2>/dev/null)" -ort-lib "$ort_gpu")
   fi
@@ -146,7 +153,7 @@ sweep() {
       -batches 256,1024 -searches "$sweep_searches" -seconds "$sweep_secs" -reps 1 -runs "$sweep_runs" -visits "$visits" \
       -leaf-calls 0 -one-worker=false -hints=false $flags
   done <<<"$sweep_configs"
-  step sweep_gpu.calls "$t_sweep" "$bin" bench search "${cuda_args[@]}" -eval-workers 1 -max-batch 2048 \
+  step sweep_gpu.calls "$t_sweep" "$bin" bench search "${cuda_args[@]}" -eval-workers 1 -max-batch 2048 -fixed-batches none \
     -batches "$call_batches" -searches 1 -seconds "$sweep_secs" -reps 1 -runs 1 -visits 16 -leaf-calls 0 -one-worker=false -hints=false
 }
 
@@ -206,12 +213,12 @@ summary() {
   echo
   echo "The sweep (GPU; each row one short run: raw at batch 1024, $sweep_searches searches, the $visits-visit analysis):"
   echo
-  echo "| settings | flags | raw evals/s, batch 1024 | MCTS sims/s, $sweep_searches searches | mean batch | ratio to best raw | $visits-visit analysis, median ms |"
+  echo "| settings | flags | raw evals/s, batch 1024 | MCTS sims/s, $sweep_searches searches (or as flags say) | mean batch | ratio to best raw | $visits-visit analysis, median ms |"
   echo "|---|---|---|---|---|---|---|"
   local name flags f
   while read -r name flags; do
     [[ -n $name ]] || continue
-    f=sweep_gpu.$name g="^mcts_sims_per_sec batching=spread searches=$sweep_searches "
+    f=sweep_gpu.$name g="^mcts_sims_per_sec batching=spread searches=[0-9]+ "
     echo "| $name | ${flags:-–} | $(field "$f" "^raw_evals_per_sec batch=1024 " "") | $(field "$f" "$g" "") | $(field "$f" "$g" mean_batch) | $(field "$f" "$g" ratio_to_best_raw) | $(field "$f" "^analysis_latency_ms batching=spread " median) |"
   done <<<"$sweep_configs"
   echo

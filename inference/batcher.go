@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -16,6 +17,8 @@ import (
 // Runner runs a network on a batch of encoded positions. *Network is the
 // real one; tests use fakes.
 type Runner interface {
+	// Run evaluates count samples of input into out; it may overwrite
+	// the rows of both after count (Network.Run).
 	Run(input []float32, count int, out *Outputs) error
 	NewOutputs(count int) *Outputs
 	ModelInfo() ModelInfo
@@ -411,21 +414,54 @@ func (b *Batcher) run(batch []*item, input []float32, out *Outputs) {
 		return
 	}
 	fs := b.layout.FeatureSize()
-	for i, it := range live {
-		b.layout.Encode(input[i*fs:(i+1)*fs], it.req)
-	}
+	inParallel(len(live), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			b.layout.Encode(input[i*fs:(i+1)*fs], live[i].req)
+		}
+	})
 	start := time.Now()
 	err := b.runner.Run(input, len(live), out)
 	b.stats.record(len(live), time.Since(start))
-	for i, it := range live {
+	if err == nil {
+		inParallel(len(live), func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				decode(b.layout, out, i, live[i].req)
+				b.cache.Put(b.layout.Key(live[i].req), live[i].req.Out)
+			}
+		})
+	}
+	for _, it := range live {
 		if err != nil {
 			it.call.fail(err)
-		} else {
-			decode(b.layout, out, i, it.req)
-			b.cache.Put(b.layout.Key(it.req), it.req.Out)
 		}
 		it.call.release()
 	}
+}
+
+// codecSpan is the fewest positions one goroutine encodes or decodes in a
+// batch: below it, starting a goroutine costs more than it saves.
+const codecSpan = 128
+
+// inParallel calls f over [0, n) cut into spans of at least codecSpan
+// positions, on up to GOMAXPROCS goroutines, and waits for them. A large
+// batch's encoding and decoding (the policy softmax over each position's
+// legal moves) then use the idle cores instead of holding the network
+// idle: on a GPU one worker spent about twice as long on them as on its
+// network call (docs/notes/2026-12-04-gpu-first-measurements.md). Small
+// batches, the only ones on a CPU provider's default -max-batch, stay on
+// the worker's goroutine.
+func inParallel(n int, f func(lo, hi int)) {
+	pieces := min(runtime.GOMAXPROCS(0), n/codecSpan)
+	if pieces <= 1 {
+		f(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	for p := 1; p < pieces; p++ {
+		wg.Go(func() { f(p*n/pieces, (p+1)*n/pieces) })
+	}
+	f(0, n/pieces)
+	wg.Wait()
 }
 
 // decode converts sample i of the outputs into req.Out: the policy softmax

@@ -3,11 +3,13 @@ package inference_test
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/inference/inferencetest"
 	"github.com/wallzero/wallzero/search"
@@ -260,4 +262,31 @@ func searchesThroughBatcher(t *testing.T, n, seeds int, set func(*search.Config)
 		}
 	}
 	return b
+}
+
+// TestBatcherLargeBatchesMatchDirect: batches large enough that encoding
+// and decoding are spread over several goroutines answer every request
+// with its own evaluation (no position gets another's priors or value).
+func TestBatcherLargeBatchesMatchDirect(t *testing.T) {
+	t.Parallel()
+	runner := &inferencetest.FakeRunner{}
+	b := inference.NewBatcher(runner, inference.BatcherConfig{MaxBatch: 1024, Workers: 1})
+	defer b.Close()
+	rng := rand.New(rand.NewPCG(3, 4))
+	var reqs []*search.Request
+	for len(reqs) < 700 {
+		pos := engine.NewPosition(engine.DefaultRules())
+		for ply := 0; ply < 40 && !pos.IsOver(); ply++ {
+			moves := pos.LegalMoves(nil)
+			reqs = append(reqs, &search.Request{Position: pos, Moves: moves})
+			pos.Apply(moves[rng.IntN(len(moves))])
+		}
+	}
+	if err := b.Evaluate(context.Background(), reqs); err != nil {
+		t.Fatal(err)
+	}
+	if st := b.Stats(); st.Batches != 1 {
+		t.Fatalf("%d batches, want the 700 requests in one", st.Batches)
+	}
+	checkDirect(t, runner, reqs)
 }

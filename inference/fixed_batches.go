@@ -96,16 +96,36 @@ func (n *Network) runFixed(input []float32, count int, out *Outputs) error {
 		i, _ := slices.BinarySearchFunc(n.fixed, k, func(s *fixedSession, k int) int { return s.size - k })
 		fs := n.fixed[i]
 		in, dst := input[done*l.FeatureSize():(done+k)*l.FeatureSize()], out.rowsFrom(done, widths)
-		if k == fs.size {
+		switch {
+		case k == fs.size:
 			if err := n.runSession(fs.session, in, k, dst); err != nil {
 				return err
 			}
-		} else if err := n.runPadded(fs, in, k, dst, widths); err != nil {
-			return err
+		case roomFor(input[done*l.FeatureSize():], dst, fs.size, l, widths):
+			// The caller's buffers hold the whole padded batch (a
+			// batcher's are -max-batch long): pad in place rather than
+			// copy the batch.
+			clear(input[(done+k)*l.FeatureSize() : (done+fs.size)*l.FeatureSize()])
+			if err := n.runSession(fs.session, input[done*l.FeatureSize():(done+fs.size)*l.FeatureSize()], fs.size, dst); err != nil {
+				return err
+			}
+		default:
+			if err := n.runPadded(fs, in, k, dst, widths); err != nil {
+				return err
+			}
 		}
 		done += k
 	}
 	return nil
+}
+
+// roomFor reports whether input and out have room for size samples, so
+// that a smaller batch can be padded in place. The rows after the batch
+// are then overwritten: Run's callers own their buffers whole.
+func roomFor(input []float32, out *Outputs, size int, l *Layout, widths map[string]int64) bool {
+	return len(input) >= size*l.FeatureSize() &&
+		len(out.Policy) >= size*int(widths[PolicyName]) && len(out.Value) >= size*int(widths[ValueName]) &&
+		(out.Margin == nil || len(out.Margin) >= size) && (out.Ownership == nil || len(out.Ownership) >= size*49)
 }
 
 // runPadded runs k samples on fs padded to its size, copying the k rows

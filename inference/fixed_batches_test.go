@@ -29,7 +29,8 @@ func TestDefaultCUDABatches(t *testing.T) {
 // TestFixedBatchesMatchOneSession: a network with fixed batch sizes gives
 // every batch, smaller than a size, equal to one, between two and larger
 // than the largest, the outputs the one dynamic session gives, row for
-// row, and leaves the rows after the batch in the caller's outputs alone.
+// row: padded in place when the caller's buffers have room for the padded
+// batch, and through its own buffers when they do not.
 func TestFixedBatchesMatchOneSession(t *testing.T) {
 	requireRuntime(t)
 	t.Parallel()
@@ -51,45 +52,46 @@ func TestFixedBatchesMatchOneSession(t *testing.T) {
 		t.Fatalf("a network without fixed batches reports %v", plain.FixedBatches())
 	}
 	l := plain.Info.Layout()
+	fsz := l.FeatureSize()
 	rng := rand.New(rand.NewPCG(1, 2))
-	const most = 21
-	input := make([]float32, most*l.FeatureSize())
+	const most = 24
+	input := make([]float32, most*fsz)
 	for i := range input {
 		if rng.IntN(3) == 0 {
 			input[i] = 1
 		}
 	}
-	// Run a large batch first, so that the padded buffers hold old rows.
-	for _, count := range []int{19, 1, 3, 4, 5, 8, 9, 16, 17, most} {
-		want, got := plain.NewOutputs(most), fixed.NewOutputs(most)
-		const sentinel = 12345
-		for _, o := range []*Outputs{got} {
-			for _, s := range [][]float32{o.Policy, o.Value, o.Margin, o.Ownership} {
-				for i := range s {
-					s[i] = sentinel
-				}
-			}
-		}
+	widths := outputWidths(l)
+	// A large batch first, so that the padded buffers hold old rows.
+	for _, count := range []int{19, 1, 3, 4, 5, 8, 9, 16, 17, 21} {
+		want := plain.NewOutputs(count)
 		if err := plain.Run(input, count, want); err != nil {
 			t.Fatal(err)
 		}
-		if err := fixed.Run(input, count, got); err != nil {
-			t.Fatal(err)
-		}
-		widths := outputWidths(l)
-		for name, pair := range map[string][2][]float32{PolicyName: {want.Policy, got.Policy}, ValueName: {want.Value, got.Value},
-			MarginName: {want.Margin, got.Margin}, OwnershipName: {want.Ownership, got.Ownership}} {
-			if pair[0] == nil {
-				continue
+		for _, room := range []bool{true, false} {
+			rows := count
+			if room {
+				rows = most
 			}
-			n := count * int(widths[name])
-			for i := 0; i < n; i++ {
-				if d := math.Abs(float64(pair[0][i] - pair[1][i])); d > 1e-5 {
-					t.Fatalf("batch of %d: %s[%d] = %v with fixed batches, %v with one session", count, name, i, pair[1][i], pair[0][i])
+			in := slices.Clone(input[:rows*fsz])
+			got := fixed.NewOutputs(rows)
+			if err := fixed.Run(in, count, got); err != nil {
+				t.Fatal(err)
+			}
+			for name, pair := range map[string][2][]float32{PolicyName: {want.Policy, got.Policy}, ValueName: {want.Value, got.Value},
+				MarginName: {want.Margin, got.Margin}, OwnershipName: {want.Ownership, got.Ownership}} {
+				if pair[0] == nil {
+					continue
+				}
+				for i := 0; i < count*int(widths[name]); i++ {
+					if d := math.Abs(float64(pair[0][i] - pair[1][i])); d > 1e-5 {
+						t.Fatalf("batch of %d (room for the padding: %v): %s[%d] = %v with fixed batches, %v with one session",
+							count, room, name, i, pair[1][i], pair[0][i])
+					}
 				}
 			}
-			if n < len(pair[1]) && pair[1][n] != sentinel {
-				t.Fatalf("batch of %d: %s wrote past the batch (row %d)", count, name, count)
+			if !slices.Equal(in[:count*fsz], input[:count*fsz]) {
+				t.Fatalf("batch of %d (room: %v): the batch's own input rows changed", count, room)
 			}
 		}
 	}

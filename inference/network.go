@@ -175,7 +175,8 @@ func (n *Network) Close() error {
 
 // Run evaluates n samples whose features (n x the layout's FeatureSize)
 // are in input, writing into out, whose slices must have room for n
-// samples.
+// samples. With fixed batch sizes, the rows of input and out after the n
+// may be overwritten: a batch is padded in place when they have room.
 func (n *Network) Run(input []float32, count int, out *Outputs) error {
 	if len(n.fixed) > 0 && count > 0 {
 		return n.runFixed(input, count, out)

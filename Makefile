@@ -149,7 +149,9 @@ unit: check-go onnxruntime
 	fi; \
 	WALLZERO_REQUIRE_DB=1 WALLZERO_REQUIRE_ORT=1 $(GO) test -race -count=1 -timeout 15m ./...
 
-## browser-test: the analysis board (by clicks alone: a whole game, live
+## browser-test: every test whose name ends in InBrowser (the rule
+## TestBrowserTestsFollowTheNamingRule holds the *_browser_test.go files
+## to): the analysis board (by clicks alone: a whole game, live
 ## analysis, variations, records, share links, play, review, local play),
 ## the review page (with explanations and turning points)
 ## and the opening explorer end to end in headless Chromium (Debian's
@@ -166,7 +168,7 @@ browser-test: check-go
 	  export WALLZERO_TEST_DATABASE_URL="$$url"; \
 	fi; \
 	WALLZERO_BROWSER_TEST=1 WALLZERO_REQUIRE_DB=1 WALLZERO_SCREENSHOT="$(if $(SCREENSHOT),$(abspath $(SCREENSHOT)))" \
-	  $(GO) test -race -count=1 -timeout 10m -run '^(TestBoardInBrowser|TestReviewPageInBrowser|TestReviewExplanationsInBrowser|TestOpeningsPageInBrowser|TestPageBasics|TestClickAndHover)$$' -v ./api ./internal/cdp
+	  $(GO) test -race -count=1 -timeout 10m -run 'InBrowser$$' -v ./api ./internal/cdp
 
 ## openapi: regenerate openapi/ from the api package's swag annotations
 ## (swagger.json, and openapi.json: OpenAPI 3.0 converted by kin-openapi),

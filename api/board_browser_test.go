@@ -47,6 +47,7 @@ func TestBoardInBrowser(t *testing.T) {
 	defer br.Close()
 	log := &browserLog{origin: srv.URL}
 	br.OnEvent(log.event)
+	watchBrowser(t, br, srv, log)
 	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
 	defer cancel()
 	b := newBoardPage(t, ctx, br, srv.URL+"/analysis", 1280, 1500)
@@ -218,6 +219,7 @@ func TestBoardInBrowser(t *testing.T) {
 		}
 		defer fresh.Close()
 		fresh.OnEvent(log.event)
+		watchBrowser(t, fresh, srv, log)
 		other := newBoardPage(t, ctx, fresh, link, 1000, 900)
 		if got := other.tree(); got != shared {
 			t.Errorf("the share link opened\n%s\nwant\n%s", got, shared)
@@ -367,6 +369,7 @@ func TestBoardInBrowser(t *testing.T) {
 		rp, err := br.NewPage(ctx, 900, 1200)
 		b.must(err)
 		report := &boardPage{t: t, ctx: ctx, page: rp}
+		watchPage(t, rp, &failureWatch{srv: srv, log: log})
 		report.must(rp.Navigate(ctx, srv.URL+"/report"+b.str(`location.hash`)))
 		{
 			short, cancel := context.WithTimeout(ctx, 30*time.Second)
@@ -585,6 +588,7 @@ func TestBoardInBrowser(t *testing.T) {
 		rp, err := br.NewPage(ctx, 900, 1200)
 		b.must(err)
 		report := &boardPage{t: t, ctx: ctx, page: rp}
+		watchPage(t, rp, &failureWatch{srv: srv, log: log})
 		report.must(rp.Navigate(ctx, srv.URL+"/report"+b.str(`location.hash`)))
 		report.wait(`document.body.dataset.report === "ready" || document.body.dataset.report === "error"`)
 		if msg := report.str(`document.getElementById("error").textContent`); msg != "" {

@@ -233,6 +233,9 @@ func newBoardPage(t *testing.T, ctx context.Context, b *cdp.Browser, url string,
 		t.Fatal(err)
 	}
 	bp := &boardPage{t: t, ctx: ctx, page: p}
+	if w, ok := watched.Load(b); ok {
+		watchPage(t, p, w.(*failureWatch))
+	}
 	bp.must(p.Navigate(ctx, url))
 	bp.wait(`document.body.dataset.state === "ready"`)
 	// What the page received, for the message of a failed step.

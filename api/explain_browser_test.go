@@ -49,6 +49,7 @@ func TestReviewExplanationsInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	watchPage(t, page, &failureWatch{srv: srv, log: log})
 	must := func(err error) {
 		t.Helper()
 		if err != nil {

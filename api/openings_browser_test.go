@@ -61,6 +61,7 @@ func TestOpeningsPageInBrowser(t *testing.T) {
 	b.OnEvent(log.event)
 	page, err := b.NewPage(ctx, 1100, 900)
 	must(err)
+	watchPage(t, page, &failureWatch{srv: srv, log: log})
 	must(page.Navigate(ctx, srv.URL+"/openings?opening=four-stone"))
 	ready := func(moves string) {
 		t.Helper()
@@ -167,6 +168,7 @@ func TestOpeningsPageInBrowser(t *testing.T) {
 	// A phone-sized screen: no horizontal scrolling, the board fits.
 	phone, err := b.NewPage(ctx, 390, 844)
 	must(err)
+	watchPage(t, phone, &failureWatch{srv: srv, log: log})
 	must(phone.Navigate(ctx, srv.URL+"/openings?opening=empty&moves=D4"))
 	must(phone.WaitFor(ctx, `document.body.dataset.state === "ready"`))
 	if !eval2bool(t, phone, ctx, `document.documentElement.scrollWidth <= window.innerWidth && document.getElementById("grid").getBoundingClientRect().right <= window.innerWidth`) {

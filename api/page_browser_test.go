@@ -20,6 +20,9 @@ type browserLog struct {
 	origin   string
 	problems []string
 	requests int
+	// console holds every console message and exception (the last 500),
+	// for the artifacts of a failed wait.
+	console []string
 	// refusals counts the error responses a test provokes on purpose,
 	// by status and URL ("400 http://host/v1/position"); logged counts
 	// Chromium's log line for each, by URL.
@@ -77,6 +80,14 @@ func (l *browserLog) event(method, _ string, params json.RawMessage) {
 	json.Unmarshal(params, &p)
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	switch method {
+	case "Runtime.consoleAPICalled":
+		l.noteConsole("console."+p.Type, p.Args)
+	case "Runtime.exceptionThrown":
+		l.noteConsole("exception", p.ExceptionDetails.Text+" "+p.ExceptionDetails.Exception.Description)
+	case "Log.entryAdded":
+		l.noteConsole("log."+p.Entry.Level, p.Entry.Text+" "+p.Entry.URL)
+	}
 	switch {
 	case method == "Runtime.exceptionThrown":
 		l.problems = append(l.problems, "exception: "+p.ExceptionDetails.Text+" "+p.ExceptionDetails.Exception.Description)
@@ -146,6 +157,7 @@ func reviewPageFlow(t *testing.T, exe string, auth bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	watchPage(t, page, &failureWatch{srv: srv, log: log})
 	must := func(err error) {
 		t.Helper()
 		if err != nil {

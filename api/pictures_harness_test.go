@@ -26,6 +26,8 @@ type pictureServer struct {
 	svc *service.Service
 	// key is the API key of a server started with authentication.
 	key string
+	// log is the server's log, for the artifacts of a failed wait.
+	log *lockedBuffer
 }
 
 // startPictureServer starts the API over a service with the heuristic
@@ -53,7 +55,8 @@ func startPictureServerAuth(t *testing.T, withDB, withWorker, auth bool) *pictur
 // completes the service's dependencies (levels, for one).
 func startPictureServerWith(t *testing.T, withDB, withWorker, auth bool, extra func(*service.Deps)) *pictureServer {
 	t.Helper()
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	serverLog := &lockedBuffer{}
+	quiet := slog.New(slog.NewTextHandler(serverLog, nil))
 	an := analysis.NewAnalyzer(analysis.Evaluators{Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID}, analysis.DefaultLimits())
 	deps := service.Deps{Analyzer: an, Logger: quiet}
 	var st *store.Store
@@ -89,7 +92,7 @@ func startPictureServerWith(t *testing.T, withDB, withWorker, auth bool, extra f
 	cfg.Logger = quiet
 	srv := httptest.NewServer(withPictures(t, New(svc, cfg), svc, cfg))
 	t.Cleanup(srv.Close)
-	return &pictureServer{Server: srv, svc: svc, key: key}
+	return &pictureServer{Server: srv, svc: svc, key: key, log: serverLog}
 }
 
 // withPictures registers the picture routes and the page on h unless New

@@ -13,7 +13,7 @@ import (
 	"github.com/wallzero/wallzero/internal/cdp"
 )
 
-// reviewPageGames are the games TestReviewPageMultiPlayers reviews (under
+// reviewPageGames are the games TestReviewPageMultiPlayersInBrowser reviews (under
 // service/jobs/testdata), and the ply it steps from: the page's next move
 // there is the record's, and one step on the last move is that move and
 // the next mover the record's (a break's mover again; a settled player
@@ -29,7 +29,7 @@ var reviewPageGames = []struct {
 	{"four", "four-player-game.json", []string{"red", "blue", "green", "yellow"}, 56},
 }
 
-// TestReviewPageMultiPlayers drives the review page in headless Chromium
+// TestReviewPageMultiPlayersInBrowser drives the review page in headless Chromium
 // with a whole three-player game (a wall break by each player, Green
 // skipped once settled) and a whole four-player game (Blue and Green
 // skipped once settled) against the API on a real PostgreSQL with a job
@@ -38,7 +38,7 @@ var reviewPageGames = []struct {
 // ply shown the curve has one line per player in the player's colour with
 // a legend, and the win rates name every player. Runs under
 // WALLZERO_BROWSER_TEST=1 (make browser-test).
-func TestReviewPageMultiPlayers(t *testing.T) {
+func TestReviewPageMultiPlayersInBrowser(t *testing.T) {
 	if os.Getenv("WALLZERO_BROWSER_TEST") != "1" {
 		t.Skip("skipped: set WALLZERO_BROWSER_TEST=1 (make browser-test) to drive the review page in headless Chromium")
 	}
@@ -81,6 +81,7 @@ func reviewPagePlayers(t *testing.T, exe, origin, file string, players []string,
 	if err != nil {
 		t.Fatal(err)
 	}
+	watchPage(t, page, &failureWatch{log: log})
 	must := func(err error) {
 		t.Helper()
 		if err != nil {

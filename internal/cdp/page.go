@@ -13,6 +13,35 @@ import (
 type Page struct {
 	b       *Browser
 	session string
+	// WaitLimit is the longest one WaitFor waits (DefaultWaitLimit when
+	// zero), so that a step that never comes fails on its own and names
+	// itself rather than using up the whole test's time.
+	WaitLimit time.Duration
+	// OnWaitTimeout, when set, is called with the expression and the error
+	// when a WaitFor runs out of WaitLimit: the place to save what the
+	// page and the server looked like (a screenshot, the console, the log).
+	OnWaitTimeout func(expr string, err error)
+}
+
+// DefaultWaitLimit is WaitFor's limit when Page.WaitLimit is zero.
+const DefaultWaitLimit = 30 * time.Second
+
+// WaitError is WaitFor's error when its limit ran out: it names the
+// expression it waited for and how long.
+type WaitError struct {
+	Expr   string
+	Waited time.Duration
+	// Last is the error of the last evaluation, if it failed (a page that
+	// no longer answers shows here).
+	Last error
+}
+
+func (e *WaitError) Error() string {
+	msg := fmt.Sprintf("waited %s for %s", e.Waited.Round(time.Second), e.Expr)
+	if e.Last != nil {
+		msg += " (the last evaluation: " + e.Last.Error() + ")"
+	}
+	return msg
 }
 
 // NewPage opens a tab of width x height CSS pixels and enables the Page,
@@ -92,25 +121,45 @@ func (p *Page) Eval(ctx context.Context, expr string, out any) error {
 	return nil
 }
 
-// WaitFor polls a JavaScript expression every 50 ms until it is truthy or
-// ctx ends.
+// WaitFor polls a JavaScript expression every 50 ms until it is truthy,
+// ctx ends or WaitLimit runs out; then it calls OnWaitTimeout and returns
+// a *WaitError.
 func (p *Page) WaitFor(ctx context.Context, expr string) error {
+	limit := p.WaitLimit
+	if limit <= 0 {
+		limit = DefaultWaitLimit
+	}
+	wctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	start := time.Now()
+	var last error
 	for {
 		var ok bool
-		if err := p.Eval(ctx, "!!("+expr+")", &ok); err != nil {
-			if !navigating(err) {
-				return err
-			}
+		err := p.Eval(wctx, "!!("+expr+")", &ok)
+		switch {
+		case err == nil:
+			last = nil
+		case navigating(err):
 			// The page is being replaced (a reload or navigation the
 			// caller started): evaluate again in the new document.
-			ok = false
+		case wctx.Err() != nil:
+			last = err
+		default:
+			return err
 		}
 		if ok {
 			return nil
 		}
 		select {
-		case <-ctx.Done():
-			return fmt.Errorf("waiting for %s: %w", expr, ctx.Err())
+		case <-wctx.Done():
+			if ctx.Err() != nil {
+				return fmt.Errorf("waiting for %s: %w", expr, ctx.Err())
+			}
+			werr := &WaitError{Expr: expr, Waited: time.Since(start), Last: last}
+			if p.OnWaitTimeout != nil {
+				p.OnWaitTimeout(expr, werr)
+			}
+			return werr
 		case <-time.After(50 * time.Millisecond):
 		}
 	}

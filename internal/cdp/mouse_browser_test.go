@@ -7,10 +7,10 @@ import (
 	"time"
 )
 
-// TestClickAndHover clicks and hovers elements by selector through real
+// TestClickAndHoverInBrowser clicks and hovers elements by selector through real
 // mouse events: the element under the pointer receives them, a covered
 // element does not, and a missing or hidden one is an error.
-func TestClickAndHover(t *testing.T) {
+func TestClickAndHoverInBrowser(t *testing.T) {
 	t.Parallel()
 	b := browser(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

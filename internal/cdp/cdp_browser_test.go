@@ -30,7 +30,7 @@ func browser(t *testing.T) *Browser {
 	return b
 }
 
-func TestPageBasics(t *testing.T) {
+func TestPageBasicsInBrowser(t *testing.T) {
 	t.Parallel()
 	b := browser(t)
 	var mu sync.Mutex

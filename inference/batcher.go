@@ -45,6 +45,11 @@ type BatcherConfig struct {
 	// a call's leaves go to whichever worker wakes first. Only benchmarks
 	// set it, to measure the difference in one run.
 	OneWorkerPerCall bool
+	// InteractiveWorkers of the Workers take interactive work alone, so
+	// that a hint never waits behind the large batches of background
+	// work on an accelerator (the others take both, interactive first).
+	// At most Workers-1.
+	InteractiveWorkers int
 	// Nice, when positive, is the OS niceness of the worker threads (Linux;
 	// 1..19): network evaluation then yields the cores to the rest of the
 	// process (answering requests, refusing them under overload) whenever
@@ -71,12 +76,14 @@ type Batcher struct {
 	cfg    BatcherConfig
 	queues [numPriorities]chan chunk
 	queued [numPriorities]atomic.Int64 // positions waiting per priority
-	idle   atomic.Int32                // workers waiting for work
-	cache  *Cache
-	closed chan struct{}
-	once   sync.Once
-	wg     sync.WaitGroup
-	stats  batchStats
+	idle   atomic.Int32                // workers of both priorities waiting for work
+	// idleReserved counts the InteractiveWorkers waiting for work.
+	idleReserved atomic.Int32
+	cache        *Cache
+	closed       chan struct{}
+	once         sync.Once
+	wg           sync.WaitGroup
+	stats        batchStats
 	// inFlight counts Evaluate calls waiting for the network, and
 	// overlapAt (Unix nanoseconds) is when one last started while another
 	// waited: split spreads a call over idle workers only when no call
@@ -156,9 +163,11 @@ func NewBatcher(runner Runner, cfg BatcherConfig) *Batcher {
 		b.queues[p] = make(chan chunk, 1<<14)
 	}
 	b.stats.sizes = make([]atomic.Int64, cfg.MaxBatch+1)
-	for range cfg.Workers {
+	cfg.InteractiveWorkers = min(max(cfg.InteractiveWorkers, 0), cfg.Workers-1)
+	b.cfg = cfg
+	for i := range cfg.Workers {
 		b.wg.Add(1)
-		go b.work()
+		go b.work(i < cfg.InteractiveWorkers)
 	}
 	return b
 }
@@ -231,7 +240,7 @@ func (b *Batcher) start(ctx context.Context, reqs []*search.Request, notify chan
 		b.overlapAt.Store(time.Now().UnixNano())
 	}
 	prio := PriorityOf(ctx)
-	for _, ch := range b.split(items) {
+	for _, ch := range b.split(items, prio) {
 		c.pending.Add(int32(len(ch)))
 		b.queued[prio].Add(int64(len(ch)))
 		select {
@@ -252,8 +261,9 @@ func (b *Batcher) start(ctx context.Context, reqs []*search.Request, notify chan
 	return c, nil
 }
 
-// work is one worker: take a batch, run it, answer, repeat.
-func (b *Batcher) work() {
+// work is one worker: take a batch, run it, answer, repeat. A reserved
+// worker takes interactive chunks alone.
+func (b *Batcher) work(reserved bool) {
 	defer b.wg.Done()
 	if b.cfg.Nice > 0 {
 		// The network runs on this goroutine's thread (one intra-op
@@ -279,7 +289,7 @@ func (b *Batcher) work() {
 		if carry != nil {
 			batch, carry = append(batch, carry...), nil
 		} else {
-			ch, ok := b.take(nil)
+			ch, ok := b.takeFor(reserved, nil)
 			if !ok {
 				return
 			}
@@ -297,12 +307,12 @@ func (b *Batcher) work() {
 				// to it rather than merge a call split for spreading.
 				break
 			}
-			ch, ok := b.poll()
+			ch, ok := b.pollFor(reserved)
 			if !ok {
 				if deadline == nil {
 					break
 				}
-				if ch, ok = b.take(deadline); !ok {
+				if ch, ok = b.takeFor(reserved, deadline); !ok {
 					break
 				}
 			}
@@ -326,13 +336,17 @@ func (b *Batcher) work() {
 // workers are kept busy by the other calls, and spreading each call only
 // makes smaller batches and more thread wake-ups (docs/performance.md,
 // "Spreading only a lone search's calls").
-func (b *Batcher) split(items []*item) []chunk {
+func (b *Batcher) split(items []*item, prio Priority) []chunk {
 	if len(items) == 0 {
 		return nil
 	}
 	pieces := 1
 	if !b.cfg.OneWorkerPerCall && time.Now().UnixNano()-b.overlapAt.Load() > int64(overlapWindow) {
-		pieces = max(1, int(b.idle.Load()))
+		idle := b.idle.Load()
+		if prio == Interactive {
+			idle += b.idleReserved.Load()
+		}
+		pieces = max(1, int(idle))
 	}
 	pieces = min(pieces, (len(items)+minChunk-1)/minChunk)
 	pieces = max(pieces, (len(items)+b.cfg.MaxBatch-1)/b.cfg.MaxBatch)
@@ -347,6 +361,36 @@ func (b *Batcher) split(items []*item) []chunk {
 // minChunk is the smallest chunk split makes: below it, running a call on
 // one worker costs less than spreading it.
 const minChunk = 2
+
+// pollFor is poll, or pollInteractive for a reserved worker.
+func (b *Batcher) pollFor(reserved bool) (chunk, bool) {
+	if reserved {
+		return b.pollInteractive()
+	}
+	return b.poll()
+}
+
+// takeFor is take, or for a reserved worker a wait for interactive work
+// alone.
+func (b *Batcher) takeFor(reserved bool, deadline <-chan time.Time) (chunk, bool) {
+	if !reserved {
+		return b.take(deadline)
+	}
+	if ch, ok := b.pollInteractive(); ok {
+		return ch, true
+	}
+	b.idleReserved.Add(1)
+	defer b.idleReserved.Add(-1)
+	select {
+	case ch := <-b.queues[Interactive]:
+		b.queued[Interactive].Add(-int64(len(ch)))
+		return ch, true
+	case <-deadline:
+		return nil, false
+	case <-b.closed:
+		return b.pollInteractive()
+	}
+}
 
 // poll returns a queued chunk without waiting, interactive first.
 func (b *Batcher) poll() (chunk, bool) {

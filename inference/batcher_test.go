@@ -290,3 +290,59 @@ func TestBatcherLargeBatchesMatchDirect(t *testing.T) {
 	}
 	checkDirect(t, runner, reqs)
 }
+
+// sizeGateRunner holds every call of gateSize positions until gate is
+// closed, counting the calls that entered.
+type sizeGateRunner struct {
+	inferencetest.FakeRunner
+	gateSize int
+	gate     chan struct{}
+	entered  atomic.Int32
+}
+
+func (r *sizeGateRunner) Run(input []float32, count int, out *inference.Outputs) error {
+	if count == r.gateSize {
+		r.entered.Add(1)
+		<-r.gate
+	}
+	return r.FakeRunner.Run(input, count, out)
+}
+
+// TestInteractiveWorkers: with a worker reserved for interactive work, a
+// hint is answered while background work holds every other worker, and
+// the reserved worker leaves background work queued.
+func TestInteractiveWorkers(t *testing.T) {
+	t.Parallel()
+	runner := &sizeGateRunner{gateSize: 3, gate: make(chan struct{})}
+	b := inference.NewBatcher(runner, inference.BatcherConfig{MaxBatch: 3, Workers: 2, InteractiveWorkers: 1})
+	defer b.Close()
+	bg := inference.WithPriority(context.Background(), inference.Batch)
+	batchReqs := func(moves ...string) []*search.Request {
+		return []*search.Request{inference.RequestAfter(t, moves...), inference.RequestAfter(t, append(moves, "E3")...), inference.RequestAfter(t, append(moves, "E3", "C5")...)}
+	}
+	first, second := make(chan error, 1), make(chan error, 1)
+	go func() { first <- b.Evaluate(bg, batchReqs("C3")) }()
+	for runner.entered.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	// The general worker is held; a second background call stays queued.
+	go func() { second <- b.Evaluate(bg, batchReqs("D3")) }()
+	time.Sleep(50 * time.Millisecond)
+	if n := runner.entered.Load(); n != 1 {
+		t.Fatalf("%d background calls entered the network, want 1: the reserved worker took background work", n)
+	}
+	// A hint is answered at once by the reserved worker.
+	hint := []*search.Request{inference.RequestAfter(t, "C3", "E3", "C5", "E5")}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := b.Evaluate(ctx, hint); err != nil {
+		t.Fatalf("the hint waited behind background work: %v", err)
+	}
+	checkDirect(t, runner, hint)
+	close(runner.gate)
+	for _, ch := range []chan error{first, second} {
+		if err := <-ch; err != nil {
+			t.Fatal(err)
+		}
+	}
+}

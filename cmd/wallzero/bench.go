@@ -10,7 +10,7 @@ import (
 // runBench implements `wallzero bench <what>`.
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: wallzero bench engine|search|api|soak|compare [flags]")
+		fmt.Fprintln(stderr, "usage: wallzero bench engine|search|api|soak|compare|accel [flags]")
 		return errUsage
 	}
 	switch args[0] {
@@ -24,6 +24,8 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return bench.Soak(args[1:], stdout, stderr)
 	case "compare":
 		return bench.Compare(args[1:], stdout, stderr)
+	case "accel":
+		return bench.Accel(args[1:], stdout, stderr)
 	}
-	return fmt.Errorf("unknown benchmark %q (engine, search, api, soak or compare)", args[0])
+	return fmt.Errorf("unknown benchmark %q (engine, search, api, soak, compare or accel)", args[0])
 }

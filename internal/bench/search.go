@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
@@ -296,7 +297,9 @@ func rawThroughput(net *inference.Network, pos engine.Position, bs, workers int,
 			}
 			out := net.NewOutputs(bs)
 			n := int64(0)
-			for time.Since(start) < dur {
+			// At least one call each, so that a short window on a busy
+			// machine still measures something.
+			for first := true; first || time.Since(start) < dur; first = false {
 				if err := net.Run(in, bs, out); err != nil {
 					panic(err)
 				}
@@ -320,39 +323,43 @@ func rawThroughput(net *inference.Network, pos engine.Position, bs, workers int,
 func searchThroughput(net *inference.Network, pos engine.Position, n, leafBatch int, mf program.ModelFlags, mode batchMode, dur time.Duration) (float64, inference.BatchStats) {
 	b := inference.NewBatcher(net, inference.BatcherConfig{MaxBatch: mf.MaxBatch, Workers: mf.Workers, Nice: mf.Nice, OneWorkerPerCall: mode.oneWorker})
 	defer b.Close()
-	var total int64
-	var mu sync.Mutex
-	var wg sync.WaitGroup
 	start := time.Now()
+	total := runSearches(context.Background(), b, pos, n, leafBatch, mode.leafCalls, start.Add(dur))
+	return float64(total) / time.Since(start).Seconds(), b.Stats()
+}
+
+// runSearches runs n searches of pos at once on ev, each restarting with
+// a new seed (and Dirichlet noise, so that their trees differ) when done,
+// until the deadline, when every search stops where it is, or until ctx
+// ends; it returns their visits.
+func runSearches(ctx context.Context, ev search.Evaluator, pos engine.Position, n, leafBatch, leafCalls int, until time.Time) int64 {
+	var total atomic.Int64
+	var wg sync.WaitGroup
 	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			visits := int64(0)
-			for seed := uint64(i); time.Since(start) < dur; seed += uint64(n) {
+		wg.Go(func() {
+			for seed := uint64(i); time.Now().Before(until); seed += uint64(n) {
 				cfg := search.DefaultConfig()
-				cfg.MaxVisits, cfg.LeafBatch, cfg.LeafCalls, cfg.Seed = 800, leafBatch, mode.leafCalls, seed
-				cfg.MaxTime = time.Until(start.Add(dur))
+				cfg.MaxVisits, cfg.LeafBatch, cfg.LeafCalls, cfg.Seed = 800, leafBatch, leafCalls, seed
+				cfg.MaxTime = time.Until(until)
 				if cfg.MaxTime <= 0 {
 					break
 				}
 				cfg.DirichletAlpha, cfg.DirichletWeight = 0.3, 0.25 // different trees per search
-				s, err := search.New(b, cfg, pos, nil)
+				s, err := search.New(ev, cfg, pos, nil)
 				if err != nil {
 					panic(err)
 				}
-				res, err := s.Run(context.Background())
+				res, err := s.Run(ctx)
 				if err != nil {
+					if ctx.Err() != nil {
+						return // stopped by the caller
+					}
 					panic(err)
 				}
-				visits += int64(res.Visits)
+				total.Add(int64(res.Visits))
 			}
-			mu.Lock()
-			total += visits
-			mu.Unlock()
-		}()
+		})
 	}
 	wg.Wait()
-	el := time.Since(start).Seconds()
-	return float64(total) / el, b.Stats()
+	return total.Load()
 }

@@ -87,6 +87,10 @@ type ModelFlags struct {
 	// Workers, MaxBatch, Cache and Nice configure the batching evaluator
 	// (-eval-workers, -max-batch, -eval-cache, -eval-nice).
 	Workers, MaxBatch, Cache, Nice int
+	// InteractiveWorkers is -eval-interactive-workers: the workers kept for
+	// interactive work (negative: the provider's default,
+	// interactiveWorkers).
+	InteractiveWorkers int
 }
 
 // Register adds the flags of a command that plays, trains or measures
@@ -136,6 +140,7 @@ func (m *ModelFlags) registerDefault(fs *flag.FlagSet, def string) {
 	fs.IntVar(&m.Workers, "eval-workers", 2, "network calls in flight at once")
 	fs.IntVar(&m.MaxBatch, "max-batch", 128, "largest network batch")
 	fs.IntVar(&m.Cache, "eval-cache", 200000, "evaluation cache entries (0 disables)")
+	fs.IntVar(&m.InteractiveWorkers, "eval-interactive-workers", -1, "of -eval-workers, how many take interactive work alone, so that hints never wait behind background batches (default: 1 with -provider cuda and two or more workers, else 0; bench accel measures it)")
 	fs.IntVar(&m.Nice, "eval-nice", 10, "OS niceness of the network's worker threads (Linux, 0..19): requests are answered, and refused under overload, before evaluation takes the cores (0: same priority)")
 }
 
@@ -168,6 +173,20 @@ func (m *ModelFlags) NetworkConfig() inference.NetworkConfig {
 	options, _ := inference.ParseCUDAOptions(m.CUDAOptions)
 	return inference.NetworkConfig{Provider: inference.Provider(m.Provider), CUDALibPath: m.CUDALibPath, CUDAOptions: options,
 		FixedBatches: m.fixedBatches()}
+}
+
+// interactiveWorkers returns -eval-interactive-workers, or its default: one
+// worker on a GPU with two or more (its large background batches would
+// otherwise hold a hint for a whole call each; bench accel), none on the
+// CPU, where a reserved worker would leave a core idle.
+func (m *ModelFlags) interactiveWorkers() int {
+	if m.InteractiveWorkers >= 0 {
+		return m.InteractiveWorkers
+	}
+	if inference.Provider(m.Provider) == inference.ProviderCUDA && m.Workers >= 2 {
+		return 1
+	}
+	return 0
 }
 
 // fixedBatches returns -fixed-batches, or the provider's default when it
@@ -272,6 +291,7 @@ func (e *Evaluators) Get(name string) (search.Evaluator, inference.ModelInfo, er
 	}
 	cfg := inference.DefaultBatcherConfig()
 	cfg.Workers, cfg.MaxBatch, cfg.CacheSize, cfg.Nice = e.flags.Workers, e.flags.MaxBatch, e.flags.Cache, e.flags.Nice
+	cfg.InteractiveWorkers = e.flags.interactiveWorkers()
 	cfg.WarmUp = true
 	b := inference.NewBatcher(net, cfg)
 	e.batchers[path] = b

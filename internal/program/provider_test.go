@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/wallzero/wallzero/inference"
@@ -51,5 +53,42 @@ func TestProviderFlags(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestProviderDefaults: the GPU gets fixed batch sizes and a worker kept
+// for interactive work unless the flags say otherwise; the CPU gets
+// neither.
+func TestProviderDefaults(t *testing.T) {
+	for _, tc := range []struct {
+		args     []string
+		fixed    []int
+		reserved int
+	}{
+		{[]string{"-provider", "cpu"}, nil, 0},
+		{[]string{"-provider", "cuda", "-max-batch", "512", "-eval-workers", "4"}, []int{64, 128, 256, 512}, 1},
+		{[]string{"-provider", "cuda", "-eval-workers", "1"}, []int{64, 128}, 0},
+		{[]string{"-provider", "cuda", "-fixed-batches", "none", "-eval-interactive-workers", "0"}, []int{}, 0},
+		{[]string{"-provider", "cpu", "-fixed-batches", "8,32", "-eval-interactive-workers", "1"}, []int{8, 32}, 1},
+	} {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		var mf ModelFlags
+		mf.Register(fs)
+		if err := fs.Parse(tc.args); err != nil {
+			t.Fatal(err)
+		}
+		if got := mf.NetworkConfig().FixedBatches; !slices.Equal(got, tc.fixed) || (got == nil) != (tc.fixed == nil) {
+			t.Errorf("%v: fixed batches %v, want %v", tc.args, got, tc.fixed)
+		}
+		if got := mf.interactiveWorkers(); got != tc.reserved {
+			t.Errorf("%v: %d interactive workers, want %d", tc.args, got, tc.reserved)
+		}
+	}
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var mf ModelFlags
+	mf.Register(fs)
+	if err := fs.Parse([]string{"-fixed-batches", "64,x"}); err == nil || !strings.Contains(err.Error(), `-fixed-batches: "x" is not a positive number`) {
+		t.Errorf("a bad -fixed-batches: %v", err)
 	}
 }

@@ -121,6 +121,7 @@ window.WZ = window.WZ || {};
       });
       const best = (a.moveInfos || [])[0];
       $('pv').textContent = best && best.pv ? 'Line: ' + best.pv.join(' ') : '';
+      $('pv').title = $('pv').textContent; // the whole line, where its row cuts it
       const ex = a.explanation;
       $('explanation').textContent = ex ? ex.text || (ex.played && ex.played.sentence) || '' : '';
       document.body.dataset.analysis = final ? 'done' : 'running';

@@ -9,21 +9,26 @@ import (
 
 // point is the centre of an element in CSS pixels of the viewport.
 type point struct {
-	X, Y       float64
-	Found, Hit bool
+	X, Y               float64
+	Found, Hit, Stable bool
 }
 
 // centre scrolls the first element matching selector into view and
-// returns its centre; an element that is missing, hidden or of zero size
-// is an error naming the selector.
+// returns its centre once it has stopped moving (the same box in two
+// animation frames running); an element that is missing, hidden or of
+// zero size is an error naming the selector.
 func (p *Page) centre(ctx context.Context, selector string) (point, error) {
 	sel, _ := json.Marshal(selector)
 	// Hit says whether the element (or one inside it) is what the browser
 	// finds at the centre: not covered, not scrolled away meanwhile.
-	expr := fmt.Sprintf(`(() => { const e = document.querySelector(%s); if (!e) return {Found: false};
-		e.scrollIntoView({block: "center", inline: "center"}); const r = e.getBoundingClientRect();
+	// Stable says whether its box was the same a frame earlier.
+	expr := fmt.Sprintf(`(async () => { const e = document.querySelector(%s); if (!e) return {Found: false};
+		e.scrollIntoView({block: "center", inline: "center"});
+		const frame = () => new Promise((ok) => requestAnimationFrame(() => ok()));
+		await frame(); const a = e.getBoundingClientRect(); await frame(); const r = e.getBoundingClientRect();
 		const x = r.left + r.width / 2, y = r.top + r.height / 2, at = document.elementFromPoint(x, y);
-		return {X: x, Y: y, Found: r.width > 0 && r.height > 0, Hit: !!at && (at === e || e.contains(at))}; })()`, sel)
+		return {X: x, Y: y, Found: r.width > 0 && r.height > 0, Hit: !!at && (at === e || e.contains(at)),
+			Stable: a.left === r.left && a.top === r.top && a.width === r.width && a.height === r.height}; })()`, sel)
 	var pt point
 	for try_ := 0; ; try_++ {
 		if err := p.Eval(ctx, expr, &pt); err != nil {
@@ -32,10 +37,10 @@ func (p *Page) centre(ctx context.Context, selector string) (point, error) {
 		if !pt.Found {
 			return pt, fmt.Errorf("click: no visible element matches %s", selector)
 		}
-		// A covered element is clicked anyway after a few tries (the
-		// cover receives the click, as it would a person's), but a page
-		// still moving gets a moment to settle first.
-		if pt.Hit || try_ == 4 {
+		// A covered or moving element is clicked anyway after a few
+		// tries (the cover receives the click, as it would a person's),
+		// but a page still moving gets a moment to settle first.
+		if (pt.Hit && pt.Stable) || try_ == 9 {
 			return pt, nil
 		}
 		select {
@@ -47,12 +52,21 @@ func (p *Page) centre(ctx context.Context, selector string) (point, error) {
 }
 
 // Click moves the mouse to the centre of the first element matching
-// selector and clicks it with the left button, as a person would: the
-// browser decides which element receives the events (an element covered
-// by another one is not clicked).
+// selector, once it has stopped moving, and clicks it with the left
+// button, then checks that the click reached it: a click that the page
+// gave to another element (it moved between the look and the click) is an
+// error naming both, rather than a step that silently did nothing.
 func (p *Page) Click(ctx context.Context, selector string) error {
 	pt, err := p.centre(ctx, selector)
 	if err != nil {
+		return err
+	}
+	sel, _ := json.Marshal(selector)
+	arm := fmt.Sprintf(`(() => { window.__cdpClick = null; const e = document.querySelector(%s);
+		document.addEventListener("click", (ev) => { window.__cdpClick = {Ours: !e || !e.isConnected || ev.target === e || e.contains(ev.target),
+			Target: ev.target.id || (ev.target.dataset && Object.keys(ev.target.dataset).map((k) => k + "=" + ev.target.dataset[k]).join(",")) || ev.target.tagName}; },
+			{capture: true, once: true}); })()`, sel)
+	if err := p.Eval(ctx, arm, nil); err != nil {
 		return err
 	}
 	for _, typ := range []string{"mouseMoved", "mousePressed", "mouseReleased"} {
@@ -64,6 +78,21 @@ func (p *Page) Click(ctx context.Context, selector string) error {
 		if err := p.Call(ctx, "Input.dispatchMouseEvent", ev, nil); err != nil {
 			return err
 		}
+	}
+	var got struct {
+		Ours   bool
+		Target string
+	}
+	if err := p.Eval(ctx, `window.__cdpClick || {Ours: false, Target: ""}`, &got); err != nil {
+		if navigating(err) {
+			return nil // the click navigated away, as a link's does
+		}
+		return err
+	}
+	// Only an element that was under the pointer at the look counts: a
+	// covered one's click goes to its cover, as a person's would.
+	if pt.Hit && !got.Ours && got.Target != "" {
+		return fmt.Errorf("click on %s at (%.0f, %.0f) landed on %s: the page moved between the look and the click", selector, pt.X, pt.Y, got.Target)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package cdp
 import (
 	"context"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 )
@@ -25,7 +26,8 @@ func TestClickAndHoverInBrowser(t *testing.T) {
 <div style="position:relative"><button id="under" onclick="log.textContent += 'u'">under</button>
 <div id="cover" style="position:absolute;inset:0;background:#fff" onclick="log.textContent += 'c'"></div></div>
 <span id="h" onmouseenter="log.textContent += 'h'">hover me</span>
-<button id="hidden" hidden>x</button></body>`
+<button id="hidden" hidden>x</button>
+<div><button id="jump" onmousemove="this.style.marginLeft = '300px'" onclick="log.textContent += 'j'">jump</button></div></body>`
 	if err := p.Navigate(ctx, "data:text/html,"+url.PathEscape(html)); err != nil {
 		t.Fatal(err)
 	}
@@ -58,5 +60,11 @@ func TestClickAndHoverInBrowser(t *testing.T) {
 		if err := p.Click(ctx, sel); err == nil {
 			t.Errorf("click %s: no error", sel)
 		}
+	}
+	// A button that moves away when the pointer arrives: the click lands
+	// elsewhere, and Click says so instead of reporting a click it did not
+	// make.
+	if err := p.Click(ctx, "#jump"); err == nil || !strings.Contains(err.Error(), "click on #jump") || !strings.Contains(err.Error(), "the page moved") {
+		t.Errorf("click on a button that moves away: %v, want an error saying the page moved", err)
 	}
 }

@@ -83,7 +83,9 @@ func (p *Page) Click(ctx context.Context, selector string) error {
 		Ours   bool
 		Target string
 	}
-	if err := p.Eval(ctx, `window.__cdpClick || {Ours: false, Target: ""}`, &got); err != nil {
+	check := fmt.Sprintf(`window.__cdpClick || (() => { const e = document.querySelector(%s);
+		return {Ours: !e || !e.isConnected || e.disabled === true, Target: ""}; })()`, sel)
+	if err := p.Eval(ctx, check, &got); err != nil {
 		if navigating(err) {
 			return nil // the click navigated away, as a link's does
 		}
@@ -91,8 +93,14 @@ func (p *Page) Click(ctx context.Context, selector string) error {
 	}
 	// Only an element that was under the pointer at the look counts: a
 	// covered one's click goes to its cover, as a person's would.
-	if pt.Hit && !got.Ours && got.Target != "" {
+	switch {
+	case !pt.Hit || got.Ours:
+	case got.Target != "":
 		return fmt.Errorf("click on %s at (%.0f, %.0f) landed on %s: the page moved between the look and the click", selector, pt.X, pt.Y, got.Target)
+	default:
+		// Pressed and released, but no click: the page moved between the
+		// two, so they fell on different elements.
+		return fmt.Errorf("click on %s at (%.0f, %.0f) did not arrive: the page moved between the press and the release", selector, pt.X, pt.Y)
 	}
 	return nil
 }

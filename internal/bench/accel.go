@@ -75,6 +75,18 @@ func Accel(args []string, stdout, stderr io.Writer) error {
 		b.Close()
 		fmt.Fprintf(stdout, "accel_sims_per_sec searches=%d %.0f mean_batch=%.1f\n", n, float64(v)/time.Since(start).Seconds(), st.MeanBatch())
 	}
+	// A lone analysis, its calls spread over the idle workers (the
+	// service's way on the CPU) against one worker per call: on an
+	// accelerator four calls of four positions cost more than one of
+	// sixteen.
+	for _, one := range []bool{false, true} {
+		cfg := inference.BatcherConfig{MaxBatch: *maxBatch, Workers: *workers, OneWorkerPerCall: one}
+		idle, err := interactiveLatencies(runner, cfg, g.Final, 0, *analyses, *visits, *leafBatch)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "lone_analysis_ms one_worker_per_call=%v visits=%d p50=%.1f mean_batch=%.1f\n", one, *visits, ms(idle.quantile(0.5)), idle.meanBatch)
+	}
 	for _, r := range reserved {
 		cfg := inference.BatcherConfig{MaxBatch: *maxBatch, Workers: *workers, InteractiveWorkers: r}
 		idle, err := interactiveLatencies(runner, cfg, g.Final, 0, *analyses, *visits, *leafBatch)

@@ -58,10 +58,11 @@ type TurningPoint struct {
 	Loss       float32 `json:"loss" example:"0.24"`
 	PointsLoss float32 `json:"pointsLoss" example:"5.5"`
 	// Cost is what the move cost, in win rate, by which the turning
-	// points are chosen and ordered (largest first): a lead change's or
-	// a decided point's swing of the mover's win rate, or the move's loss
-	// with its points loss counted at 0.025 of win rate a point
-	// (docs/reviews.md), whichever is larger.
+	// points are chosen and ordered (largest first): the larger of the
+	// win-rate swing across the move (a lead change's or a decided
+	// point's; Red's with two players, the leaders' with three or four)
+	// and the move's loss, its points loss counted at 1/30 of win rate a
+	// point (docs/reviews.md).
 	Cost float32 `json:"cost" example:"0.24"`
 	// Summary says what happened; Text is the move's explanation.
 	Summary string `json:"summary" example:"Blue takes the lead: Red's win rate falls from 55% to 31%."`

@@ -65,8 +65,11 @@ func missedChances(res *ReviewResult, side string) []TurningPoint {
 	for _, i := range idx[:min(missedPerSide, len(idx))] {
 		mr := &res.Moves[i]
 		lost := pct(mr.Loss) + " of the win rate"
-		if float64(mr.PointsLoss) >= InaccuracyPoints {
-			lost += fmt.Sprintf(" and %.0f points", mr.PointsLoss)
+		if points := fmt.Sprintf("%.0f points", mr.PointsLoss); float64(mr.PointsLoss) >= InaccuracyPoints && mr.Loss < 0.005 {
+			// A decided game: only land was lost.
+			lost = points
+		} else if float64(mr.PointsLoss) >= InaccuracyPoints {
+			lost += " and " + points
 		}
 		out = append(out, newTurningPoint(TurnMissed, mr, 0, fmt.Sprintf("%s missed %s (%s): %s lost.",
 			title(side), mr.BestMove, mr.Classification, lost)))

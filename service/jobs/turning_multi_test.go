@@ -35,8 +35,8 @@ func TestMultiTurningPoints(t *testing.T) {
 		{"red": 0.34, "blue": 0.33, "green": 0.33}, // red leads
 		{"red": 0.34, "blue": 0.33, "green": 0.33},
 		{"red": 0.28, "blue": 0.27, "green": 0.45}, // green takes the lead from red
-		{"red": 0.3, "blue": 0.35, "green": 0.35}, // tie: no leader
-		{"red": 0.2, "blue": 0.6, "green": 0.2},   // blue takes the lead
+		{"red": 0.3, "blue": 0.35, "green": 0.35},  // tie: no leader
+		{"red": 0.2, "blue": 0.6, "green": 0.2},    // blue takes the lead
 		{"red": 0.05, "blue": 0.91, "green": 0.04},
 		{"red": 0.05, "blue": 0.92, "green": 0.03},
 		{"red": 0.02, "blue": 0.95, "green": 0.03},

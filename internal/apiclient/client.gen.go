@@ -1832,7 +1832,8 @@ type ServiceReviewResult struct {
 	Thresholds *ServiceThresholds `json:"thresholds,omitempty"`
 
 	// TurningPoints TurningPoints are the moves where the game turned (see
-	// service/jobs/turning.go), in the order of the game.
+	// service/jobs/turning.go): at most five, those that cost the most,
+	// largest cost first.
 	TurningPoints *[]ServiceTurningPoint `json:"turningPoints,omitempty"`
 
 	// Visits Example: 64

@@ -78,7 +78,8 @@ type ReviewResult struct {
 	// Thresholds are the loss thresholds of the classification.
 	Thresholds Thresholds `json:"thresholds"`
 	// TurningPoints are the moves where the game turned (see
-	// service/jobs/turning.go), in the order of the game.
+	// service/jobs/turning.go): at most five, those that cost the most,
+	// largest cost first.
 	TurningPoints []TurningPoint `json:"turningPoints"`
 	// RatingEstimate estimates each player's rating on the project's
 	// rating list (models/ratings.json) from this game, with a 95%

@@ -65,6 +65,15 @@ func TestBuildReview(t *testing.T) {
 			madeUp("red", 0.60, f32(2), "D4", 0.6, f32(2)),
 			madeUp("blue", 0.6, f32(-2), "A1", 0.5, nil), // red: no loss in either
 		}, []want{{"best", 0, 0, true}, {"mistake", 0.03, 3, true}, {"blunder", 0.15, 0.5, true}, {"good", 0, 0, true}}},
+		{"a finished game's margin is its land", []*analysis.Analysis{
+			madeUp("red", 0.9, f32(8), "C3", 0.9, f32(8)),
+			madeUp("blue", 0.9, f32(-8), "E3", 0.1, f32(-8)),
+			madeUp("blue", 0.9, f32(-8), "C5", 0.1, f32(-8)),
+			madeUp("red", 0.9, f32(8), "D4", 1, f32(12)),
+			// Over: Red holds 27, Blue 22, so Red's margin is 5 against
+			// the 12 the best move promised: a blunder by points.
+			{RootInfo: analysis.RootInfo{CurrentPlayer: "blue", Phase: "over", RedWinrate: f32(1)}, Territory: map[string]int{"red": 27, "blue": 22}},
+		}, []want{{"best", 0, 0, true}, {"best", 0, 0, true}, {"best", 0, 0, true}, {"blunder", 0, 7, true}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

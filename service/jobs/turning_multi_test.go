@@ -68,3 +68,42 @@ func TestMultiTurningPoints(t *testing.T) {
 		t.Errorf("turning points:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestMultiLeadChangeNeedsSwing: a change of leader whose rates move less
+// than LeadChangeSwing is a wobble, not a lead change; the same change
+// with a swing of LeadChangeSwing is one.
+func TestMultiLeadChangeNeedsSwing(t *testing.T) {
+	t.Parallel()
+	g := testGame(t, "three-player-game.json", 2)
+	players := []string{"red", "blue", "green"}
+	for _, tc := range []struct {
+		name  string
+		after map[string]float32
+		want  int
+	}{
+		{"wobble", map[string]float32{"red": 0.33, "blue": 0.34, "green": 0.33}, 0},
+		{"swing", map[string]float32{"red": 0.25, "blue": 0.43, "green": 0.32}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			curve := []map[string]float32{{"red": 0.35, "blue": 0.33, "green": 0.32}, {"red": 0.35, "blue": 0.33, "green": 0.32}, tc.after}
+			res := &ReviewResult{Players: players}
+			for i, c := range curve {
+				res.WinrateCurve = append(res.WinrateCurve, CurvePoint{Ply: i, RedWinrate: c["red"], Winrates: c})
+			}
+			for i, m := range g.Moves {
+				res.Moves = append(res.Moves, MoveReview{Ply: i, Move: m.String(), Player: g.Movers[i].String(), BestMove: "A1", Classification: "good"})
+			}
+			final := g.Final
+			n := 0
+			for _, tp := range multiTurningPoints(res, &final) {
+				if tp.Kind == TurnLeadChange {
+					n++
+				}
+			}
+			if n != tc.want {
+				t.Errorf("%d lead changes, want %d", n, tc.want)
+			}
+		})
+	}
+}

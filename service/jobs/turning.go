@@ -33,7 +33,9 @@ const MaxTurningPoints = 5
 
 // The kinds of turning point.
 const (
-	// TurnLeadChange: the favourite changed (Red's win rate crossed 50%).
+	// TurnLeadChange: the game changed hands: the favourite changed
+	// (Red's win rate crossed 50%) with a swing of at least
+	// LeadChangeSwing, or the mover threw away a proven result.
 	TurnLeadChange = "lead-change"
 	// TurnDecided: from this move on the winner's win rate never fell
 	// below DecidedWinrate.

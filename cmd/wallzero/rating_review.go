@@ -23,6 +23,7 @@ func ratingReview(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 	visits := fs.Int("visits", 200, "visits per position (the service's review default is 200)")
 	games := fs.Int("games", 8, "games reviewed at once")
 	parallel := fs.Int("parallel", 4, "positions of a game searched at once")
+	whole := fs.Bool("whole", false, "also write each game's whole review (as a review job's result, turning points included) under \"review\"")
 	var mf program.ModelFlags
 	mf.RegisterService(fs)
 	if err := fs.Parse(args); err != nil {
@@ -54,7 +55,7 @@ func ratingReview(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 	an, _ := analysisengine.NewAnalyzer(program.Served(net, info), info, limits)
 	cached := analysis.NewCached(analysis.CacheConfig{Analyzer: an})
 	return writeWhole(*out, "-out", func(w io.Writer) error {
-		n, err := ratingcal.ReviewGames(context.Background(), cached, r, w, ratingcal.ReviewOptions{Visits: *visits, Games: *games, Parallel: *parallel,
+		n, err := ratingcal.ReviewGames(context.Background(), cached, r, w, ratingcal.ReviewOptions{Visits: *visits, Games: *games, Parallel: *parallel, Whole: *whole,
 			Progress: func(done int) {
 				if done%20 == 0 {
 					fmt.Fprintf(stderr, "%d games reviewed\n", done)

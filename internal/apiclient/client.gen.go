@@ -1125,10 +1125,20 @@ type ServiceMoveReview struct {
 	BestMove *string   `json:"bestMove,omitempty"`
 	BestPv   *[]string `json:"bestPv,omitempty"`
 
+	// BestScoreLead BestScoreLead is the best move's expected final margin in points
+	// for the mover, PlayedScoreLead the mover's after the move played
+	// (a finished game's actual margin); each is omitted when the search
+	// gave none (three and four players, the heuristic without margins,
+	// reviews stored before points were measured).
+	//
+	// Example: 3.5
+	BestScoreLead *float32 `json:"bestScoreLead,omitempty"`
+
 	// BestWinrate Example: 0.55
 	BestWinrate *float32 `json:"bestWinrate,omitempty"`
 
-	// Classification Classification is best, good, inaccuracy, mistake or blunder.
+	// Classification Classification is best, good, inaccuracy, mistake or blunder, by
+	// the worse of Loss and PointsLoss against Thresholds.
 	//
 	// Example: good
 	Classification *string `json:"classification,omitempty"`
@@ -1144,6 +1154,9 @@ type ServiceMoveReview struct {
 	// Move Example: E5-E4:N
 	Move *string `json:"move,omitempty"`
 
+	// PlayedScoreLead Example: 1.2
+	PlayedScoreLead *float32 `json:"playedScoreLead,omitempty"`
+
 	// PlayedWinrate PlayedWinrate is the mover's win rate after the move played.
 	//
 	// Example: 0.53
@@ -1156,6 +1169,13 @@ type ServiceMoveReview struct {
 	//
 	// Example: 4
 	Ply *int `json:"ply,omitempty"`
+
+	// PointsLoss PointsLoss is the mover's loss in points (squares of final margin)
+	// against the best move: max(0, bestScoreLead - playedScoreLead), 0
+	// for the best move or when either lead is unknown.
+	//
+	// Example: 2.3
+	PointsLoss *float32 `json:"pointsLoss,omitempty"`
 
 	// Proof Proof is the proven result of the position before the move for the
 	// mover (omitted when unproven; see Analysis rootInfo.proof).
@@ -1812,7 +1832,8 @@ type ServiceReviewResult struct {
 	Thresholds *ServiceThresholds `json:"thresholds,omitempty"`
 
 	// TurningPoints TurningPoints are the moves where the game turned (see
-	// service/jobs/turning.go), in the order of the game.
+	// service/jobs/turning.go): at most five, those that cost the most,
+	// largest cost first.
 	TurningPoints *[]ServiceTurningPoint `json:"turningPoints,omitempty"`
 
 	// Visits Example: 64
@@ -1926,21 +1947,44 @@ type ServiceThresholds struct {
 	// Blunder Example: 0.15
 	Blunder *float32 `json:"blunder,omitempty"`
 
+	// BlunderPoints Example: 4.5
+	BlunderPoints *float32 `json:"blunderPoints,omitempty"`
+
 	// Inaccuracy Example: 0.05
 	Inaccuracy *float32 `json:"inaccuracy,omitempty"`
 
+	// InaccuracyPoints InaccuracyPoints, MistakePoints and BlunderPoints are the points
+	// losses of the same classes.
+	//
+	// Example: 1.5
+	InaccuracyPoints *float32 `json:"inaccuracyPoints,omitempty"`
+
 	// Mistake Example: 0.1
 	Mistake *float32 `json:"mistake,omitempty"`
+
+	// MistakePoints Example: 3
+	MistakePoints *float32 `json:"mistakePoints,omitempty"`
 }
 
 // ServiceTurningPoint defines model for service.TurningPoint.
 type ServiceTurningPoint struct {
+	// Cost Cost is what the move cost, in win rate, by which the turning
+	// points are chosen and ordered (largest first): the larger of the
+	// win-rate swing across the move (a lead change's or a decided
+	// point's; Red's with two players, the leaders' with three or four)
+	// and the move's loss, its points loss counted at 1/30 of win rate a
+	// point (docs/reviews.md).
+	//
+	// Example: 0.24
+	Cost *float32 `json:"cost,omitempty"`
+
 	// Kind Kind is lead-change, decided or missed-chance.
 	//
 	// Example: lead-change
 	Kind *string `json:"kind,omitempty"`
 
-	// Loss Loss is the mover's loss against the best move.
+	// Loss Loss is the mover's loss against the best move; PointsLoss the same
+	// in points (MoveReview.PointsLoss).
 	//
 	// Example: 0.24
 	Loss *float32 `json:"loss,omitempty"`
@@ -1953,6 +1997,9 @@ type ServiceTurningPoint struct {
 
 	// Ply Example: 17
 	Ply *int `json:"ply,omitempty"`
+
+	// PointsLoss Example: 5.5
+	PointsLoss *float32 `json:"pointsLoss,omitempty"`
 
 	// Proof Proof, on a decided point, is the exact solver's proof that the
 	// position after the move is won for the winner (from the winner's

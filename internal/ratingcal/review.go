@@ -28,6 +28,9 @@ type Reviewed struct {
 	Model   string                   `json:"model"`
 	Visits  int                      `json:"visits"`
 	Moves   map[string][]rating.Move `json:"moves"`
+	// Review is the whole review (ReviewOptions.Whole): what the
+	// service's review of the game says, for measuring its verdicts.
+	Review *jobs.ReviewResult `json:"review,omitempty"`
 }
 
 // ReviewOptions configure ReviewGames.
@@ -37,6 +40,10 @@ type ReviewOptions struct {
 	// Games is the number of games reviewed at once and Parallel the
 	// positions of each searched at once.
 	Games, Parallel int
+	// Whole keeps each game's whole review, explanations and turning
+	// points included (Reviewed.Review), not only the moves the rating
+	// estimate reads.
+	Whole bool
 	// Progress, when set, is called after each game with the number done.
 	Progress func(done int)
 }
@@ -69,12 +76,15 @@ func ReviewGames(ctx context.Context, c *analysis.Cached, in io.Reader, out io.W
 			if err != nil {
 				return fmt.Errorf("game %d: %w", i+1, err)
 			}
-			res, err := jobs.ReviewGame(ctx, c, g, jobs.ReviewOptions{Visits: o.Visits, Parallel: o.Parallel})
+			res, err := jobs.ReviewGame(ctx, c, g, jobs.ReviewOptions{Visits: o.Visits, Parallel: o.Parallel, Explain: o.Whole})
 			if err != nil {
 				return fmt.Errorf("game %d: %w", i+1, err)
 			}
 			results[i] = &Reviewed{Players: games[i].Players, Result: games[i].Result, Game: games[i].Game, Seed: games[i].Seed,
 				Model: res.Model, Visits: res.Visits, Moves: jobs.ReviewMoves(res)}
+			if o.Whole {
+				results[i].Review = res
+			}
 			mu.Lock()
 			done++
 			if o.Progress != nil {

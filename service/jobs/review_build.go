@@ -22,6 +22,35 @@ const (
 	BlunderLoss    = 0.15
 )
 
+// Review thresholds in points: a move that loses this many squares of
+// final margin for its mover (against the engine's best move, by the
+// search's score lead) is an inaccuracy, a mistake or a blunder whatever
+// its win-rate loss. A move is classified by the worse of its two losses,
+// so a move that throws away land in a decided game, where the win rate
+// no longer moves, is still named. The values were chosen on reviewed
+// games (docs/reviews.md, "What a review computes"): they sit above the
+// points noise of the engine's own moves and below what a random move
+// gives away.
+const (
+	InaccuracyPoints = 1.5
+	MistakePoints    = 3.0
+	BlunderPoints    = 4.5
+)
+
+// pointsPerWinrate converts a loss in points to the win-rate loss that
+// counts the same: an inaccuracy's worth of points weighs as an
+// inaccuracy's worth of win rate (30 points for the whole win rate, one
+// point 0.033: in reviewed positions between 25% and 75%, a move that lost
+// 1 to 2 points lost 0.05 of win rate at the median, 3 to 5 points 0.14).
+const pointsPerWinrate = InaccuracyPoints / InaccuracyLoss
+
+// accuracyLossScale stretches the loss in Lichess's per-move accuracy
+// formula: a WallGo move has less at stake than a chess move (a random
+// move loses about 0.1 of win rate, which Lichess's scale calls 64%
+// accurate), so losses count 1.5 times, and a random mover's accuracy is
+// low while the engine's stays near 100 (docs/reviews.md).
+const accuracyLossScale = 1.5
+
 // ReviewResult is the result of a review job.
 type ReviewResult struct {
 	// ID echoes the request's id.
@@ -49,7 +78,8 @@ type ReviewResult struct {
 	// Thresholds are the loss thresholds of the classification.
 	Thresholds Thresholds `json:"thresholds"`
 	// TurningPoints are the moves where the game turned (see
-	// service/jobs/turning.go), in the order of the game.
+	// service/jobs/turning.go): at most five, those that cost the most,
+	// largest cost first.
 	TurningPoints []TurningPoint `json:"turningPoints"`
 	// RatingEstimate estimates each player's rating on the project's
 	// rating list (models/ratings.json) from this game, with a 95%
@@ -70,11 +100,19 @@ type CurvePoint struct {
 	Winrates map[string]float32 `json:"winrates"`
 } // @name service.CurvePoint
 
-// Thresholds are the win-rate losses at which moves are classified.
+// Thresholds are the losses at which moves are classified: in win rate
+// (0..1) and in points (squares of final margin). A move takes the worse
+// of the two classes. A review stored before points were measured has no
+// points thresholds (zero, left out of the JSON).
 type Thresholds struct {
 	Inaccuracy float64 `json:"inaccuracy" example:"0.05"`
 	Mistake    float64 `json:"mistake" example:"0.1"`
 	Blunder    float64 `json:"blunder" example:"0.15"`
+	// InaccuracyPoints, MistakePoints and BlunderPoints are the points
+	// losses of the same classes.
+	InaccuracyPoints float64 `json:"inaccuracyPoints,omitempty" example:"1.5"`
+	MistakePoints    float64 `json:"mistakePoints,omitempty" example:"3"`
+	BlunderPoints    float64 `json:"blunderPoints,omitempty" example:"4.5"`
 } // @name service.Thresholds
 
 // MoveReview reviews one move.
@@ -82,9 +120,13 @@ type Thresholds struct {
 // Loss = max(0, best - after), where best is the win rate of the engine's
 // best move in the position before the move and after the win rate of
 // the position after it, both for the player who moved (0 when the move
-// played is the best move). Accuracy = 103.1668 * exp(-0.04354 * 100 *
-// loss) - 3.1669, clamped to 0..100 (Lichess's per-move accuracy formula
-// on win percentages); a player's accuracy is the mean over its moves.
+// played is the best move). PointsLoss is the same in points: the best
+// move's score lead against the score lead after the move played, for the
+// mover. Accuracy = 103.1668 * exp(-0.04354 * 100 * 1.5 * L) - 3.1669,
+// clamped to 0..100 (Lichess's per-move accuracy formula on win
+// percentages, losses stretched by accuracyLossScale), where L is the
+// larger of Loss and PointsLoss / pointsPerWinrate; a player's accuracy
+// weighs its moves by how much was in play (playersAccuracy).
 type MoveReview struct {
 	// Ply is the move's index in the record (0 = the first move).
 	Ply    int    `json:"ply" example:"4"`
@@ -103,7 +145,19 @@ type MoveReview struct {
 	PlayedWinrate float32 `json:"playedWinrate" example:"0.53"`
 	// Loss is the mover's win-rate loss against the best move (0..1).
 	Loss float32 `json:"loss" example:"0.02"`
-	// Classification is best, good, inaccuracy, mistake or blunder.
+	// BestScoreLead is the best move's expected final margin in points
+	// for the mover, PlayedScoreLead the mover's after the move played
+	// (a finished game's actual margin); each is omitted when the search
+	// gave none (three and four players, the heuristic without margins,
+	// reviews stored before points were measured).
+	BestScoreLead   *float32 `json:"bestScoreLead,omitempty" example:"3.5"`
+	PlayedScoreLead *float32 `json:"playedScoreLead,omitempty" example:"1.2"`
+	// PointsLoss is the mover's loss in points (squares of final margin)
+	// against the best move: max(0, bestScoreLead - playedScoreLead), 0
+	// for the best move or when either lead is unknown.
+	PointsLoss float32 `json:"pointsLoss" example:"2.3"`
+	// Classification is best, good, inaccuracy, mistake or blunder, by
+	// the worse of Loss and PointsLoss against Thresholds.
 	Classification string `json:"classification" example:"good"`
 	// Accuracy is the move's accuracy in percent.
 	Accuracy float64 `json:"accuracy" example:"94.2"`
@@ -126,25 +180,59 @@ type KeyMove struct {
 	Classification string  `json:"classification" example:"mistake"`
 } // @name service.KeyMove
 
-// classify names a move by its loss.
-func classify(loss float32, best bool) string {
+// classify names a move by the worse of its win-rate loss and its loss
+// in points.
+func classify(loss, points float32, best bool) string {
 	switch {
 	case best:
 		return "best"
-	case float64(loss) >= BlunderLoss:
+	case float64(loss) >= BlunderLoss || float64(points) >= BlunderPoints:
 		return "blunder"
-	case float64(loss) >= MistakeLoss:
+	case float64(loss) >= MistakeLoss || float64(points) >= MistakePoints:
 		return "mistake"
-	case float64(loss) >= InaccuracyLoss:
+	case float64(loss) >= InaccuracyLoss || float64(points) >= InaccuracyPoints:
 		return "inaccuracy"
 	}
 	return "good"
 }
 
-// moveAccuracy is Lichess's accuracy of a move that loses loss (0..1).
-func moveAccuracy(loss float32) float64 {
-	a := 103.1668*math.Exp(-0.04354*100*float64(loss)) - 3.1669
+// equivalentLoss is a move's loss in win rate with its points loss
+// counted at pointsPerWinrate: the larger of the two.
+func equivalentLoss(loss, points float32) float64 {
+	return max(float64(loss), float64(points)/pointsPerWinrate)
+}
+
+// moveAccuracy is Lichess's accuracy of a move that loses loss of win
+// rate (0..1) and points of margin, the loss stretched by
+// accuracyLossScale: the lower of the two currencies' accuracies.
+func moveAccuracy(loss, points float32) float64 {
+	a := 103.1668*math.Exp(-0.04354*100*accuracyLossScale*equivalentLoss(loss, points)) - 3.1669
 	return math.Round(math.Max(0, math.Min(100, a))*10) / 10
+}
+
+// leadOf returns player c's expected final margin in points in an
+// analysed position: a finished game's land against the best opponent's,
+// otherwise the search's score lead of the side to move, turned to c's
+// view (two players only: with more, one margin does not tell every
+// seat's). ok is false when the analysis has no margin.
+func leadOf(a *analysis.Analysis, c engine.Color, players int) (float32, bool) {
+	if a.RootInfo.Phase == "over" && len(a.Territory) == players {
+		best := math.MinInt
+		for p, v := range a.Territory {
+			if p != c.String() {
+				best = max(best, v)
+			}
+		}
+		return float32(a.Territory[c.String()] - best), true
+	}
+	if players != 2 || a.RootInfo.ScoreLead == nil {
+		return 0, false
+	}
+	lead := *a.RootInfo.ScoreLead
+	if a.RootInfo.CurrentPlayer != c.String() {
+		lead = -lead
+	}
+	return lead, true
 }
 
 // buildReview assembles a review from the analyses of every position of a
@@ -154,13 +242,13 @@ func moveAccuracy(loss float32) float64 {
 func buildReview(g *engine.Game, analyses []*analysis.Analysis, keyMoves int) *ReviewResult {
 	players := g.Rules.Players
 	res := &ReviewResult{Accuracy: map[string]float64{}, Moves: []MoveReview{}, KeyMoves: []KeyMove{},
-		Thresholds: Thresholds{InaccuracyLoss, MistakeLoss, BlunderLoss}, Players: colourNames(players)}
+		Thresholds: Thresholds{InaccuracyLoss, MistakeLoss, BlunderLoss, InaccuracyPoints, MistakePoints, BlunderPoints},
+		Players:    colourNames(players)}
 	rates := make([][]float32, len(analyses))
 	for i, a := range analyses {
 		rates[i] = winratesOf(a, players)
 		res.WinrateCurve = append(res.WinrateCurve, CurvePoint{Ply: i, RedWinrate: rates[i][engine.Red], Winrates: byColour(rates[i])})
 	}
-	sums, counts := map[string]float64{}, map[string]int{}
 	for i, m := range g.Moves {
 		mover := g.Movers[i]
 		mr := MoveReview{Ply: i, Move: m.String(), Player: mover.String(),
@@ -170,19 +258,24 @@ func buildReview(g *engine.Game, analyses []*analysis.Analysis, keyMoves int) *R
 			mr.BestMove, mr.BestWinrate, mr.BestPV = infos[0].Move, infos[0].Winrate, infos[0].PV
 			isBest = infos[0].Move == mr.Move
 		}
+		if infos := analyses[i].MoveInfos; len(infos) > 0 && infos[0].ScoreLead != nil {
+			if played, ok := leadOf(analyses[i+1], mover, players); ok {
+				best, after := wallzero.Round(*infos[0].ScoreLead), wallzero.Round(played)
+				mr.BestScoreLead, mr.PlayedScoreLead = &best, &after
+				if !isBest {
+					mr.PointsLoss = wallzero.Round(max(0, best-after))
+				}
+			}
+		}
 		if !isBest {
 			mr.Loss = wallzero.Round(max(0, mr.BestWinrate-mr.PlayedWinrate))
 		}
 		mr.Proof = analyses[i].RootInfo.Proof
-		mr.Classification = classify(mr.Loss, isBest)
-		mr.Accuracy = moveAccuracy(mr.Loss)
-		sums[mr.Player] += mr.Accuracy
-		counts[mr.Player]++
+		mr.Classification = classify(mr.Loss, mr.PointsLoss, isBest)
+		mr.Accuracy = moveAccuracy(mr.Loss, mr.PointsLoss)
 		res.Moves = append(res.Moves, mr)
 	}
-	for p, n := range counts {
-		res.Accuracy[p] = math.Round(sums[p]/float64(n)*10) / 10
-	}
+	res.Accuracy = playersAccuracy(res, g, rates, analyses)
 	res.KeyMoves = keyMovesOf(res, g, rates, keyMoves)
 	return res
 }

@@ -2,8 +2,10 @@ package jobs
 
 import (
 	"fmt"
+	"math"
 	"sort"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explain"
@@ -13,18 +15,33 @@ import (
 // again, the eventual winner is taken to have decided the game.
 const DecidedWinrate = 0.9
 
-// missedPerSide is how many missed chances of each player are listed.
+// missedPerSide is how many missed chances of each player are
+// candidates for the turning points.
 const missedPerSide = 2
+
+// LeadChangeSwing is the least change of win rate across a move that can
+// make it a lead change: the favourite must change and the win rate move
+// this much (Red's with two players, the new or the old leader's with
+// three or four), so that a wobble around 50% is not called a change of
+// hands. A move that throws away a proven result is a lead change
+// whatever its swing.
+const LeadChangeSwing = 0.10
+
+// MaxTurningPoints is the most turning points a review lists: those that
+// cost the most (TurningPoint.Cost), the decided point always among them.
+const MaxTurningPoints = 5
 
 // The kinds of turning point.
 const (
-	// TurnLeadChange: the favourite changed (Red's win rate crossed 50%).
+	// TurnLeadChange: the game changed hands: the favourite changed
+	// (Red's win rate crossed 50%) with a swing of at least
+	// LeadChangeSwing, or the mover threw away a proven result.
 	TurnLeadChange = "lead-change"
 	// TurnDecided: from this move on the winner's win rate never fell
 	// below DecidedWinrate.
 	TurnDecided = "decided"
 	// TurnMissed: one of a player's largest losses against the best move
-	// (at least an inaccuracy).
+	// (at least a mistake, in win rate or in points).
 	TurnMissed = "missed-chance"
 )
 
@@ -38,8 +55,17 @@ type TurningPoint struct {
 	// RedWinrateBefore and RedWinrateAfter are Red's win rate around it.
 	RedWinrateBefore float32 `json:"redWinrateBefore" example:"0.55"`
 	RedWinrateAfter  float32 `json:"redWinrateAfter" example:"0.31"`
-	// Loss is the mover's loss against the best move.
-	Loss float32 `json:"loss" example:"0.24"`
+	// Loss is the mover's loss against the best move; PointsLoss the same
+	// in points (MoveReview.PointsLoss).
+	Loss       float32 `json:"loss" example:"0.24"`
+	PointsLoss float32 `json:"pointsLoss" example:"5.5"`
+	// Cost is what the move cost, in win rate, by which the turning
+	// points are chosen and ordered (largest first): the larger of the
+	// win-rate swing across the move (a lead change's or a decided
+	// point's; Red's with two players, the leaders' with three or four)
+	// and the move's loss, its points loss counted at 1/30 of win rate a
+	// point (docs/reviews.md).
+	Cost float32 `json:"cost" example:"0.24"`
 	// Summary says what happened; Text is the move's explanation.
 	Summary string `json:"summary" example:"Blue takes the lead: Red's win rate falls from 55% to 31%."`
 	Text    string `json:"text,omitempty"`
@@ -80,22 +106,20 @@ func explainReview(res *ReviewResult, g *engine.Game, analyses []*analysis.Analy
 }
 
 // turningPoints finds the lead changes, the move that decided the game
-// and each side's largest missed chances, in the order of the game.
+// and each side's largest missed chances, and keeps the MaxTurningPoints
+// that cost the most (selectTurningPoints).
 func turningPoints(res *ReviewResult, final *engine.Position) []TurningPoint {
-	out := []TurningPoint{}
-	point := func(kind string, mr *MoveReview, summary string) TurningPoint {
-		tp := TurningPoint{Kind: kind, Ply: mr.Ply, Move: mr.Move, Player: mr.Player,
-			RedWinrateBefore: mr.RedWinrateBefore, RedWinrateAfter: mr.RedWinrateAfter, Loss: mr.Loss, Summary: summary}
-		if mr.Explanation != nil {
-			tp.Text = mr.Explanation.Text
-		}
-		return tp
-	}
+	var out []TurningPoint
 	for i := range res.Moves {
 		mr := &res.Moves[i]
 		was, is := favourite(mr.RedWinrateBefore), favourite(mr.RedWinrateAfter)
-		if is != "" && was != is {
-			out = append(out, point(TurnLeadChange, mr, fmt.Sprintf("%s takes the lead: Red's win rate goes from %s to %s.",
+		swing := absf(mr.RedWinrateAfter - mr.RedWinrateBefore)
+		switch {
+		case provenHandover(res, i):
+			out = append(out, newTurningPoint(TurnLeadChange, mr, swing, fmt.Sprintf("%s throws away a proven %s: Red's win rate goes from %s to %s.",
+				title(mr.Player), mr.Proof.Result, pct(mr.RedWinrateBefore), pct(mr.RedWinrateAfter))))
+		case is != "" && was != is && float64(swing) >= LeadChangeSwing-1e-6:
+			out = append(out, newTurningPoint(TurnLeadChange, mr, swing, fmt.Sprintf("%s takes the lead: Red's win rate goes from %s to %s.",
 				title(is), pct(mr.RedWinrateBefore), pct(mr.RedWinrateAfter))))
 		}
 	}
@@ -105,31 +129,103 @@ func turningPoints(res *ReviewResult, final *engine.Position) []TurningPoint {
 		if proof.Margin != nil {
 			by = fmt.Sprintf(" by %d", *proof.Margin)
 		}
-		tp := point(TurnDecided, mr, fmt.Sprintf("The game is decided: after move %d %s has a proven win%s.", i+1, title(winner), by))
+		tp := newTurningPoint(TurnDecided, mr, absf(mr.RedWinrateAfter-mr.RedWinrateBefore),
+			fmt.Sprintf("The game is decided: after move %d %s has a proven win%s.", i+1, title(winner), by))
 		tp.Proof = proof
 		out = append(out, tp)
 	} else if i, winner, ok := decidedAt(res, final); ok {
 		mr := &res.Moves[i]
-		out = append(out, point(TurnDecided, mr, fmt.Sprintf("The game is decided: from here on %s's win rate never drops below %s.",
-			title(winner), pct(DecidedWinrate))))
+		out = append(out, newTurningPoint(TurnDecided, mr, absf(mr.RedWinrateAfter-mr.RedWinrateBefore),
+			fmt.Sprintf("The game is decided: from here on %s's win rate never drops below %s.", title(winner), pct(DecidedWinrate))))
 	}
 	for _, side := range []string{"red", "blue"} {
-		var idx []int
-		for i, mr := range res.Moves {
-			if mr.Player == side && float64(mr.Loss) >= InaccuracyLoss {
-				idx = append(idx, i)
-			}
-		}
-		sort.SliceStable(idx, func(a, b int) bool { return res.Moves[idx[a]].Loss > res.Moves[idx[b]].Loss })
-		for _, i := range idx[:min(missedPerSide, len(idx))] {
-			mr := &res.Moves[i]
-			out = append(out, point(TurnMissed, mr, fmt.Sprintf("%s missed %s (%s): %s of the win rate lost.",
-				title(side), mr.BestMove, mr.Classification, pct(mr.Loss))))
+		out = append(out, missedChances(res, side)...)
+	}
+	return selectTurningPoints(out)
+}
+
+// newTurningPoint makes a turning point of kind at a move; its cost is
+// the larger of swing and the move's loss (equivalentLoss).
+func newTurningPoint(kind string, mr *MoveReview, swing float32, summary string) TurningPoint {
+	tp := TurningPoint{Kind: kind, Ply: mr.Ply, Move: mr.Move, Player: mr.Player,
+		RedWinrateBefore: mr.RedWinrateBefore, RedWinrateAfter: mr.RedWinrateAfter, Loss: mr.Loss, PointsLoss: mr.PointsLoss,
+		Cost: wallzero.Round(float32(max(float64(swing), equivalentLoss(mr.Loss, mr.PointsLoss)))), Summary: summary}
+	if mr.Explanation != nil {
+		tp.Text = mr.Explanation.Text
+	}
+	return tp
+}
+
+// kindRank orders the kinds of turning point when one move is several:
+// the move is listed once, as the first of decided, lead change and
+// missed chance.
+var kindRank = map[string]int{TurnDecided: 0, TurnLeadChange: 1, TurnMissed: 2}
+
+// selectTurningPoints keeps one turning point per move (the first kind
+// of kindRank, costing the most of its kinds), then the decided point and
+// the others that cost the most, MaxTurningPoints in all, largest cost
+// first (ties in the order of the game).
+func selectTurningPoints(cands []TurningPoint) []TurningPoint {
+	byPly := map[int]TurningPoint{}
+	for _, tp := range cands {
+		old, ok := byPly[tp.Ply]
+		switch {
+		case !ok:
+			byPly[tp.Ply] = tp
+		case kindRank[tp.Kind] < kindRank[old.Kind]:
+			tp.Cost = max(tp.Cost, old.Cost)
+			byPly[tp.Ply] = tp
+		default:
+			old.Cost = max(tp.Cost, old.Cost)
+			byPly[tp.Ply] = old
 		}
 	}
-	sort.SliceStable(out, func(a, b int) bool { return out[a].Ply < out[b].Ply })
+	out := make([]TurningPoint, 0, len(byPly))
+	for _, tp := range byPly {
+		out = append(out, tp)
+	}
+	sort.Slice(out, func(a, b int) bool {
+		x, y := out[a], out[b]
+		if (x.Kind == TurnDecided) != (y.Kind == TurnDecided) {
+			return x.Kind == TurnDecided
+		}
+		if x.Cost != y.Cost {
+			return x.Cost > y.Cost
+		}
+		return x.Ply < y.Ply
+	})
+	out = out[:min(len(out), MaxTurningPoints)]
+	sort.SliceStable(out, func(a, b int) bool {
+		if out[a].Cost != out[b].Cost {
+			return out[a].Cost > out[b].Cost
+		}
+		return out[a].Ply < out[b].Ply
+	})
 	return out
 }
+
+// provenHandover reports whether move i threw away a proven result: the
+// position before it was proven a win or a draw for its mover, and the
+// position after it is proven worse for that player (the next move's
+// proof, from its mover's view).
+func provenHandover(res *ReviewResult, i int) bool {
+	if i+1 >= len(res.Moves) || res.Moves[i].Proof == nil || res.Moves[i+1].Proof == nil {
+		return false
+	}
+	mr, next := &res.Moves[i], &res.Moves[i+1]
+	score := func(result string, same bool) int {
+		v := map[string]int{"win": 1, "draw": 0, "loss": -1}[result]
+		if !same {
+			v = -v
+		}
+		return v
+	}
+	before := score(mr.Proof.Result, true)
+	after := score(next.Proof.Result, next.Player == mr.Player)
+	return before >= 0 && after < before
+}
+
+func absf(v float32) float32 { return float32(math.Abs(float64(v))) }
 
 // provenDecidedAt returns the first move after which the exact solver
 // proved the position won for the game's winner: the next move's review

@@ -8,61 +8,71 @@ import (
 )
 
 // multiTurningPoints finds the turning points of a three- or four-player
-// review: the lead changes (the player with the highest win rate changed),
-// the move from which the eventual winner's win rate never fell below
-// DecidedWinrate, and each player's largest missed chances, in the order
-// of the game. The two-player kinds' proven variant has no counterpart:
-// the exact solver proves only two-player positions.
+// review: the lead changes (the player with the highest win rate changed,
+// and the new or the old leader's win rate moved at least
+// LeadChangeSwing), the move from which the eventual winner's win rate
+// never fell below DecidedWinrate, and each player's largest missed
+// chances, and keeps the MaxTurningPoints that cost the most
+// (selectTurningPoints). The two-player kinds' proven variants have no
+// counterpart: the exact solver proves only two-player positions.
 func multiTurningPoints(res *ReviewResult, final *engine.Position) []TurningPoint {
-	out := []TurningPoint{}
+	var out []TurningPoint
 	rate := func(ply int, player string) float32 { return res.WinrateCurve[ply].Winrates[player] }
-	point := func(kind string, mr *MoveReview, summary string) TurningPoint {
-		tp := TurningPoint{Kind: kind, Ply: mr.Ply, Move: mr.Move, Player: mr.Player,
-			RedWinrateBefore: mr.RedWinrateBefore, RedWinrateAfter: mr.RedWinrateAfter, Loss: mr.Loss, Summary: summary}
-		if mr.Explanation != nil {
-			tp.Text = mr.Explanation.Text
-		}
-		return tp
-	}
 	for i := range res.Moves {
 		mr := &res.Moves[i]
 		was, is := leader(res.WinrateCurve[i].Winrates, res.Players), leader(res.WinrateCurve[i+1].Winrates, res.Players)
-		switch {
-		case is == "" || was == is:
-		case was == "":
-			out = append(out, point(TurnLeadChange, mr, fmt.Sprintf("%s takes the lead: its win rate goes from %s to %s.",
-				title(is), pct(rate(i, is)), pct(rate(i+1, is)))))
-		default:
-			out = append(out, point(TurnLeadChange, mr, fmt.Sprintf("%s takes the lead from %s: %s's win rate goes from %s to %s, %s's from %s to %s.",
-				title(is), title(was), title(is), pct(rate(i, is)), pct(rate(i+1, is)), title(was), pct(rate(i, was)), pct(rate(i+1, was)))))
+		if is == "" || was == is {
+			continue
 		}
+		swing := absf(rate(i+1, is) - rate(i, is))
+		if was != "" {
+			swing = max(swing, absf(rate(i+1, was)-rate(i, was)))
+		}
+		if float64(swing) < LeadChangeSwing-1e-6 {
+			continue
+		}
+		if was == "" {
+			out = append(out, newTurningPoint(TurnLeadChange, mr, swing, fmt.Sprintf("%s takes the lead: its win rate goes from %s to %s.",
+				title(is), pct(rate(i, is)), pct(rate(i+1, is)))))
+			continue
+		}
+		out = append(out, newTurningPoint(TurnLeadChange, mr, swing, fmt.Sprintf("%s takes the lead from %s: %s's win rate goes from %s to %s, %s's from %s to %s.",
+			title(is), title(was), title(is), pct(rate(i, is)), pct(rate(i+1, is)), title(was), pct(rate(i, was)), pct(rate(i+1, was)))))
 	}
 	if i, winner, ok := multiDecidedAt(res, final); ok {
-		out = append(out, point(TurnDecided, &res.Moves[i], fmt.Sprintf("The game is decided: from here on %s's win rate never drops below %s.",
-			title(winner), pct(DecidedWinrate))))
+		out = append(out, newTurningPoint(TurnDecided, &res.Moves[i], absf(rate(i+1, winner)-rate(i, winner)),
+			fmt.Sprintf("The game is decided: from here on %s's win rate never drops below %s.", title(winner), pct(DecidedWinrate))))
 	}
 	for _, side := range res.Players {
-		out = append(out, missedChances(res, side, point)...)
+		out = append(out, missedChances(res, side)...)
 	}
-	sort.SliceStable(out, func(a, b int) bool { return out[a].Ply < out[b].Ply })
-	return out
+	return selectTurningPoints(out)
 }
 
-// missedChances returns side's largest losses (at least an inaccuracy),
-// missedPerSide of them at most, as turning points.
-func missedChances(res *ReviewResult, side string, point func(string, *MoveReview, string) TurningPoint) []TurningPoint {
+// missedChances returns side's largest losses (at least a mistake, in
+// win rate or in points), missedPerSide of them at most, as turning
+// points, the largest (equivalentLoss) first.
+func missedChances(res *ReviewResult, side string) []TurningPoint {
 	var idx []int
 	for i, mr := range res.Moves {
-		if mr.Player == side && float64(mr.Loss) >= InaccuracyLoss {
+		if mr.Player == side && (mr.Classification == "mistake" || mr.Classification == "blunder") {
 			idx = append(idx, i)
 		}
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return res.Moves[idx[a]].Loss > res.Moves[idx[b]].Loss })
+	cost := func(i int) float64 { return equivalentLoss(res.Moves[i].Loss, res.Moves[i].PointsLoss) }
+	sort.SliceStable(idx, func(a, b int) bool { return cost(idx[a]) > cost(idx[b]) })
 	out := []TurningPoint{}
 	for _, i := range idx[:min(missedPerSide, len(idx))] {
 		mr := &res.Moves[i]
-		out = append(out, point(TurnMissed, mr, fmt.Sprintf("%s missed %s (%s): %s of the win rate lost.",
-			title(side), mr.BestMove, mr.Classification, pct(mr.Loss))))
+		lost := pct(mr.Loss) + " of the win rate"
+		if points := fmt.Sprintf("%.0f points", mr.PointsLoss); float64(mr.PointsLoss) >= InaccuracyPoints && mr.Loss < 0.005 {
+			// A decided game: only land was lost.
+			lost = points
+		} else if float64(mr.PointsLoss) >= InaccuracyPoints {
+			lost += " and " + points
+		}
+		out = append(out, newTurningPoint(TurnMissed, mr, 0, fmt.Sprintf("%s missed %s (%s): %s lost.",
+			title(side), mr.BestMove, mr.Classification, lost)))
 	}
 	return out
 }

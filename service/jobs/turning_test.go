@@ -3,6 +3,8 @@ package jobs
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -98,13 +100,13 @@ func TestExplainReviewRealGame(t *testing.T) {
 				t.Errorf("lead change at %d without a change of favourite: %v -> %v", tp.Ply, mr.RedWinrateBefore, mr.RedWinrateAfter)
 			}
 		case TurnMissed:
-			if float64(tp.Loss) < InaccuracyLoss {
-				t.Errorf("missed chance at %d with loss %v", tp.Ply, tp.Loss)
+			if mr.Classification != "mistake" && mr.Classification != "blunder" {
+				t.Errorf("missed chance at %d, a move classified %s", tp.Ply, mr.Classification)
 			}
 		}
 	}
-	if kinds[TurnDecided] != 1 {
-		t.Errorf("want one decided point, got %v", kinds)
+	if kinds[TurnDecided] != 1 || len(res.TurningPoints) > MaxTurningPoints {
+		t.Errorf("want one decided point and at most %d in all, got %v", MaxTurningPoints, kinds)
 	}
 }
 
@@ -128,33 +130,78 @@ func checkPlayout(t *testing.T, g *engine.Game, ply int, p *explain.Playout) {
 	}
 }
 
-// TestTurningPoints checks the rules on a made-up win-rate curve.
+// TestTurningPoints checks the rules on made-up win-rate curves: a lead
+// change needs a swing of LeadChangeSwing across 50% or a proven result
+// thrown away, a missed chance at least a mistake (in win rate or in
+// points), and at most MaxTurningPoints are kept, the decided point among
+// them, ordered by cost.
 func TestTurningPoints(t *testing.T) {
 	t.Parallel()
-	// Red's win rate after each move: 0.5 -> 0.6 (red leads) -> 0.4 (blue
-	// takes the lead) -> 0.7 (red again) -> 0.92 -> 0.95 -> 1.
-	curve := []float32{0.5, 0.6, 0.4, 0.7, 0.92, 0.95, 1}
-	losses := []float32{0, 0.02, 0.3, 0.2, 0, 0.07}
-	res := &ReviewResult{}
-	for i := range losses {
-		p := "red"
-		if i%2 == 1 {
-			p = "blue"
-		}
-		res.Moves = append(res.Moves, MoveReview{Ply: i, Move: "m", Player: p, RedWinrateBefore: curve[i], RedWinrateAfter: curve[i+1], Loss: losses[i], BestMove: "b"})
-	}
-	// An unfinished position: the favourite of the last position (Red)
-	// is taken as the winner.
 	rules, _ := engine.DefaultRules().Normalize()
 	start := engine.NewPosition(rules)
-	got := turningPoints(res, &start)
-	var summary []string
-	for _, tp := range got {
-		summary = append(summary, tp.Kind+"@"+string(rune('0'+tp.Ply)))
-	}
-	want := "lead-change@0 lead-change@1 lead-change@2 missed-chance@2 decided@3 missed-chance@3 missed-chance@5"
-	if s := strings.Join(summary, " "); s != want {
-		t.Errorf("turning points %s\nwant            %s", s, want)
+	for _, tc := range []struct {
+		name   string
+		curve  []float32 // Red's win rate at each position
+		losses []float32
+		points map[int]float32
+		proofs map[int]*analysis.Proof
+		want   string
+		first  string // the first point's summary, when set
+	}{
+		{"lead changes, decided, missed chances",
+			// 0.5 -> 0.6 (red leads) -> 0.4 (blue takes the lead) -> 0.7
+			// (red again) -> 0.92 -> 0.95 -> 1; the unfinished game's
+			// last favourite (Red) is taken as the winner.
+			[]float32{0.5, 0.6, 0.4, 0.7, 0.92, 0.95, 1}, []float32{0, 0.02, 0.3, 0.2, 0, 0.07}, nil, nil,
+			"lead-change@2 decided@3 lead-change@1 lead-change@0", ""},
+		{"wobbles around 50% are not lead changes",
+			[]float32{0.5, 0.53, 0.47, 0.52, 0.44, 0.53, 0.5}, []float32{0, 0.06, 0.05, 0.08, 0.07, 0.04}, nil, nil, "", ""},
+		{"a slow crossing is not a lead change",
+			[]float32{0.6, 0.55, 0.51, 0.48, 0.45, 0.42, 0.4}, []float32{0.05, 0.05, 0.05, 0.05, 0.05, 0.05}, nil, nil, "", ""},
+		{"points make missed chances in a decided game",
+			[]float32{1, 1, 1, 1, 1, 1, 1}, []float32{0, 0, 0, 0, 0, 0}, map[int]float32{1: 2, 3: 8, 4: MistakePoints, 5: 1}, nil,
+			"missed-chance@3 missed-chance@4 decided@0", "Blue missed b (blunder): 8 points lost."},
+		{"a proven win thrown away is a lead change",
+			[]float32{0.55, 0.5, 0.52, 0.5, 0.5, 0.5, 0.5}, []float32{0, 0, 0.03, 0, 0, 0}, nil,
+			map[int]*analysis.Proof{1: {Result: "loss"}, 2: {Result: "win"}, 3: {Result: "win"}},
+			"lead-change@2", "Red throws away a proven win: Red's win rate goes from 52% to 50%."},
+		{"at most five, the costliest, the decided point kept",
+			// Six candidates: lead changes at 0 and 1, red's two largest
+			// losses (2, 6), blue's (7, and 1, a lead change already), and
+			// Blue's decided point at 9; the cheapest, 6, is left out.
+			[]float32{0.5, 0.7, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3, 0.05}, []float32{0.12, 0.3, 0.2, 0.25, 0.11, 0.14, 0.13, 0.4, 0.1, 0.01}, nil, nil,
+			"lead-change@1 missed-chance@7 decided@9 lead-change@0 missed-chance@2", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			res := &ReviewResult{}
+			for i, loss := range tc.losses {
+				p := "red"
+				if i%2 == 1 {
+					p = "blue"
+				}
+				pts := tc.points[i]
+				res.Moves = append(res.Moves, MoveReview{Ply: i, Move: "m", Player: p, RedWinrateBefore: tc.curve[i], RedWinrateAfter: tc.curve[i+1],
+					Loss: loss, PointsLoss: pts, BestMove: "b", Classification: classify(loss, pts, false), Proof: tc.proofs[i]})
+			}
+			got := turningPoints(res, &start)
+			var summary []string
+			for k, tp := range got {
+				summary = append(summary, fmt.Sprintf("%s@%d", tp.Kind, tp.Ply))
+				if k > 0 && tp.Cost > got[k-1].Cost {
+					t.Errorf("turning point %d costs %v, more than the one before (%v)", k, tp.Cost, got[k-1].Cost)
+				}
+				if tp.Kind == TurnLeadChange && tc.proofs == nil && math.Abs(float64(tp.RedWinrateAfter-tp.RedWinrateBefore)) < LeadChangeSwing-1e-6 {
+					t.Errorf("lead change at %d with a swing of %v", tp.Ply, tp.RedWinrateAfter-tp.RedWinrateBefore)
+				}
+			}
+			if tc.first != "" && (len(got) == 0 || got[0].Summary != tc.first) {
+				t.Errorf("first turning point %+v, want the summary %q", got, tc.first)
+			}
+			if s := strings.Join(summary, " "); s != tc.want {
+				t.Errorf("turning points %s\nwant            %s", s, tc.want)
+			}
+		})
 	}
 }
 

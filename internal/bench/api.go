@@ -16,6 +16,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/internal/program"
 	"github.com/wallzero/wallzero/internal/stats"
+	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // API implements `wallzero bench api`: it serves the API in-process
@@ -51,6 +52,10 @@ func API(args []string, stdout, stderr io.Writer) error {
 	nice := fs.Int("nice", 0, "run this load generator at this niceness (0..19; Linux), so that on a shared machine it measures the server rather than itself")
 	serverPID := fs.Int("server-pid", 0, "with -url: the server's process id, to report its peak memory")
 	key := fs.String("key", "", "with -url: an API key (wz_...) sent as Authorization: Bearer (env WALLZERO_KEY)")
+	versus := fs.Duration("versus", 0, "also compare the service with its own search in one run: -versus-clients HTTP clients against as many searches through the analyzer directly, on fresh positions, in interleaved windows of this long (0: no comparison; in-process server only)")
+	versusClients := fs.Int("versus-clients", 16, "with -versus: clients, and searches")
+	versusReps := fs.Int("versus-reps", 3, "with -versus: interleaved rounds (medians reported)")
+	versusProfile := fs.String("versus-cpuprofile", "", "with -versus: write a CPU profile of the service's windows (server and load generator in one process) to this file")
 	if err := program.ParseWithEnv(fs, args); err != nil {
 		return err
 	}
@@ -60,6 +65,10 @@ func API(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("-nice %d: %w", *nice, err)
 		}
 	}
+	if *versus > 0 && *url != "" {
+		return fmt.Errorf("-versus: needs the in-process server (no -url): it calls the server's analyzer directly")
+	}
+	var analyzer *analysis.Analyzer
 	base := *url
 	if base == "" {
 		log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -77,6 +86,7 @@ func API(args []string, stdout, stderr io.Writer) error {
 		defer srv.Close()
 		base = "http://" + ln.Addr().String()
 		fmt.Fprintf(stdout, "model=%s job_workers=%d job_parallel=%d\n", a.Svc.Models()[0].ID, cfg.JobWorkers, a.Svc.Config().JobParallel)
+		analyzer = a.Svc.Analyses().Analyzer()
 	}
 	var transport http.RoundTripper = &http.Transport{MaxIdleConnsPerHost: 1024}
 	if *key != "" {
@@ -117,7 +127,11 @@ func API(args []string, stdout, stderr io.Writer) error {
 	if *storm > 0 {
 		stormPool = *storm + sustainPool(stormSteadyClients, *stormSteady)
 	}
-	for len(positions) < want+*burst**burstReps+sustainPool(*sustainClients, *sustain)+stormPool+boardPool {
+	versusPool := 0
+	if *versus > 0 {
+		versusPool = 2 * *versusReps * max(sustainPool(*versusClients, *versus), 64)
+	}
+	for len(positions) < want+*burst**burstReps+sustainPool(*sustainClients, *sustain)+stormPool+boardPool+versusPool {
 		p := engine.NewPosition(rules)
 		n := 10 + rng.IntN(21)
 		var moves []string
@@ -158,6 +172,12 @@ func API(args []string, stdout, stderr io.Writer) error {
 	if *storm > 0 {
 		pool := records[len(records)-stormPool:]
 		failures += runStorm(stdout, client, base, pool[*storm:], pool[:*storm], *visits, *stormSteady, mem)
+	}
+	if *versus > 0 {
+		if err := runVersus(stdout, client, base, analyzer, records[len(records)-stormPool-boardPool-versusPool:len(records)-stormPool-boardPool],
+			*visits, *versusClients, *versusReps, *versus, *versusProfile); err != nil {
+			return err
+		}
 	}
 	if failures > 0 {
 		return fmt.Errorf("bench api: %d requests failed", failures)

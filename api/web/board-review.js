@@ -30,7 +30,6 @@ window.WZ = window.WZ || {};
     if (m.pointsLoss >= 0.05) parts.push(m.pointsLoss.toFixed(1) + ' points');
     return parts.length ? 'loses ' + parts.join(' and ') : '';
   }
-  review.lossText = lossText;
 
   // costText says what a turning point cost, the number the API chose and
   // ordered the turning points by (win rate, a point counted as 1/30), with

@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"regexp"
 	"slices"
@@ -309,6 +310,42 @@ func TestBoardInBrowser(t *testing.T) {
 		if txt := b.str(`document.getElementById("review-rating").textContent`); !regexp.MustCompile(`^Rating estimate: blue -?\d+ \(95%: -?\d+ to -?\d+\), red -?\d+ \(95%: -?\d+ to -?\d+\)$`).MatchString(txt) {
 			t.Errorf("the review's rating line: %q", txt)
 		}
+		// The turning points in the API's order (by cost, largest
+		// first), each saying what it cost.
+		var tps struct {
+			API, Shown, Texts []string
+			Costs             []float64
+		}
+		b.eval(`({API: WZ.review.result.turningPoints.map((tp) => String(tp.ply)), Costs: WZ.review.result.turningPoints.map((tp) => tp.cost),
+			Shown: [...document.querySelectorAll("#review-turning li button")].map((e) => e.dataset.ply),
+			Texts: [...document.querySelectorAll("#review-turning li")].map((e) => e.textContent)})`, &tps)
+		if len(tps.API) == 0 || len(tps.API) > 5 || !slices.Equal(tps.Shown, tps.API) {
+			t.Errorf("turning points shown at plies %v, the API's %v", tps.Shown, tps.API)
+		}
+		for i, txt := range tps.Texts {
+			if !regexp.MustCompile(`\(cost \d+\.\d%(, \d+\.\d points lost)?\)$`).MatchString(txt) {
+				t.Errorf("turning point %q does not say what it cost", txt)
+			}
+			if i > 0 && tps.Costs[i] > tps.Costs[i-1] {
+				t.Errorf("turning point %d costs %v, more than the one before (%v)", i, tps.Costs[i], tps.Costs[i-1])
+			}
+		}
+		// The first move that lost points says how many, with one decimal.
+		var lost struct {
+			Ply    int
+			Points string
+		}
+		b.eval(`(() => { const i = WZ.review.result.moves.findIndex((m) => m.pointsLoss >= 0.05);
+			return {Ply: i + 1, Points: i < 0 ? "" : WZ.review.result.moves[i].pointsLoss.toFixed(1)}; })()`, &lost)
+		if lost.Ply == 0 {
+			t.Error("no move of the reviewed game lost points: the points shown are not tested here")
+		} else {
+			b.click(fmt.Sprintf(`#move-list [data-line="main"][data-ply="%d"]`, lost.Ply))
+			b.ready(lost.Ply)
+			if txt, want := b.str(`document.getElementById("review-move").textContent`), lost.Points+" points"; !strings.Contains(txt, "loses ") || !strings.Contains(txt, want) {
+				t.Errorf("review line at ply %d: %q, want it to say it loses %s", lost.Ply, txt, want)
+			}
+		}
 		b.click(`#move-list [data-line="main"][data-ply="5"]`)
 		b.ready(5)
 		if txt := b.str(`document.getElementById("review-move").textContent`); !strings.HasPrefix(txt, "5. ") {
@@ -319,7 +356,6 @@ func TestBoardInBrowser(t *testing.T) {
 		b.wait(`!document.getElementById("review-back").hidden`)
 		b.click("#review-back")
 		b.ready(5)
-		b.shoot("board-review.png")
 		// Puzzles: the API's selection is tested on its own (jobs and api
 		// tests); here a puzzle at ply 5 is handed to the page to check
 		// the mode: a wrong try is taken back, the answer is confirmed,
@@ -366,29 +402,24 @@ func TestBoardInBrowser(t *testing.T) {
 		if href := b.str(`document.getElementById("review-report").getAttribute("href")`); href != "/report"+b.str(`location.hash`) {
 			t.Errorf("the report link is %q", href)
 		}
-		rp, err := br.NewPage(ctx, 900, 1200)
-		b.must(err)
-		report := &boardPage{t: t, ctx: ctx, page: rp}
-		watchPage(t, rp, &failureWatch{srv: srv, log: log})
-		report.must(rp.Navigate(ctx, srv.URL+"/report"+b.str(`location.hash`)))
-		{
-			short, cancel := context.WithTimeout(ctx, 30*time.Second)
-			err := report.page.WaitFor(short, `document.body.dataset.report === "ready" || document.body.dataset.report === "error"`)
-			cancel()
-			if err != nil {
-				var state string
-				_ = report.page.Eval(ctx, `JSON.stringify({report: document.body.dataset.report, error: document.getElementById("error").textContent, imgs: [...document.images].map((i) => [i.alt, i.complete, i.naturalWidth, (i.src || "").slice(0, 30)])})`, &state)
-				t.Fatalf("the report did not finish: %v; the page: %s", err, state)
-			}
-		}
-		if msg := report.str(`document.getElementById("error").textContent`); msg != "" {
-			t.Fatalf("the report says: %s", msg)
-		}
+		report := openReport(t, ctx, br, srv, log, b.str(`location.hash`))
 		if n := report.num(`document.querySelectorAll("#accuracy tbody tr").length`); n != 2 {
 			t.Errorf("the report's accuracy table has %d rows, want 2", n)
 		}
-		if est := report.str(`[...document.querySelectorAll("#accuracy tbody tr")].map((r) => r.cells[2].textContent).join("|")`); !regexp.MustCompile(`^-?\d+ \(-?\d+ to -?\d+\)\|-?\d+ \(-?\d+ to -?\d+\)$`).MatchString(est) {
+		// Beside each player's accuracy, the mean points lost a move.
+		if pts := report.str(`[...document.querySelectorAll("#accuracy tbody tr")].map((r) => r.cells[2].textContent).join("|")`); !regexp.MustCompile(`^\d+\.\d\|\d+\.\d$`).MatchString(pts) {
+			t.Errorf("the report's mean points lost a move: %q", pts)
+		}
+		if est := report.str(`[...document.querySelectorAll("#accuracy tbody tr")].map((r) => r.cells[3].textContent).join("|")`); !regexp.MustCompile(`^-?\d+ \(-?\d+ to -?\d+\)\|-?\d+ \(-?\d+ to -?\d+\)$`).MatchString(est) {
 			t.Errorf("the report's rating estimates: %q", est)
+		}
+		// Every move's row, its points lost as the API gives them.
+		var rows []string
+		report.eval(`[...document.querySelectorAll("#moves tbody tr")].map((r) => r.cells[5].textContent)`, &rows)
+		var want []string
+		b.eval(`WZ.review.result.moves.map((m) => m.pointsLoss >= 0.05 ? m.pointsLoss.toFixed(1) : "")`, &want)
+		if !slices.Equal(rows, want) {
+			t.Errorf("the report's points lost per move %q, want %q", rows, want)
 		}
 		if n := report.num(`document.querySelectorAll("#mistakes li").length`); n == 0 {
 			t.Error("the report lists no mistakes, not even 'No mistakes.'")
@@ -400,7 +431,6 @@ func TestBoardInBrowser(t *testing.T) {
 		if !bytes.HasPrefix(pdf, []byte("%PDF-")) || len(pdf) < 10000 {
 			t.Errorf("the printed report is %d bytes starting %q", len(pdf), pdf[:min(8, len(pdf))])
 		}
-		savePDF(t, pdf, "report.pdf", "report-page1")
 		b.front()
 		// The review opens by its link in another tab, with its game.
 		hash := b.str(`location.hash`)
@@ -413,6 +443,66 @@ func TestBoardInBrowser(t *testing.T) {
 		if got := other.mainLine(); !slices.Equal(got, reviewed) {
 			t.Errorf("the review link opened %v, want %v", got, reviewed)
 		}
+		b.front()
+	})
+
+	t.Run("land thrown away in a decided game", func(t *testing.T) {
+		b.t = t
+		// testdata/decided-land-thrown-away.json: an agent game
+		// (engine/solver/endgames/testdata/agent-games.jsonl, the 79th
+		// line) to its 46th move, when Blue has won (Red's win rate
+		// about 1%), then Red's A2-B3:W, which throws away
+		// land: no win rate lost, about 12 points (the heuristic
+		// search's score lead from -8 to -20 against A2-A3:S).
+		// The numbers were stable at 32, 64 and 128 visits.
+		data, err := os.ReadFile("testdata/decided-land-thrown-away.json")
+		b.must(err)
+		id := b.str(`WZ.api.createReview(` + string(data) + `).then((j) => j.id)`)
+		d := newBoardPage(t, ctx, br, srv.URL+"/analysis#review="+id, 1280, 1500)
+		d.wait(`document.body.dataset.review === "ready" || document.body.dataset.review === "error"`)
+		if st := d.str(`document.body.dataset.review`); st != "ready" {
+			t.Fatalf("the review: %s (%s)", st, d.str(`document.getElementById("review-state").textContent`))
+		}
+		var m struct {
+			Loss, PointsLoss float64
+			Classification   string
+		}
+		d.eval(`WZ.review.result.moves[46]`, &m)
+		if m.Loss > 0.01 || m.PointsLoss < 4.5 || m.Classification != "blunder" {
+			t.Errorf("A2-B3:W reviewed as %+v, want a blunder by points alone", m)
+		}
+		d.click(`#move-list [data-line="main"][data-ply="47"]`)
+		d.ready(47)
+		d.wait(`document.getElementById("review-curve").complete && document.getElementById("review-curve").naturalWidth > 0`)
+		want := `^47\. red A2-B3:W: blunder, loses ` + regexp.QuoteMeta(d.str(`WZ.review.result.moves[46].pointsLoss.toFixed(1)`)) +
+			` points; best was \S+ \(\d+\.\d% for red, lead [+-]?\d+\.\d points against -\d+\.\d played\)\.`
+		if txt := d.str(`document.getElementById("review-move").textContent`); !regexp.MustCompile(want).MatchString(txt) {
+			t.Errorf("review line of the thrown-away land: %q, want %s", txt, want)
+		}
+		if first := d.str(`document.querySelector("#review-turning li").textContent`); !strings.HasPrefix(first, "47. A2-B3:W") || !regexp.MustCompile(`, \d+\.\d points lost\)$`).MatchString(first) {
+			t.Errorf("the first turning point %q is not the costliest move, the thrown-away land, with its points", first)
+		}
+		d.shoot("board-review.png")
+		// Its printable report: the points in the summary, the mistakes
+		// and every move's row.
+		report := openReport(t, ctx, br, srv, log, "#review="+id)
+		if pts := report.str(`[...document.querySelectorAll("#accuracy tbody tr")].map((r) => r.cells[0].textContent + " " + r.cells[2].textContent).join("|")`); !regexp.MustCompile(`^red \d+\.\d\|blue \d+\.\d$`).MatchString(pts) {
+			t.Errorf("the report's mean points lost a move: %q", pts)
+		}
+		if li := report.str(`[...document.querySelectorAll("#mistakes li")].map((e) => e.textContent).find((s) => s.startsWith("47. ")) || ""`); !regexp.MustCompile(`^47\. red A2-B3:W: blunder \(loses \d+\.\d points; best was `).MatchString(li) {
+			t.Errorf("the report's mistake of the thrown-away land: %q", li)
+		}
+		if row := report.str(`[...document.querySelector("#moves tbody").rows[46].cells].map((c) => c.textContent).join("|")`); !regexp.MustCompile(`^47\|red\|A2-B3:W\|blunder\|\|\d+\.\d$`).MatchString(row) {
+			t.Errorf("the report's row of the thrown-away land: %q", row)
+		}
+		if caption := report.str(`document.querySelector("#turning figcaption").textContent`); !strings.HasPrefix(caption, "47. A2-B3:W") || !regexp.MustCompile(`\(cost \d+\.\d%, \d+\.\d points lost\)$`).MatchString(caption) {
+			t.Errorf("the report's first turning point: %q", caption)
+		}
+		pdf := printPDF(t, ctx, report.page)
+		if !bytes.HasPrefix(pdf, []byte("%PDF-")) || len(pdf) < 10000 {
+			t.Errorf("the printed report is %d bytes starting %q", len(pdf), pdf[:min(8, len(pdf))])
+		}
+		savePDF(t, pdf, "report.pdf", "report-page1")
 		b.front()
 	})
 
@@ -594,8 +684,8 @@ func TestBoardInBrowser(t *testing.T) {
 		if msg := report.str(`document.getElementById("error").textContent`); msg != "" {
 			t.Fatalf("the report says: %s", msg)
 		}
-		if rows := report.str(`[...document.querySelectorAll("#accuracy tbody tr")].map((r) => r.cells[0].textContent + " " + r.cells[2].textContent).join("|")`); rows != "red —|blue —|green —" {
-			t.Errorf("the report's accuracy rows: %q, want red, blue and green without rating estimates", rows)
+		if rows := report.str(`[...document.querySelectorAll("#accuracy tbody tr")].map((r) => r.cells[0].textContent + " " + r.cells[2].textContent + " " + r.cells[3].textContent).join("|")`); rows != "red — —|blue — —|green — —" {
+			t.Errorf("the report's accuracy rows: %q, want red, blue and green without points lost (no score leads) or rating estimates", rows)
 		}
 		if alt, w := report.str(`document.getElementById("curve").alt`), report.num(`document.getElementById("curve").naturalWidth`); alt != "Each player's win rate per move" || w == 0 {
 			t.Errorf("the report's curve: %q, %d wide", alt, w)

@@ -327,3 +327,29 @@ func savePDF(t *testing.T, pdf []byte, name, png string) {
 		t.Errorf("pdftoppm (apt-get install poppler-utils): %v: %s", err, out)
 	}
 }
+
+// openReport opens the printable report of the review behind hash
+// ("#review=ID") in a new tab and waits until it is drawn, failing the
+// test with the page's state when it does not finish or shows an error.
+func openReport(t *testing.T, ctx context.Context, br *cdp.Browser, srv *pictureServer, log *browserLog, hash string) *boardPage {
+	t.Helper()
+	rp, err := br.NewPage(ctx, 900, 1200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	report := &boardPage{t: t, ctx: ctx, page: rp}
+	watchPage(t, rp, &failureWatch{srv: srv, log: log})
+	report.must(rp.Navigate(ctx, srv.URL+"/report"+hash))
+	short, cancel := context.WithTimeout(ctx, 30*time.Second)
+	err = report.page.WaitFor(short, `document.body.dataset.report === "ready" || document.body.dataset.report === "error"`)
+	cancel()
+	if err != nil {
+		var state string
+		_ = report.page.Eval(ctx, `JSON.stringify({report: document.body.dataset.report, error: document.getElementById("error").textContent, imgs: [...document.images].map((i) => [i.alt, i.complete, i.naturalWidth, (i.src || "").slice(0, 30)])})`, &state)
+		t.Fatalf("the report did not finish: %v; the page: %s", err, state)
+	}
+	if msg := report.str(`document.getElementById("error").textContent`); msg != "" {
+		t.Fatalf("the report says: %s", msg)
+	}
+	return report
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -83,6 +84,7 @@ func TestReviewExplanationsInBrowser(t *testing.T) {
 		TurningPoints []struct {
 			Kind, Move, Summary, Text string
 			Ply                       int
+			Cost                      float64
 		}
 	}
 	var raw string
@@ -103,9 +105,10 @@ func TestReviewExplanationsInBrowser(t *testing.T) {
 
 	// The turning points at the top: one item per point, in order, each
 	// with its summary and explanation.
-	var shown []struct{ Ply, Kind, Summary, Why string }
+	var shown []struct{ Ply, Kind, Summary, Why, Cost string }
 	must(page.Eval(ctx, `[...document.querySelectorAll("#turning-list li")].map(li => ({Ply: li.dataset.ply, Kind: li.dataset.kind,
-		Summary: li.querySelector(".summary").textContent, Why: (li.querySelector(".why") || {}).textContent || ""}))`, &shown))
+		Summary: li.querySelector(".summary").textContent, Why: (li.querySelector(".why") || {}).textContent || "",
+		Cost: (li.querySelector(".cost") || {}).textContent || ""}))`, &shown))
 	if len(shown) != len(res.TurningPoints) || eval(`String(document.getElementById("turning").hidden)`) != "false" {
 		t.Fatalf("%d turning points shown, want %d", len(shown), len(res.TurningPoints))
 	}
@@ -113,6 +116,13 @@ func TestReviewExplanationsInBrowser(t *testing.T) {
 		s := shown[i]
 		if s.Ply != fmt.Sprint(tp.Ply) || s.Kind != tp.Kind || s.Summary != tp.Summary || s.Why != tp.Text || tp.Text == "" {
 			t.Errorf("turning point %d shown as %+v, want %+v", i, s, tp)
+		}
+		// What it cost, in the API's order (by cost, largest first).
+		if !regexp.MustCompile(`^cost \d+\.\d%(, \d+\.\d points lost)?$`).MatchString(s.Cost) {
+			t.Errorf("turning point %d says it cost %q", i, s.Cost)
+		}
+		if i > 0 && tp.Cost > res.TurningPoints[i-1].Cost {
+			t.Errorf("turning point %d costs %v, more than the one before (%v)", i, tp.Cost, res.TurningPoints[i-1].Cost)
 		}
 	}
 	top := eval(`String(document.getElementById("turning").getBoundingClientRect().top < document.getElementById("moves").getBoundingClientRect().top)`)

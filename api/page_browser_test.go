@@ -227,6 +227,34 @@ func reviewPageFlow(t *testing.T, exe string, auth bool) {
 	if acc := text("accuracy"); !strings.Contains(acc, "red ") || !strings.Contains(acc, "blue ") {
 		t.Errorf("accuracy %q does not name both players", acc)
 	}
+	// The table's points column is each move's points lost as the API
+	// gives them (one decimal, empty under 0.05), and some move of the
+	// game lost points. JavaScript formats the API's numbers, so that a
+	// tie is rounded as the page rounds it.
+	var pointsLoss []string
+	must(page.Eval(ctx, `(async () => {
+		const key = document.getElementById("api-key").value;
+		const id = decodeURIComponent(location.hash.match(/review=([^&]+)/)[1]);
+		const res = await fetch("/v1/reviews/" + encodeURIComponent(id), { headers: key ? { Authorization: "Bearer " + key } : {} });
+		return (await res.json()).result.moves.map(m => m.pointsLoss >= 0.05 ? m.pointsLoss.toFixed(1) : "");
+	})()`, &pointsLoss))
+	if h := eval(`document.querySelector("#moves thead tr").cells[5].textContent`); h != "points" {
+		t.Errorf("the move table's sixth column is %q, want points", h)
+	}
+	var cells []string
+	must(page.Eval(ctx, `[...document.querySelectorAll("#moves tbody tr")].map(r => r.cells[5].textContent)`, &cells))
+	lost := 0
+	for i, want := range pointsLoss {
+		if want != "" {
+			lost++
+		}
+		if i >= len(cells) || cells[i] != want {
+			t.Errorf("move %d: points cell %q, want %q", i+1, cells[min(i, len(cells)-1)], want)
+		}
+	}
+	if lost == 0 || len(pointsLoss) != 20 {
+		t.Errorf("the review's %d moves lose points %v: none lost any, so the page's points are not tested", len(pointsLoss), pointsLoss)
+	}
 
 	// state checks what the page shows at a ply.
 	moves := []string{"D4", "A1", "A2", "D2", "D4-D4:N", "A2-A2:N", "D4-D4:E", "B2-B2:N", "D4-D4:W", "B2-B2:E",
@@ -272,6 +300,11 @@ func reviewPageFlow(t *testing.T, exe string, auth bool) {
 		if ply < 20 {
 			if next := text("next-move"); !strings.Contains(next, moves[ply]) {
 				t.Errorf("ply %d: next move %q, want %s", ply, next, moves[ply])
+			}
+			if p := pointsLoss[ply]; p != "" {
+				if next, want := text("next-move"), p+" points"; !strings.Contains(next, want) {
+					t.Errorf("ply %d: next move %q does not say it loses %s", ply, next, want)
+				}
 			}
 			if best := text("best-move"); !strings.Contains(best, "%") {
 				t.Errorf("ply %d: best alternative %q has no win rate", ply, best)

@@ -1,7 +1,7 @@
 // board-review.js: a review on the board. The game's line is sent to
 // POST /v1/reviews; when the job is done its classifications go onto the
-// move list, and the win-rate curve, accuracy, turning points and each
-// move's loss, best move and explanation are shown beside the board. Any
+// move list, and the win-rate curve, accuracy, turning points (with what each cost) and each
+// move's loss in win rate and in points, best move and explanation are shown beside the board. Any
 // position of the review can be explored with live analysis (a variation
 // of the tree) and left again with "Back to the reviewed game". Games of
 // three and four players (a local game on the board) are reviewed alike:
@@ -11,12 +11,33 @@ window.WZ = window.WZ || {};
 (() => {
   const $ = (id) => document.getElementById(id);
   const pct = (v) => (100 * v).toFixed(1) + '%';
+  // signed writes a score lead in points with one decimal and its sign.
+  const signed = (v) => (v > 0 ? '+' : '') + v.toFixed(1);
   const KINDS = { 'lead-change': 'lead change', decided: 'decided', 'missed-chance': 'missed chance' };
   const ORDER = ['red', 'blue', 'green', 'yellow'];
 
   // playersOf returns a review's colours in turn order.
   const playersOf = (result) => (result.players && result.players.length ? result.players
     : Object.keys(result.accuracy || {}).sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)));
+
+  // lossText says what a move lost in both currencies: "loses 12.0% and
+  // 3.5 points", or "loses 3.5 points" where the win rate no longer moves
+  // (land thrown away in a decided game); '' when it lost nothing. A
+  // review stored before losses in points has no pointsLoss.
+  function lossText(m) {
+    const parts = [];
+    if (m.loss >= 0.0005) parts.push(pct(m.loss));
+    if (m.pointsLoss >= 0.05) parts.push(m.pointsLoss.toFixed(1) + ' points');
+    return parts.length ? 'loses ' + parts.join(' and ') : '';
+  }
+
+  // costText says what a turning point cost, the number the API chose and
+  // ordered the turning points by (win rate, a point counted as 1/30), with
+  // the move's points lost: "cost 24.0%, 3.5 points lost".
+  function costText(tp) {
+    if (tp.cost === undefined) return '';
+    return `cost ${pct(tp.cost)}` + (tp.pointsLoss >= 0.05 ? `, ${tp.pointsLoss.toFixed(1)} points lost` : '');
+  }
 
   const review = { id: null, result: null, nodes: [], timer: null, curveURL: null };
   WZ.review = review;
@@ -115,17 +136,20 @@ window.WZ = window.WZ || {};
     document.body.dataset.reviewPlayers = String(players.length);
     $('review-rating').textContent = ratingText(result.ratingEstimate);
     $('review-rating').hidden = !result.ratingEstimate;
+    // The turning points in the API's order: by cost, largest first.
     const list = $('review-turning');
     list.textContent = '';
     for (const tp of result.turningPoints || []) {
       const li = document.createElement('li');
       li.dataset.kind = tp.kind;
+      if (tp.cost !== undefined) li.dataset.cost = String(tp.cost);
       const b = document.createElement('button');
       b.type = 'button';
       b.dataset.ply = String(tp.ply);
       b.textContent = `${tp.ply + 1}. ${tp.move}`;
       b.addEventListener('click', () => goPly(tp.ply + 1));
-      li.append(b, ` ${KINDS[tp.kind] || tp.kind}: ${tp.summary || ''}`);
+      const cost = costText(tp);
+      li.append(b, ` ${KINDS[tp.kind] || tp.kind}: ${tp.summary || ''}` + (cost ? ` (${cost})` : ''));
       list.append(li);
     }
     $('review-report').href = '/report#review=' + encodeURIComponent(review.id);
@@ -158,8 +182,11 @@ window.WZ = window.WZ || {};
     } else {
       const m = ply > 0 ? review.result.moves[ply - 1] : null;
       if (m) {
-        const loss = m.loss > 0 ? `, loses ${pct(m.loss)}` : '';
-        const best = m.bestMove && m.bestMove !== m.move ? `; best was ${m.bestMove} (${pct(m.bestWinrate)} for ${m.player})` : '; the engine agrees';
+        const lt = lossText(m);
+        const loss = lt ? ', ' + lt : '';
+        const lead = m.bestScoreLead !== undefined && m.playedScoreLead !== undefined
+          ? `, lead ${signed(m.bestScoreLead)} points against ${signed(m.playedScoreLead)} played` : '';
+        const best = m.bestMove && m.bestMove !== m.move ? `; best was ${m.bestMove} (${pct(m.bestWinrate)} for ${m.player}${lead})` : '; the engine agrees';
         const ex = m.explanation ? ' ' + m.explanation.text : '';
         $('review-move').textContent = `${ply}. ${m.player} ${m.move}: ${m.classification}${loss}${best}.${ex}`;
       } else $('review-move').textContent = 'The start of the reviewed game.';

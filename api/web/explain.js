@@ -17,7 +17,16 @@
     return e;
   }
 
-  // turningPoints lists the review's turning points; each one's button
+  // costText says what a turning point cost, the number the API chose and
+  // ordered the turning points by (win rate, a point counted as 1/30), with
+  // the move's points lost: "cost 24.0%, 3.5 points lost".
+  function costText(tp) {
+    const pct = (v) => (100 * v).toFixed(1) + '%';
+    return `cost ${pct(tp.cost)}` + (tp.pointsLoss >= 0.05 ? `, ${tp.pointsLoss.toFixed(1)} points lost` : '');
+  }
+
+  // turningPoints lists the review's turning points in the API's order
+  // (by cost, largest first); each one's button
   // jumps to the position before that move.
   function turningPoints(result, go) {
     const list = $('turning-list');
@@ -33,6 +42,10 @@
       b.setAttribute('aria-label', `Go to move ${tp.ply + 1}, ${tp.player} ${tp.move}: ${KINDS[tp.kind] || tp.kind}`);
       b.addEventListener('click', () => go(tp.ply));
       li.append(b, el('span', 'kind', KINDS[tp.kind] || tp.kind), el('span', 'summary', tp.summary));
+      if (tp.cost !== undefined) {
+        li.dataset.cost = String(tp.cost);
+        li.append(el('span', 'cost', costText(tp)));
+      }
       if (tp.text) li.append(el('p', 'why', tp.text));
       list.append(li);
     }

@@ -1,13 +1,36 @@
 // report.js: a review as a page to print (/report#review=ID): the game's
-// accuracy and mistakes per player (two, three or four), the win-rate
-// curve (Red's, or a line per player with three or four), the board at
-// each turning point, the mistakes with their explanations, and the
+// accuracy, mean points lost a move and mistakes per player (two, three
+// or four), the win-rate curve (Red's, or a line per player with three or
+// four), the board at each turning point with what it cost, the mistakes
+// with their explanations, every move's loss in win rate and points, and the
 // puzzles of the review with their answers at the end. Pictures are the
 // API's SVGs, fetched with the API key when one is given.
 'use strict';
 (() => {
   const $ = (id) => document.getElementById(id);
   const pct = (v) => (100 * v).toFixed(1) + '%';
+
+  // hasPoints tells whether a review measured its moves' losses in points:
+  // a review stored before them has no points thresholds, and one of three
+  // or four players no score leads.
+  const hasPoints = (r) => !!(r.thresholds && r.thresholds.inaccuracyPoints !== undefined) &&
+    r.moves.some((m) => m.bestScoreLead !== undefined);
+
+  // lossText says what a move lost in both currencies: "loses 12.0% and
+  // 3.5 points", or "loses 3.5 points" where the win rate no longer moves
+  // (land thrown away in a decided game), or "loses nothing".
+  function lossText(m) {
+    const parts = [];
+    if (m.loss >= 0.0005) parts.push(pct(m.loss));
+    if (m.pointsLoss >= 0.05) parts.push(m.pointsLoss.toFixed(1) + ' points');
+    return parts.length ? 'loses ' + parts.join(' and ') : 'loses nothing';
+  }
+
+  // meanPoints is a player's mean points lost a move, with one decimal.
+  function meanPoints(r, c) {
+    const ms = r.moves.filter((m) => m.player === c);
+    return ms.length ? (ms.reduce((s, m) => s + (m.pointsLoss || 0), 0) / ms.length).toFixed(1) : '—';
+  }
 
   function headers() {
     const key = ($('api-key').value || '').trim();
@@ -72,15 +95,19 @@
       const tr = body.insertRow();
       const e = (r.ratingEstimate || {})[c];
       const est = e ? `${Math.round(e.rating)} (${Math.round(e.interval[0])} to ${Math.round(e.interval[1])})` : '—';
-      for (const v of [c, (r.accuracy[c] || 0).toFixed(1) + '%', est, count('inaccuracy'), count('mistake'), count('blunder')]) tr.insertCell().textContent = String(v);
+      const points = hasPoints(r) ? meanPoints(r, c) : '—';
+      for (const v of [c, (r.accuracy[c] || 0).toFixed(1) + '%', points, est, count('inaccuracy'), count('mistake'), count('blunder')]) tr.insertCell().textContent = String(v);
     }
     $('rating-note').hidden = !r.ratingEstimate;
     pictures.push(picture($('curve'), `/v1/reviews/${encodeURIComponent(id)}/winrate.svg`));
-    // The board after each turning point.
+    // The board after each turning point, in the API's order (by cost,
+    // largest first), with what each cost.
     const tps = r.turningPoints || [];
     $('turning-section').hidden = tps.length === 0;
     for (const tp of tps) {
-      const cap = `${tp.ply + 1}. ${tp.move}: ${tp.summary || tp.kind}`;
+      const cost = tp.cost === undefined ? ''
+        : ` (cost ${pct(tp.cost)}` + (tp.pointsLoss >= 0.05 ? `, ${tp.pointsLoss.toFixed(1)} points lost)` : ')');
+      const cap = `${tp.ply + 1}. ${tp.move}: ${tp.summary || tp.kind}${cost}`;
       pictures.push(picture(figure($('turning'), cap), boardURL(rec, tp.ply + 1, `after ${tp.ply + 1}. ${tp.move}`)));
     }
     // Mistakes and blunders with their explanations.
@@ -90,10 +117,24 @@
       const cls = document.createElement('span');
       cls.className = 'cls ' + m.classification;
       cls.textContent = m.classification;
-      li.append(`${m.ply + 1}. ${m.player} ${m.move}: `, cls, ` (loses ${pct(m.loss)}; best was ${m.bestMove}). ` + (m.explanation ? m.explanation.text : ''));
+      li.append(`${m.ply + 1}. ${m.player} ${m.move}: `, cls, ` (${lossText(m)}; best was ${m.bestMove}). ` + (m.explanation ? m.explanation.text : ''));
       $('mistakes').append(li);
     }
     if (!bad.length) $('mistakes').append(Object.assign(document.createElement('li'), { textContent: 'No mistakes.' }));
+    // Every move's loss, in win rate and in points.
+    const points = hasPoints(r);
+    $('moves').tHead.rows[0].cells[5].hidden = !points;
+    for (const m of r.moves) {
+      const tr = $('moves').tBodies[0].insertRow();
+      tr.dataset.ply = String(m.ply);
+      tr.className = m.classification;
+      const cells = [String(m.ply + 1), m.player, m.move, m.classification, m.loss >= 0.0005 ? pct(m.loss) : '', m.pointsLoss >= 0.05 ? m.pointsLoss.toFixed(1) : ''];
+      cells.forEach((t, k) => {
+        const td = tr.insertCell();
+        td.textContent = t;
+        if (k === 5) td.hidden = !points;
+      });
+    }
     // Puzzles, answers at the end.
     let ps = { puzzles: [], skipped: [] };
     try { ps = await getJSON('/v1/reviews/' + encodeURIComponent(id) + '/puzzles'); } catch (e) { ps.error = e.message; }

@@ -150,6 +150,17 @@
 
   const pct = (v) => (100 * v).toFixed(1) + '%';
 
+  // lossText says what a move lost in both currencies: "loses 12.0% and
+  // 3.5 points", or "loses 3.5 points" where the win rate no longer moves
+  // (land thrown away in a decided game); '' when it lost nothing. A
+  // review stored before losses in points has no pointsLoss.
+  function lossText(m) {
+    const parts = [];
+    if (m.loss >= 0.0005) parts.push(pct(m.loss));
+    if (m.pointsLoss >= 0.05) parts.push(m.pointsLoss.toFixed(1) + ' points');
+    return parts.length ? 'loses ' + parts.join(' and ') : '';
+  }
+
   // playersOf returns a review's colours in turn order (a review stored
   // before the field: those of its accuracy, red first).
   function playersOf(result) {
@@ -215,12 +226,14 @@
     result.moves.forEach((m, i) => {
       const tr = body.insertRow();
       tr.dataset.ply = i;
-      const cells = [String(i + 1), m.player, m.move, m.classification, m.loss > 0 ? pct(m.loss) : '', m.bestMove || ''];
+      const points = m.pointsLoss >= 0.05 ? m.pointsLoss.toFixed(1) : '';
+      const cells = [String(i + 1), m.player, m.move, m.classification, m.loss > 0 ? pct(m.loss) : '', points, m.bestMove || ''];
       cells.forEach((t, k) => {
         const td = tr.insertCell();
         td.textContent = t;
         if (k === 1) td.className = 'player ' + m.player;
-        if (k === 2 || k === 5) td.className = 'mv';
+        if (k === 4 || k === 5) td.className = 'num';
+        if (k === 2 || k === 6) td.className = 'mv';
       });
       tr.addEventListener('click', () => go(i));
     });
@@ -250,9 +263,11 @@
     $('ply').dataset.ply = String(ply);
     if (ply > 0) moveText($('last-move'), moves[ply - 1]); else $('last-move').textContent = 'none (start)';
     if (next) {
-      moveText($('next-move'), next, next.loss > 0 ? `loses ${pct(next.loss)}` : '');
+      moveText($('next-move'), next, lossText(next));
       $('best-move').textContent = next.bestMove
-        ? `${next.bestMove} (${pct(next.bestWinrate)} for ${next.player}` + (next.bestMove === next.move ? ', played)' : ')')
+        ? `${next.bestMove} (${pct(next.bestWinrate)} for ${next.player}` +
+          (next.bestScoreLead !== undefined ? `, lead ${next.bestScoreLead > 0 ? '+' : ''}${next.bestScoreLead.toFixed(1)} points` : '') +
+          (next.bestMove === next.move ? ', played)' : ')')
         : 'none';
       $('best-move').textContent += proofText(next.proof);
     } else {

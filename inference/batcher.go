@@ -42,8 +42,9 @@ type BatcherConfig struct {
 	// requests do not pay for the runtime's first-run allocations.
 	WarmUp bool
 	// OneWorkerPerCall turns off spreading a call over the idle workers:
-	// a call's leaves go to whichever worker wakes first. Only benchmarks
-	// set it, to measure the difference in one run.
+	// a call's leaves go to whichever worker wakes first. An accelerator
+	// wants it (a call's cost hardly grows with its size there), and the
+	// benchmarks set it to measure the difference in one run.
 	OneWorkerPerCall bool
 	// InteractiveWorkers of the Workers take interactive work alone, so
 	// that a hint never waits behind the large batches of background

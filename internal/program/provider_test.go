@@ -56,9 +56,9 @@ func TestProviderFlags(t *testing.T) {
 	}
 }
 
-// TestProviderDefaults: the GPU gets fixed batch sizes and a worker kept
-// for interactive work unless the flags say otherwise; the CPU gets
-// neither.
+// TestProviderDefaults: the GPU gets fixed batch sizes, a worker kept
+// for interactive work unless the flags say otherwise, and a lone
+// search's calls unsplit; the CPU gets none of these.
 func TestProviderDefaults(t *testing.T) {
 	for _, tc := range []struct {
 		args     []string
@@ -82,6 +82,9 @@ func TestProviderDefaults(t *testing.T) {
 		}
 		if got := mf.interactiveWorkers(); got != tc.reserved {
 			t.Errorf("%v: %d interactive workers, want %d", tc.args, got, tc.reserved)
+		}
+		if got, want := mf.oneWorkerPerCall(), mf.Provider == "cuda"; got != want {
+			t.Errorf("%v: one worker per call %v, want %v (on the GPU only)", tc.args, got, want)
 		}
 	}
 	fs := flag.NewFlagSet("t", flag.ContinueOnError)

@@ -34,6 +34,9 @@ func runAnalysis(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		return err
 	}
 	an, models := analysisengine.NewAnalyzerMulti(program.Served(net, info), info, multi, limits)
+	if an.Calibrations, err = program.AnalyzerCalibrations(mf, info, multi, nil); err != nil {
+		return err
+	}
 	opts := analysisengine.Options{Parallel: *parallel, ReadAll: *readAll}
 	opts.Version, opts.GitHash = program.BuildVersion(commit)
 	return analysisengine.Run(an, models, stdin, stdout, opts)

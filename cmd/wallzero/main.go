@@ -22,19 +22,20 @@ type command struct {
 
 // commands lists every subcommand.
 var commands = map[string]command{
-	"analysis": {"JSON-lines analysis engine on stdin/stdout (KataGo style)", runAnalysis},
-	"perft":    {"count legal move sequences to a depth (move generator check)", runPerft},
-	"replay":   {"replay a game, one line per ply, and print the result", runReplay},
-	"solve":    {"prove a position's result exactly (endgames); -bench for the reach table", runSolve},
-	"bench":    {"benchmarks: `bench engine`, `bench search`, `bench api`", runBench},
-	"match":    {"play games between two players (or, with -players 3|4, one against the other in every other seat) and print JSON statistics", runMatch},
-	"selfplay": {"play self-play games and write training samples", runSelfplay},
-	"serve":    {"the analysis service: HTTP API and job worker (PostgreSQL)", runServe},
-	"worker":   {"run review and opening-batch jobs from the PostgreSQL queue", runWorker},
-	"migrate":  {"apply the database schema (migrations/ and River's)", runMigrate},
-	"explorer": {"the opening explorer's table: `explorer fill -depth N`, `explorer selfplay`, `explorer bench`", runExplorer},
-	"rating":   {"the rating estimate's calibration: `rating review`, `rating fit`", runRating},
-	"keys":     {"API keys: `keys create -name NAME`, `keys list`, `keys revoke ID|NAME`", runKeys},
+	"analysis":    {"JSON-lines analysis engine on stdin/stdout (KataGo style)", runAnalysis},
+	"perft":       {"count legal move sequences to a depth (move generator check)", runPerft},
+	"replay":      {"replay a game, one line per ply, and print the result", runReplay},
+	"solve":       {"prove a position's result exactly (endgames); -bench for the reach table", runSolve},
+	"bench":       {"benchmarks: `bench engine`, `bench search`, `bench api`", runBench},
+	"match":       {"play games between two players (or, with -players 3|4, one against the other in every other seat) and print JSON statistics", runMatch},
+	"selfplay":    {"play self-play games and write training samples", runSelfplay},
+	"serve":       {"the analysis service: HTTP API and job worker (PostgreSQL)", runServe},
+	"worker":      {"run review and opening-batch jobs from the PostgreSQL queue", runWorker},
+	"migrate":     {"apply the database schema (migrations/ and River's)", runMigrate},
+	"explorer":    {"the opening explorer's table: `explorer fill -depth N`, `explorer selfplay`, `explorer bench`", runExplorer},
+	"calibration": {"the win rates' calibration against self-play: `calibration play`, `calibration table`, `calibration fit`", runCalibration},
+	"rating":      {"the rating estimate's calibration: `rating review`, `rating fit`", runRating},
+	"keys":        {"API keys: `keys create -name NAME`, `keys list`, `keys revoke ID|NAME`", runKeys},
 }
 
 // errUsage marks an error already explained by a usage message.

@@ -53,6 +53,9 @@ func ratingReview(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 	limits := analysis.DefaultLimits()
 	limits.MaxVisits = max(limits.MaxVisits, *visits)
 	an, _ := analysisengine.NewAnalyzer(program.Served(net, info), info, limits)
+	if an.Calibrations, err = program.AnalyzerCalibrations(mf, info, nil, nil); err != nil {
+		return err
+	}
 	cached := analysis.NewCached(analysis.CacheConfig{Analyzer: an})
 	return writeWhole(*out, "-out", func(w io.Writer) error {
 		n, err := ratingcal.ReviewGames(context.Background(), cached, r, w, ratingcal.ReviewOptions{Visits: *visits, Games: *games, Parallel: *parallel, Whole: *whole,

@@ -68,6 +68,9 @@ func NewApp(ctx context.Context, cfg *ServeConfig, log *slog.Logger) (*App, erro
 	}
 	analyzer := analysis.NewAnalyzer(evals, cfg.Limits)
 	analyzer.InteractiveLeafCalls = cfg.LeafCalls
+	if analyzer.Calibrations, err = ModelCalibrations(cfg.Model, models, log); err != nil {
+		return nil, err
+	}
 	if cfg.Migrate {
 		res, err := store.Migrate(ctx, cfg.DatabaseURL)
 		if err != nil {

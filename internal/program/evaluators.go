@@ -11,6 +11,7 @@ import (
 
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/search"
+	"github.com/wallzero/wallzero/service/winrate"
 )
 
 // DefaultModel is the shipped model that is strongest per visit (the
@@ -91,6 +92,10 @@ type ModelFlags struct {
 	// interactive work (negative: the provider's default,
 	// interactiveWorkers).
 	InteractiveWorkers int
+	// Uncalibrated is -uncalibrated (commands that answer users): win
+	// rates are the search's own, without the calibration file beside the
+	// model (CalibrationOf).
+	Uncalibrated bool
 }
 
 // Register adds the flags of a command that plays, trains or measures
@@ -109,6 +114,7 @@ func (m *ModelFlags) RegisterService(fs *flag.FlagSet) {
 		fs.Func(countFlag(n)[1:], fmt.Sprintf("ONNX model of %d-player games alone, or \"heuristic\"; wins over -mp-model for them (default %s where shipped, else as -mp-model)", n, CountModel(n)),
 			func(v string) error { m.CountModels[n] = v; return nil })
 	}
+	fs.BoolVar(&m.Uncalibrated, "uncalibrated", false, "answer with the search's own win rates, without the calibration that ships beside each model (models/NAME"+winrate.Suffix+"; docs/calibration.md)")
 }
 
 // registerDefault adds the flags, saying def is -model's default.

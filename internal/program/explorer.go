@@ -53,6 +53,10 @@ func OpenExplorer(ctx context.Context, mf ModelFlags, dbURL string, parallel int
 		models = service.WithMultiModel(models, m.Info, m.Players)
 	}
 	an := analysis.NewAnalyzer(evals, analysis.DefaultLimits())
+	if an.Calibrations, err = ModelCalibrations(mf, models, log); err != nil {
+		e.Ev.Close()
+		return nil, err
+	}
 	e.Store, err = store.Open(ctx, dbURL, store.Options{Logger: log})
 	if err != nil {
 		e.Ev.Close()

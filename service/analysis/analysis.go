@@ -7,6 +7,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service/explain"
+	"github.com/wallzero/wallzero/service/winrate"
 )
 
 // Analysis is the analysis of one position: the response of the analysis
@@ -91,6 +92,10 @@ type RootInfo struct {
 	// RedWinrate the same from Red's view (two players).
 	Winrate    float32  `json:"winrate"`
 	RedWinrate *float32 `json:"redWinrate,omitempty"`
+	// SearchWinrate is Winrate as the search found it, before the model's
+	// win-rate calibration (docs/calibration.md); omitted when no
+	// calibration applied, where Winrate is the search's own.
+	SearchWinrate *float32 `json:"searchWinrate,omitempty"`
 	// RawWinrate is the evaluator's own value of the position, before any
 	// search (side to move).
 	RawWinrate float32 `json:"rawWinrate"`
@@ -120,6 +125,13 @@ type RootInfo struct {
 	// (RawWinrate is the side to move's entry), or the final result of a
 	// finished game.
 	RawWinrates map[string]float32 `json:"rawWinrates,omitempty"`
+	// SearchWinrates (three or four players) is Winrates before the
+	// model's win-rate calibration; omitted when none applied.
+	SearchWinrates map[string]float32 `json:"searchWinrates,omitempty"`
+	// Calibration names the win-rate calibration applied to Winrate,
+	// RedWinrate, Winrates and the moves' win rates (the model and the
+	// calibration file's digest); omitted when none was.
+	Calibration string `json:"calibration,omitempty" example:"wz-0027-int8/5e1f0c2a"`
 } // @name service.RootInfo
 
 // PolicyEntry is one move's raw prior.
@@ -137,11 +149,31 @@ type Reachability struct {
 	Shared    []string            `json:"shared"`
 } // @name service.Reachability
 
-// newAnalysis shapes a search result for clients.
-func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, model string) *Analysis {
+// newAnalysis shapes a search result for clients, its win rates mapped
+// by the model's calibration cal (nil: none, or none for this kind of
+// position) and the search's own kept beside them.
+func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, model string, cal *winrate.File) *Analysis {
 	a := &Analysis{ID: q.ID, TurnNumber: turn, Territory: Territory(pos), MoveInfos: []MoveInfo{}}
 	mover := pos.ToMove()
 	two := pos.Players() == 2
+	kind := winrate.KindOf(pos)
+	if !cal.Covers(kind) {
+		cal = nil
+	}
+	seat := func(c engine.Color, p float32) float32 {
+		if cal == nil {
+			return p
+		}
+		return cal.Seat(kind, c, p)
+	}
+	seats := func(v []float32) []float32 {
+		if cal == nil || v == nil {
+			return v
+		}
+		out := append([]float32(nil), v...)
+		cal.Seats(kind, out)
+		return out
+	}
 	for _, mi := range res.Moves {
 		if q.TopK > 0 && len(a.MoveInfos) >= q.TopK {
 			break
@@ -149,7 +181,8 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 		if mi.Visits == 0 && !q.IncludeUnvisited {
 			continue
 		}
-		info := MoveInfo{Move: mi.Move.String(), Visits: mi.Visits, Winrate: wallzero.Round(mi.Winrate), Prior: wallzero.Round(mi.Prior), LCB: wallzero.Round(clamp01(mi.LCB)), Order: mi.Order}
+		info := MoveInfo{Move: mi.Move.String(), Visits: mi.Visits, Winrate: wallzero.Round(seat(mover, mi.Winrate)), Prior: wallzero.Round(mi.Prior),
+			LCB: wallzero.Round(seat(mover, clamp01(mi.LCB))), Order: mi.Order}
 		if mi.HasMargin {
 			v := wallzero.Round(mi.Margin)
 			info.ScoreLead = &v
@@ -158,26 +191,34 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 			info.PV = append(info.PV, m.String())
 		}
 		info.Proof = ProofOf(mi.Proof)
-		info.Winrates = byColour(mi.PlayerWinrates)
+		info.Winrates = byColour(seats(mi.PlayerWinrates))
 		a.MoveInfos = append(a.MoveInfos, info)
 	}
 	a.RootInfo = RootInfo{
 		CurrentPlayer: mover.String(),
 		Phase:         pos.Phase().String(),
-		Winrate:       wallzero.Round(res.Winrate),
+		Winrate:       wallzero.Round(seat(mover, res.Winrate)),
 		RawWinrate:    wallzero.Round(res.Raw.Utility[mover]),
 		Visits:        res.Visits,
 		Hash:          fmt.Sprintf("%016x", res.Hash),
 		CanonicalHash: fmt.Sprintf("%016x", res.CanonicalHash),
 		Model:         model,
 		Proof:         ProofOf(res.Proof),
-		Winrates:      byColour(res.PlayerWinrates),
+		Winrates:      byColour(seats(res.PlayerWinrates)),
+	}
+	if cal != nil {
+		a.RootInfo.Calibration = cal.ID()
+		own := wallzero.Round(res.Winrate)
+		a.RootInfo.SearchWinrate = &own
+		if !two {
+			a.RootInfo.SearchWinrates = byColour(res.PlayerWinrates)
+		}
 	}
 	if !two {
 		a.RootInfo.RawWinrates = byColour(res.Raw.Utility[:pos.Players()])
 	}
 	if two {
-		red := res.Winrate
+		red := seat(mover, res.Winrate)
 		if mover != engine.Red {
 			red = 1 - red
 		}

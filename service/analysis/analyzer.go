@@ -8,6 +8,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/search"
+	"github.com/wallzero/wallzero/service/winrate"
 )
 
 // Evaluators are the evaluators the analyzer searches with: Network for
@@ -48,6 +49,35 @@ type Analyzer struct {
 	// one call for all. docs/performance.md ("Several calls in flight")
 	// has the measurements and the trade-off.
 	InteractiveLeafCalls int
+	// Calibrations are the win-rate calibrations of the models
+	// (winrate.File, docs/calibration.md): a game's analyses are
+	// calibrated by the one whose Model is the model that analyses the
+	// game; without one, win rates are the search's own.
+	Calibrations []*winrate.File
+}
+
+// calibrationFor returns the calibration of the model that analyses
+// games of players, or nil.
+func (a *Analyzer) calibrationFor(players int) *winrate.File {
+	_, model := a.evaluatorFor(players)
+	for _, f := range a.Calibrations {
+		if f != nil && f.Model == model {
+			return f
+		}
+	}
+	return nil
+}
+
+// CacheModel names the model and calibration whose analyses the cache
+// keeps for games of players: the model ID, and the calibration's ID
+// after a "+" when one applies, so that a new calibration never serves
+// win rates mapped by the old one.
+func (a *Analyzer) CacheModel(players int) string {
+	_, model := a.evaluatorFor(players)
+	if f := a.calibrationFor(players); f != nil {
+		return model + "+" + f.ID()
+	}
+	return model
 }
 
 // NewAnalyzer returns an analyzer over the evaluators: 16 leaves in

@@ -63,7 +63,7 @@ func (a *Analyzer) AnalyzeTurn(ctx context.Context, q *Query, positions []engine
 		}()
 	}
 	shape := func(res *search.Result) *Analysis {
-		an := newAnalysis(q, turn, &pos, res, model)
+		an := newAnalysis(q, turn, &pos, res, model, a.calibrationFor(pos.Players()))
 		addPVs(an, q, s)
 		return an
 	}

@@ -113,7 +113,7 @@ func (s *Cached) cachedTurn(ctx context.Context, q *Query, rules string, positio
 		return nil, nil
 	}
 	hash, sym := pos.CanonicalHash()
-	key := store.CacheKey{CanonicalHash: hash, Rules: rules, Model: s.an.ModelFor(pos.Players())}
+	key := store.CacheKey{CanonicalHash: hash, Rules: rules, Model: s.an.CacheModel(pos.Players())}
 	canon, info, err := s.lookup(ctx, key, visits)
 	if err != nil || canon == nil {
 		return nil, err
@@ -148,7 +148,7 @@ func (s *Cached) analysisFrom(ctx context.Context, rules string, positions []eng
 		return s.an.AnalyzeTurn(ctx, FullQuery(visits), positions, turn, RunOptions{})
 	}
 	hash, sym := pos.CanonicalHash()
-	key := store.CacheKey{CanonicalHash: hash, Rules: rules, Model: s.an.ModelFor(pos.Players())}
+	key := store.CacheKey{CanonicalHash: hash, Rules: rules, Model: s.an.CacheModel(pos.Players())}
 	var canon *Analysis
 	var info *CacheInfo
 	if look {

@@ -115,7 +115,7 @@ func (s *Explorer) explorerSetup(opening string) (engine.Rules, ExplorerStore, s
 	if es == nil {
 		return rules, nil, store.ExplorerKey{}, &wallzero.Error{Code: wallzero.CodeUnavailable, Message: "the opening explorer needs the database, and the service runs without one"}
 	}
-	return rules, es, store.ExplorerKey{Rules: rules.String(), Model: s.an.ModelFor(2)}, nil
+	return rules, es, store.ExplorerKey{Rules: rules.String(), Model: s.an.CacheModel(2)}, nil
 }
 
 // replayPlacements plays placements from the start of rules; errors name

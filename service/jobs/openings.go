@@ -165,7 +165,7 @@ func (s *Runner) runOpenings(ctx context.Context, j *store.Job, p *progress) ([]
 	if visits == 0 {
 		visits = s.cfg.OpeningVisits
 	}
-	model, rulesKey := s.an.ModelFor(rules.Players), rules.String()
+	model, cacheModel, rulesKey := s.an.ModelFor(rules.Players), s.an.CacheModel(rules.Players), rules.String()
 	groups := map[uint64]*openingGroup{}
 	var order []*openingGroup
 	for i, positions := range games {
@@ -183,7 +183,7 @@ func (s *Runner) runOpenings(ctx context.Context, j *store.Job, p *progress) ([]
 	for i, g := range order {
 		hashes[i] = g.hash
 	}
-	cached, err := s.store.LookupAnalyses(ctx, rulesKey, model, hashes, visits)
+	cached, err := s.store.LookupAnalyses(ctx, rulesKey, cacheModel, hashes, visits)
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +212,7 @@ func (s *Runner) runOpenings(ctx context.Context, j *store.Job, p *progress) ([]
 		go func() {
 			defer wg.Done()
 			for g := range work {
-				if err := s.scoreGroup(ctx, g, rulesKey, model, visits, w); err != nil {
+				if err := s.scoreGroup(ctx, g, rulesKey, cacheModel, visits, w); err != nil {
 					errs <- err
 					return
 				}
@@ -277,7 +277,7 @@ feed:
 }
 
 // scoreGroup searches one canonical position and queues it for the cache.
-func (s *Runner) scoreGroup(ctx context.Context, g *openingGroup, rules, model string, visits int, w *cacheWriter) error {
+func (s *Runner) scoreGroup(ctx context.Context, g *openingGroup, rules, cacheModel string, visits int, w *cacheWriter) error {
 	if err := s.gate.Wait(ctx, s.cfg.BatchYield); err != nil {
 		return err
 	}
@@ -296,7 +296,7 @@ func (s *Runner) scoreGroup(ctx context.Context, g *openingGroup, rules, model s
 	if err != nil {
 		return err
 	}
-	return w.add(ctx, store.CacheKey{CanonicalHash: g.hash, Rules: rules, Model: model}, visits, c)
+	return w.add(ctx, store.CacheKey{CanonicalHash: g.hash, Rules: rules, Model: cacheModel}, visits, c)
 }
 
 // scoreOf extracts an opening's score from its analysis (the score does

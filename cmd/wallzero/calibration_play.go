@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/wallzero/wallzero/analysisengine"
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/internal/program"
+	"github.com/wallzero/wallzero/internal/winratecal"
+	"github.com/wallzero/wallzero/service/analysis"
+)
+
+// calibrationPlay implements `wallzero calibration play`: self-play games
+// whose every move is the service's analysis at its settings, each
+// position written with what the service said of it and how the game
+// ended. Games are appended to -out as they finish; a run started again
+// on the same file plays only the games it lacks.
+func calibrationPlay(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("calibration play", stderr)
+	out := fs.String("out", "", "the games, one JSON line each (appended as they finish; games already there are not played again)")
+	games := fs.Int("games", 200, "number of games")
+	players := fs.Int("players", 2, "rules.players: 2, 3 or 4")
+	var opening engine.Opening
+	fs.Func("opening", "rules.opening: empty or four-stone (default four-stone with 2 players, empty with 3 or 4)", func(s string) error {
+		opening = engine.Opening(s)
+		return nil
+	})
+	seed := fs.Uint64("seed", 1, "seed of the setup placements' sampling (use seeds no fit has seen for a check)")
+	visits := fs.Int("visits", analysis.DefaultLimits().DefaultVisits, "visits per analysis (the service's default)")
+	workers := fs.Int("workers", 16, "games played at once")
+	bins := fs.Int("bins", 10, "bins of the reliability table printed at the end")
+	var mf program.ModelFlags
+	mf.RegisterService(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *out == "" {
+		return errors.New("-out is required")
+	}
+	rules, err := engine.Rules{Players: *players, Opening: opening}.Normalize()
+	if err != nil {
+		return err
+	}
+	if err := winratecal.TrimPartial(*out); err != nil {
+		return fmt.Errorf("-out: %w", err)
+	}
+	done, err := winratecal.GameIndices(*out)
+	if err != nil {
+		return fmt.Errorf("-out: %w", err)
+	}
+	ev := program.NewServiceEvaluators(mf)
+	defer ev.Close()
+	net, info, err := ev.Get("")
+	if err != nil {
+		return err
+	}
+	var multi []analysis.CountEvaluator
+	if rules.Players > 2 {
+		log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		if multi, err = program.ChooseMultiModels(ev, mf, log); err != nil {
+			return err
+		}
+	}
+	limits := analysis.DefaultLimits()
+	limits.MaxVisits = max(limits.MaxVisits, *visits)
+	an, _ := analysisengine.NewAnalyzerMulti(program.Served(net, info), info, multi, limits)
+	f, err := os.OpenFile(*out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return fmt.Errorf("-out: %w", err)
+	}
+	defer f.Close()
+	start, played := time.Now(), 0
+	cfg := winratecal.PlayConfig{Analyzer: an, Rules: rules, Games: *games, Seed: *seed, Visits: *visits, Workers: *workers, Skip: done}
+	err = winratecal.Play(context.Background(), cfg, func(g *winratecal.Game) error {
+		b, err := json.Marshal(g)
+		if err != nil {
+			return err
+		}
+		if _, err := f.Write(append(b, '\n')); err != nil {
+			return fmt.Errorf("-out: %w", err)
+		}
+		played++
+		if played%20 == 0 {
+			fmt.Fprintf(stderr, "%d games played (%.1f s a game)\n", played, time.Since(start).Seconds()/float64(played))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("-out: %w", err)
+	}
+	fmt.Fprintf(stdout, "%d games played, %d already in %s; model %s at %d visits, %s\n", played, len(done), *out, an.ModelFor(rules.Players), *visits, rules)
+	all, err := winratecal.ReadGames([]string{*out})
+	if err != nil {
+		return err
+	}
+	return winratecal.PrintTables(stdout, all, winratecal.TableOptions{Bins: *bins, By: []string{"phase"}})
+}

@@ -1,0 +1,121 @@
+package winrate
+
+import (
+	"math"
+	"math/rand/v2"
+	"sort"
+)
+
+// Sample is one prediction held against how its game ended: a seat's
+// predicted result P and its result Y (1 win, 0 loss, a share of one for
+// a draw), with the game it came from, so that the positions of one game,
+// which share its result, are resampled together.
+type Sample struct {
+	Game int
+	P, Y float64
+}
+
+// Bin is one row of a reliability table.
+type Bin struct {
+	// Low and High bound the predictions of the bin.
+	Low, High float64
+	// N is the number of predictions in it.
+	N int
+	// Predicted is their mean, Observed the mean result.
+	Predicted, Observed float64
+}
+
+// Reliability is a reliability table: the predictions in equal-width
+// bins, each bin's mean prediction against its mean result.
+type Reliability struct {
+	Bins []Bin
+	// N is the number of predictions and Games of games.
+	N, Games int
+	// ECE is the expected calibration error: the bins' |predicted -
+	// observed|, weighted by their share of the predictions.
+	ECE float64
+	// ECELow and ECEHigh are its 95% interval by bootstrap over games.
+	ECELow, ECEHigh float64
+	// LogLoss is the mean cross-entropy of the predictions (lower is
+	// better; it rewards sharpness as well as calibration).
+	LogLoss float64
+}
+
+// Table builds the reliability table of samples in bins equal-width bins,
+// with the ECE's interval from reps bootstrap resamples of whole games
+// (0: none) drawn with seed.
+func Table(samples []Sample, bins, reps int, seed uint64) Reliability {
+	r := Reliability{Bins: binned(samples, bins), N: len(samples)}
+	r.ECE = ece(r.Bins, len(samples))
+	byGame := map[int][]Sample{}
+	for _, s := range samples {
+		byGame[s.Game] = append(byGame[s.Game], s)
+		r.LogLoss += crossEntropy(s.P, s.Y)
+	}
+	if len(samples) > 0 {
+		r.LogLoss /= float64(len(samples))
+	}
+	r.Games = len(byGame)
+	if reps <= 0 || len(byGame) < 2 {
+		r.ECELow, r.ECEHigh = r.ECE, r.ECE
+		return r
+	}
+	games := make([]int, 0, len(byGame))
+	for g := range byGame {
+		games = append(games, g)
+	}
+	sort.Ints(games)
+	rng := rand.New(rand.NewPCG(seed, 0xCA11B))
+	eces := make([]float64, reps)
+	buf := make([]Sample, 0, len(samples))
+	for i := range eces {
+		buf = buf[:0]
+		for range games {
+			buf = append(buf, byGame[games[rng.IntN(len(games))]]...)
+		}
+		eces[i] = ece(binned(buf, bins), len(buf))
+	}
+	sort.Float64s(eces)
+	r.ECELow, r.ECEHigh = eces[int(0.025*float64(reps))], eces[min(reps-1, int(0.975*float64(reps)))]
+	return r
+}
+
+// binned sorts samples into bins equal-width bins over [0, 1].
+func binned(samples []Sample, bins int) []Bin {
+	out := make([]Bin, bins)
+	for i := range out {
+		out[i].Low, out[i].High = float64(i)/float64(bins), float64(i+1)/float64(bins)
+	}
+	for _, s := range samples {
+		i := min(bins-1, max(0, int(s.P*float64(bins))))
+		out[i].N++
+		out[i].Predicted += s.P
+		out[i].Observed += s.Y
+	}
+	for i := range out {
+		if out[i].N > 0 {
+			out[i].Predicted /= float64(out[i].N)
+			out[i].Observed /= float64(out[i].N)
+		}
+	}
+	return out
+}
+
+// ece is the expected calibration error of bins holding n predictions.
+func ece(bins []Bin, n int) float64 {
+	if n == 0 {
+		return 0
+	}
+	var e float64
+	for _, b := range bins {
+		e += float64(b.N) / float64(n) * math.Abs(b.Predicted-b.Observed)
+	}
+	return e
+}
+
+// crossEntropy is the loss of predicting p for result y (a draw's share
+// is a soft label).
+func crossEntropy(p, y float64) float64 {
+	p = math.Min(math.Max(p, 1e-6), 1-1e-6)
+	return -(y*math.Log(p) + (1-y)*math.Log(1-p))
+}

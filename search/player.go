@@ -17,6 +17,10 @@ import (
 // priors), so that matches between deterministic players still see varied
 // games; in the play phase it plays the best move.
 type Player struct {
+	// Fresh makes every move a new search, as the service's analysis of
+	// the position would be, in place of the subtree kept from the last
+	// move.
+	Fresh  bool
 	spec   string
 	eval   Evaluator
 	cfg    Config
@@ -52,6 +56,9 @@ func (p *Player) ChooseMove(ctx context.Context, pos *engine.Position) (engine.M
 	p.catchUp(*pos)
 	if p.policy {
 		return p.policyMove(ctx, pos)
+	}
+	if p.Fresh {
+		p.s = nil
 	}
 	if p.s == nil {
 		s, err := New(p.eval, p.cfg, *pos, p.history)

@@ -1846,6 +1846,12 @@ type ServiceReviewResult struct {
 
 // ServiceRootInfo defines model for service.RootInfo.
 type ServiceRootInfo struct {
+	// Calibration Calibration names the win-rate calibration applied to Winrate,
+	// RedWinrate, Winrates and the moves' win rates (the model and the
+	// calibration file's digest); omitted when none was.
+	//
+	// Example: wz-0027-int8/5e1f0c2a
+	Calibration   *string `json:"calibration,omitempty"`
 	CanonicalHash *string `json:"canonicalHash,omitempty"`
 
 	// CurrentPlayer CurrentPlayer is the colour to move; in a finished game, the one who
@@ -1882,6 +1888,15 @@ type ServiceRootInfo struct {
 
 	// ScoreLead ScoreLead is the expected final territory margin of the side to move.
 	ScoreLead *float32 `json:"scoreLead,omitempty"`
+
+	// SearchWinrate SearchWinrate is Winrate as the search found it, before the model's
+	// win-rate calibration (docs/calibration.md); omitted when no
+	// calibration applied, where Winrate is the search's own.
+	SearchWinrate *float32 `json:"searchWinrate,omitempty"`
+
+	// SearchWinrates SearchWinrates (three or four players) is Winrates before the
+	// model's win-rate calibration; omitted when none applied.
+	SearchWinrates *map[string]float32 `json:"searchWinrates,omitempty"`
 
 	// Visits Visits is the number of playouts.
 	Visits *int `json:"visits,omitempty"`

@@ -12,14 +12,15 @@ import (
 
 // PlayerSpecHelp describes the player specifications match accepts.
 const PlayerSpecHelp = "random, voronoi-easy, voronoi-medium, voronoi-hard, " +
-	"mcts:visits=N|time=D[,model=PATH|heuristic][,gumbel=1][,batch=K][,calls=N][,cpuct=C][,fpu=F][,rootfpu=F][,score=U][,scorescale=S][,sym=S] " +
+	"mcts:visits=N|time=D[,model=PATH|heuristic][,gumbel=1][,batch=K][,calls=N][,cpuct=C][,fpu=F][,rootfpu=F][,score=U][,scorescale=S][,sym=S][,reuse=0] " +
 	"or policy[:model=PATH][,sym=S] (sym: average the network over S = 1, 2, 4 or 8 board symmetries, " +
 	"in place of the number its metadata names; " +
 	"time: a wall-clock budget per move such as 100ms, alone or with visits, whichever ends first; " +
-	"calls: the K leaves in flight split into N evaluator calls)"
+	"calls: the K leaves in flight split into N evaluator calls; " +
+	"reuse=0: a new search every move, as the service analyses a position, in place of the subtree kept from the last)"
 
 // mctsOptions are the options of an mcts player spec.
-var mctsOptions = []string{"visits", "time", "model", "gumbel", "batch", "calls", "cpuct", "fpu", "rootfpu", "score", "scorescale", "sym"}
+var mctsOptions = []string{"visits", "time", "model", "gumbel", "batch", "calls", "cpuct", "fpu", "rootfpu", "score", "scorescale", "sym", "reuse"}
 
 // parseSpec splits "kind:key=value,key=value" into the kind and options,
 // rejecting keys not in allowed.
@@ -104,7 +105,18 @@ func PlayerConstructor(ev *Evaluators, tr *ThinkTracker) player.Constructor {
 			if err != nil {
 				return nil, err
 			}
-			return search.NewPlayer(spec, counted(eval), cfg)
+			p, err := search.NewPlayer(spec, counted(eval), cfg)
+			if err != nil {
+				return nil, err
+			}
+			switch opts["reuse"] {
+			case "", "1", "true":
+			case "0", "false":
+				p.Fresh = true
+			default:
+				return nil, fmt.Errorf("player %q: reuse must be 0 or 1", spec)
+			}
+			return p, nil
 		case spec == "policy" || strings.HasPrefix(spec, "policy:"):
 			_, opts, err := parseSpec(spec, "model", "sym")
 			if err != nil {

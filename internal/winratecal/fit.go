@@ -10,7 +10,7 @@ import (
 
 // Ridge is the pull of a fitted map towards the identity (FitPlatt): weak
 // enough that a group of a few hundred games fits freely.
-const Ridge = 1e-3
+const Ridge = 1e-2
 
 // Fit fits a calibration on games: one group per kind of position
 // (player count, opening, phase) and in it one map (two players, on Red's

@@ -222,6 +222,13 @@ func FuzzRuleInvariants(f *testing.F) {
 					t.Fatalf("move %d %s: %s does not commute", i, m, sym)
 				}
 			}
+			// Exchanging the colours commutes with a play-phase move too.
+			if q, ok := before.ColoursSwapped(); ok {
+				q.Apply(m)
+				if want, ok := p.ColoursSwapped(); ok && q != want || !ok && q.IsOver() != p.IsOver() {
+					t.Fatalf("move %d %s: the colour swap does not commute", i, m)
+				}
+			}
 			compareRef(t, &p, ref, "fuzz")
 		}
 	})

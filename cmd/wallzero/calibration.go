@@ -5,7 +5,7 @@ import (
 	"io"
 )
 
-// runCalibration implements `wallzero calibration play|table|fit`: the
+// runCalibration implements `wallzero calibration play|table|fit|mirror`: the
 // calibration of the service's win rates against self-play at its own
 // settings (internal/winratecal, docs/calibration.md).
 func runCalibration(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -20,6 +20,8 @@ func runCalibration(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 		return calibrationTable(args[1:], stdout, stderr)
 	case "fit":
 		return calibrationFit(args[1:], stdout, stderr)
+	case "mirror":
+		return calibrationMirror(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, calibrationUsage)
 		return nil
@@ -34,4 +36,6 @@ const calibrationUsage = `usage:
   wallzero calibration table -in GAMES.jsonl[,MORE.jsonl] [-calibration FILE|none] [-svg DIAGRAM.svg] [-by phase,opening,seat]
       the reliability table of saved games, before and after a calibration
   wallzero calibration fit -in GAMES.jsonl[,MORE.jsonl] -out models/wallzero-int8.calibration.json [-model-id ID]
-      fit the per-kind maps (players, opening, phase) on saved games`
+      fit the per-kind maps (players, opening, phase) on saved games
+  wallzero calibration mirror -in GAMES.jsonl [model flags]
+      the colour test of a model's value: Red's value against the same player's once the colours are exchanged`

@@ -36,6 +36,7 @@ func calibrationPlay(args []string, stdout, stderr io.Writer) error {
 	visits := fs.Int("visits", analysis.DefaultLimits().DefaultVisits, "visits per analysis (the service's default)")
 	workers := fs.Int("workers", 16, "games played at once")
 	bins := fs.Int("bins", 10, "bins of the reliability table printed at the end")
+	samplePlies := fs.Int("sample-plies", 0, "also sample the play phase's moves in proportion to visits up to this ply, as training self-play does (0: the best move, as the service would play)")
 	var mf program.ModelFlags
 	mf.RegisterService(fs)
 	if err := fs.Parse(args); err != nil {
@@ -77,7 +78,7 @@ func calibrationPlay(args []string, stdout, stderr io.Writer) error {
 	}
 	defer f.Close()
 	start, played := time.Now(), 0
-	cfg := winratecal.PlayConfig{Analyzer: an, Rules: rules, Games: *games, Seed: *seed, Visits: *visits, Workers: *workers, Skip: done}
+	cfg := winratecal.PlayConfig{Analyzer: an, Rules: rules, Games: *games, Seed: *seed, Visits: *visits, Workers: *workers, Skip: done, SamplePlies: *samplePlies}
 	err = winratecal.Play(context.Background(), cfg, func(g *winratecal.Game) error {
 		b, err := json.Marshal(g)
 		if err != nil {

@@ -60,6 +60,11 @@ type PlayConfig struct {
 	// Skip holds the indices of games not to play (those a file already
 	// has).
 	Skip map[int]bool
+	// SamplePlies, when above zero, samples the moves of the first plies
+	// in proportion to visits in the play phase too, as training
+	// self-play does (the setup's placements are always sampled): games
+	// like the ones the value head learned from, for comparison.
+	SamplePlies int
 }
 
 // Play plays self-play games in which every move is the service's
@@ -131,7 +136,7 @@ func playGame(ctx context.Context, cfg PlayConfig, rules engine.Rules, i int) (*
 		}
 		out.Positions = append(out.Positions, positionOf(i, &pos, an))
 		pick := an.MoveInfos[0]
-		if pos.Phase() == engine.Setup {
+		if pos.Phase() == engine.Setup || turn < cfg.SamplePlies {
 			pick = sampleByVisits(rng, an.MoveInfos)
 		}
 		m, _, err := engine.ParseMove(pick.Move)

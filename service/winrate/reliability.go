@@ -34,7 +34,11 @@ type Reliability struct {
 	// ECE is the expected calibration error: the bins' |predicted -
 	// observed|, weighted by their share of the predictions.
 	ECE float64
-	// ECELow and ECEHigh are its 95% interval by bootstrap over games.
+	// ECELow and ECEHigh are its 95% interval by the basic bootstrap over
+	// games: resampled ECEs are biased upwards by the noise of binning, and
+	// the basic interval (twice the ECE less the resamples' quantiles,
+	// floored at zero) corrects for that bias where the percentile
+	// interval would carry it.
 	ECELow, ECEHigh float64
 	// LogLoss is the mean cross-entropy of the predictions (lower is
 	// better; it rewards sharpness as well as calibration).
@@ -76,7 +80,8 @@ func Table(samples []Sample, bins, reps int, seed uint64) Reliability {
 		eces[i] = ece(binned(buf, bins), len(buf))
 	}
 	sort.Float64s(eces)
-	r.ECELow, r.ECEHigh = eces[int(0.025*float64(reps))], eces[min(reps-1, int(0.975*float64(reps)))]
+	lo, hi := eces[int(0.025*float64(reps))], eces[min(reps-1, int(0.975*float64(reps)))]
+	r.ECELow, r.ECEHigh = max(0, 2*r.ECE-hi), max(0, 2*r.ECE-lo)
 	return r
 }
 

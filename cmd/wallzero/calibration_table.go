@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/wallzero/wallzero/internal/program"
 	"github.com/wallzero/wallzero/internal/winratecal"
 	"github.com/wallzero/wallzero/service/winrate"
 )
@@ -56,6 +57,7 @@ func calibrationFit(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "the calibration file to write, beside its model (models/NAME.calibration.json)")
 	model := fs.String("model-id", "", "the model ID the games were played with (wallzero version names it)")
 	visits := fs.Int("visits", 200, "the visits the games were played at")
+	cuts := fs.String("rounds", "", "round cuts of the play phase's groups, comma-separated (a round is one move of each player; none: one group for the whole play phase)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -66,7 +68,13 @@ func calibrationFit(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("-in: %w", err)
 	}
-	f, err := winratecal.Fit(games, *model, *visits)
+	var rounds []int
+	if *cuts != "" {
+		if rounds, err = program.PositiveInts("rounds", *cuts); err != nil {
+			return err
+		}
+	}
+	f, err := winratecal.Fit(games, *model, *visits, rounds)
 	if err != nil {
 		return err
 	}

@@ -12,61 +12,91 @@ import (
 // enough that a group of a few hundred games fits freely.
 const Ridge = 1e-2
 
-// Fit fits a calibration on games: one group per kind of position
-// (player count, opening, phase) and in it one map (two players, on Red's
-// win rate) or one per seat, each on the search's win rates against the
-// games' results.
-func Fit(games []*Game, model string, visits int) (*winrate.File, error) {
-	kinds := map[winrate.Kind]bool{}
+// groupKey is the part of a position's kind a fitted group covers.
+type groupKey struct {
+	players int
+	opening engine.Opening
+	phase   engine.Phase
+	stage   int
+}
+
+// Fit fits a calibration on games: one group per player count, opening,
+// phase and, in the play phase, stage (the rounds between consecutive
+// cuts of rounds; none: the whole play phase), and in each group one map
+// (two players, on Red's win rate) or one per seat, on the search's win
+// rates against the games' results.
+func Fit(games []*Game, model string, visits int, rounds []int) (*winrate.File, error) {
+	if !sort.IntsAreSorted(rounds) || len(rounds) > 0 && rounds[0] <= 0 {
+		return nil, fmt.Errorf("round cuts %v: want increasing positive rounds", rounds)
+	}
+	stageOf := func(k winrate.Kind) int {
+		if k.Phase != engine.Play {
+			return 0
+		}
+		return sort.SearchInts(rounds, k.Round+1)
+	}
+	type bucket struct {
+		samples [][]winrate.Sample
+		games   map[int]bool
+		n       int
+	}
+	buckets := map[groupKey]*bucket{}
 	for _, g := range games {
-		for k := range g.Positions {
-			kinds[g.Positions[k].Kind()] = true
+		for i := range g.Positions {
+			p := &g.Positions[i]
+			k := p.Kind()
+			key := groupKey{k.Players, k.Opening, k.Phase, stageOf(k)}
+			b := buckets[key]
+			if b == nil {
+				seats := k.Players
+				if seats == 2 {
+					seats = 1
+				}
+				b = &bucket{samples: make([][]winrate.Sample, seats), games: map[int]bool{}}
+				buckets[key] = b
+			}
+			for c := range b.samples {
+				b.samples[c] = append(b.samples[c], winrate.Sample{Game: g.Index, P: float64(p.Search[c]), Y: float64(p.Result[c])})
+			}
+			b.games[g.Index] = true
+			b.n++
 		}
 	}
-	order := make([]winrate.Kind, 0, len(kinds))
-	for k := range kinds {
-		order = append(order, k)
+	keys := make([]groupKey, 0, len(buckets))
+	for k := range buckets {
+		keys = append(keys, k)
 	}
-	sort.Slice(order, func(i, j int) bool {
-		a, b := order[i], order[j]
-		if a.Players != b.Players {
-			return a.Players < b.Players
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := keys[i], keys[j]
+		switch {
+		case a.players != b.players:
+			return a.players < b.players
+		case a.opening != b.opening:
+			return a.opening < b.opening
+		case a.phase != b.phase:
+			return a.phase < b.phase
 		}
-		if a.Opening != b.Opening {
-			return a.Opening < b.Opening
-		}
-		return a.Phase < b.Phase
+		return a.stage < b.stage
 	})
 	f := &winrate.File{Model: model, Visits: visits}
-	for _, k := range order {
-		grp := winrate.Group{Players: k.Players, Opening: k.Opening, Phase: k.Phase.String()}
-		seats := k.Players
-		if seats == 2 {
-			seats = 1
-		}
-		gameSet := map[int]bool{}
-		for c := range seats {
-			var samples []winrate.Sample
-			for _, g := range games {
-				for i := range g.Positions {
-					p := &g.Positions[i]
-					if p.Kind() != k {
-						continue
-					}
-					samples = append(samples, winrate.Sample{Game: g.Index, P: float64(p.Search[c]), Y: float64(p.Result[c])})
-					gameSet[g.Index] = true
-					if c == 0 {
-						grp.Positions++
-					}
-				}
+	for _, k := range keys {
+		b := buckets[k]
+		grp := winrate.Group{Players: k.players, Opening: k.opening, Phase: k.phase.String(), Games: len(b.games), Positions: b.n}
+		if k.phase == engine.Play && len(rounds) > 0 {
+			if k.stage > 0 {
+				grp.FromRound = rounds[k.stage-1]
 			}
+			if k.stage < len(rounds) {
+				grp.ToRound = rounds[k.stage]
+			}
+		}
+		for c, samples := range b.samples {
 			m, err := winrate.FitPlatt(samples, Ridge)
 			if err != nil {
-				return nil, fmt.Errorf("%dp %s %s, %s: %w", k.Players, k.Opening, k.Phase, engine.Color(c), err)
+				return nil, fmt.Errorf("%dp %s %s from round %d, %s: %w", k.players, k.opening, k.phase, grp.FromRound, engine.Color(c), err)
 			}
 			grp.Seats = append(grp.Seats, m)
 		}
-		grp.Games = len(gameSet)
 		f.Groups = append(f.Groups, grp)
 	}
 	return f, f.Check()

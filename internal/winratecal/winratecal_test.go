@@ -91,7 +91,7 @@ func TestFitAndTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := Fit(games, "h", 8)
+	f, err := Fit(games, "h", 8, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -59,6 +59,12 @@ type Group struct {
 	Players int            `json:"players"`
 	Opening engine.Opening `json:"opening"`
 	Phase   string         `json:"phase"`
+	// FromRound and ToRound, when ToRound is above zero, narrow the group
+	// to the play phase's rounds FromRound to ToRound-1, a round being
+	// one move of each player (Kind.Round): the values' error changes as
+	// a game goes on. ToRound 0 leaves the rounds open from FromRound.
+	FromRound int `json:"fromRound,omitempty"`
+	ToRound   int `json:"toRound,omitempty"`
 	// Seats holds the maps: with two players one, on Red's win rate (Blue's
 	// is its complement); with three or four players one per seat, whose
 	// results are then scaled to sum to one.
@@ -125,6 +131,8 @@ func (f *File) Check() error {
 			return fmt.Errorf("groups[%d]: phase %q: want setup or play", i, g.Phase)
 		case len(g.Seats) != want:
 			return fmt.Errorf("groups[%d]: %d maps for %d players, want %d", i, len(g.Seats), g.Players, want)
+		case g.FromRound < 0 || g.ToRound < 0 || g.ToRound > 0 && g.ToRound <= g.FromRound:
+			return fmt.Errorf("groups[%d]: rounds %d to %d: want 0 <= fromRound < toRound, or toRound 0 for no end", i, g.FromRound, g.ToRound)
 		}
 		for j, s := range g.Seats {
 			if !(s.A > 0) || math.IsInf(s.A, 0) || math.IsNaN(s.B) || math.IsInf(s.B, 0) {
@@ -142,17 +150,26 @@ func (f *File) Check() error {
 }
 
 // Kind is what selects a position's calibration: its player count,
-// opening and phase.
+// opening, phase and round.
 type Kind struct {
 	Players int
 	Opening engine.Opening
 	Phase   engine.Phase
+	// Round is the number of whole rounds played: the ply divided by the
+	// player count.
+	Round int
 }
 
 // KindOf returns the kind of pos.
 func KindOf(pos *engine.Position) Kind {
 	r := pos.Rules()
-	return Kind{Players: r.Players, Opening: r.Opening, Phase: pos.Phase()}
+	return Kind{Players: r.Players, Opening: r.Opening, Phase: pos.Phase(), Round: pos.Ply() / r.Players}
+}
+
+// Holds reports whether the group calibrates positions of kind k.
+func (g *Group) Holds(k Kind) bool {
+	return g.Players == k.Players && g.Phase == k.Phase.String() && (g.Opening == "" || g.Opening == k.Opening) &&
+		k.Round >= g.FromRound && (g.ToRound == 0 || k.Round < g.ToRound)
 }
 
 // group returns the calibration of positions of kind k, or nil.
@@ -160,10 +177,8 @@ func (f *File) group(k Kind) *Group {
 	if f == nil {
 		return nil
 	}
-	phase := k.Phase.String()
 	for i := range f.Groups {
-		g := &f.Groups[i]
-		if g.Players == k.Players && g.Phase == phase && (g.Opening == "" || g.Opening == k.Opening) {
+		if g := &f.Groups[i]; g.Holds(k) {
 			return g
 		}
 	}

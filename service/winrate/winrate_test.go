@@ -175,3 +175,28 @@ func TestLoadChecks(t *testing.T) {
 		t.Errorf("PathFor: %s", PathFor("models/wallzero-int8.onnx"))
 	}
 }
+
+func TestGroupsByRound(t *testing.T) {
+	t.Parallel()
+	f := &File{Model: "m", Groups: []Group{
+		{Players: 2, Phase: "play", ToRound: 12, Seats: []Platt{{A: 2, B: 0}}},
+		{Players: 2, Phase: "play", FromRound: 12, Seats: []Platt{{A: 1.2, B: 0}}},
+	}}
+	if err := f.Check(); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		round int
+		a     float64
+	}{{0, 2}, {11, 2}, {12, 1.2}, {40, 1.2}} {
+		k := Kind{Players: 2, Opening: engine.OpeningEmpty, Phase: engine.Play, Round: tc.round}
+		want := sigmoid(tc.a * logit(0.7))
+		if got := f.Seat(k, engine.Red, 0.7); math.Abs(float64(got)-want) > 1e-6 {
+			t.Errorf("round %d: %.4f, want %.4f (a = %.1f)", tc.round, got, want, tc.a)
+		}
+	}
+	bad := &File{Model: "m", Groups: []Group{{Players: 2, Phase: "play", FromRound: 12, ToRound: 12, Seats: []Platt{{A: 1, B: 0}}}}}
+	if err := bad.Check(); err == nil || !strings.Contains(err.Error(), "rounds 12 to 12") {
+		t.Errorf("an empty range of rounds: %v", err)
+	}
+}

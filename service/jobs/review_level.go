@@ -24,10 +24,11 @@ import (
 // it (levelFinds).
 type MoveLevel struct {
 	// Lowest is the rating (Elo on the project's rating list) of the
-	// weakest level that finds the better move, LowestName its name;
-	// both are omitted when no level checked finds it.
-	Lowest     *float64 `json:"lowest,omitempty" example:"0"`
-	LowestName string   `json:"lowestName,omitempty" example:"Club"`
+	// weakest level that finds the better move; omitted when no level
+	// checked finds it.
+	Lowest *float64 `json:"lowest,omitempty" example:"0"`
+	// LowestName is that level's name, omitted with Lowest.
+	LowestName string `json:"lowestName,omitempty" example:"Club"`
 	// Finders names the levels that find it, weakest first.
 	Finders []string `json:"finders" example:"Club,Expert"`
 	// Checked names every level checked, weakest first: the ladder's

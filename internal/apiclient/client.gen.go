@@ -1110,13 +1110,15 @@ type ServiceMoveLevel struct {
 	Finders *[]string `json:"finders,omitempty"`
 
 	// Lowest Lowest is the rating (Elo on the project's rating list) of the
-	// weakest level that finds the better move, LowestName its name;
-	// both are omitted when no level checked finds it.
+	// weakest level that finds the better move; omitted when no level
+	// checked finds it.
 	//
 	// Example: 0
 	Lowest *float32 `json:"lowest,omitempty"`
 
-	// LowestName Example: Club
+	// LowestName LowestName is that level's name, omitted with Lowest.
+	//
+	// Example: Club
 	LowestName *string `json:"lowestName,omitempty"`
 
 	// VisitsToFind VisitsToFind is the smallest budget of the doubling series 16, 32,

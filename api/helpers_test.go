@@ -89,6 +89,9 @@ type options struct {
 	newPlayer player.Constructor
 	// ratings are the rating estimate's calibrations (rating_test.go).
 	ratings *rating.File
+	// reviewLevels is the ladder reviews measure moves against
+	// (review_level_test.go).
+	reviewLevels *levels.File
 	// multiModel, when set, is an ONNX multi-player model that analyses
 	// three- and four-player games (analysis.Evaluators.Multi) and is
 	// listed by GET /v1/models as serve lists it; the test is skipped
@@ -201,7 +204,7 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 	cfg.Streams = o.streams
 	deps := service.Deps{Analyzer: an, Store: st, Metrics: metrics, Logger: log,
 		Models: models, Levels: o.levels, NewPlayer: o.newPlayer,
-		Ratings: o.ratings}
+		Ratings: o.ratings, ReviewLevels: o.reviewLevels}
 	if o.auth {
 		deps.Auth = access.NewAuth(st, access.AuthConfig{CacheTTL: cmp.Or(o.authTTL, 200*time.Millisecond), Defaults: o.quotas, Logger: log})
 	}

@@ -77,6 +77,10 @@ type Deps struct {
 	// Ratings are the rating estimate's calibrations
 	// (models/rating-calibration.json; nil: reviews carry no estimate).
 	Ratings *rating.File
+	// ReviewLevels is the ladder reviews measure their inaccuracies,
+	// mistakes and blunders against (the whole levels file, loaded by
+	// every process that runs review jobs; nil: reviews carry no levels).
+	ReviewLevels *levels.File
 }
 
 // Service holds the parts of the analysis service that New wired (cached
@@ -129,7 +133,7 @@ func New(cfg Config, d Deps) *Service {
 	s.analyses = analysis.NewCached(analysis.CacheConfig{Analyzer: s.an, Cache: s.store, Timeout: cfg.CacheTimeout, Metrics: s.metrics,
 		Logger: s.log, Gate: s.gate, Admission: s.adm, MaxRequestVisits: cfg.Admission.MaxRequestVisits})
 	s.jobs = jobs.New(cfg.Config, jobs.Deps{Store: s.store, Analyses: s.analyses, Explorer: s.explorer, Logger: s.log,
-		Ratings: d.Ratings})
+		Ratings: d.Ratings, Levels: d.ReviewLevels})
 	return s
 }
 

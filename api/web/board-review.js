@@ -1,7 +1,8 @@
 // board-review.js: a review on the board. The game's line is sent to
 // POST /v1/reviews; when the job is done its classifications go onto the
 // move list, and the win-rate curve, accuracy, turning points (with what each cost) and each
-// move's loss in win rate and in points, best move and explanation are shown beside the board. Any
+// move's loss in win rate and in points, best move, level (which levels of the ladder find the
+// better move) and explanation are shown beside the board. Any
 // position of the review can be explored with live analysis (a variation
 // of the tree) and left again with "Back to the reviewed game". Games of
 // three and four players (a local game on the board) are reviewed alike:
@@ -37,6 +38,24 @@ window.WZ = window.WZ || {};
   function costText(tp) {
     if (tp.cost === undefined) return '';
     return `cost ${pct(tp.cost)}` + (tp.pointsLoss >= 0.05 ? `, ${tp.pointsLoss.toFixed(1)} points lost` : '');
+  }
+
+  // levelText says which levels of the ladder find the better move and
+  // how hard it is: "; found by Club and up (prior 3%, 128 visits)"; ''
+  // for a move or turning point without a level (a good move, or a
+  // review that checked none).
+  function levelText(m) {
+    const l = m.level;
+    if (!l) return '';
+    const f = l.finders || [];
+    const c = l.checked || [];
+    let who = 'found by no level';
+    if (f.length && f.length === c.length) who = 'found by every level';
+    else if (f.length === 1 && f[0] === c[c.length - 1]) who = 'found only by ' + f[0];
+    else if (f.length && f.join() === c.slice(c.length - f.length).join()) who = `found by ${f[0]} and up`;
+    else if (f.length) who = 'found by ' + f.join(', ');
+    const prior = 100 * l.bestPrior < 1 ? (100 * l.bestPrior).toFixed(1) : (100 * l.bestPrior).toFixed(0);
+    return `; ${who} (prior ${prior}%, ${l.visitsToFind} visits)`;
   }
 
   const review = { id: null, result: null, nodes: [], timer: null, curveURL: null };
@@ -150,6 +169,11 @@ window.WZ = window.WZ || {};
       b.addEventListener('click', () => goPly(tp.ply + 1));
       const cost = costText(tp);
       li.append(b, ` ${KINDS[tp.kind] || tp.kind}: ${tp.summary || ''}` + (cost ? ` (${cost})` : ''));
+      // The level rides on the item (its text keeps ending with the cost).
+      if (tp.level) {
+        li.dataset.level = tp.level.lowestName || 'none';
+        li.title = levelText(tp).slice(2);
+      }
       list.append(li);
     }
     $('review-report').href = '/report#review=' + encodeURIComponent(review.id);
@@ -189,6 +213,9 @@ window.WZ = window.WZ || {};
         const best = m.bestMove && m.bestMove !== m.move ? `; best was ${m.bestMove} (${pct(m.bestWinrate)} for ${m.player}${lead})` : '; the engine agrees';
         const ex = m.explanation ? ' ' + m.explanation.text : '';
         $('review-move').textContent = `${ply}. ${m.player} ${m.move}: ${m.classification}${loss}${best}.${ex}`;
+        // The explanation says the level in words; the line's title says
+        // it in short.
+        $('review-move').title = levelText(m).slice(2);
       } else $('review-move').textContent = 'The start of the reviewed game.';
     }
     const url = `/v1/reviews/${encodeURIComponent(review.id)}/winrate.svg?current=${onLine ? ply : review.branchPly}`;

@@ -161,6 +161,23 @@
     return parts.length ? 'loses ' + parts.join(' and ') : '';
   }
 
+  // levelText says which levels of the ladder find the better move and
+  // how hard it is: "found by Club and up (prior 3%, 128 visits)"; '' for
+  // a move without a level (a good move, or a review that checked none).
+  function levelText(m) {
+    const l = m.level;
+    if (!l) return '';
+    const f = l.finders || [];
+    const c = l.checked || [];
+    let who = 'found by no level';
+    if (f.length && f.length === c.length) who = 'found by every level';
+    else if (f.length === 1 && f[0] === c[c.length - 1]) who = 'found only by ' + f[0];
+    else if (f.length && f.join() === c.slice(c.length - f.length).join()) who = `found by ${f[0]} and up`;
+    else if (f.length) who = 'found by ' + f.join(', ');
+    const prior = 100 * l.bestPrior < 1 ? (100 * l.bestPrior).toFixed(1) : (100 * l.bestPrior).toFixed(0);
+    return `${who} (prior ${prior}%, ${l.visitsToFind} visits)`;
+  }
+
   // playersOf returns a review's colours in turn order (a review stored
   // before the field: those of its accuracy, red first).
   function playersOf(result) {
@@ -227,13 +244,15 @@
       const tr = body.insertRow();
       tr.dataset.ply = i;
       const points = m.pointsLoss >= 0.05 ? m.pointsLoss.toFixed(1) : '';
-      const cells = [String(i + 1), m.player, m.move, m.classification, m.loss > 0 ? pct(m.loss) : '', points, m.bestMove || ''];
+      const cells = [String(i + 1), m.player, m.move, m.classification, m.loss > 0 ? pct(m.loss) : '', points, m.bestMove || '',
+        m.level ? (m.level.lowestName ? m.level.lowestName + '+' : 'none') : ''];
       cells.forEach((t, k) => {
         const td = tr.insertCell();
         td.textContent = t;
         if (k === 1) td.className = 'player ' + m.player;
         if (k === 4 || k === 5) td.className = 'num';
         if (k === 2 || k === 6) td.className = 'mv';
+        if (k === 7 && m.level) td.title = levelText(m);
       });
       tr.addEventListener('click', () => go(i));
     });
@@ -270,6 +289,7 @@
           (next.bestMove === next.move ? ', played)' : ')')
         : 'none';
       $('best-move').textContent += proofText(next.proof);
+      if (next.level) $('best-move').textContent += ' — ' + levelText(next);
     } else {
       $('next-move').textContent = 'none (end of the game)';
       $('best-move').textContent = 'none';

@@ -11,6 +11,8 @@ import (
 	"github.com/wallzero/wallzero/internal/program"
 	"github.com/wallzero/wallzero/internal/ratingcal"
 	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs"
+	"github.com/wallzero/wallzero/service/levels"
 )
 
 // ratingReview implements `wallzero rating review`: it reviews saved
@@ -24,6 +26,7 @@ func ratingReview(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 	games := fs.Int("games", 8, "games reviewed at once")
 	parallel := fs.Int("parallel", 4, "positions of a game searched at once")
 	whole := fs.Bool("whole", false, "also write each game's whole review (as a review job's result, turning points included) under \"review\"")
+	levelsPath := fs.String("levels", "", "with -whole: the ladder each inaccuracy, mistake and blunder is measured against (default models/levels.json, found from the working directory up; none: no levels)")
 	var mf program.ModelFlags
 	mf.RegisterService(fs)
 	if err := fs.Parse(args); err != nil {
@@ -44,6 +47,23 @@ func ratingReview(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 		defer f.Close()
 		r = f
 	}
+	var ladder []jobs.LadderLevel
+	if *whole && *levelsPath != "none" {
+		path, found := *levelsPath, true
+		if path == "" {
+			wd, _ := os.Getwd()
+			path, found = program.FindShipped(wd, []string{"models/levels.json"})
+		}
+		if found {
+			f, err := levels.Load(path)
+			if err != nil {
+				return fmt.Errorf("-levels: %w", err)
+			}
+			ladder = jobs.Ladder(f)
+		} else {
+			fmt.Fprintln(stderr, "no models/levels.json found: the reviews carry no levels")
+		}
+	}
 	ev := program.NewServiceEvaluators(mf)
 	defer ev.Close()
 	net, info, err := ev.Get("")
@@ -58,7 +78,7 @@ func ratingReview(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 	}
 	cached := analysis.NewCached(analysis.CacheConfig{Analyzer: an})
 	return writeWhole(*out, "-out", func(w io.Writer) error {
-		n, err := ratingcal.ReviewGames(context.Background(), cached, r, w, ratingcal.ReviewOptions{Visits: *visits, Games: *games, Parallel: *parallel, Whole: *whole,
+		n, err := ratingcal.ReviewGames(context.Background(), cached, r, w, ratingcal.ReviewOptions{Visits: *visits, Games: *games, Parallel: *parallel, Whole: *whole, Levels: ladder,
 			Progress: func(done int) {
 				if done%20 == 0 {
 					fmt.Fprintf(stderr, "%d games reviewed\n", done)

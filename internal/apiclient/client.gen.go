@@ -1090,6 +1090,46 @@ type ServiceMoveInfo struct {
 	Winrates *map[string]float32 `json:"winrates,omitempty"`
 }
 
+// ServiceMoveLevel defines model for service.MoveLevel.
+type ServiceMoveLevel struct {
+	// BestPrior BestPrior is the best move's prior under the raw policy (0..1).
+	//
+	// Example: 0.03
+	BestPrior *float32 `json:"bestPrior,omitempty"`
+
+	// Checked Checked names every level checked, weakest first: the ladder's
+	// levels that play the game's player count and search no more than
+	// the review did.
+	//
+	// Example: ["Beginner","Casual","Club","Strong","Expert"]
+	Checked *[]string `json:"checked,omitempty"`
+
+	// Finders Finders names the levels that find it, weakest first.
+	//
+	// Example: ["Club","Expert"]
+	Finders *[]string `json:"finders,omitempty"`
+
+	// Lowest Lowest is the rating (Elo on the project's rating list) of the
+	// weakest level that finds the better move; omitted when no level
+	// checked finds it.
+	//
+	// Example: 0
+	Lowest *float32 `json:"lowest,omitempty"`
+
+	// LowestName LowestName is that level's name, omitted with Lowest.
+	//
+	// Example: Club
+	LowestName *string `json:"lowestName,omitempty"`
+
+	// VisitsToFind VisitsToFind is the smallest budget of the doubling series 16, 32,
+	// 64, ... (ending at the review's visits) whose search prefers the
+	// review's best move; at most the review's visits, whose search
+	// defines the best move.
+	//
+	// Example: 128
+	VisitsToFind *int `json:"visitsToFind,omitempty"`
+}
+
 // ServiceMoveRestriction defines model for service.MoveRestriction.
 type ServiceMoveRestriction struct {
 	// Moves Moves lists moves in the record's notation ("C3", "E5-E3:N",
@@ -1145,6 +1185,11 @@ type ServiceMoveReview struct {
 
 	// Explanation Explanation says why the move is good or bad, against the best move.
 	Explanation *ServiceExplanation `json:"explanation,omitempty"`
+
+	// Level Level, on an inaccuracy, a mistake or a blunder, says which levels
+	// of the ladder find the better move and how hard it is (MoveLevel);
+	// omitted for the other moves and when the review checked no levels.
+	Level *ServiceMoveLevel `json:"level,omitempty"`
 
 	// Loss Loss is the mover's win-rate loss against the best move (0..1).
 	//
@@ -1997,6 +2042,12 @@ type ServiceTurningPoint struct {
 	//
 	// Example: lead-change
 	Kind *string `json:"kind,omitempty"`
+
+	// Level Level is the move's level (MoveReview.Level) when it has one: a
+	// missed chance (a mistake or a blunder) or another turning point
+	// whose move was an inaccuracy or worse, in a review that checked
+	// levels.
+	Level *ServiceMoveLevel `json:"level,omitempty"`
 
 	// Loss Loss is the mover's loss against the best move; PointsLoss the same
 	// in points (MoveReview.PointsLoss).

@@ -100,6 +100,7 @@ func NewApp(ctx context.Context, cfg *ServeConfig, log *slog.Logger) (*App, erro
 		a.Close(ctx)
 		return nil, err
 	}
+	a.addReviewLevels(&deps)
 	if err := a.addRatings(&deps); err != nil {
 		a.Close(ctx)
 		return nil, err

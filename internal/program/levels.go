@@ -85,6 +85,25 @@ func (a *App) addLevelsAt(d *service.Deps, wd string) error {
 	return nil
 }
 
+// addReviewLevels loads the ladder reviews measure moves against into
+// d: the file of -levels when given (serve), else the default one. Every
+// process that runs review jobs loads it, the worker included, and builds
+// no player from it (the review plays the levels itself); a file that
+// cannot be read only means that reviews carry no levels.
+func (a *App) addReviewLevels(d *service.Deps) {
+	wd, _ := os.Getwd()
+	path := a.Cfg.Levels.path
+	if path == "" {
+		path = a.defaultLevelsPath(wd)
+	}
+	f, err := levels.Load(path)
+	if err != nil {
+		a.Log.Warn("no levels in reviews", "path", path, "error", err.Error())
+		return
+	}
+	d.ReviewLevels = f
+}
+
 // defaultLevelsPath returns the levels file next to the model the service
 // analyses with, else models/levels.json in wd or a directory above it,
 // else models/levels.json.

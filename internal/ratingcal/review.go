@@ -44,6 +44,11 @@ type ReviewOptions struct {
 	// points included (Reviewed.Review), not only the moves the rating
 	// estimate reads.
 	Whole bool
+	// Levels is the ladder the whole review measures its inaccuracies,
+	// mistakes and blunders against (jobs.Ladder; nil: no levels). Only
+	// the whole review carries levels, so they are measured only with
+	// Whole.
+	Levels []jobs.LadderLevel
 	// Progress, when set, is called after each game with the number done.
 	Progress func(done int)
 }
@@ -65,6 +70,10 @@ func ReviewGames(ctx context.Context, c *analysis.Cached, in io.Reader, out io.W
 	if err := sc.Err(); err != nil {
 		return 0, err
 	}
+	var levels []jobs.LadderLevel
+	if o.Whole {
+		levels = o.Levels
+	}
 	results := make([]*Reviewed, len(games))
 	var mu sync.Mutex
 	done := 0
@@ -76,7 +85,7 @@ func ReviewGames(ctx context.Context, c *analysis.Cached, in io.Reader, out io.W
 			if err != nil {
 				return fmt.Errorf("game %d: %w", i+1, err)
 			}
-			res, err := jobs.ReviewGame(ctx, c, g, jobs.ReviewOptions{Visits: o.Visits, Parallel: o.Parallel, Explain: o.Whole})
+			res, err := jobs.ReviewGame(ctx, c, g, jobs.ReviewOptions{Visits: o.Visits, Parallel: o.Parallel, Explain: o.Whole, Levels: levels})
 			if err != nil {
 				return fmt.Errorf("game %d: %w", i+1, err)
 			}

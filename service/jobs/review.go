@@ -124,7 +124,10 @@ func (s *Runner) runReview(ctx context.Context, j *store.Job, p *progress) ([]by
 	analyses := make([]*analysis.Analysis, len(positions))
 	rules := g.Rules.String()
 	var stopped atomic.Bool
-	eg, ctx := errgroup.WithContext(ctx)
+	// The work in the group runs under the group's context, which a
+	// failed search cancels so that the others stop; once Wait returns
+	// that context is done, so the levels below run under ctx.
+	eg, gctx := errgroup.WithContext(ctx)
 	eg.SetLimit(s.cfg.JobParallel)
 	for i := range positions {
 		if stopped.Load() {
@@ -135,15 +138,15 @@ func (s *Runner) runReview(ctx context.Context, j *store.Job, p *progress) ([]by
 				stopped.Store(true)
 				return nil
 			}
-			if err := s.gate.Wait(ctx, s.cfg.BatchYield); err != nil {
+			if err := s.gate.Wait(gctx, s.cfg.BatchYield); err != nil {
 				return err
 			}
-			a, err := s.analyses.Full(ctx, rules, positions, i, visits)
+			a, err := s.analyses.Full(gctx, rules, positions, i, visits)
 			if err != nil {
 				return err
 			}
 			analyses[i] = a
-			p.add(ctx, 1)
+			p.add(gctx, 1)
 			return nil
 		})
 	}
@@ -155,6 +158,10 @@ func (s *Runner) runReview(ctx context.Context, j *store.Job, p *progress) ([]by
 	}
 	res := assembleReview(g, positions, analyses, s.cfg.KeyMoves, true)
 	res.ID, res.Visits, res.Model = r.ID, visits, s.an.ModelFor(g.Rules.Players)
+	eng := &analyzerLevels{an: s.an, positions: positions, wait: func(ctx context.Context) error { return s.gate.Wait(ctx, s.cfg.BatchYield) }}
+	if err := addLevels(ctx, res, analyses, eng, s.ladder, g.Rules.Players, visits, s.cfg.JobParallel); err != nil {
+		return nil, err
+	}
 	res.RatingEstimate = estimateRatings(s.ratings, res)
 	res.Record = &engine.Record{Rules: g.Rules, Board: r.Board, Moves: r.Moves}
 	return json.Marshal(res)

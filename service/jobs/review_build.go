@@ -166,6 +166,10 @@ type MoveReview struct {
 	// Proof is the proven result of the position before the move for the
 	// mover (omitted when unproven; see Analysis rootInfo.proof).
 	Proof *analysis.Proof `json:"proof,omitempty"`
+	// Level, on an inaccuracy, a mistake or a blunder, says which levels
+	// of the ladder find the better move and how hard it is (MoveLevel);
+	// omitted for the other moves and when the review checked no levels.
+	Level *MoveLevel `json:"level,omitempty"`
 } // @name service.MoveReview
 
 // KeyMove is one of the largest swings.

@@ -24,6 +24,9 @@ type ReviewOptions struct {
 	Explain bool
 	// Ratings estimates each side's rating (nil: no estimate).
 	Ratings *rating.File
+	// Levels is the ladder the level of each inaccuracy, mistake and
+	// blunder is measured against (Ladder; nil: no levels).
+	Levels []LadderLevel
 }
 
 // ReviewGame reviews a game outside the jobs table: every
@@ -35,11 +38,15 @@ func ReviewGame(ctx context.Context, c *analysis.Cached, g *engine.Game, opts Re
 	positions := g.Positions()
 	analyses := make([]*analysis.Analysis, len(positions))
 	rules := g.Rules.String()
-	eg, ctx := errgroup.WithContext(ctx)
-	eg.SetLimit(cmp.Or(max(opts.Parallel, 0), 4))
+	parallel := cmp.Or(max(opts.Parallel, 0), 4)
+	// The group's context is cancelled when a search fails, so the other
+	// searches stop; it is done once Wait returns, so what follows uses
+	// ctx.
+	eg, gctx := errgroup.WithContext(ctx)
+	eg.SetLimit(parallel)
 	for i := range positions {
 		eg.Go(func() error {
-			a, err := c.Full(ctx, rules, positions, i, opts.Visits)
+			a, err := c.Full(gctx, rules, positions, i, opts.Visits)
 			analyses[i] = a
 			return err
 		})
@@ -49,6 +56,10 @@ func ReviewGame(ctx context.Context, c *analysis.Cached, g *engine.Game, opts Re
 	}
 	res := assembleReview(g, positions, analyses, cmp.Or(opts.KeyMoves, 3), opts.Explain)
 	res.Visits, res.Model = opts.Visits, c.Analyzer().ModelFor(g.Rules.Players)
+	eng := &analyzerLevels{an: c.Analyzer(), positions: positions}
+	if err := addLevels(ctx, res, analyses, eng, opts.Levels, g.Rules.Players, opts.Visits, parallel); err != nil {
+		return nil, err
+	}
 	res.RatingEstimate = estimateRatings(opts.Ratings, res)
 	return res, nil
 }

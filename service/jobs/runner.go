@@ -7,6 +7,7 @@ import (
 
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explorer"
+	"github.com/wallzero/wallzero/service/levels"
 	"github.com/wallzero/wallzero/service/rating"
 )
 
@@ -47,6 +48,10 @@ type Deps struct {
 	// Ratings are the rating estimate's calibrations (nil: reviews carry
 	// no estimate).
 	Ratings *rating.File
+	// Levels is the ladder of named levels (models/levels.json) each
+	// review measures its inaccuracies, mistakes and blunders against
+	// (nil: reviews carry no levels).
+	Levels *levels.File
 }
 
 // Runner submits, runs and reports the jobs: reviews, opening batches,
@@ -63,13 +68,15 @@ type Runner struct {
 	metrics  *analysis.Metrics
 	log      *slog.Logger
 	ratings  *rating.File
+	ladder   []LadderLevel
 }
 
 // New returns a job runner; cfg's zero fields must have been filled by
 // the caller (the service's Config does it).
 func New(cfg Config, d Deps) *Runner {
 	r := &Runner{cfg: cfg, store: d.Store, analyses: d.Analyses, an: d.Analyses.Analyzer(), explorer: d.Explorer,
-		gate: d.Analyses.Gate(), metrics: d.Analyses.Metrics(), log: d.Logger, ratings: d.Ratings}
+		gate: d.Analyses.Gate(), metrics: d.Analyses.Metrics(), log: d.Logger, ratings: d.Ratings,
+		ladder: Ladder(d.Levels)}
 	r.log = cmp.Or(r.log, slog.Default())
 	return r
 }

@@ -73,6 +73,11 @@ type TurningPoint struct {
 	// position after the move is won for the winner (from the winner's
 	// view); omitted when the game was judged decided by win rate alone.
 	Proof *analysis.Proof `json:"proof,omitempty"`
+	// Level is the move's level (MoveReview.Level) when it has one: a
+	// missed chance (a mistake or a blunder) or another turning point
+	// whose move was an inaccuracy or worse, in a review that checked
+	// levels.
+	Level *MoveLevel `json:"level,omitempty"`
 } // @name service.TurningPoint
 
 // explainReview explains every move of a review and finds its turning

@@ -1,0 +1,377 @@
+package jobs
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/player"
+	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/levels"
+)
+
+// MoveLevel is the level of a move: which levels of the ladder find the
+// better move in the position before a move that was not good, and how
+// hard that move is for the network (docs/reviews.md, "The level of a
+// move"). A level finds it when its deterministic choice in that position
+// is the review's best move or a move the review would call good against
+// it (levelFinds).
+type MoveLevel struct {
+	// Lowest is the rating (Elo on the project's rating list) of the
+	// weakest level that finds the better move; omitted when no level
+	// checked finds it.
+	Lowest *float64 `json:"lowest,omitempty" example:"0"`
+	// LowestName is that level's name, omitted with Lowest.
+	LowestName string `json:"lowestName,omitempty" example:"Club"`
+	// Finders names the levels that find it, weakest first.
+	Finders []string `json:"finders" example:"Club,Expert"`
+	// Checked names every level checked, weakest first: the ladder's
+	// levels that play the game's player count and search no more than
+	// the review did.
+	Checked []string `json:"checked" example:"Beginner,Casual,Club,Strong,Expert"`
+	// BestPrior is the best move's prior under the raw policy (0..1).
+	BestPrior float32 `json:"bestPrior" example:"0.03"`
+	// VisitsToFind is the smallest budget of the doubling series 16, 32,
+	// 64, ... (ending at the review's visits) whose search prefers the
+	// review's best move; at most the review's visits, whose search
+	// defines the best move.
+	VisitsToFind int `json:"visitsToFind" example:"128"`
+} // @name service.MoveLevel
+
+// LadderLevel is one level of the ladder a review measures moves
+// against, in the form the level of a move plays it: a heuristic player's
+// deterministic choice, the raw policy's highest prior, or the best move
+// of a search at a budget. The network levels are played by the review's
+// own network, so that they and the review agree on what the network
+// thinks.
+type LadderLevel struct {
+	// Name is the level's display name ("Club") and Rating its rating.
+	Name   string
+	Rating float64
+	// Players are the player counts the level plays.
+	Players []int
+	// Player is the heuristic player spec whose choice the level makes
+	// ("voronoi-hard"); empty for the network levels.
+	Player string
+	// Visits is a network level's search budget; 0 (with Player empty)
+	// for the raw policy.
+	Visits int
+}
+
+// plays reports whether the level plays games of n players.
+func (l LadderLevel) plays(n int) bool { return slices.Contains(l.Players, n) }
+
+// levelSeed seeds the heuristic players of the ladder, so that their
+// choice among equally valued moves is the same in every review.
+const levelSeed = 1
+
+// probeStart is the first budget of the search that measures the visits
+// a best move needs.
+const probeStart = 16
+
+// Ladder returns the levels of f that the level of a move can play
+// deterministically, weakest (lowest rating) first:
+//
+//   - voronoi-medium and voronoi-hard as they are, ties broken by a fixed
+//     seed;
+//   - voronoi-easy by its choice without noise and without its random
+//     moves, which is voronoi-medium's (so it finds what Casual finds);
+//   - policy by the highest prior;
+//   - mcts at visits=N by the best move of the review's search at N
+//     visits; in the setup phase, where the policy and search players
+//     sample their placement, by the most likely one (the highest prior,
+//     the most visited).
+//
+// Levels that play at random (random, mcts with time=) are left out. A
+// nil file gives no ladder.
+func Ladder(f *levels.File) []LadderLevel {
+	if f == nil {
+		return nil
+	}
+	var out []LadderLevel
+	for _, l := range f.Levels {
+		ll := LadderLevel{Name: l.Name, Rating: l.Rating.Elo, Players: l.Players}
+		kind, rest, _ := strings.Cut(l.Spec, ":")
+		opts := map[string]string{}
+		for kv := range strings.SplitSeq(rest, ",") {
+			if k, v, ok := strings.Cut(kv, "="); ok {
+				opts[k] = v
+			}
+		}
+		switch kind {
+		case "voronoi-easy", "voronoi-medium":
+			ll.Player = "voronoi-medium"
+		case "voronoi-hard":
+			ll.Player = kind
+		case "policy":
+		case "mcts":
+			n, err := strconv.Atoi(opts["visits"])
+			if err != nil || n < 1 || opts["time"] != "" {
+				continue
+			}
+			ll.Visits = n
+		default:
+			continue
+		}
+		out = append(out, ll)
+	}
+	slices.SortStableFunc(out, func(a, b LadderLevel) int { return cmp.Compare(a.Rating, b.Rating) })
+	return out
+}
+
+// ladderFor returns the levels of ladder that play games of players
+// and search no more than visits: a review cannot judge a search stronger
+// than its own, so at 200 visits the 400-visit level is not checked.
+func ladderFor(ladder []LadderLevel, players, visits int) []LadderLevel {
+	var out []LadderLevel
+	for _, l := range ladder {
+		if l.plays(players) && l.Visits <= visits {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// LevelEngine plays the ladder's levels in the positions of one game;
+// its methods may be called concurrently.
+type LevelEngine interface {
+	// PlayerMove returns the move of the heuristic player spec in
+	// position turn, deterministically.
+	PlayerMove(ctx context.Context, spec string, turn int) (string, error)
+	// SearchBest returns the best move of a fresh search of position turn
+	// at visits ("" when the search has none).
+	SearchBest(ctx context.Context, turn, visits int) (string, error)
+}
+
+// analyzerLevels is the LevelEngine of a review: the heuristic players
+// of engine/player with a fixed seed, and searches by the review's
+// analyzer outside the cache (a cache lookup answers a small budget with
+// a larger search's analysis, which would hide what the small one finds).
+type analyzerLevels struct {
+	an        *analysis.Analyzer
+	positions []engine.Position
+	// wait, when set, runs before each search (the runner's gate, which
+	// lets interactive analyses go first).
+	wait func(context.Context) error
+}
+
+// PlayerMove implements LevelEngine.
+func (e *analyzerLevels) PlayerMove(ctx context.Context, spec string, turn int) (string, error) {
+	p, err := player.New(spec, levelSeed)
+	if err != nil {
+		return "", err
+	}
+	m, err := p.ChooseMove(ctx, &e.positions[turn])
+	if err != nil {
+		return "", err
+	}
+	return m.String(), nil
+}
+
+// SearchBest implements LevelEngine.
+func (e *analyzerLevels) SearchBest(ctx context.Context, turn, visits int) (string, error) {
+	if e.wait != nil {
+		if err := e.wait(ctx); err != nil {
+			return "", err
+		}
+	}
+	a, err := e.an.AnalyzeTurn(ctx, &analysis.Query{MaxVisits: visits}, e.positions, turn, analysis.RunOptions{})
+	if err != nil || len(a.MoveInfos) == 0 {
+		return "", err
+	}
+	return a.MoveInfos[0].Move, nil
+}
+
+// probeBudgets returns the budgets at which the search is asked for its
+// best move: 16, 32, 64, ... below visits, then visits itself.
+func probeBudgets(visits int) []int {
+	var out []int
+	for v := probeStart; v < visits; v *= 2 {
+		out = append(out, v)
+	}
+	return append(out, visits)
+}
+
+// levelFinds reports whether move is the best move of the reference
+// analysis ref (the review's, of the position before the move) or one the
+// review would call good against it: a move the search visited whose win
+// rate is less than InaccuracyLoss below the best's and whose score lead
+// (when both are known) less than InaccuracyPoints below. A move the
+// search never visited has no value of its own and does not count.
+func levelFinds(ref *analysis.Analysis, move string) bool {
+	best := ref.MoveInfos[0]
+	if move == best.Move {
+		return true
+	}
+	for _, mi := range ref.MoveInfos {
+		if mi.Move != move {
+			continue
+		}
+		if mi.Visits == 0 || float64(best.Winrate-mi.Winrate) >= InaccuracyLoss {
+			return false
+		}
+		return best.ScoreLead == nil || mi.ScoreLead == nil || float64(*best.ScoreLead-*mi.ScoreLead) < InaccuracyPoints
+	}
+	return false
+}
+
+// policyChoice returns the move of highest prior in a (the first of
+// equals in the analysis's order).
+func policyChoice(a *analysis.Analysis) string {
+	best, prior := "", float32(-1)
+	for _, mi := range a.MoveInfos {
+		if mi.Prior > prior {
+			best, prior = mi.Move, mi.Prior
+		}
+	}
+	return best
+}
+
+// measureLevel computes the level of the better move in position turn,
+// whose review analysis at visits is ref, against the levels of ladder
+// (already cut to the game: ladderFor). Searches are asked once per
+// budget: the budget at which the search first prefers the best move,
+// and the network levels' budgets, share them, and the review's own
+// budget is ref. nil when ref has no moves.
+func measureLevel(ctx context.Context, eng LevelEngine, ladder []LadderLevel, turn int, ref *analysis.Analysis, visits int) (*MoveLevel, error) {
+	if len(ref.MoveInfos) == 0 {
+		return nil, nil
+	}
+	best := ref.MoveInfos[0]
+	searched := map[int]string{visits: best.Move}
+	search := func(v int) (string, error) {
+		if m, ok := searched[v]; ok {
+			return m, nil
+		}
+		m, err := eng.SearchBest(ctx, turn, v)
+		if err != nil {
+			return "", err
+		}
+		searched[v] = m
+		return m, nil
+	}
+	out := &MoveLevel{Finders: []string{}, Checked: []string{}, BestPrior: best.Prior}
+	for _, v := range probeBudgets(visits) {
+		m, err := search(v)
+		if err != nil {
+			return nil, err
+		}
+		if m == best.Move {
+			out.VisitsToFind = v
+			break
+		}
+	}
+	for _, l := range ladder {
+		var m string
+		var err error
+		switch {
+		case l.Player != "":
+			m, err = eng.PlayerMove(ctx, l.Player, turn)
+		case l.Visits == 0:
+			m = policyChoice(ref)
+		default:
+			m, err = search(l.Visits)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("level %s: %w", l.Name, err)
+		}
+		out.Checked = append(out.Checked, l.Name)
+		if levelFinds(ref, m) {
+			if out.Lowest == nil {
+				r := l.Rating
+				out.Lowest, out.LowestName = &r, l.Name
+			}
+			out.Finders = append(out.Finders, l.Name)
+		}
+	}
+	return out, nil
+}
+
+// needsLevel reports whether a move's review gets a level: an
+// inaccuracy, a mistake or a blunder.
+func needsLevel(class string) bool {
+	return class == "inaccuracy" || class == "mistake" || class == "blunder"
+}
+
+// addLevels computes the level of every inaccuracy, mistake and blunder
+// of res (MoveReview.Level), parallel moves at a time, against the
+// levels of ladder that the game's player count and the review's visits
+// allow, and says it in the moves' explanations and on their turning
+// points. It costs nothing for the other moves; for each leveled move, at
+// most the searches of the doubling series below visits and one choice of
+// each heuristic level (docs/reviews.md).
+func addLevels(ctx context.Context, res *ReviewResult, analyses []*analysis.Analysis, eng LevelEngine, ladder []LadderLevel, players, visits, parallel int) error {
+	ladder = ladderFor(ladder, players, visits)
+	if len(ladder) == 0 {
+		return nil
+	}
+	eg, gctx := errgroup.WithContext(ctx)
+	eg.SetLimit(max(parallel, 1))
+	for i := range res.Moves {
+		mr := &res.Moves[i]
+		if !needsLevel(mr.Classification) {
+			continue
+		}
+		eg.Go(func() error {
+			l, err := measureLevel(gctx, eng, ladder, mr.Ply, analyses[mr.Ply], visits)
+			if err != nil {
+				return fmt.Errorf("level of move %d: %w", mr.Ply+1, err)
+			}
+			mr.Level = l
+			return nil
+		})
+	}
+	if err := eg.Wait(); err != nil {
+		return err
+	}
+	for i := range res.Moves {
+		mr := &res.Moves[i]
+		if mr.Level == nil || mr.Explanation == nil {
+			continue
+		}
+		mr.Explanation.Text += " " + levelSentence(mr.Level, mr.BestMove)
+	}
+	for i := range res.TurningPoints {
+		tp := &res.TurningPoints[i]
+		if tp.Ply < len(res.Moves) && res.Moves[tp.Ply].Level != nil {
+			mr := &res.Moves[tp.Ply]
+			tp.Level = mr.Level
+			if mr.Explanation != nil {
+				tp.Text = mr.Explanation.Text
+			}
+		}
+	}
+	return nil
+}
+
+// levelSentence says a move's level in words: "Club and up find
+// E4-E5:N; the best move has a prior of 3% and the search needs 128
+// visits to prefer it."
+func levelSentence(l *MoveLevel, best string) string {
+	var who string
+	switch n, top := len(l.Finders), len(l.Checked); {
+	case n == 0:
+		who = fmt.Sprintf("None of the levels up to %s finds %s", l.Checked[top-1], best)
+	case n == top:
+		who = fmt.Sprintf("Every level finds %s", best)
+	case slices.Equal(l.Finders, l.Checked[top-n:]) && n == 1:
+		who = fmt.Sprintf("Only %s finds %s", l.Finders[0], best)
+	case slices.Equal(l.Finders, l.Checked[top-n:]):
+		who = fmt.Sprintf("%s and up find %s", l.Finders[0], best)
+	case n == 1:
+		who = fmt.Sprintf("%s finds %s", l.Finders[0], best)
+	default:
+		who = fmt.Sprintf("%s and %s find %s", strings.Join(l.Finders[:n-1], ", "), l.Finders[n-1], best)
+	}
+	prior := fmt.Sprintf("%.0f%%", 100*l.BestPrior)
+	if l.BestPrior < 0.01 {
+		prior = fmt.Sprintf("%.1f%%", 100*l.BestPrior)
+	}
+	return fmt.Sprintf("%s; the best move has a prior of %s and the search needs %d visits to prefer it.", who, prior, l.VisitsToFind)
+}

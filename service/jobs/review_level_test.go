@@ -1,0 +1,282 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/levels"
+)
+
+// stubLevels is a LevelEngine of made-up choices: moves maps a heuristic
+// spec to its move, searches a budget to the search's best move; calls
+// counts the searches asked.
+type stubLevels struct {
+	moves    map[string]string
+	searches map[int]string
+	calls    []int
+	err      error
+}
+
+func (s *stubLevels) PlayerMove(_ context.Context, spec string, _ int) (string, error) {
+	return s.moves[spec], s.err
+}
+
+func (s *stubLevels) SearchBest(_ context.Context, _, visits int) (string, error) {
+	s.calls = append(s.calls, visits)
+	return s.searches[visits], s.err
+}
+
+// testLadder is the shipped ladder's shape: three heuristic levels, the
+// policy and two searches.
+var testLadder = []LadderLevel{
+	{Name: "Beginner", Rating: -669, Players: []int{2, 3, 4}, Player: "voronoi-medium"},
+	{Name: "Casual", Rating: -225, Players: []int{2, 3, 4}, Player: "voronoi-medium"},
+	{Name: "Club", Rating: 0, Players: []int{2, 3, 4}, Player: "voronoi-hard"},
+	{Name: "Strong", Rating: 321, Players: []int{2}},
+	{Name: "Expert", Rating: 1143, Players: []int{2}, Visits: 64},
+	{Name: "Master", Rating: 1851, Players: []int{2}, Visits: 400},
+}
+
+func lead(v float32) *float32 { return &v }
+
+// refAnalysis is a made-up review analysis of a position: A1 is best,
+// B1 good (1 point of win rate and of score below), C1 visited but an
+// inaccuracy, D1 close in win rate but 2 points below, E1 never visited
+// (and the highest prior), F1 the best move's runner-up by prior.
+func refAnalysis() *analysis.Analysis {
+	return &analysis.Analysis{MoveInfos: []analysis.MoveInfo{
+		{Move: "A1", Visits: 150, Winrate: 0.60, Prior: 0.03, ScoreLead: lead(4)},
+		{Move: "B1", Visits: 30, Winrate: 0.59, Prior: 0.10, ScoreLead: lead(3)},
+		{Move: "C1", Visits: 10, Winrate: 0.54, Prior: 0.20, ScoreLead: lead(3.5)},
+		{Move: "D1", Visits: 5, Winrate: 0.595, Prior: 0.02, ScoreLead: lead(2)},
+		{Move: "E1", Visits: 0, Winrate: 0.60, Prior: 0.40},
+		{Move: "F1", Visits: 5, Winrate: 0.58, Prior: 0.25},
+	}}
+}
+
+// TestLevelFinds checks which moves count as found against the best move
+// A1 of refAnalysis: the best move itself, and a visited move the review
+// would call good (less than an inaccuracy below in win rate and in
+// points).
+func TestLevelFinds(t *testing.T) {
+	t.Parallel()
+	ref := refAnalysis()
+	for move, want := range map[string]bool{
+		"A1": true,  // the best move
+		"B1": true,  // 1 point of win rate and 1 of score below: good
+		"C1": false, // 6 points of win rate below: an inaccuracy
+		"D1": false, // 2 points of score below: an inaccuracy in points
+		"E1": false, // never visited: no value of its own
+		"F1": true,  // 2 points of win rate below, score unknown
+		"G1": false, // not in the analysis
+	} {
+		if got := levelFinds(ref, move); got != want {
+			t.Errorf("levelFinds(%s) = %v, want %v", move, got, want)
+		}
+	}
+}
+
+// TestMeasureLevel is the level computation on made-up choices: which
+// levels find the best move, the weakest of them, the best move's prior
+// and the first budget of the doubling series whose search prefers it,
+// with the searches shared between that series and the network levels.
+func TestMeasureLevel(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name     string
+		moves    map[string]string
+		searches map[int]string
+		visits   int
+		// want are the finders, lowest the weakest one's name ("" for
+		// none), toFind the visits to find and calls the budgets searched.
+		want    []string
+		lowest  string
+		toFind  int
+		calls   []int
+		checked int
+	}{
+		{name: "club and up", moves: map[string]string{"voronoi-medium": "C1", "voronoi-hard": "B1"},
+			searches: map[int]string{16: "E1", 32: "E1", 64: "A1", 128: "A1"}, visits: 200,
+			want: []string{"Club", "Expert"}, lowest: "Club", toFind: 64, calls: []int{16, 32, 64}, checked: 5},
+		{name: "none finds it", moves: map[string]string{"voronoi-medium": "C1", "voronoi-hard": "D1"},
+			searches: map[int]string{16: "E1", 32: "C1", 64: "C1", 128: "C1"}, visits: 200,
+			want: []string{}, toFind: 200, calls: []int{16, 32, 64, 128}, checked: 5},
+		{name: "only the search", moves: map[string]string{"voronoi-medium": "E1", "voronoi-hard": "E1"},
+			searches: map[int]string{16: "A1", 64: "A1"}, visits: 64,
+			want: []string{"Expert"}, lowest: "Expert", toFind: 16, calls: []int{16}, checked: 5},
+		{name: "a review at 400 visits checks Master", moves: map[string]string{"voronoi-medium": "B1", "voronoi-hard": "C1"},
+			searches: map[int]string{16: "C1", 32: "F1", 64: "C1", 128: "C1", 256: "C1"}, visits: 400,
+			want: []string{"Beginner", "Casual", "Master"}, lowest: "Beginner", toFind: 400, calls: []int{16, 32, 64, 128, 256}, checked: 6},
+		{name: "a review below 16 visits", moves: map[string]string{"voronoi-medium": "A1", "voronoi-hard": "A1"},
+			visits: 8, want: []string{"Beginner", "Casual", "Club"}, lowest: "Beginner", toFind: 8, checked: 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			eng := &stubLevels{moves: tc.moves, searches: tc.searches}
+			l, err := measureLevel(context.Background(), eng, ladderFor(testLadder, 2, tc.visits), 3, refAnalysis(), tc.visits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(l.Finders, tc.want) || l.LowestName != tc.lowest || l.VisitsToFind != tc.toFind ||
+				!slices.Equal(eng.calls, tc.calls) || len(l.Checked) != tc.checked || l.BestPrior != 0.03 {
+				t.Errorf("got finders %v, lowest %q, visits %d, searched %v, checked %v, prior %v; want %v, %q, %d, %v, %d levels",
+					l.Finders, l.LowestName, l.VisitsToFind, eng.calls, l.Checked, l.BestPrior, tc.want, tc.lowest, tc.toFind, tc.calls, tc.checked)
+			}
+			if (l.Lowest == nil) != (tc.lowest == "") {
+				t.Errorf("lowest rating %v with lowest name %q", l.Lowest, l.LowestName)
+			}
+			for _, lv := range testLadder {
+				if lv.Name == tc.lowest && *l.Lowest != lv.Rating {
+					t.Errorf("lowest rating %v, want %s's %v", *l.Lowest, lv.Name, lv.Rating)
+				}
+			}
+		})
+	}
+}
+
+// TestMeasureLevelError passes an engine's failure on, naming the level.
+func TestMeasureLevelError(t *testing.T) {
+	t.Parallel()
+	eng := &stubLevels{err: errors.New("no network")}
+	if _, err := measureLevel(context.Background(), eng, testLadder[:1], 0, refAnalysis(), 8); err == nil || !strings.Contains(err.Error(), "Beginner") {
+		t.Errorf("error %v", err)
+	}
+}
+
+// TestLadder reads the shipped levels file: every level but the random
+// ones, by rating, voronoi-easy played by its choice without noise, the
+// searches by their visits.
+func TestLadder(t *testing.T) {
+	t.Parallel()
+	f, err := levels.Load("../../models/levels.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Levels = append(f.Levels, levels.Level{ID: "timed", Name: "Timed", Spec: "mcts:time=1s", Rating: levels.Rating{Elo: 500}})
+	got := Ladder(f)
+	var names []string
+	for _, l := range got {
+		names = append(names, l.Name)
+	}
+	if want := []string{"Beginner", "Casual", "Club", "Strong", "Expert", "Master"}; !slices.Equal(names, want) {
+		t.Fatalf("ladder %v, want %v", names, want)
+	}
+	if got[0].Player != "voronoi-medium" || got[2].Player != "voronoi-hard" || got[3].Player != "" || got[3].Visits != 0 ||
+		got[4].Visits != 64 || got[5].Visits != 400 || !slices.Equal(got[4].Players, []int{2}) {
+		t.Errorf("ladder %+v", got)
+	}
+	if Ladder(nil) != nil {
+		t.Error("a nil file gives a ladder")
+	}
+}
+
+// TestLevelSentence checks the level in words.
+func TestLevelSentence(t *testing.T) {
+	t.Parallel()
+	checked := []string{"Beginner", "Casual", "Club", "Strong", "Expert"}
+	for _, tc := range []struct {
+		finders []string
+		prior   float32
+		want    string
+	}{
+		{[]string{"Club", "Strong", "Expert"}, 0.03, "Club and up find E4-E5:N; the best move has a prior of 3% and the search needs 128 visits to prefer it."},
+		{[]string{"Expert"}, 0.004, "Only Expert finds E4-E5:N; the best move has a prior of 0.4% and the search needs 128 visits to prefer it."},
+		{[]string{}, 0.5, "None of the levels up to Expert finds E4-E5:N; the best move has a prior of 50% and the search needs 128 visits to prefer it."},
+		{checked, 0.5, "Every level finds E4-E5:N; the best move has a prior of 50% and the search needs 128 visits to prefer it."},
+		{[]string{"Club", "Expert"}, 0.2, "Club and Expert find E4-E5:N; the best move has a prior of 20% and the search needs 128 visits to prefer it."},
+		{[]string{"Casual"}, 0.2, "Casual finds E4-E5:N; the best move has a prior of 20% and the search needs 128 visits to prefer it."},
+		{[]string{"Beginner", "Club", "Expert"}, 0.2, "Beginner, Club and Expert find E4-E5:N; the best move has a prior of 20% and the search needs 128 visits to prefer it."},
+	} {
+		l := &MoveLevel{Finders: tc.finders, Checked: checked, BestPrior: tc.prior, VisitsToFind: 128}
+		if got := levelSentence(l, "E4-E5:N"); got != tc.want {
+			t.Errorf("got  %q\nwant %q", got, tc.want)
+		}
+	}
+}
+
+// randomGame plays a two-player game of uniformly random moves, to plies
+// moves at most, from a fixed seed.
+func randomGame(t *testing.T, seed uint64, plies int) *engine.Game {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, seed))
+	rules := engine.DefaultRules()
+	pos := engine.NewPosition(rules)
+	var moves []string
+	for len(moves) < plies && !pos.IsOver() {
+		legal := pos.LegalMoves(nil)
+		m := legal[rng.IntN(len(legal))]
+		moves = append(moves, m.String())
+		pos.Apply(m)
+	}
+	g, err := engine.Record{Rules: rules, Moves: moves}.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestReviewGameLevels reviews a short game of random moves with the
+// heuristic analyzer and the shipped ladder's shape: every inaccuracy,
+// mistake and blunder has a level (every level the review's 32 visits
+// allow checked, the visits to find at most 32) said in its explanation
+// and on its turning point, and no other move has one.
+func TestReviewGameLevels(t *testing.T) {
+	t.Parallel()
+	g := randomGame(t, 7, 30)
+	c := analysis.NewCached(analysis.CacheConfig{Analyzer: heuristicAnalyzer()})
+	ladder := slices.Clone(testLadder)
+	ladder[4].Visits = 16 // a search level the review's budget allows
+	res, err := ReviewGame(context.Background(), c, g, ReviewOptions{Visits: 32, Parallel: 2, Explain: true, Levels: ladder})
+	if err != nil {
+		t.Fatal(err)
+	}
+	leveled := 0
+	for _, mr := range res.Moves {
+		if !needsLevel(mr.Classification) {
+			if mr.Level != nil {
+				t.Errorf("move %d (%s) has a level %+v", mr.Ply, mr.Classification, mr.Level)
+			}
+			continue
+		}
+		leveled++
+		l := mr.Level
+		if l == nil {
+			t.Fatalf("move %d (%s) has no level", mr.Ply, mr.Classification)
+		}
+		if len(l.Checked) != 5 || l.VisitsToFind < 16 || l.VisitsToFind > 32 || l.BestPrior <= 0 || l.BestPrior > 1 {
+			t.Errorf("move %d: level %+v", mr.Ply, l)
+		}
+		if (l.Lowest == nil) != (len(l.Finders) == 0) || l.Lowest != nil && l.LowestName != l.Finders[0] {
+			t.Errorf("move %d: lowest %q, finders %v", mr.Ply, l.LowestName, l.Finders)
+		}
+		if !strings.Contains(mr.Explanation.Text, "the search needs") || !strings.Contains(mr.Explanation.Text, mr.BestMove) {
+			t.Errorf("move %d: explanation %q", mr.Ply, mr.Explanation.Text)
+		}
+	}
+	if leveled == 0 {
+		t.Fatal("the random game has no inaccuracy")
+	}
+	t.Logf("%d of %d moves leveled", leveled, len(res.Moves))
+	for _, tp := range res.TurningPoints {
+		mr := res.Moves[tp.Ply]
+		if tp.Level != mr.Level || tp.Kind == TurnMissed && tp.Level == nil || tp.Level != nil && tp.Text != mr.Explanation.Text {
+			t.Errorf("turning point %+v, move level %+v", tp, mr.Level)
+		}
+	}
+	// Without a ladder the review is as before.
+	plain, err := ReviewGame(context.Background(), c, g, ReviewOptions{Visits: 32, Parallel: 2, Explain: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mr := range plain.Moves {
+		if mr.Level != nil || mr.Explanation != nil && strings.Contains(mr.Explanation.Text, "the search needs") {
+			t.Errorf("move %d has a level without a ladder", mr.Ply)
+		}
+	}
+}

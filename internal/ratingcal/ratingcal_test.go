@@ -29,15 +29,16 @@ func TestLoadPlayers(t *testing.T) {
 	t.Parallel()
 	tests := []struct{ name, table, want string }{
 		{"good", "voronoi-hard\tvoronoi-hard\npolicy\twz-0027 policy\n", ""},
-		{"not on the list", "voronoi-hard\tvoronoi-hard\nmcts:visits=64\twz-0027 mcts:visits=64\n", `:2: "wz-0027 mcts:visits=64" is not on the rating list`},
-		{"no tab", "voronoi-hard voronoi-hard\n", ":1: want SPEC<tab>NAME"},
+		{"not on the list", "voronoi-hard\tvoronoi-hard\nmcts:visits=64\twz-0027 mcts:visits=64\n", `:2: "wz-0027 mcts:visits=64" is not on the rating lists`},
+		{"no tab", "voronoi-hard voronoi-hard\n", ":1: want SPEC<tab>NAME[<tab>check]"},
+		{"a third column other than check", "voronoi-hard\tvoronoi-hard\tfit\n", ":1: want SPEC<tab>NAME[<tab>check]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			ps, err := LoadPlayers(writeFiles(t, tt.table))
 			if tt.want == "" {
-				if err != nil || ps["policy"] != (ListPlayer{Name: "wz-0027 policy", Rating: 321.4}) || len(ps) != 2 {
+				if err != nil || ps["policy"] != (ListPlayer{Name: "wz-0027 policy", Rating: 321.4, Rated: true, Order: 1}) || len(ps) != 2 {
 					t.Errorf("LoadPlayers: %v %+v", err, ps)
 				}
 				return
@@ -51,7 +52,7 @@ func TestLoadPlayers(t *testing.T) {
 
 func TestSamplesAndPairs(t *testing.T) {
 	t.Parallel()
-	ps := Players{"voronoi-hard": {"voronoi-hard", 0}, "policy": {"wz-0027 policy", 321.4}}
+	ps := Players{"voronoi-hard": {Name: "voronoi-hard", Rated: true}, "policy": {Name: "wz-0027 policy", Rating: 321.4, Rated: true, Order: 1}}
 	open := []rating.Move{{Loss: 0.1, BestWinrate: 0.5}, {Loss: 0, Best: true, BestWinrate: 0.5}}
 	game := func(red, blue string) Reviewed {
 		return Reviewed{Players: player.SavedPlayers{Red: red, Blue: blue}, Model: "m", Visits: 200,
@@ -82,7 +83,8 @@ func TestShippedCalibrationRanksWideGaps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps, err := LoadPlayers("../../scripts/rating/players.tsv", "../../models/ratings.json")
+	// The players table those games were played with.
+	ps, err := LoadPlayers("testdata/players-2026-12-02.tsv", "../../models/ratings.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,8 +103,8 @@ func TestShippedCalibrationRanksWideGaps(t *testing.T) {
 		if c == nil {
 			t.Fatalf("no calibration for %s at %d visits", g.Model, g.Visits)
 		}
-		red, ok1 := c.Estimate(rating.FeaturesOf(g.Moves["red"]))
-		blue, ok2 := c.Estimate(rating.FeaturesOf(g.Moves["blue"]))
+		red, ok1 := c.Estimate(rating.FeaturesOf(g.Moves["red"], g.Accuracy["red"]))
+		blue, ok2 := c.Estimate(rating.FeaturesOf(g.Moves["blue"], g.Accuracy["blue"]))
 		if !ok1 || !ok2 {
 			continue
 		}

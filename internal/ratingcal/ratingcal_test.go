@@ -1,6 +1,7 @@
 package ratingcal
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -119,5 +120,48 @@ func TestShippedCalibrationRanksWideGaps(t *testing.T) {
 		t.Errorf("the stronger side estimated higher in %d of %d games (%.2f), want >= 0.75", right, len(games), share)
 	} else {
 		t.Logf("the stronger side estimated higher in %d of %d games (%.2f)", right, len(games), share)
+	}
+}
+
+// TestRateAgainstList: a new player is rated against the fixed ratings of
+// its opponents; an even result puts it at the opponent's rating, a clean
+// sweep stays finite (the virtual draw), and a result with no known
+// player is refused.
+func TestRateAgainstList(t *testing.T) {
+	t.Parallel()
+	ps := Players{"hard": {Name: "voronoi-hard", Rated: true}, "pol": {Name: "policy", Rating: 400, Rated: true},
+		"new": {Name: "new"}, "other": {Name: "other"}}
+	tests := []struct {
+		name     string
+		results  []MatchResult
+		want     float64 // the new player's rating, within 1
+		maxWidth float64
+		wantErr  string
+	}{
+		{"even against one", []MatchResult{{A: "new", B: "hard", AWins: 20, BWins: 20}}, 0, 260, ""},
+		{"even against both sides of it", []MatchResult{{A: "new", B: "hard", AWins: 30, BWins: 10}, {A: "pol", B: "new", AWins: 30, BWins: 10}}, 200, 260, ""},
+		{"draws count half", []MatchResult{{A: "hard", B: "new", Draws: 40}}, 0, 260, ""},
+		{"a clean sweep stays finite", []MatchResult{{A: "new", B: "hard", AWins: 40}}, 400 * math.Log10(81), 1000, ""},
+		{"two unknown players", []MatchResult{{A: "new", B: "other", AWins: 1}}, 0, 0, "neither player is on a rating list"},
+		{"not in the table", []MatchResult{{A: "new", B: "ghost", AWins: 1}}, 0, 0, "both players must be in the players table"},
+		{"only known players", []MatchResult{{A: "hard", B: "pol", AWins: 1}}, 0, 0, "no result of a player the rating lists lack"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := RateAgainstList(tt.results, ps)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Errorf("err %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || len(got) != 1 || got[0].Player != "new" {
+				t.Fatalf("RateAgainstList = %+v, %v", got, err)
+			}
+			if math.Abs(got[0].Elo-tt.want) > 1 || got[0].CI95[0] >= got[0].Elo || got[0].CI95[1]-got[0].CI95[0] > tt.maxWidth {
+				t.Errorf("rating %+v, want %.1f with an interval at most %.0f wide", got[0], tt.want, tt.maxWidth)
+			}
+		})
 	}
 }

@@ -176,11 +176,12 @@ func (t *Table) Write(w io.Writer) {
 		t.Games, 100*t.StrongerMoreAccurate, t.Decisive)
 	fmt.Fprintf(w, "turning points: %.2f a game, %.2f lead changes a game, smallest lead-change swing %.3f\n",
 		t.TurningPoints, t.LeadChanges, t.SmallestLeadSwing)
-	if t.Overall.Estimates > 0 {
-		fmt.Fprintf(w, "rating estimate, rated sides: one game: %d estimates, median error %.0f, median width %.0f (±%.0f), coverage %.3f; "+
-			"%d games combined: %d estimates, median error %.0f, median width %.0f (±%.0f), coverage %.3f\n",
-			t.Overall.Estimates, t.Overall.MedianError, t.Overall.MedianWidth, t.Overall.MedianWidth/2, t.Overall.Coverage,
-			t.Combined, t.OverallCombined.Estimates, t.OverallCombined.MedianError, t.OverallCombined.MedianWidth,
-			t.OverallCombined.MedianWidth/2, t.OverallCombined.Coverage)
+	line := func(what string, c rating.Check) {
+		if c.Estimates > 0 {
+			fmt.Fprintf(w, "rating estimate, rated sides, %s: %d estimates, median error %.0f, median width %.0f (±%.0f), coverage %.3f\n",
+				what, c.Estimates, c.MedianError, c.MedianWidth, c.MedianWidth/2, c.Coverage)
+		}
 	}
+	line("one game", t.Overall)
+	line(fmt.Sprintf("%d games combined", t.Combined), t.OverallCombined)
 }

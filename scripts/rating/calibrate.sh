@@ -13,7 +13,7 @@
 #     list lacks, both openings; `rating anchor` rates them against the
 #     list's players (DIR/ratings-extra.json);
 #  2. the calibration games: every pair of players.tsv at most three rows
-#     apart, both openings, colours alternating, TRAIN training games and
+#     apart (WALLZERO_RATING_GAPS), both openings, colours alternating, TRAIN training games and
 #     HELDOUT held-out games per pair and opening (other seeds);
 #  3. each part reviewed as a review job reviews it (`rating review -whole`,
 #     the service's model at 200 visits);
@@ -30,6 +30,7 @@ bin=${WALLZERO_BIN:-bin/wallzero}
 table=${WALLZERO_RATING_PLAYERS:-scripts/rating/players.tsv}
 tag=${WALLZERO_RATING_TAG:-v200}
 terms=${WALLZERO_RATING_TERMS:-const,logPoints,bestShare}
+gaps=${WALLZERO_RATING_GAPS:-1 2 3} # how many rows apart the paired players may be
 mkdir -p "$dir/anchor" "$dir/parts" "$dir/reviewed-$tag"
 
 # 1. Anchor matches.
@@ -49,7 +50,7 @@ done < scripts/rating/anchors.tsv
 mapfile -t players < <(cut -f1 "$table")
 n=${#players[@]}
 k=0
-for gap in 1 2 3; do
+for gap in $gaps; do
   for ((i = 0; i + gap < n; i++)); do
     a=${players[i]} b=${players[i + gap]}
     k=$((k + 1))

@@ -25,9 +25,9 @@ type Player struct {
 	// temp, for a policy player, is the temperature of its play-phase
 	// moves: 0 plays the highest prior, T > 0 samples in proportion to
 	// prior^(1/T) (weaker and more varied the higher T).
-	temp   float64
-	rng    *rand.Rand
-	s      *Search
+	temp float64
+	rng  *rand.Rand
+	s    *Search
 	// history holds the positions of the game so far, most recent first.
 	history []engine.Position
 	last    engine.Position

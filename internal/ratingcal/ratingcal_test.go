@@ -74,22 +74,22 @@ func TestSamplesAndPairs(t *testing.T) {
 	}
 }
 
-// TestShippedCalibrationRanksWideGaps: on the held-out calibration games
-// whose players are at least 500 points apart on the rating list (games
-// the fit never saw), the shipped calibration gives the stronger side the
-// higher estimate, in the first game and in most of them.
+// TestShippedCalibrationRanksWideGaps: on the fresh games of the verdicts
+// table (scripts/rating/table.sh, seeds no calibration uses) whose players
+// are at least 500 points apart on the rating list, the shipped
+// calibration gives the stronger side the higher estimate, in the first
+// game and in most of them.
 func TestShippedCalibrationRanksWideGaps(t *testing.T) {
 	t.Parallel()
 	file, err := rating.Load("../../models/" + rating.FileName)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The players table those games were played with.
-	ps, err := LoadPlayers("testdata/players-2026-12-02.tsv", "../../models/ratings.json")
+	ps, err := LoadPlayers("../../scripts/rating/table-players.tsv", "../../models/ratings.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open("testdata/heldout-wide-gaps.jsonl")
+	f, err := os.Open("testdata/wide-gaps.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,6 +39,9 @@ type PlayerCheck struct {
 	Games       int
 	MedianError float64
 	Coverage    float64
+	// OtherMedianError and OtherCoverage are the other calibration's
+	// figures on the same games (zero without one).
+	OtherMedianError, OtherCoverage float64
 }
 
 // CheckPlayer is a check-only player's estimates.
@@ -95,7 +98,12 @@ func Check(c, other *rating.Calibration, train, heldout []Reviewed, ps Players, 
 		if err != nil {
 			return nil, err
 		}
-		r.PerPlayer = append(r.PerPlayer, PlayerCheck{Player: p, Rating: ss[0].Rating, Games: ch.Estimates, MedianError: ch.MedianError, Coverage: ch.Coverage})
+		pc := PlayerCheck{Player: p, Rating: ss[0].Rating, Games: ch.Estimates, MedianError: ch.MedianError, Coverage: ch.Coverage}
+		if other != nil {
+			oc := other.Check(ss, 1)
+			pc.OtherMedianError, pc.OtherCoverage = oc.MedianError, oc.Coverage
+		}
+		r.PerPlayer = append(r.PerPlayer, pc)
 	}
 	sort.Slice(r.PerPlayer, func(i, j int) bool { return r.PerPlayer[i].Rating < r.PerPlayer[j].Rating })
 	weakest := math.Inf(1)
@@ -144,10 +152,10 @@ func (r *CheckReport) Write(w io.Writer, combined int) {
 		row(fmt.Sprintf("the other calibration, held-out games, %d games combined", combined), *r.OtherCombined)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| player (held out) | rating | games | median error | coverage |")
-	fmt.Fprintln(w, "| --- | --- | --- | --- | --- |")
+	fmt.Fprintln(w, "| player (held out) | rating | games | median error | coverage | the other's median error | the other's coverage |")
+	fmt.Fprintln(w, "| --- | --- | --- | --- | --- | --- | --- |")
 	for _, p := range r.PerPlayer {
-		fmt.Fprintf(w, "| %s | %.0f | %d | %.0f | %.3f |\n", p.Player, p.Rating, p.Games, p.MedianError, p.Coverage)
+		fmt.Fprintf(w, "| %s | %.0f | %d | %.0f | %.3f | %.0f | %.3f |\n", p.Player, p.Rating, p.Games, p.MedianError, p.Coverage, p.OtherMedianError, p.OtherCoverage)
 	}
 	for _, p := range r.CheckPlayers {
 		fmt.Fprintf(w, "\ncheck player %s: %d games, median estimate %.0f, %.0f%% at or below the weakest calibration player's rating (the range's bottom)\n",

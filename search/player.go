@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 
 	"github.com/wallzero/wallzero/engine"
@@ -25,8 +26,12 @@ type Player struct {
 	eval   Evaluator
 	cfg    Config
 	policy bool
-	rng    *rand.Rand
-	s      *Search
+	// temp, for a policy player, is the temperature of its play-phase
+	// moves: 0 plays the highest prior, T > 0 samples in proportion to
+	// prior^(1/T) (weaker and more varied the higher T).
+	temp float64
+	rng  *rand.Rand
+	s    *Search
 	// history holds the positions of the game so far, most recent first.
 	history []engine.Position
 	last    engine.Position
@@ -82,7 +87,17 @@ func (p *Player) ChooseMove(ctx context.Context, pos *engine.Position) (engine.M
 	return m, nil
 }
 
-// policyMove evaluates pos once and plays the highest prior.
+// NewPolicyPlayerTemp returns a policy player that samples its play-phase
+// moves in proportion to prior^(1/temp) (temp 0: the most likely move, as
+// NewPolicyPlayer): players of graded strength below the raw policy.
+func NewPolicyPlayerTemp(spec string, eval Evaluator, seed uint64, temp float64) *Player {
+	p := NewPolicyPlayer(spec, eval, seed)
+	p.temp = temp
+	return p
+}
+
+// policyMove evaluates pos once and plays the highest prior (or, with a
+// temperature, samples by prior^(1/temp)).
 func (p *Player) policyMove(ctx context.Context, pos *engine.Position) (engine.Move, error) {
 	req := &Request{Position: *pos, Moves: pos.LegalMoves(nil)}
 	for i := 0; i < len(p.history) && i < HistoryLen; i++ {
@@ -101,8 +116,17 @@ func (p *Player) policyMove(ctx context.Context, pos *engine.Position) (engine.M
 		}
 	}
 	m := req.Moves[best]
-	if pos.Phase() == engine.Setup {
+	switch {
+	case pos.Phase() == engine.Setup:
 		m = p.sample(infos, func(mi MoveInfo) float64 { return float64(mi.Prior) })
+	case p.temp > 0:
+		top := float64(req.Out.Priors[best])
+		m = p.sample(infos, func(mi MoveInfo) float64 {
+			if top <= 0 {
+				return 1
+			}
+			return math.Pow(float64(mi.Prior)/top, 1/p.temp)
+		})
 	}
 	p.played(*pos, m)
 	return m, nil

@@ -14,16 +14,18 @@ func TestPlayersPlayWholeGames(t *testing.T) {
 		name   string
 		policy bool
 		gumbel bool
+		temp   float64
 	}{
-		{"mcts", false, false},
-		{"gumbel", false, true},
-		{"policy", true, false},
+		{"mcts", false, false, 0},
+		{"gumbel", false, true, 0},
+		{"policy", true, false, 0},
+		{"policy with temperature", true, false, 0.5},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			mk := func(seed uint64) player.Player {
 				if tc.policy {
-					return NewPolicyPlayer("policy", EvaluatorFunc(territoryEval), seed)
+					return NewPolicyPlayerTemp("policy", EvaluatorFunc(territoryEval), seed, tc.temp)
 				}
 				cfg := DefaultConfig()
 				cfg.MaxVisits, cfg.Seed, cfg.Gumbel = 24, seed, tc.gumbel
@@ -74,5 +76,44 @@ func TestPlayerConnectsOpponentMoves(t *testing.T) {
 	}
 	if _, ok := connect(ps[0], ps[5], 2); ok {
 		t.Error("connected positions five plies apart within two")
+	}
+}
+
+// TestPolicyTemperatureVaries: a policy player with a temperature samples
+// its play-phase moves, so games from different seeds part ways after the
+// setup more often than the greedy policy's, and the greedy player never
+// leaves its likeliest move.
+func TestPolicyTemperatureVaries(t *testing.T) {
+	t.Parallel()
+	differ := func(temp float64) int {
+		n := 0
+		for seed := uint64(1); seed <= 6; seed++ {
+			a := NewPolicyPlayerTemp("p", EvaluatorFunc(territoryEval), 7, temp)
+			b := NewPolicyPlayerTemp("p", EvaluatorFunc(territoryEval), 7+seed, temp)
+			// The same setup for both: play it out, then compare each
+			// player's choice in the same positions.
+			pos := engine.NewPosition(engine.DefaultRules())
+			for ply := 0; ply < 40 && !pos.IsOver(); ply++ {
+				ma, err := a.ChooseMove(context.Background(), &pos)
+				if err != nil {
+					t.Fatal(err)
+				}
+				mb, err := b.ChooseMove(context.Background(), &pos)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if pos.Phase() != engine.Setup && ma != mb {
+					n++
+				}
+				pos.Apply(ma)
+			}
+		}
+		return n
+	}
+	if g := differ(0); g != 0 {
+		t.Errorf("greedy policies of different seeds chose differently %d times", g)
+	}
+	if h := differ(1); h == 0 {
+		t.Error("policies at temperature 1 never chose differently")
 	}
 }

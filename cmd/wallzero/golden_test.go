@@ -37,6 +37,12 @@ var goldenCases = []struct {
 	{name: "perft-stdin", args: []string{"perft", "-depth", "2"}, stdin: "four-stone-setup.txt"},
 	{name: "perft-three-players", args: []string{"perft", "-players", "3", "-mode", "empty", "-depth", "3"}},
 	{name: "perft-illegal", args: []string{"perft", "-moves", "testdata/games/illegal.txt"}, exit: 1},
+	{name: "rating-table", args: []string{"rating", "table", "-in", "testdata/games/reviewed-table.jsonl", "-players", "testdata/games/table-players.tsv",
+		"-ratings", "../../models/ratings.json", "-calibration", "testdata/games/rating-calibration.json", "-combined", "2"}},
+	{name: "rating-table-no-estimate", args: []string{"rating", "table", "-in", "testdata/games/reviewed-table.jsonl", "-players", "testdata/games/table-players.tsv",
+		"-ratings", "../../models/ratings.json", "-calibration", ""}},
+	{name: "rating-table-unknown-player", args: []string{"rating", "table", "-in", "testdata/games/reviewed-table.jsonl", "-players", "testdata/games/four-stone-setup.txt",
+		"-ratings", "../../models/ratings.json"}, exit: 1},
 }
 
 func TestGolden(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 
@@ -19,8 +20,10 @@ func ratingFit(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("rating fit", stderr)
 	trainPath := fs.String("train", "", "reviewed training games (rating review -out)")
 	heldPath := fs.String("heldout", "", "reviewed held-out games, used only to check the fitted mapping")
-	table := fs.String("players", "scripts/rating/players.tsv", "the calibration players: spec<tab>name on the rating list")
-	ratings := fs.String("ratings", "models/ratings.json", "the rating list")
+	table := fs.String("players", "scripts/rating/players.tsv", "the calibration players: spec<tab>name on the rating list[<tab>check: used only to check]")
+	ratings := fs.String("ratings", "models/ratings.json", "the rating lists, comma-separated, the first that knows a player counting (e.g. models/ratings.json,DIR/ratings-extra.json)")
+	other := fs.String("compare-with", "", "a calibration file whose calibration of the same model and visits is checked on the same held-out games")
+	report := fs.String("report", "", "write the check (held-out players and games, one game and combined) as Markdown tables to this file")
 	termList := fs.String("terms", "const,logLoss,bestShare", "the mapping's terms, comma-separated")
 	compare := fs.String("compare", "", "instead of fitting, compare term sets (semicolon-separated lists) by leave-one-player-out on the training games")
 	minOpen := fs.Int("min-open", 5, "fewest moves in open positions a side needs for an estimate")
@@ -32,7 +35,7 @@ func ratingFit(args []string, stdout, stderr io.Writer) error {
 	if *trainPath == "" {
 		return errors.New("-train is required")
 	}
-	players, err := ratingcal.LoadPlayers(*table, *ratings)
+	players, err := ratingcal.LoadPlayers(*table, strings.Split(*ratings, ",")...)
 	if err != nil {
 		return fmt.Errorf("-players: %w", err)
 	}
@@ -66,6 +69,29 @@ func ratingFit(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *report != "" {
+		var oc *rating.Calibration
+		if *other != "" {
+			f, err := rating.Load(*other)
+			if err != nil {
+				return fmt.Errorf("-compare-with: %w", err)
+			}
+			if oc = f.For(opts.Model, opts.Visits); oc == nil {
+				return fmt.Errorf("-compare-with %s: no calibration for %s at %d visits", *other, opts.Model, opts.Visits)
+			}
+		}
+		rep, err := ratingcal.Check(c, oc, train, held, players, max(*combined, 2))
+		if err != nil {
+			return err
+		}
+		if err := writeWhole(*report, "-report", func(w io.Writer) error {
+			fmt.Fprintf(w, "terms %s: rating = %v; within %.0f, between %.0f, z %.2f\n\n", strings.Join(c.Terms, ","), roundAll(c.Coef), c.Within, c.Between, c.Z)
+			rep.Write(w, max(*combined, 2))
+			return nil
+		}); err != nil {
+			return err
+		}
+	}
 	if *out != "" {
 		b, err := ratingcal.Merge(*out, c)
 		if err != nil {
@@ -95,4 +121,13 @@ func readReviewed(path, flag string) ([]ratingcal.Reviewed, error) {
 		return nil, fmt.Errorf("%s %s: no games", flag, path)
 	}
 	return games, nil
+}
+
+// roundAll rounds coefficients to three decimals for printing.
+func roundAll(v []float64) []float64 {
+	out := make([]float64, len(v))
+	for i, x := range v {
+		out[i] = math.Round(x*1000) / 1000
+	}
+	return out
 }

@@ -13,7 +13,7 @@ import (
 // PlayerSpecHelp describes the player specifications match accepts.
 const PlayerSpecHelp = "random, voronoi-easy, voronoi-medium, voronoi-hard, " +
 	"mcts:visits=N|time=D[,model=PATH|heuristic][,gumbel=1][,batch=K][,calls=N][,cpuct=C][,fpu=F][,rootfpu=F][,score=U][,scorescale=S][,sym=S][,reuse=0] " +
-	"or policy[:model=PATH][,sym=S] (sym: average the network over S = 1, 2, 4 or 8 board symmetries, " +
+	"or policy[:model=PATH][,sym=S][,temp=T] (temp: sample play-phase moves by prior^(1/T) rather than play the likeliest; sym: average the network over S = 1, 2, 4 or 8 board symmetries, " +
 	"in place of the number its metadata names; " +
 	"time: a wall-clock budget per move such as 100ms, alone or with visits, whichever ends first; " +
 	"calls: the K leaves in flight split into N evaluator calls; " +
@@ -118,15 +118,21 @@ func PlayerConstructor(ev *Evaluators, tr *ThinkTracker) player.Constructor {
 			}
 			return p, nil
 		case spec == "policy" || strings.HasPrefix(spec, "policy:"):
-			_, opts, err := parseSpec(spec, "model", "sym")
+			_, opts, err := parseSpec(spec, "model", "sym", "temp")
 			if err != nil {
 				return nil, err
+			}
+			var temp float64
+			if v, ok := opts["temp"]; ok {
+				if temp, err = strconv.ParseFloat(v, 64); err != nil || temp <= 0 || temp > 10 {
+					return nil, fmt.Errorf("player %q: temp must be a number in (0, 10]", spec)
+				}
 			}
 			eval, err := playerEvaluator(ev, spec, opts)
 			if err != nil {
 				return nil, err
 			}
-			return search.NewPolicyPlayer(spec, counted(eval), seed), nil
+			return search.NewPolicyPlayerTemp(spec, counted(eval), seed, temp), nil
 		}
 		return player.New(spec, seed)
 	}

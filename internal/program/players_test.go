@@ -30,3 +30,28 @@ func TestMCTSSpecCalls(t *testing.T) {
 		}
 	}
 }
+
+// TestPolicySpecTemp: temp=T makes a policy player sample; values outside
+// (0, 10] are refused by name.
+func TestPolicySpecTemp(t *testing.T) {
+	t.Parallel()
+	build := PlayerConstructor(NewEvaluators(ModelFlags{}), nil)
+	for _, tc := range []struct {
+		spec    string
+		wantErr string
+	}{
+		{"policy:model=heuristic,temp=0.5", ""},
+		{"policy:model=heuristic,temp=2", ""},
+		{"policy:model=heuristic,temp=0", "temp must be a number in (0, 10]"},
+		{"policy:model=heuristic,temp=hot", "temp must be"},
+		{"policy:model=heuristic,heat=1", `unknown option "heat"`},
+	} {
+		p, err := build(tc.spec, 1)
+		switch {
+		case tc.wantErr == "" && (err != nil || p == nil):
+			t.Errorf("%s: %v", tc.spec, err)
+		case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
+			t.Errorf("%s: error %v, want %q", tc.spec, err, tc.wantErr)
+		}
+	}
+}

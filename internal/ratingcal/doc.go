@@ -3,5 +3,8 @@
 // whose ratings the rating list knows, exactly as the service reviews a
 // game, turns each side into a sample, fits the mapping and checks it on
 // held-out games. `wallzero rating review` and `wallzero rating fit` are
-// its front end; scripts/rating/games.sh plays the games.
+// its front end; scripts/rating/calibrate.sh plays the games and runs
+// the calibration and its check in one resumable command, and
+// scripts/rating/table.sh measures the verdicts on fresh games (`wallzero
+// rating table`).
 package ratingcal

@@ -28,6 +28,8 @@ type Reviewed struct {
 	Model   string                   `json:"model"`
 	Visits  int                      `json:"visits"`
 	Moves   map[string][]rating.Move `json:"moves"`
+	// Accuracy is each side's accuracy as the review reports it.
+	Accuracy map[string]float64 `json:"accuracy,omitempty"`
 	// Review is the whole review (ReviewOptions.Whole): what the
 	// service's review of the game says, for measuring its verdicts.
 	Review *jobs.ReviewResult `json:"review,omitempty"`
@@ -90,7 +92,7 @@ func ReviewGames(ctx context.Context, c *analysis.Cached, in io.Reader, out io.W
 				return fmt.Errorf("game %d: %w", i+1, err)
 			}
 			results[i] = &Reviewed{Players: games[i].Players, Result: games[i].Result, Game: games[i].Game, Seed: games[i].Seed,
-				Model: res.Model, Visits: res.Visits, Moves: jobs.ReviewMoves(res)}
+				Model: res.Model, Visits: res.Visits, Moves: jobs.ReviewMoves(res), Accuracy: res.Accuracy}
 			if o.Whole {
 				results[i].Review = res
 			}

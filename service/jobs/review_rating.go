@@ -35,7 +35,7 @@ func estimateRatings(f *rating.File, res *ReviewResult) map[string]rating.Estima
 func ReviewFeatures(res *ReviewResult) map[string]rating.Features {
 	out := map[string]rating.Features{}
 	for p, ms := range ReviewMoves(res) {
-		out[p] = rating.FeaturesOf(ms)
+		out[p] = rating.FeaturesOf(ms, res.Accuracy[p])
 	}
 	return out
 }
@@ -46,7 +46,7 @@ func ReviewMoves(res *ReviewResult) map[string][]rating.Move {
 	moves := map[string][]rating.Move{}
 	for _, m := range res.Moves {
 		moves[m.Player] = append(moves[m.Player], rating.Move{Loss: decimal4(m.Loss), Best: m.Classification == "best",
-			BestWinrate: decimal4(m.BestWinrate)})
+			BestWinrate: decimal4(m.BestWinrate), PointsLoss: decimal4(m.PointsLoss), Class: m.Classification})
 	}
 	return moves
 }

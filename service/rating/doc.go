@@ -7,7 +7,7 @@
 // player combine into one estimate with a narrower interval.
 //
 // The mapping is fitted by `wallzero rating fit` (fit.go) on games played
-// by `scripts/rating/games.sh` and reviewed by `wallzero rating review`;
+// and reviewed by scripts/rating/calibrate.sh (`wallzero rating review`);
 // the calibrations, one per review model and visits, are in
 // models/rating-calibration.json (docs/reviews.md, "Rating estimate").
 package rating

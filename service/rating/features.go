@@ -14,6 +14,13 @@ type Move struct {
 	Best bool `json:"best,omitempty"`
 	// BestWinrate is the mover's win rate after the engine's best move.
 	BestWinrate float64 `json:"bestWinrate"`
+	// PointsLoss is the mover's loss in points (squares of final margin)
+	// against the best move, the review's pointsLoss (0 where the review
+	// measured none).
+	PointsLoss float64 `json:"pointsLoss,omitempty"`
+	// Class is the review's classification: best, good, inaccuracy,
+	// mistake or blunder (by the worse of the two losses).
+	Class string `json:"class,omitempty"`
 }
 
 // Features summarize one player's moves in one game.
@@ -36,9 +43,21 @@ type Features struct {
 	// NearBestShare is the share of the open moves that lost less than
 	// NearBestLoss (the best move included).
 	NearBestShare float64 `json:"nearBestShare"`
-	// Accuracy is the mean of the open moves' accuracy (the review's
-	// Lichess formula, 0..1).
+	// Accuracy is the mean of the open moves' accuracy (Lichess's
+	// per-move formula on the win-rate loss alone, 0..1).
 	Accuracy float64 `json:"accuracy"`
+	// MeanPoints is the mean points loss over all the player's moves,
+	// decided positions included (a move that throws land away in a
+	// decided game still loses points), and OpenPoints the mean over the
+	// open moves (MeanPoints when none was open).
+	MeanPoints float64 `json:"meanPoints"`
+	OpenPoints float64 `json:"openPoints"`
+	// ReviewAccuracy is the player's accuracy as the review reports it
+	// (percent: weighted by how much was in play, with the points loss).
+	ReviewAccuracy float64 `json:"reviewAccuracy"`
+	// Shares of all the player's moves by the review's classes: best,
+	// best or good, inaccuracy, mistake, blunder.
+	ClassBest, ClassGood, ClassInaccuracy, ClassMistake, ClassBlunder float64
 }
 
 // OpenLow bounds the positions counted as open: a position whose best
@@ -53,16 +72,32 @@ const (
 	NearBestLoss = 0.02
 )
 
-// FeaturesOf summarizes one player's moves.
-func FeaturesOf(moves []Move) Features {
-	f := Features{Moves: len(moves)}
-	var loss, acc float64
+// FeaturesOf summarizes one player's moves in a review whose accuracy
+// for the player is accuracy (percent, the review's `accuracy`).
+func FeaturesOf(moves []Move, accuracy float64) Features {
+	f := Features{Moves: len(moves), ReviewAccuracy: accuracy}
+	var loss, acc, points, openPoints float64
 	var best, mistakes, near int
+	classes := map[string]int{}
+	for _, m := range moves {
+		points += m.PointsLoss
+		classes[m.Class]++
+	}
+	if n := float64(len(moves)); n > 0 {
+		f.MeanPoints = points / n
+		f.ClassBest = float64(classes["best"]) / n
+		f.ClassGood = float64(classes["best"]+classes["good"]) / n
+		f.ClassInaccuracy = float64(classes["inaccuracy"]) / n
+		f.ClassMistake = float64(classes["mistake"]) / n
+		f.ClassBlunder = float64(classes["blunder"]) / n
+	}
+	f.OpenPoints = f.MeanPoints
 	for _, m := range moves {
 		if m.BestWinrate < OpenLow || m.BestWinrate > 1-OpenLow {
 			continue
 		}
 		f.Open++
+		openPoints += m.PointsLoss
 		loss += m.Loss
 		if m.Best {
 			best++
@@ -73,7 +108,7 @@ func FeaturesOf(moves []Move) Features {
 		if m.Loss < NearBestLoss {
 			near++
 		}
-		acc += accuracy(m.Loss)
+		acc += moveAccuracy(m.Loss)
 	}
 	if f.Open == 0 {
 		for _, m := range moves {
@@ -87,12 +122,13 @@ func FeaturesOf(moves []Move) Features {
 	n := float64(f.Open)
 	f.MeanLoss, f.BestShare, f.MistakeShare = loss/n, float64(best)/n, float64(mistakes)/n
 	f.NearBestShare, f.Accuracy = float64(near)/n, acc/n
+	f.OpenPoints = openPoints / n
 	return f
 }
 
-// accuracy is a move's accuracy (0..1) by the review's formula
-// (Lichess's, on win percentages).
-func accuracy(loss float64) float64 {
+// moveAccuracy is a move's accuracy (0..1) by Lichess's formula on win
+// percentages (the win-rate loss alone).
+func moveAccuracy(loss float64) float64 {
 	return math.Max(0, math.Min(1, (103.1668*math.Exp(-4.354*loss)-3.1669)/100))
 }
 
@@ -108,6 +144,17 @@ var featureFuncs = map[string]func(Features) float64{
 	"nearBest":     func(f Features) float64 { return f.NearBestShare },
 	"accuracy":     func(f Features) float64 { return f.Accuracy },
 	"logOpen":      func(f Features) float64 { return math.Log(float64(max(f.Open, 1))) },
+	// Terms on the points loss, which no calibration of the win rate
+	// changes, and on the review's own verdicts.
+	"meanPoints":      func(f Features) float64 { return f.MeanPoints },
+	"logPoints":       func(f Features) float64 { return math.Log(f.MeanPoints + 0.2) },
+	"logOpenPoints":   func(f Features) float64 { return math.Log(f.OpenPoints + 0.2) },
+	"reviewAccuracy":  func(f Features) float64 { return f.ReviewAccuracy / 100 },
+	"classBest":       func(f Features) float64 { return f.ClassBest },
+	"classGood":       func(f Features) float64 { return f.ClassGood },
+	"classMistake":    func(f Features) float64 { return f.ClassMistake + f.ClassBlunder },
+	"classBlunder":    func(f Features) float64 { return f.ClassBlunder },
+	"classInaccuracy": func(f Features) float64 { return f.ClassInaccuracy },
 }
 
 // terms evaluates the named terms on f.

@@ -98,16 +98,17 @@ func Fit(samples []Sample, o FitOptions) (*Calibration, error) {
 // looCheck summarizes the leave-one-player-out errors for intervals of
 // ±half (unrounded, as Fit measured them).
 func looCheck(resid map[string][]float64, half float64) Check {
-	out := Check{GamesPerEstimate: 1, MeanWidth: math.Round(2 * half)}
-	var abs float64
+	out := Check{GamesPerEstimate: 1, MeanWidth: math.Round(2 * half), MedianWidth: math.Round(2 * half)}
+	var abs []float64
 	for _, r := range resid {
 		for _, v := range r {
 			out.Estimates++
-			abs += math.Abs(v)
+			abs = append(abs, math.Abs(v))
 		}
 	}
 	if out.Estimates > 0 {
-		out.MAE = math.Round(abs / float64(out.Estimates))
+		out.MAE = math.Round(mean(abs))
+		out.MedianError = math.Round(Median(abs))
 		out.Coverage = math.Round(coverage(resid, half)*1000) / 1000
 	}
 	return out

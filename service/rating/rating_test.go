@@ -27,10 +27,42 @@ func TestFeaturesOf(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got := FeaturesOf(tt.moves)
+			got := FeaturesOf(tt.moves, 0)
 			if got.Moves != tt.want.Moves || got.Open != tt.want.Open || !near(got.MeanLoss, tt.want.MeanLoss) ||
 				!near(got.BestShare, tt.want.BestShare) || !near(got.MistakeShare, tt.want.MistakeShare) {
 				t.Errorf("FeaturesOf = %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestFeaturesOfPoints: the points loss counts over every move, decided
+// ones included, and the class shares and the review's accuracy come from
+// the review's own fields.
+func TestFeaturesOfPoints(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name                                string
+		moves                               []Move
+		accuracy                            float64
+		meanPoints, openPoints, good, worst float64
+	}{
+		{"none", nil, 0, 0, 0, 0, 0},
+		{"decided moves count in the mean", []Move{
+			{Loss: 0, Best: true, BestWinrate: 0.5, Class: "best"},
+			{Loss: 0.02, BestWinrate: 0.5, PointsLoss: 2, Class: "inaccuracy"},
+			{Loss: 0, BestWinrate: 0.99, PointsLoss: 6, Class: "blunder"},
+			{Loss: 0, BestWinrate: 0.01, PointsLoss: 0, Class: "good"},
+		}, 61.5, 2, 1, 0.5, 0.25},
+		{"only decided: open points are the mean", []Move{{BestWinrate: 1, PointsLoss: 3, Class: "mistake"}}, 40, 3, 3, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			f := FeaturesOf(tt.moves, tt.accuracy)
+			if !near(f.MeanPoints, tt.meanPoints) || !near(f.OpenPoints, tt.openPoints) || !near(f.ClassGood, tt.good) ||
+				!near(f.ClassBlunder, tt.worst) || f.ReviewAccuracy != tt.accuracy {
+				t.Errorf("FeaturesOf = %+v", f)
 			}
 		})
 	}

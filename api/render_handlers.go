@@ -120,7 +120,7 @@ func (s *server) boardSVG(c *gin.Context) {
 func (s *server) addAnalysis(ctx context.Context, req *boardRequest) error {
 	q := &analysis.Query{Rules: req.record.Rules, Board: req.record.Board, Moves: req.record.Moves[:req.turn],
 		MaxVisits: req.visits, TopK: max(req.analyze, 1), IncludeOwnership: req.autoOwnership}
-	res, err := s.svc.Analyses().Analyze(ctx, q, nil)
+	res, err := s.svc.Analyses().AnalyzePrepared(ctx, q, req.prep.Upto(req.turn), nil)
 	if err != nil {
 		return err
 	}

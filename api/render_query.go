@@ -18,9 +18,12 @@ import (
 // boardRequest is a parsed GET /v1/render/board.svg query.
 type boardRequest struct {
 	record engine.Record
-	turn   int
-	pos    engine.Position
-	opt    render.Options
+	// prep is the record replayed (once: an analysis of the picture's
+	// position reuses it).
+	prep *analysis.Prepared
+	turn int
+	pos  engine.Position
+	opt  render.Options
 	// analyze is the number of engine moves to draw (0: no analysis);
 	// autoOwnership asks the analysis for predicted ownership.
 	analyze       int
@@ -167,10 +170,12 @@ func (req *boardRequest) parseRecord(q url.Values, limits analysis.Limits) error
 			return err
 		}
 	}
-	g, err := analysis.ReplayRecord(req.record, limits)
+	prep, err := analysis.ReplayRecord(req.record, limits)
 	if err != nil {
 		return recordParamError(err, q.Has("record"))
 	}
+	req.prep = prep
+	g := prep.Game
 	req.turn = len(g.Moves)
 	if v := q.Get("turn"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -179,7 +184,7 @@ func (req *boardRequest) parseRecord(q url.Values, limits analysis.Limits) error
 		}
 		req.turn = n
 	}
-	req.pos = g.Positions()[req.turn]
+	req.pos = prep.Positions[req.turn]
 	last := true
 	if v := q.Get("last"); v != "" {
 		b, err := strconv.ParseBool(v)

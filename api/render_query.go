@@ -32,7 +32,6 @@ type boardRequest struct {
 }
 
 // boardParams are the query parameters board.svg knows.
-// The deprecated aliases (queryAliases) are renamed before this check.
 var boardParams = map[string]bool{
 	"record": true, "moves": true, "opening": true, "players": true, "stay": true, "tieBreak": true, "board": true,
 	"turn": true, "includeReachability": true, "territory": true, "last": true, "ownership": true, "candidates": true,
@@ -121,16 +120,6 @@ func checkParam(k, v string) error {
 // path inside it for record, moves and board: "moves[3]",
 // "board.walls[0].side", "record.rules.players").
 func parseBoardQuery(q url.Values, limits analysis.Limits) (*boardRequest, error) {
-	renamed, err := resolveAliases(q)
-	if err != nil {
-		return nil, err
-	}
-	req, err := parseBoardParams(q, limits)
-	return req, aliasError(err, renamed)
-}
-
-// parseBoardParams parses a query that uses the current names only.
-func parseBoardParams(q url.Values, limits analysis.Limits) (*boardRequest, error) {
 	var unknown []string
 	for _, k := range sortedKeys(q) {
 		v := q[k]

@@ -8,6 +8,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/jobs"
+	"github.com/wallzero/wallzero/store/storetest"
 )
 
 // TestOneReplay: each request replays its game record once
@@ -67,8 +68,8 @@ func TestOneReplay(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.postgres {
-				ts.needsPostgres()
+			if tc.postgres && ts.pg == nil {
+				t.Skipf("skipped: needs PostgreSQL (River runs the jobs); set %s or run `make test`", storetest.EnvURL)
 			}
 			if n := replays(func() { tc.run(t) }); n != tc.want {
 				t.Errorf("%d replays, want %d", n, tc.want)

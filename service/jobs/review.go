@@ -90,10 +90,9 @@ func (s *Runner) Review(ctx context.Context, id string) (*ReviewJob, error) {
 		if err := json.Unmarshal(j.Result, out.Result); err != nil {
 			return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: "stored review: " + err.Error(), Err: err}
 		}
-		fillPlayers(out.Result)
 		if out.Result.RatingEstimate == nil {
-			// A review stored before its model had a calibration gets
-			// its estimate when read.
+			// A review made while no rating calibration of its model was
+			// loaded gets its estimate when read, from the one loaded now.
 			out.Result.RatingEstimate = estimateRatings(s.ratings, out.Result)
 		}
 	}

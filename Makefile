@@ -61,7 +61,7 @@ build: check-go
 ## PostgreSQL ($DATABASE_URL when set, else a project-local cluster under
 ## .local/pg started by scripts/localpg.sh), migrates and serves on $(PORT).
 ## Without models/wallzero.onnx two-player games use the heuristic evaluator.
-## A localhost cluster: -auth off (no API keys; see docs/auth.md).
+## On the loopback address only, with -auth off (no API keys; see docs/auth.md).
 PORT    ?= 8080
 PG_PORT ?= 25432
 PG_DIR  := .local/pg
@@ -69,7 +69,7 @@ run: build onnxruntime
 	@url="$${DATABASE_URL:-$$(scripts/localpg.sh start $(PG_DIR) $(PG_PORT))}" || exit 1; \
 	echo "make run: database $$url; API on http://localhost:$(PORT) (docs: /docs)"; \
 	DATABASE_URL="$$url" $(BIN) migrate && \
-	exec env DATABASE_URL="$$url" $(BIN) serve -addr ":$(PORT)" -log-format text -auth off
+	exec env DATABASE_URL="$$url" $(BIN) serve -addr "127.0.0.1:$(PORT)" -log-format text -auth off
 
 ## db: start the project-local PostgreSQL (durable: fsync on, password
 ## over TCP, kept in .local/pg/password) and print its URL; db-stop: stop it.

@@ -91,12 +91,12 @@ func (e *session) handle(line []byte) {
 		e.emit(warningLine{ID: q.ID, Warning: errorBody{Code: codeIgnored, Field: "includeMovesOwnership",
 			Message: "not supported: the search keeps no ownership per move (includeOwnership gives the position's)"}})
 	}
-	g, turns, err := e.an.Prepare(&q.Query)
+	p, turns, err := e.an.Prepare(&q.Query)
 	if err != nil {
 		e.emit(errorLine{ID: q.ID, Error: toErrorBody(err)})
 		return
 	}
-	positions := g.Positions()
+	positions := p.Positions
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	for _, t := range turns {

@@ -120,7 +120,7 @@ func TestAuthRequired(t *testing.T) {
 	if a := ts.as(good, "POST", "/v1/analyze", fmt.Sprintf(analyzeBody, 8)); a.code != 200 {
 		t.Fatalf("analyze with the key: %d %s", a.code, a.body)
 	}
-	if a := ts.as(good, "GET", "/v1/render/board.svg?moves=C3,E3&analyze=2&visits=8", ""); a.code != 200 {
+	if a := ts.as(good, "GET", "/v1/render/board.svg?moves=C3,E3&topK=2&maxVisits=8", ""); a.code != 200 {
 		t.Fatalf("picture with the key: %d %s", a.code, a.body)
 	}
 	// Revoked: refused once the cache time has passed.
@@ -176,7 +176,7 @@ func TestVisitsQuota(t *testing.T) {
 		t.Fatalf("first: %d %s", a.code, a.body)
 	}
 	// The picture endpoint that searches draws from the same bucket.
-	a := ts.as(k, "GET", "/v1/render/board.svg?moves=C3,E3&analyze=2&visits=150", "")
+	a := ts.as(k, "GET", "/v1/render/board.svg?moves=C3,E3&topK=2&maxVisits=150", "")
 	if a.code != 429 {
 		t.Fatalf("second: %d %s, want 429", a.code, a.body)
 	}

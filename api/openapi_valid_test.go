@@ -158,8 +158,7 @@ func TestErrorCodesDocumented(t *testing.T) {
 }
 
 // TestBoardParamsDocumented checks board.svg documents every query
-// parameter it accepts, the deprecated aliases marked deprecated, and no
-// other.
+// parameter it accepts, none deprecated, and no other.
 func TestBoardParamsDocumented(t *testing.T) {
 	t.Parallel()
 	doc := servedDocument(t)
@@ -167,19 +166,13 @@ func TestBoardParamsDocumented(t *testing.T) {
 	documented := map[string]bool{}
 	for _, p := range op.Parameters {
 		documented[p.Value.Name] = true
-		_, alias := queryAliases[p.Value.Name]
-		if p.Value.In != "query" || !boardParams[p.Value.Name] && !alias || p.Value.Deprecated != alias {
-			t.Errorf("parameter %s (in %s, deprecated %v) is not a known board.svg parameter or alias", p.Value.Name, p.Value.In, p.Value.Deprecated)
+		if p.Value.In != "query" || !boardParams[p.Value.Name] || p.Value.Deprecated {
+			t.Errorf("parameter %s (in %s, deprecated %v) is not a known board.svg parameter", p.Value.Name, p.Value.In, p.Value.Deprecated)
 		}
 	}
 	for name := range boardParams {
 		if !documented[name] {
 			t.Errorf("board.svg parameter %s is not documented", name)
-		}
-	}
-	for name := range queryAliases {
-		if !documented[name] {
-			t.Errorf("board.svg alias %s is not documented", name)
 		}
 	}
 }

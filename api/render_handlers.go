@@ -41,8 +41,7 @@ const svgType = "image/svg+xml; charset=utf-8"
 // mover's win rate); `played` is one such move, drawn as the move played;
 // `distances` is the square of a stone; `topK=N` draws the engine's N
 // best moves (with `maxVisits`, default the service's); `title` replaces the
-// picture's title. The older names (mode, tiebreak, reach, analyze, visits)
-// are deprecated aliases (queryAliases).
+// picture's title.
 //
 //	@Summary		Draw a board diagram
 //	@Description	SVG of a position with optional overlays: reachability, settled territory, predicted ownership, candidate moves, step distances.
@@ -67,13 +66,8 @@ const svgType = "image/svg+xml; charset=utf-8"
 //	@Param			maxVisits			query		int		false	"visits of that analysis (with topK or ownership=true)"	minimum(1)
 //	@Param			reachDiff			query		string	false	"a legal move whose change of reachability to draw: squares gained, lost, made shared, left unreached"	example(E5-E4:N)
 //	@Param			title				query		string	false	"a caption (at most 200 characters)"
-//	@Param			mode				query		string	false	"Deprecated alias of opening (kept for one release)"
-//	@Param			tiebreak			query		string	false	"Deprecated alias of tieBreak (kept for one release)"
-//	@Param			reach				query		bool	false	"Deprecated alias of includeReachability (kept for one release)"
-//	@Param			analyze				query		int		false	"Deprecated alias of topK (kept for one release)"
-//	@Param			visits				query		int		false	"Deprecated alias of maxVisits (kept for one release)"
 //	@Success		200			{string}	string	"SVG"
-//	@Failure		400			{object}	ErrorResponse	"bad record, move or parameter (an unknown parameter, or an old and a new name with different values)"
+//	@Failure		400			{object}	ErrorResponse	"bad record, move or parameter (an unknown one)"
 //	@Security		BearerAuth
 //	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
 //	@Failure		429	{object}	ErrorResponse	"the API key is over a quota (Retry-After says when to try again)"
@@ -120,7 +114,7 @@ func (s *server) boardSVG(c *gin.Context) {
 func (s *server) addAnalysis(ctx context.Context, req *boardRequest) error {
 	q := &analysis.Query{Rules: req.record.Rules, Board: req.record.Board, Moves: req.record.Moves[:req.turn],
 		MaxVisits: req.visits, TopK: max(req.analyze, 1), IncludeOwnership: req.autoOwnership}
-	res, err := s.svc.Analyses().Analyze(ctx, q, nil)
+	res, err := s.svc.Analyses().AnalyzePrepared(ctx, q, req.prep.Upto(req.turn), nil)
 	if err != nil {
 		return err
 	}

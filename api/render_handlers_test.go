@@ -61,14 +61,14 @@ func TestBoardSVG(t *testing.T) {
 		{"moves", url.Values{"moves": {"C3,E3,C5,E5,E5-E4:N"}}, map[string]int{"stone": 8, "wall": 1, "last-move": 1, "reach": 0}},
 		{"record", url.Values{"record": {record}}, map[string]int{"stone": 8, "wall": 1, "last-move": 1}},
 		{"turn and no last move", url.Values{"record": {record}, "turn": {"2"}, "last": {"false"}}, map[string]int{"stone": 6, "wall": 0, "last-move": 0}},
-		{"start", url.Values{"mode": {"empty"}}, map[string]int{"stone": 0, "last-move": 0}},
-		{"three players", url.Values{"players": {"3"}, "moves": {"A3,A2,C6,C5,A1,F5"}, "reach": {"1"}}, map[string]int{"stone": 6, "shared": 8, "red-only": 11}},
-		{"overlays", url.Values{"moves": {"C3,E3,C5,E5,E5-E4:N"}, "reach": {"true"}, "territory": {"1"}, "ownership": {own},
+		{"start", url.Values{"opening": {"empty"}}, map[string]int{"stone": 0, "last-move": 0}},
+		{"three players", url.Values{"players": {"3"}, "moves": {"A3,A2,C6,C5,A1,F5"}, "includeReachability": {"1"}}, map[string]int{"stone": 6, "shared": 8, "red-only": 11}},
+		{"overlays", url.Values{"moves": {"C3,E3,C5,E5,E5-E4:N"}, "includeReachability": {"true"}, "territory": {"1"}, "ownership": {own},
 			"candidates": {"E3-E2:N@0.6,C5-C6:E"}, "played": {"F6-F5:W@0.4"}, "distances": {"E3"}},
 			map[string]int{"candidate": 3, "played": 1, "label": 2, "own": 49, "dist-origin": 1}},
 		{"board", url.Values{"board": {`{"stones":{"red":["B6","F2","C3","E5"],"blue":["B2","F6","E3","C5"]},"walls":[{"square":"E5","side":"N","by":"red"}],"toMove":"blue","phase":"play"}`}, "moves": {"E3-E2:S"}},
 			map[string]int{"stone": 8, "wall": 2, "last-move": 1}},
-		{"analyze", url.Values{"moves": {"C3,E3,C5,E5"}, "analyze": {"3"}, "visits": {"16"}, "ownership": {"true"}}, map[string]int{"candidate": 3, "label": 3}},
+		{"analyze", url.Values{"moves": {"C3,E3,C5,E5"}, "topK": {"3"}, "maxVisits": {"16"}, "ownership": {"true"}}, map[string]int{"candidate": 3, "label": 3}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -100,6 +100,7 @@ func TestBoardSVGErrors(t *testing.T) {
 		field  string
 	}{
 		{"unknown parameter", "moves=C3&colour=red", 400, "colour"},
+		{"a name the record does not use", "moves=C3&analyze=2", 400, "analyze"},
 		{"repeated parameter", "moves=C3&moves=E3", 400, "moves"},
 		{"illegal move", "moves=C3,E3,C5,E5,E5-E1:N", 400, "moves[4]"},
 		{"empty move", "moves=C3,,E3", 400, "moves[1]"},
@@ -109,7 +110,7 @@ func TestBoardSVGErrors(t *testing.T) {
 		{"bad players", "players=two", 400, "players"},
 		{"board unknown field", "board=%7B%22colour%22:1%7D", 400, "board.colour"},
 		{"turn out of range", "moves=C3&turn=2", 400, "turn"},
-		{"bad bool", "reach=maybe", 400, "reach"},
+		{"bad bool", "includeReachability=maybe", 400, "includeReachability"},
 		{"bad last", "last=maybe", 400, "last"},
 		{"bad ownership", "ownership=1,2", 400, "ownership"},
 		{"bad candidates", "candidates=E5-E9:N", 400, "candidates"},
@@ -118,9 +119,9 @@ func TestBoardSVGErrors(t *testing.T) {
 		{"distances not a square", "distances=Z9", 400, "distances"},
 		{"illegal reachDiff", "moves=C3,E3,C5,E5&reachDiff=E5-A1:N", 400, "reachDiff"},
 		{"bad reachDiff", "reachDiff=E5-E9:N", 400, "reachDiff"},
-		{"analyze too many", "analyze=99", 400, "analyze"},
-		{"visits without analysis", "visits=10", 400, "visits"},
-		{"visits too many", "analyze=1&visits=100000", 400, "visits"},
+		{"topK too many", "topK=99", 400, "topK"},
+		{"maxVisits without analysis", "maxVisits=10", 400, "maxVisits"},
+		{"maxVisits too many", "topK=1&maxVisits=100000", 400, "maxVisits"},
 		{"too many moves", "moves=" + strings.TrimSuffix(strings.Repeat("C3,", 401), ","), 413, "moves"},
 	}
 	for _, tc := range cases {

@@ -18,9 +18,12 @@ import (
 // boardRequest is a parsed GET /v1/render/board.svg query.
 type boardRequest struct {
 	record engine.Record
-	turn   int
-	pos    engine.Position
-	opt    render.Options
+	// prep is the record replayed (once: an analysis of the picture's
+	// position reuses it).
+	prep *analysis.Prepared
+	turn int
+	pos  engine.Position
+	opt  render.Options
 	// analyze is the number of engine moves to draw (0: no analysis);
 	// autoOwnership asks the analysis for predicted ownership.
 	analyze       int
@@ -29,7 +32,6 @@ type boardRequest struct {
 }
 
 // boardParams are the query parameters board.svg knows.
-// The deprecated aliases (queryAliases) are renamed before this check.
 var boardParams = map[string]bool{
 	"record": true, "moves": true, "opening": true, "players": true, "stay": true, "tieBreak": true, "board": true,
 	"turn": true, "includeReachability": true, "territory": true, "last": true, "ownership": true, "candidates": true,
@@ -118,16 +120,6 @@ func checkParam(k, v string) error {
 // path inside it for record, moves and board: "moves[3]",
 // "board.walls[0].side", "record.rules.players").
 func parseBoardQuery(q url.Values, limits analysis.Limits) (*boardRequest, error) {
-	renamed, err := resolveAliases(q)
-	if err != nil {
-		return nil, err
-	}
-	req, err := parseBoardParams(q, limits)
-	return req, aliasError(err, renamed)
-}
-
-// parseBoardParams parses a query that uses the current names only.
-func parseBoardParams(q url.Values, limits analysis.Limits) (*boardRequest, error) {
 	var unknown []string
 	for _, k := range sortedKeys(q) {
 		v := q[k]
@@ -167,10 +159,12 @@ func (req *boardRequest) parseRecord(q url.Values, limits analysis.Limits) error
 			return err
 		}
 	}
-	g, err := analysis.ReplayRecord(req.record, limits)
+	prep, err := analysis.ReplayRecord(req.record, limits)
 	if err != nil {
 		return recordParamError(err, q.Has("record"))
 	}
+	req.prep = prep
+	g := prep.Game
 	req.turn = len(g.Moves)
 	if v := q.Get("turn"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -179,7 +173,7 @@ func (req *boardRequest) parseRecord(q url.Values, limits analysis.Limits) error
 		}
 		req.turn = n
 	}
-	req.pos = g.Positions()[req.turn]
+	req.pos = prep.Positions[req.turn]
 	last := true
 	if v := q.Get("last"); v != "" {
 		b, err := strconv.ParseBool(v)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -64,30 +65,64 @@ type Game struct {
 // some spaces fits with room to spare.
 const MaxMoveText = 32
 
+// replays counts the replays of a game from its start: each call of
+// Record.Game, Record.Replay and Game.Positions is one.
+var replays atomic.Int64
+
+// Replays returns the number of replays of a game from its start (calls
+// of Record.Game, Record.Replay and Game.Positions) this process has
+// made. Tests read it before and after a request to check how many times
+// the request replays its record.
+func Replays() int64 { return replays.Load() }
+
 // Game normalizes the rules and replays every move, stopping at the first
 // error, which is a *MoveError naming the move or a *FieldError naming the
 // rules or board field.
 func (r Record) Game() (*Game, error) {
+	g, _, err := r.replay(false)
+	return g, err
+}
+
+// Replay is Game that also returns what Game.Positions would, the
+// position before each move and the final one, from the same single
+// replay.
+func (r Record) Replay() (*Game, []Position, error) {
+	return r.replay(true)
+}
+
+// replay replays the record, keeping the positions when asked.
+func (r Record) replay(keep bool) (*Game, []Position, error) {
+	replays.Add(1)
 	rules, err := r.Rules.Normalize()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	start := NewPosition(rules)
 	if r.Board != nil {
 		if start, err = r.Board.Position(rules); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	g := &Game{Rules: rules, Start: start, Final: start}
+	var positions []Position
+	if keep {
+		positions = make([]Position, 0, len(r.Moves)+1)
+	}
 	for i, text := range r.Moves {
 		if len(text) > MaxMoveText {
-			return nil, &MoveError{Index: i, Move: CutMoveText(text), Err: fmt.Errorf("%d bytes, a move is at most %d", len(text), MaxMoveText)}
+			return nil, nil, &MoveError{Index: i, Move: CutMoveText(text), Err: fmt.Errorf("%d bytes, a move is at most %d", len(text), MaxMoveText)}
+		}
+		if keep {
+			positions = append(positions, g.Final)
 		}
 		if err := g.PlayText(text); err != nil {
-			return nil, &MoveError{Index: i, Move: text, Err: err}
+			return nil, nil, &MoveError{Index: i, Move: text, Err: err}
 		}
 	}
-	return g, nil
+	if keep {
+		positions = append(positions, g.Final)
+	}
+	return g, positions, nil
 }
 
 // CutMoveText returns a move's text as MoveError.Move names it: the text
@@ -135,6 +170,7 @@ func (g *Game) Play(m Move) error {
 // Positions returns the position before each move and the final one:
 // len(Moves)+1 positions.
 func (g *Game) Positions() []Position {
+	replays.Add(1)
 	out := make([]Position, 0, len(g.Moves)+1)
 	p := g.Start
 	out = append(out, p)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -327,6 +328,14 @@ func TestGameRecordRoundTrip(t *testing.T) {
 			if len(positions) != len(g.Moves)+1 || positions[len(positions)-1] != g.Final || positions[0] != g.Start {
 				t.Fatalf("Positions(): %d positions, ends differ", len(positions))
 			}
+			// Replay keeps the same positions from its one replay.
+			rg, replayed, err := rec.Replay()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rg.Final != g.Final || !slices.Equal(replayed, positions) {
+				t.Fatalf("Replay: %d positions, differ from Game and Positions' %d", len(replayed), len(positions))
+			}
 			out := g.Record()
 			if (out.Board != nil) != (startAt > 0) {
 				t.Fatalf("Record() board %v, want one iff the game starts mid-way", out.Board)
@@ -391,6 +400,32 @@ func TestCutMoveText(t *testing.T) {
 	} {
 		if got := CutMoveText(tc.text); got != tc.want {
 			t.Errorf("%s: CutMoveText(%q) = %q, want %q", tc.name, tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestReplaysCount: Record.Game, Record.Replay and Game.Positions each
+// count one replay (not parallel: the count is the process's).
+func TestReplaysCount(t *testing.T) {
+	rec := Record{Moves: []string{"C3", "E3", "C5", "E5"}}
+	g, err := rec.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		run  func() error
+	}{
+		{"Game", func() error { _, err := rec.Game(); return err }},
+		{"Replay", func() error { _, _, err := rec.Replay(); return err }},
+		{"Positions", func() error { g.Positions(); return nil }},
+	} {
+		before := Replays()
+		if err := tc.run(); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if n := Replays() - before; n != 1 {
+			t.Errorf("%s: %d replays, want 1", tc.name, n)
 		}
 	}
 }

@@ -1168,8 +1168,7 @@ type ServiceMoveReview struct {
 	// BestScoreLead BestScoreLead is the best move's expected final margin in points
 	// for the mover, PlayedScoreLead the mover's after the move played
 	// (a finished game's actual margin); each is omitted when the search
-	// gave none (three and four players, the heuristic without margins,
-	// reviews stored before points were measured).
+	// gave none (three and four players, the heuristic without margins).
 	//
 	// Example: 3.5
 	BestScoreLead *float32 `json:"bestScoreLead,omitempty"`
@@ -2166,26 +2165,6 @@ type RenderBoardParams struct {
 
 	// Title a caption (at most 200 characters)
 	Title *string `form:"title,omitempty" json:"title,omitempty"`
-
-	// Mode Deprecated alias of opening (kept for one release)
-	// Deprecated: this property has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-	Mode *string `form:"mode,omitempty" json:"mode,omitempty"`
-
-	// Tiebreak Deprecated alias of tieBreak (kept for one release)
-	// Deprecated: this property has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-	Tiebreak *string `form:"tiebreak,omitempty" json:"tiebreak,omitempty"`
-
-	// Reach Deprecated alias of includeReachability (kept for one release)
-	// Deprecated: this property has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-	Reach *bool `form:"reach,omitempty" json:"reach,omitempty"`
-
-	// Analyze Deprecated alias of topK (kept for one release)
-	// Deprecated: this property has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-	Analyze *int `form:"analyze,omitempty" json:"analyze,omitempty"`
-
-	// Visits Deprecated alias of maxVisits (kept for one release)
-	// Deprecated: this property has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-	Visits *int `form:"visits,omitempty" json:"visits,omitempty"`
 }
 
 // RenderBoardParamsOpening defines parameters for RenderBoard.
@@ -3795,66 +3774,6 @@ func NewRenderBoardRequest(server string, params *RenderBoardParams) (*http.Requ
 		if params.Title != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "title", *params.Title, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Mode != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "mode", *params.Mode, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Tiebreak != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tiebreak", *params.Tiebreak, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Reach != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "reach", *params.Reach, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Analyze != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "analyze", *params.Analyze, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Visits != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "visits", *params.Visits, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {

@@ -39,7 +39,7 @@ type App struct {
 // worker when cfg.JobWorkers > 0.
 func NewApp(ctx context.Context, cfg *ServeConfig, log *slog.Logger) (*App, error) {
 	a := &App{Cfg: cfg, Log: log, Ev: NewServiceEvaluators(cfg.Model)}
-	if err := cfg.Auth.check(); err != nil {
+	if err := cfg.Auth.check(cfg.Addr); err != nil {
 		return nil, err
 	}
 	if cfg.LeafCalls < 1 || cfg.LeafCalls > 16 {

@@ -83,11 +83,11 @@ func ReviewGames(ctx context.Context, c *analysis.Cached, in io.Reader, out io.W
 	eg.SetLimit(max(o.Games, 1))
 	for i := range games {
 		eg.Go(func() error {
-			g, err := analysis.ReplayRecord(games[i].Record, c.Analyzer().Limits())
+			prep, err := analysis.ReplayRecord(games[i].Record, c.Analyzer().Limits())
 			if err != nil {
 				return fmt.Errorf("game %d: %w", i+1, err)
 			}
-			res, err := jobs.ReviewGame(ctx, c, g, jobs.ReviewOptions{Visits: o.Visits, Parallel: o.Parallel, Explain: o.Whole, Levels: levels})
+			res, err := jobs.ReviewGame(ctx, c, prep, jobs.ReviewOptions{Visits: o.Visits, Parallel: o.Parallel, Explain: o.Whole, Levels: levels})
 			if err != nil {
 				return fmt.Errorf("game %d: %w", i+1, err)
 			}

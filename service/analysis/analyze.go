@@ -18,10 +18,26 @@ import (
 // progress when q asks for them (SearchOptions.Reporting); progress nil
 // sends none.
 func (s *Cached) Analyze(ctx context.Context, q *Query, progress func(*Analysis)) ([]*Analysis, error) {
-	g, turns, err := s.an.Prepare(q)
+	p, turns, err := s.an.Prepare(q)
 	if err != nil {
 		return nil, err
 	}
+	return s.analyze(ctx, q, p, turns, progress)
+}
+
+// AnalyzePrepared is Analyze for a query whose record the caller has
+// replayed already: p must be q's record replayed (ReplayRecord, or
+// Prepared.Upto of a longer record's). It replays nothing.
+func (s *Cached) AnalyzePrepared(ctx context.Context, q *Query, p *Prepared, progress func(*Analysis)) ([]*Analysis, error) {
+	turns, err := s.an.Turns(q, p)
+	if err != nil {
+		return nil, err
+	}
+	return s.analyze(ctx, q, p, turns, progress)
+}
+
+// analyze answers q's turns of the prepared game, as Analyze says.
+func (s *Cached) analyze(ctx context.Context, q *Query, p *Prepared, turns []int, progress func(*Analysis)) ([]*Analysis, error) {
 	visits := s.an.Visits(q.MaxVisits)
 	if work := visits * len(turns); work > s.maxRequestVisits {
 		return nil, &wallzero.Error{Code: wallzero.CodeTooLarge, Field: "maxVisits", Message: fmt.Sprintf(
@@ -37,8 +53,8 @@ func (s *Cached) Analyze(ctx context.Context, q *Query, progress func(*Analysis)
 	if err := s.adm.Charge(ctx, len(turns), visits); err != nil {
 		return nil, err
 	}
-	positions := g.Positions()
-	rules := g.Rules.String()
+	positions := p.Positions
+	rules := p.Game.Rules.String()
 	out := make([]*Analysis, len(turns))
 	var misses []int
 	for i, t := range turns {
@@ -52,7 +68,7 @@ func (s *Cached) Analyze(ctx context.Context, q *Query, progress func(*Analysis)
 		out[i] = a
 	}
 	if len(misses) == 0 {
-		return explainAll(q, g, turns, out), nil
+		return explainAll(q, p, turns, out), nil
 	}
 	release, err := s.adm.Acquire(ctx, int64(visits*len(misses)))
 	if err != nil {
@@ -69,5 +85,5 @@ func (s *Cached) Analyze(ctx context.Context, q *Query, progress func(*Analysis)
 		}
 		out[i] = a
 	}
-	return explainAll(q, g, turns, out), nil
+	return explainAll(q, p, turns, out), nil
 }

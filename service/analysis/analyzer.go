@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/wallzero/wallzero"
-	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service/winrate"
@@ -120,34 +119,43 @@ func (a *Analyzer) ModelFor(players int) string {
 	return id
 }
 
-// Prepare validates a query and replays its game. Errors are *wallzero.Error values
-// naming the field.
-func (a *Analyzer) Prepare(q *Query) (*engine.Game, []int, error) {
+// Prepare validates a query and replays its record once. Errors are
+// *wallzero.Error values naming the field.
+func (a *Analyzer) Prepare(q *Query) (*Prepared, []int, error) {
 	if len(q.Moves) > a.limits.MaxMoves {
 		return nil, nil, wallzero.Invalid("moves", "too many moves")
 	}
-	g, err := q.Record().Game()
+	p, err := replay(q.Record())
 	if err != nil {
 		return nil, nil, wallzero.RecordError(err)
 	}
-	turns, err := q.validate(a.limits, len(g.Moves))
+	turns, err := a.Turns(q, p)
 	if err != nil {
 		return nil, nil, err
 	}
-	return g, turns, nil
+	return p, turns, nil
+}
+
+// Turns validates a query whose record the caller has replayed already
+// (p is q's record replayed) and returns the turns to analyse, as Prepare
+// does without the replay.
+func (a *Analyzer) Turns(q *Query, p *Prepared) ([]int, error) {
+	if len(q.Moves) > a.limits.MaxMoves {
+		return nil, wallzero.Invalid("moves", "too many moves")
+	}
+	return q.validate(a.limits, len(p.Game.Moves))
 }
 
 // Analyze runs the query: one Analysis per analysed turn, in the order
 // asked. A finished position gets an analysis with no moves.
 func (a *Analyzer) Analyze(ctx context.Context, q *Query) ([]*Analysis, error) {
-	g, turns, err := a.Prepare(q)
+	p, turns, err := a.Prepare(q)
 	if err != nil {
 		return nil, err
 	}
-	positions := g.Positions()
 	out := make([]*Analysis, 0, len(turns))
 	for _, t := range turns {
-		res, err := a.AnalyzeTurn(ctx, q, positions, t, RunOptions{})
+		res, err := a.AnalyzeTurn(ctx, q, p.Positions, t, RunOptions{})
 		if err != nil {
 			return nil, err
 		}

@@ -39,13 +39,12 @@ func explainTurn(positions []engine.Position, moves []engine.Move, turn int, a *
 
 // explainAll adds explanations to the analyses of q's turns when q asks
 // for them.
-func explainAll(q *Query, g *engine.Game, turns []int, out []*Analysis) []*Analysis {
+func explainAll(q *Query, p *Prepared, turns []int, out []*Analysis) []*Analysis {
 	if !q.IncludeExplanations {
 		return out
 	}
-	positions := g.Positions()
 	for i, t := range turns {
-		out[i].Explanation = explainTurn(positions, g.Moves, t, out[i])
+		out[i].Explanation = explainTurn(p.Positions, p.Game.Moves, t, out[i])
 	}
 	return out
 }

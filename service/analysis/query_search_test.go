@@ -69,16 +69,16 @@ func TestMoveRestrictions(t *testing.T) {
 func TestReportingAndStop(t *testing.T) {
 	t.Parallel()
 	q := Query{ID: "r", Moves: []string{"C3", "E3", "C5", "E5"}, MaxVisits: 100, SearchOptions: SearchOptions{ReportDuringSearchEveryVisits: 30}}
-	g, turns, err := heuristicAnalyzer().Prepare(&q)
+	p, turns, err := heuristicAnalyzer().Prepare(&q)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var seen []int
-	a, err := heuristicAnalyzer().AnalyzeTurn(context.Background(), &q, g.Positions(), turns[0], RunOptions{Progress: func(p *Analysis) {
-		if p.IsDuringSearch == nil || !*p.IsDuringSearch {
+	a, err := heuristicAnalyzer().AnalyzeTurn(context.Background(), &q, p.Positions, turns[0], RunOptions{Progress: func(part *Analysis) {
+		if part.IsDuringSearch == nil || !*part.IsDuringSearch {
 			t.Errorf("partial analysis without isDuringSearch true")
 		}
-		seen = append(seen, p.RootInfo.Visits)
+		seen = append(seen, part.RootInfo.Visits)
 	}})
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +92,7 @@ func TestReportingAndStop(t *testing.T) {
 	stop := make(chan struct{})
 	big := q
 	big.MaxVisits = 10000
-	a, err = heuristicAnalyzer().AnalyzeTurn(context.Background(), &big, g.Positions(), turns[0], RunOptions{Stop: stop, Progress: func(*Analysis) {
+	a, err = heuristicAnalyzer().AnalyzeTurn(context.Background(), &big, p.Positions, turns[0], RunOptions{Stop: stop, Progress: func(*Analysis) {
 		select {
 		case <-stop:
 		default:

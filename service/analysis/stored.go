@@ -9,30 +9,19 @@ import (
 // API's JSON (the Analysis type's tags) and the stored rows can change
 // apart. A row names the version of its shape:
 //
-//	{"schema": 1, "analysis": {...}}
+//	{"schema": 3, "analysis": {...}}
 //
-// where the analysis of version 1 is the Analysis type's JSON. A row
-// without "schema" is version 0: the bare Analysis JSON that rows were
-// written as before the version existed, read the same way. When the
-// Analysis JSON changes, StoredSchema goes up and DecodeStored converts
-// the older versions it still reads.
-//
-// Version 2 added rootInfo.winrates and moveInfos[].winrates (every
-// player's win rate, three or four players). Rows of versions 0 and 1 of
-// two-player positions read as they are; those of three- and four-player
-// positions lack the per-player win rates a review needs and cannot get
-// them back, so they are unreadable (a miss: the position is searched
-// again and stored as version 2).
-//
-// Version 3 added rootInfo.rawWinrates (the evaluator's own value for
-// every player, three or four players), which opening batches report.
-// Rows of older versions of three- and four-player positions are misses
-// for the same reason; two-player rows read as they are.
+// where the analysis is the Analysis type's JSON, with every player's win
+// rates and raw values in three- and four-player positions. The reader
+// knows this one version: when the shape changes, StoredSchema goes up
+// and a migration (migrations/) converts the stored rows once, as
+// 0006_one_shape brought the rows of the versions before 3 to it.
 
-// StoredSchema is the version of the rows EncodeStored writes.
+// StoredSchema is the version of the rows EncodeStored writes and
+// DecodeStored reads.
 const StoredSchema = 3
 
-// storedRow is the envelope of a versioned row.
+// storedRow is the envelope of a row.
 type storedRow struct {
 	Schema   int             `json:"schema"`
 	Analysis json.RawMessage `json:"analysis"`
@@ -47,30 +36,27 @@ func EncodeStored(a *Analysis) ([]byte, error) {
 	return json.Marshal(storedRow{Schema: StoredSchema, Analysis: data})
 }
 
-// DecodeStored reads a cache row of any version it knows; a row of an
-// unknown version is an error (the caller treats it as a miss).
+// DecodeStored reads a cache row of version StoredSchema; a row of any
+// other shape is an error that says how to bring it up to date (the
+// caller treats it as a miss).
 func DecodeStored(data []byte) (*Analysis, error) {
-	var probe struct {
+	var row struct {
 		Schema   *int            `json:"schema"`
 		Analysis json.RawMessage `json:"analysis"`
 	}
-	if err := json.Unmarshal(data, &probe); err != nil {
-		return nil, err
+	if err := json.Unmarshal(data, &row); err != nil {
+		return nil, fmt.Errorf("cache row: %w", err)
 	}
-	body, schema := data, 0 // version 0: the row is the analysis itself
-	if probe.Schema != nil {
-		schema = *probe.Schema
-		if schema < 1 || schema > StoredSchema {
-			return nil, fmt.Errorf("cache row schema %d: this build reads 0 to %d", schema, StoredSchema)
+	if row.Schema == nil || *row.Schema != StoredSchema {
+		schema := "none"
+		if row.Schema != nil {
+			schema = fmt.Sprint(*row.Schema)
 		}
-		body = probe.Analysis
+		return nil, fmt.Errorf("cache row schema %s: this build reads schema %d only (`wallzero migrate` converts the rows of earlier builds)", schema, StoredSchema)
 	}
 	var a Analysis
-	if err := json.Unmarshal(body, &a); err != nil {
-		return nil, err
-	}
-	if schema < 3 && len(a.Territory) > 2 && (a.RootInfo.Winrates == nil || a.RootInfo.RawWinrates == nil) {
-		return nil, fmt.Errorf("cache row schema %d of a %d-player position has no per-player win rates", schema, len(a.Territory))
+	if err := json.Unmarshal(row.Analysis, &a); err != nil {
+		return nil, fmt.Errorf("cache row: analysis: %w", err)
 	}
 	return &a, nil
 }

@@ -7,17 +7,15 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
 )
 
 // TestStoredRows checks the cache row's shape against a golden file and
-// that every version this build knows reads back to the same analysis:
-// version 3, version 2 (before the per-player raw values), version 1
-// (the envelope before the per-player win rates)
-// and version 0 (the bare analysis, as rows were written before the
-// version existed); an unknown version is refused.
+// that it reads back to the same analysis; a row of any other version,
+// or without one, is refused with an error that names `wallzero migrate`.
 func TestStoredRows(t *testing.T) {
 	t.Parallel()
 	as, err := heuristicAnalyzer().Analyze(context.Background(), &Query{Moves: []string{"C3", "E3"}, MaxVisits: 16, IncludeOwnership: true})
@@ -42,31 +40,33 @@ func TestStoredRows(t *testing.T) {
 	if !bytes.Equal(row, want) {
 		t.Errorf("the stored row differs from %s (go test -update rewrites it):\n%s", path, row)
 	}
+	got, err := DecodeStored(row)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, a) {
+		t.Errorf("read back %+v, want %+v", got, a)
+	}
 	bare, err := json.Marshal(a)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v1 := []byte(`{"schema":1,"analysis":` + string(bare) + `}`)
-	v2 := []byte(`{"schema":2,"analysis":` + string(bare) + `}`)
-	for name, data := range map[string][]byte{"v3": row, "v2": v2, "v1": v1, "v0": bare} {
-		got, err := DecodeStored(data)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if !reflect.DeepEqual(got, a) {
-			t.Errorf("%s: read back %+v, want %+v", name, got, a)
-		}
-	}
-	for name, data := range map[string]string{"unknown version": `{"schema":99,"analysis":{}}`, "not JSON": `{`} {
-		if _, err := DecodeStored([]byte(data)); err == nil {
-			t.Errorf("%s: no error", name)
+	for _, tc := range []struct {
+		name, row, err string
+	}{
+		{"schema 2", `{"schema":2,"analysis":` + string(bare) + `}`, "cache row schema 2: this build reads schema 3 only (`wallzero migrate`"},
+		{"schema 99", `{"schema":99,"analysis":{}}`, "cache row schema 99"},
+		{"no schema (a bare analysis)", string(bare), "cache row schema none"},
+		{"not JSON", `{`, "cache row: "},
+	} {
+		if _, err := DecodeStored([]byte(tc.row)); err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%s: error %v, want one with %q", tc.name, err, tc.err)
 		}
 	}
 }
 
 // TestStoredMultiPlayer checks that a three-player analysis keeps every
-// player's win rate and raw value through its row, and that a row of the
-// versions before them, which lacks them, is unreadable (searched again).
+// player's win rate and raw value through its row.
 func TestStoredMultiPlayer(t *testing.T) {
 	t.Parallel()
 	as, err := heuristicAnalyzer().Analyze(context.Background(), &Query{Rules: engine.Rules{Players: 3}, Moves: []string{"C3", "E3", "C5", "E5", "B2", "F6"}, MaxVisits: 16})
@@ -87,26 +87,5 @@ func TestStoredMultiPlayer(t *testing.T) {
 	got, err := DecodeStored(row)
 	if err != nil || !reflect.DeepEqual(got, a) {
 		t.Fatalf("read back %+v, %v", got, err)
-	}
-	old := *a
-	old.RootInfo.Winrates, old.RootInfo.RawWinrates = nil, nil
-	bare, err := json.Marshal(&old)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v2 := *a
-	v2.RootInfo.RawWinrates = nil
-	bare2, err := json.Marshal(&v2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, data := range map[string][]byte{
-		"v2 without raw values": []byte(`{"schema":2,"analysis":` + string(bare2) + `}`),
-		"v1":                    []byte(`{"schema":1,"analysis":` + string(bare) + `}`),
-		"v0":                    bare,
-	} {
-		if _, err := DecodeStored(data); err == nil {
-			t.Errorf("%s row without per-player win rates was read", name)
-		}
 	}
 }

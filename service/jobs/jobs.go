@@ -54,7 +54,7 @@ type Progress struct {
 
 // jobOf is the client's view of a jobs row, the one source of a job's
 // state (see JobStore); its Status is one of store's Status constants.
-// The row's result is unwrapped from its stored shape (decodeResult).
+// The row keeps the result as the API shows it.
 func jobOf(j *store.Job) (*Job, error) {
 	out := &Job{ID: j.ID, Kind: j.Kind, Status: j.Status, Attempts: j.Attempts, Error: j.Error,
 		CreatedAt: j.CreatedAt, StartedAt: j.StartedAt, FinishedAt: j.FinishedAt,
@@ -63,11 +63,7 @@ func jobOf(j *store.Job) (*Job, error) {
 		out.Progress.Fraction = float64(int(float64(j.Done)/float64(j.Total)*10000)) / 10000
 	}
 	if len(j.Result) > 0 {
-		res, err := decodeResult(j.Result)
-		if err != nil {
-			return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: fmt.Sprintf("job %s: %v", j.ID, err), Err: err}
-		}
-		out.Result = res
+		out.Result = json.RawMessage(j.Result)
 	}
 	return out, nil
 }
@@ -262,11 +258,10 @@ func (s *Runner) runJob(ctx context.Context, id string, attempt, maxAttempts int
 	result, err := run(jobCtx, j, p)
 	bg := context.WithoutCancel(ctx)
 	if err == nil {
-		stored, eerr := encodeResult(result)
-		if eerr != nil {
-			return eerr
+		if !json.Valid(result) {
+			return fmt.Errorf("job %s: its result is not JSON", id)
 		}
-		ok, ferr := s.store.FinishJob(bg, id, stored)
+		ok, ferr := s.store.FinishJob(bg, id, result)
 		if ferr != nil {
 			return ferr
 		}

@@ -81,11 +81,10 @@ func (s *Runner) Puzzles(ctx context.Context, id string) (*PuzzleSet, error) {
 		return nil, &wallzero.Error{Code: wallzero.CodeConflict, Field: "id", Message: fmt.Sprintf("review %s is %s: puzzles come from a finished review", id, rj.Status)}
 	}
 	res := rj.Result
-	g, err := res.Record.Game()
+	g, positions, err := res.Record.Replay() // once, for every candidate's position
 	if err != nil {
 		return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: "stored review: " + err.Error(), Err: err}
 	}
-	positions := g.Positions()
 	rules := g.Rules.String()
 	out := &PuzzleSet{ReviewID: id, Visits: res.Visits, DeepVisits: res.Visits * PuzzleDeepFactor, Puzzles: []Puzzle{}, Skipped: []SkippedPuzzle{}}
 	// The searches are batch work, as a job's are: below the interactive

@@ -29,8 +29,8 @@ type ReviewRequest struct {
 	MaxVisits int `json:"maxVisits,omitempty" example:"64"`
 } // @name service.ReviewRequest
 
-// validateReview replays the game and checks the limits.
-func (s *Runner) validateReview(r *ReviewRequest) (*engine.Game, error) {
+// validateReview checks the limits and replays the game, once.
+func (s *Runner) validateReview(r *ReviewRequest) (*analysis.Prepared, error) {
 	l := s.an.Limits()
 	if err := analysis.CheckID("id", r.ID); err != nil {
 		return nil, err
@@ -41,20 +41,17 @@ func (s *Runner) validateReview(r *ReviewRequest) (*engine.Game, error) {
 	if len(r.Moves) == 0 {
 		return nil, wallzero.Invalid("moves", "a review needs at least one move")
 	}
-	g, err := analysis.ReplayRecord(engine.Record{Rules: r.Rules, Board: r.Board, Moves: r.Moves}, l)
-	if err != nil {
-		return nil, err
-	}
-	return g, nil
+	return analysis.ReplayRecord(engine.Record{Rules: r.Rules, Board: r.Board, Moves: r.Moves}, l)
 }
 
 // SubmitReview validates a review request and queues the job. The job
 // exists once this returns without error; on error nothing was stored.
 func (s *Runner) SubmitReview(ctx context.Context, r *ReviewRequest) (*Job, error) {
-	g, err := s.validateReview(r)
+	p, err := s.validateReview(r)
 	if err != nil {
 		return nil, err
 	}
+	g := p.Game
 	stored := *r
 	stored.Rules = g.Rules
 	return s.submit(ctx, KindReview, &stored, len(g.Moves)+1, func(id string) river.JobArgs { return ReviewArgs{JobID: id} })
@@ -93,10 +90,9 @@ func (s *Runner) Review(ctx context.Context, id string) (*ReviewJob, error) {
 		if err := json.Unmarshal(j.Result, out.Result); err != nil {
 			return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: "stored review: " + err.Error(), Err: err}
 		}
-		fillPlayers(out.Result)
 		if out.Result.RatingEstimate == nil {
-			// A review stored before its model had a calibration gets
-			// its estimate when read.
+			// A review made while no rating calibration of its model was
+			// loaded gets its estimate when read, from the one loaded now.
 			out.Result.RatingEstimate = estimateRatings(s.ratings, out.Result)
 		}
 	}
@@ -112,15 +108,16 @@ func (s *Runner) runReview(ctx context.Context, j *store.Job, p *progress) ([]by
 	if err := json.Unmarshal(j.Request, &r); err != nil {
 		return nil, &wallzero.Error{Code: wallzero.CodeInvalid, Message: "stored request: " + err.Error(), Err: err}
 	}
-	g, err := s.validateReview(&r)
+	prep, err := s.validateReview(&r)
 	if err != nil {
 		return nil, err
 	}
+	g := prep.Game
 	visits := r.MaxVisits
 	if visits == 0 {
 		visits = s.cfg.ReviewVisits
 	}
-	positions := g.Positions()
+	positions := prep.Positions
 	analyses := make([]*analysis.Analysis, len(positions))
 	rules := g.Rules.String()
 	var stopped atomic.Bool

@@ -102,17 +102,16 @@ type CurvePoint struct {
 
 // Thresholds are the losses at which moves are classified: in win rate
 // (0..1) and in points (squares of final margin). A move takes the worse
-// of the two classes. A review stored before points were measured has no
-// points thresholds (zero, left out of the JSON).
+// of the two classes.
 type Thresholds struct {
 	Inaccuracy float64 `json:"inaccuracy" example:"0.05"`
 	Mistake    float64 `json:"mistake" example:"0.1"`
 	Blunder    float64 `json:"blunder" example:"0.15"`
 	// InaccuracyPoints, MistakePoints and BlunderPoints are the points
 	// losses of the same classes.
-	InaccuracyPoints float64 `json:"inaccuracyPoints,omitempty" example:"1.5"`
-	MistakePoints    float64 `json:"mistakePoints,omitempty" example:"3"`
-	BlunderPoints    float64 `json:"blunderPoints,omitempty" example:"4.5"`
+	InaccuracyPoints float64 `json:"inaccuracyPoints" example:"1.5"`
+	MistakePoints    float64 `json:"mistakePoints" example:"3"`
+	BlunderPoints    float64 `json:"blunderPoints" example:"4.5"`
 } // @name service.Thresholds
 
 // MoveReview reviews one move.
@@ -148,8 +147,7 @@ type MoveReview struct {
 	// BestScoreLead is the best move's expected final margin in points
 	// for the mover, PlayedScoreLead the mover's after the move played
 	// (a finished game's actual margin); each is omitted when the search
-	// gave none (three and four players, the heuristic without margins,
-	// reviews stored before points were measured).
+	// gave none (three and four players, the heuristic without margins).
 	BestScoreLead   *float32 `json:"bestScoreLead,omitempty" example:"3.5"`
 	PlayedScoreLead *float32 `json:"playedScoreLead,omitempty" example:"1.2"`
 	// PointsLoss is the mover's loss in points (squares of final margin)

@@ -1,8 +1,6 @@
 package jobs
 
 import (
-	"encoding/json"
-	"math"
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
@@ -190,32 +188,4 @@ func flat(n int, v float32) []float32 {
 		out[i] = v
 	}
 	return out
-}
-
-// TestOldReviewShape: a review stored before losses in points existed is
-// read with its moves' points loss 0, no score leads and no points
-// thresholds, and written back without them.
-func TestOldReviewShape(t *testing.T) {
-	t.Parallel()
-	old := `{"id":"g","model":"m","visits":64,"players":["red","blue"],"winrateCurve":[],` +
-		`"moves":[{"ply":0,"move":"C3","player":"red","redWinrateBefore":0.5,"redWinrateAfter":0.5,"bestMove":"C3","bestWinrate":0.5,` +
-		`"bestPv":["C3"],"playedWinrate":0.5,"loss":0,"classification":"best","accuracy":100}],` +
-		`"accuracy":{"red":100},"keyMoves":[],"thresholds":{"inaccuracy":0.05,"mistake":0.1,"blunder":0.15},` +
-		`"turningPoints":[{"kind":"missed-chance","ply":0,"move":"C3","player":"red","redWinrateBefore":0.5,"redWinrateAfter":0.4,"loss":0.1,"summary":"s"}]}`
-	var res ReviewResult
-	if err := json.Unmarshal([]byte(old), &res); err != nil {
-		t.Fatalf("old review: %v", err)
-	}
-	m := res.Moves[0]
-	if m.PointsLoss != 0 || m.BestScoreLead != nil || m.PlayedScoreLead != nil || res.Thresholds.InaccuracyPoints != 0 ||
-		res.TurningPoints[0].PointsLoss != 0 || math.Abs(res.Thresholds.Mistake-0.1) > 1e-9 {
-		t.Errorf("old review read as %+v", res)
-	}
-	out, err := json.Marshal(res.Thresholds)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(out) != `{"inaccuracy":0.05,"mistake":0.1,"blunder":0.15}` {
-		t.Errorf("old thresholds written back as %s", out)
-	}
 }

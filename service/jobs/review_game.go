@@ -29,13 +29,13 @@ type ReviewOptions struct {
 	Levels []LadderLevel
 }
 
-// ReviewGame reviews a game outside the jobs table: every
+// ReviewGame reviews a replayed game outside the jobs table: every
 // position analysed through c (its cache, if it has one), then the review
 // assembled as a review job assembles it. The rating calibration
 // (`wallzero rating`) reviews its games this way, so that the estimate is
 // fitted on exactly what the service's reviews measure.
-func ReviewGame(ctx context.Context, c *analysis.Cached, g *engine.Game, opts ReviewOptions) (*ReviewResult, error) {
-	positions := g.Positions()
+func ReviewGame(ctx context.Context, c *analysis.Cached, p *analysis.Prepared, opts ReviewOptions) (*ReviewResult, error) {
+	g, positions := p.Game, p.Positions
 	analyses := make([]*analysis.Analysis, len(positions))
 	rules := g.Rules.String()
 	parallel := cmp.Or(max(opts.Parallel, 0), 4)
@@ -76,7 +76,7 @@ func assembleReview(g *engine.Game, positions []engine.Position, analyses []*ana
 		proveBackwards(res, positions)
 	}
 	if explain {
-		explainReview(res, g, analyses)
+		explainReview(res, g, positions, analyses)
 	}
 	return res
 }

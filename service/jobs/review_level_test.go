@@ -229,10 +229,11 @@ func randomGame(t *testing.T, seed uint64, plies int) *engine.Game {
 func TestReviewGameLevels(t *testing.T) {
 	t.Parallel()
 	g := randomGame(t, 7, 30)
+	prep := &analysis.Prepared{Game: g, Positions: g.Positions()}
 	c := analysis.NewCached(analysis.CacheConfig{Analyzer: heuristicAnalyzer()})
 	ladder := slices.Clone(testLadder)
 	ladder[4].Visits = 16 // a search level the review's budget allows
-	res, err := ReviewGame(context.Background(), c, g, ReviewOptions{Visits: 32, Parallel: 2, Explain: true, Levels: ladder})
+	res, err := ReviewGame(context.Background(), c, prep, ReviewOptions{Visits: 32, Parallel: 2, Explain: true, Levels: ladder})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,7 +271,7 @@ func TestReviewGameLevels(t *testing.T) {
 		}
 	}
 	// Without a ladder the review is as before.
-	plain, err := ReviewGame(context.Background(), c, g, ReviewOptions{Visits: 32, Parallel: 2, Explain: true})
+	plain, err := ReviewGame(context.Background(), c, prep, ReviewOptions{Visits: 32, Parallel: 2, Explain: true})
 	if err != nil {
 		t.Fatal(err)
 	}

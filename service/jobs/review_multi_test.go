@@ -227,24 +227,3 @@ func TestReviewThreePlayerGolden(t *testing.T) {
 		t.Errorf("the review differs from %s (-update rewrites it):\n%s", path, got)
 	}
 }
-
-// TestFillPlayers reads a two-player review stored before the per-player
-// curve: it gets its players, every point's win rates and its key moves'
-// players; a review that has them is left alone.
-func TestFillPlayers(t *testing.T) {
-	t.Parallel()
-	var old ReviewResult
-	if err := json.Unmarshal([]byte(`{"winrateCurve":[{"ply":0,"redWinrate":0.5},{"ply":1,"redWinrate":0.5821}],
-		"moves":[{"ply":0,"move":"C3","player":"red"}],"keyMoves":[{"ply":0,"move":"C3","swing":0.0821}]}`), &old); err != nil {
-		t.Fatal(err)
-	}
-	fillPlayers(&old)
-	if strings.Join(old.Players, ",") != "red,blue" || old.WinrateCurve[1].Winrates["blue"] != 0.4179 || old.WinrateCurve[1].Winrates["red"] != 0.5821 || old.KeyMoves[0].Player != "red" {
-		t.Errorf("filled %+v", old)
-	}
-	three := &ReviewResult{Players: []string{"red", "blue", "green"}, WinrateCurve: []CurvePoint{{Ply: 0, Winrates: map[string]float32{"red": 0.2, "blue": 0.3, "green": 0.5}}}}
-	fillPlayers(three)
-	if len(three.Players) != 3 || len(three.WinrateCurve[0].Winrates) != 3 {
-		t.Errorf("a review with players was changed: %+v", three)
-	}
-}

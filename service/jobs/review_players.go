@@ -55,24 +55,3 @@ func winratesOf(a *analysis.Analysis, players int) []float32 {
 	}
 	return out
 }
-
-// fillPlayers gives a review stored before the per-player curve its
-// players and every point's win rates (two players: Red's and 1 minus
-// it), so that clients read one shape.
-func fillPlayers(res *ReviewResult) {
-	if len(res.Players) > 0 {
-		return
-	}
-	res.Players = colourNames(2)
-	for i := range res.WinrateCurve {
-		p := &res.WinrateCurve[i]
-		if p.Winrates == nil {
-			p.Winrates = map[string]float32{"red": p.RedWinrate, "blue": wallzero.Round(1 - p.RedWinrate)}
-		}
-	}
-	for i := range res.KeyMoves {
-		if k := &res.KeyMoves[i]; k.Player == "" && k.Ply >= 0 && k.Ply < len(res.Moves) {
-			k.Player = res.Moves[k.Ply].Player
-		}
-	}
-}

@@ -81,9 +81,9 @@ type TurningPoint struct {
 } // @name service.TurningPoint
 
 // explainReview explains every move of a review and finds its turning
-// points.
-func explainReview(res *ReviewResult, g *engine.Game, analyses []*analysis.Analysis) {
-	positions := g.Positions()
+// points; positions are the game's (the position before each move and
+// the final one).
+func explainReview(res *ReviewResult, g *engine.Game, positions []engine.Position, analyses []*analysis.Analysis) {
 	for i := range res.Moves {
 		mr := &res.Moves[i]
 		infos := analyses[i].MoveInfos

@@ -8,7 +8,8 @@ import "testing"
 func BenchmarkExplainReview(b *testing.B) {
 	g := selfPlayGame(b)
 	res, analyses := reviewGame(b, g)
+	positions := g.Positions()
 	for b.Loop() {
-		explainReview(res, g, analyses)
+		explainReview(res, g, positions, analyses)
 	}
 }

@@ -48,7 +48,7 @@ func reviewGame(t testing.TB, g *engine.Game) (*ReviewResult, []*analysis.Analys
 		analyses[i] = a
 	}
 	res := buildReview(g, analyses, 3)
-	explainReview(res, g, analyses)
+	explainReview(res, g, positions, analyses)
 	return res, analyses
 }
 

@@ -107,10 +107,11 @@ func (s *Service) Play(ctx context.Context, req *Request) (*Move, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := analysis.ReplayRecord(req.Record(), s.limits)
+	prep, err := analysis.ReplayRecord(req.Record(), s.limits)
 	if err != nil {
 		return nil, err
 	}
+	g := prep.Game
 	if n := g.Rules.Players; !lv.Plays(n) {
 		return nil, wallzero.Invalid("rules.players", fmt.Sprintf("level %q plays games of %s players, not %d", lv.ID, orList(lv.Players), n))
 	}
@@ -134,13 +135,13 @@ func (s *Service) Play(ctx context.Context, req *Request) (*Move, error) {
 	if req.Seed != nil {
 		seed = *req.Seed
 	}
-	return s.playLevel(inference.WithPriority(ctx, inference.Interactive), lv, g, seed)
+	return s.playLevel(inference.WithPriority(ctx, inference.Interactive), lv, prep, seed)
 }
 
 // playLevel builds the level's player, gives it the game's history and
-// time cap, and lets it choose its move in g's final position within the
-// level's budget.
-func (s *Service) playLevel(ctx context.Context, lv levels.Level, g *engine.Game, seed uint64) (*Move, error) {
+// time cap, and lets it choose its move in the game's final position
+// within the level's budget.
+func (s *Service) playLevel(ctx context.Context, lv levels.Level, prep *analysis.Prepared, seed uint64) (*Move, error) {
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, lv.MaxMove())
 	defer cancel()
@@ -148,7 +149,7 @@ func (s *Service) playLevel(ctx context.Context, lv levels.Level, g *engine.Game
 	if err != nil {
 		return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: fmt.Sprintf("level %q: building its player: %v", lv.ID, err), Err: err}
 	}
-	positions := g.Positions()
+	positions := prep.Positions
 	pos := positions[len(positions)-1]
 	if h, ok := p.(historySetter); ok {
 		history := make([]engine.Position, 0, len(positions)-1)
@@ -166,7 +167,7 @@ func (s *Service) playLevel(ctx context.Context, lv levels.Level, g *engine.Game
 	}
 	after := pos
 	after.Apply(m)
-	return &Move{Move: m.String(), Level: lv.ID, Player: pos.ToMove().String(), Ply: len(g.Moves),
+	return &Move{Move: m.String(), Level: lv.ID, Player: pos.ToMove().String(), Ply: len(prep.Game.Moves),
 		MidTurn: after.MidTurn(), GameOver: after.IsOver(), Seed: seed, ElapsedMs: time.Since(start).Milliseconds()}, nil
 }
 

@@ -83,10 +83,11 @@ type PositionResult struct {
 // naming the field by its JSON path: "moves" (wallzero.CodeTooLarge past
 // limits.MaxMoves), "moves[4]", "rules.players", "board.walls[2]".
 func PositionOf(rec engine.Record, limits analysis.Limits) (*PositionView, error) {
-	g, err := analysis.ReplayRecord(rec, limits)
+	prep, err := analysis.ReplayRecord(rec, limits)
 	if err != nil {
 		return nil, err
 	}
+	g := prep.Game
 	p := &g.Final
 	done, total := p.SetupPlacements()
 	v := &PositionView{
@@ -98,7 +99,7 @@ func PositionOf(rec engine.Record, limits analysis.Limits) (*PositionView, error
 		Setup:      SetupProgress{Done: done, Total: total},
 		LegalMoves: []string{},
 		Movers:     make([]string, len(g.Movers)),
-		Skipped:    skippedTurns(g),
+		Skipped:    skippedTurns(prep),
 		Territory:  analysis.Territory(p),
 	}
 	if !p.IsOver() {
@@ -116,17 +117,17 @@ func PositionOf(rec engine.Record, limits analysis.Limits) (*PositionView, error
 	return v, nil
 }
 
-// skippedTurns returns, for each move of g after which the turn passed over
+// skippedTurns returns, for each move of the game after which the turn passed over
 // players, who they were. The engine hands the turn on in colour order from
 // the mover (from the last colour when the setup phase ends, so that Red's
 // turn comes first) to the first player who is not skipped: every colour
 // passed on the way was skipped. A placement within the setup phase, a
 // break that leaves its player mid-turn and the game's last move skip
 // nobody.
-func skippedTurns(g *engine.Game) []SkippedTurns {
+func skippedTurns(prep *analysis.Prepared) []SkippedTurns {
 	out := []SkippedTurns{}
-	positions := g.Positions()
-	for i, mover := range g.Movers {
+	positions := prep.Positions
+	for i, mover := range prep.Game.Movers {
 		before, after := &positions[i], &positions[i+1]
 		if after.Phase() != engine.Play || after.MidTurn() {
 			continue

@@ -49,6 +49,16 @@ func calibrationPlay(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// The file is locked before its games are counted, so that a second
+	// run on it fails rather than playing the same games beside the first.
+	f, err := os.OpenFile(*out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return fmt.Errorf("-out: %w", err)
+	}
+	defer f.Close()
+	if err := lockExclusive(f); err != nil {
+		return fmt.Errorf("-out %s: %w", *out, err)
+	}
 	if err := winratecal.TrimPartial(*out); err != nil {
 		return fmt.Errorf("-out: %w", err)
 	}
@@ -72,11 +82,6 @@ func calibrationPlay(args []string, stdout, stderr io.Writer) error {
 	limits := analysis.DefaultLimits()
 	limits.MaxVisits = max(limits.MaxVisits, *visits)
 	an, _ := analysisengine.NewAnalyzerMulti(program.Served(net, info), info, multi, limits)
-	f, err := os.OpenFile(*out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-	if err != nil {
-		return fmt.Errorf("-out: %w", err)
-	}
-	defer f.Close()
 	start, played := time.Now(), 0
 	cfg := winratecal.PlayConfig{Analyzer: an, Rules: rules, Games: *games, Seed: *seed, Visits: *visits, Workers: *workers, Skip: done, SamplePlies: *samplePlies}
 	err = winratecal.Play(context.Background(), cfg, func(g *winratecal.Game) error {

@@ -1,0 +1,8 @@
+//go:build !unix
+
+package main
+
+import "os"
+
+// lockExclusive is a no-op where advisory file locks are not available.
+func lockExclusive(*os.File) error { return nil }

@@ -42,6 +42,9 @@ func Fit(games []*Game, model string, visits int, rounds []int) (*winrate.File, 
 	}
 	buckets := map[groupKey]*bucket{}
 	for _, g := range games {
+		if g.Model != "" && g.Model != model {
+			return nil, fmt.Errorf("game %d was analysed by %s, not %s: a calibration describes one model", g.Index, g.Model, model)
+		}
 		for i := range g.Positions {
 			p := &g.Positions[i]
 			k := p.Kind()

@@ -36,7 +36,9 @@ type Position struct {
 
 // Game is one calibration game: its record and its analysed positions.
 type Game struct {
-	Index     int           `json:"index"`
+	Index int `json:"index"`
+	// Model is the model that analysed the game's positions.
+	Model     string        `json:"model,omitempty"`
 	Record    engine.Record `json:"record"`
 	Positions []Position    `json:"positions"`
 }
@@ -119,7 +121,7 @@ func Play(ctx context.Context, cfg PlayConfig, emit func(*Game) error) error {
 func playGame(ctx context.Context, cfg PlayConfig, rules engine.Rules, i int) (*Game, error) {
 	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
 	positions := []engine.Position{engine.NewPosition(rules)}
-	out := &Game{Index: i}
+	out := &Game{Index: i, Model: cfg.Analyzer.ModelFor(rules.Players)}
 	var moves []engine.Move
 	q := &analysis.Query{Rules: rules, MaxVisits: cfg.Visits}
 	for turn := 0; !positions[turn].IsOver(); turn++ {

@@ -98,6 +98,9 @@ func TestFitAndTables(t *testing.T) {
 	if len(f.Groups) != 2 || f.Groups[0].Phase != "setup" || f.Groups[1].Phase != "play" || f.Groups[1].Games != 12 {
 		t.Fatalf("groups %+v, want setup and play of 12 games", f.Groups)
 	}
+	if _, err := Fit(games, "another-model", 8, nil); err == nil || !strings.Contains(err.Error(), "analysed by h") {
+		t.Errorf("a fit for another model than the games': %v", err)
+	}
 	var out bytes.Buffer
 	if err := PrintTables(&out, games, TableOptions{Calibration: f, By: []string{"phase", "seat", "stage"}, Reps: 50}); err != nil {
 		t.Fatal(err)

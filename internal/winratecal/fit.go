@@ -26,6 +26,25 @@ type groupKey struct {
 // (two players, on Red's win rate) or one per seat, on the search's win
 // rates against the games' results.
 func Fit(games []*Game, model string, visits int, rounds []int) (*winrate.File, error) {
+	return FitWith(games, FitOptions{Model: model, Visits: visits, Rounds: rounds, Shift: true})
+}
+
+// FitOptions configure FitWith.
+type FitOptions struct {
+	// Model and Visits are the games' model and visits (copied into the
+	// file; a game analysed by another model is refused).
+	Model  string
+	Visits int
+	// Rounds cut the play phase into groups by round (none: one group).
+	Rounds []int
+	// Shift fits each map's B (a lean towards a seat) as well as its A;
+	// without it the maps only spread win rates (winrate.FitScale).
+	Shift bool
+}
+
+// FitWith is Fit with options.
+func FitWith(games []*Game, o FitOptions) (*winrate.File, error) {
+	model, visits, rounds := o.Model, o.Visits, o.Rounds
 	if !sort.IntsAreSorted(rounds) || len(rounds) > 0 && rounds[0] <= 0 {
 		return nil, fmt.Errorf("round cuts %v: want increasing positive rounds", rounds)
 	}
@@ -94,7 +113,11 @@ func Fit(games []*Game, model string, visits int, rounds []int) (*winrate.File, 
 			}
 		}
 		for c, samples := range b.samples {
-			m, err := winrate.FitPlatt(samples, Ridge)
+			fit := winrate.FitScale
+			if o.Shift {
+				fit = winrate.FitPlatt
+			}
+			m, err := fit(samples, Ridge)
 			if err != nil {
 				return nil, fmt.Errorf("%dp %s %s from round %d, %s: %w", k.players, k.opening, k.phase, grp.FromRound, engine.Color(c), err)
 			}

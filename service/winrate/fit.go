@@ -13,6 +13,18 @@ import (
 // (proven or finished positions) are left out: the map passes them
 // through.
 func FitPlatt(samples []Sample, ridge float64) (Platt, error) {
+	return fitPlatt(samples, ridge, true)
+}
+
+// FitScale is FitPlatt with B held at zero: a map that only spreads or
+// narrows win rates around one half (temperature scaling), and so gives
+// no seat a lean its data may owe to chance.
+func FitScale(samples []Sample, ridge float64) (Platt, error) {
+	return fitPlatt(samples, ridge, false)
+}
+
+// fitPlatt fits A, and B when shift is set.
+func fitPlatt(samples []Sample, ridge float64, shift bool) (Platt, error) {
 	var xs, ys []float64
 	for _, s := range samples {
 		if s.P <= edge || s.P >= 1-edge {
@@ -40,11 +52,19 @@ func FitPlatt(samples []Sample, ridge float64) (Platt, error) {
 		}
 		ga, gb = ga/n+ridge*(a-1), gb/n+ridge*b
 		haa, hab, hbb = haa/n+ridge, hab/n, hbb/n+ridge
-		det := haa*hbb - hab*hab
-		if !(det > 0) {
-			return Platt{}, errors.New("the fit is degenerate: the predictions do not vary")
+		var da, db float64
+		if shift {
+			det := haa*hbb - hab*hab
+			if !(det > 0) {
+				return Platt{}, errors.New("the fit is degenerate: the predictions do not vary")
+			}
+			da, db = (hbb*ga-hab*gb)/det, (haa*gb-hab*ga)/det
+		} else {
+			if !(haa > 0) {
+				return Platt{}, errors.New("the fit is degenerate: the predictions do not vary")
+			}
+			da = ga / haa
 		}
-		da, db := (hbb*ga-hab*gb)/det, (haa*gb-hab*ga)/det
 		a, b = a-da, b-db
 		if math.Abs(da)+math.Abs(db) < 1e-10 {
 			break

@@ -200,3 +200,15 @@ func TestGroupsByRound(t *testing.T) {
 		t.Errorf("an empty range of rounds: %v", err)
 	}
 }
+
+func TestFitScaleHoldsNoLean(t *testing.T) {
+	t.Parallel()
+	samples := synthetic(400, 25, 2, 0.3, 5)
+	m, err := FitScale(samples, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.B != 0 || math.Abs(m.A-2) > 0.25 {
+		t.Errorf("scale fit a=%.3f b=%.3f, want b 0 and a near 2", m.A, m.B)
+	}
+}

@@ -16,8 +16,9 @@ import (
 	"github.com/wallzero/wallzero/api"
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/inference"
-	"github.com/wallzero/wallzero/inference/inferencetest"
 	"github.com/wallzero/wallzero/internal/reqid"
+	"github.com/wallzero/wallzero/internal/testkit/inferencetest"
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/access"
@@ -27,7 +28,6 @@ import (
 	"github.com/wallzero/wallzero/service/rating"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/memstore"
-	"github.com/wallzero/wallzero/store/storetest"
 )
 
 // slowEval delays every evaluation call, so jobs last long enough to be

@@ -12,11 +12,11 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/store"
-	"github.com/wallzero/wallzero/store/storetest"
 )
 
 // pictureServer is a test server of the whole API with the heuristic

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/wallzero/wallzero/internal/bench"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/bench"
 )
 
 // runBench implements `wallzero bench <what>`.

@@ -6,8 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/wallzero/wallzero/internal/bench"
-	"github.com/wallzero/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/bench"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/service/explorer"
 )
 

@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/wallzero/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 )
 
 // The subcommand registers itself here rather than in main.go's table.

@@ -16,9 +16,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/internal/bench"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/bench"
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/store"
-	"github.com/wallzero/wallzero/store/storetest"
 )
 
 // localpgRun runs scripts/localpg.sh and returns its output.

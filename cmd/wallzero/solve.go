@@ -7,10 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/bench"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/solver"
-	"github.com/wallzero/wallzero/internal/bench"
-	"github.com/wallzero/wallzero/internal/program"
 )
 
 // runSolve implements `wallzero solve`: the exact endgame solver on one

@@ -6,7 +6,7 @@
 //
 // The table's format (documented above the table too): a row's first
 // column names its packages in backticks, relative to the module root
-// (`engine`, several in one row: `internal/reqid`, `internal/cdp`; a
+// (`engine`, several in one row: `internal/reqid`, `internal/stats`; a
 // prefix: `engine/...`, the package and all below it); the last column
 // is "nothing", "nothing of ours", "everything", or the allowed packages
 // in backticks (prefixes allowed). Text in parentheses is a remark and

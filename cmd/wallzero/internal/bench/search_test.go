@@ -37,7 +37,7 @@ func TestSearchBatchesAndSearches(t *testing.T) {
 		t.Skip("runs the network")
 	}
 	var out bytes.Buffer
-	args := []string{"-model", filepath.Join("..", "..", "models", "wallzero.onnx"), "-ort-lib", lib,
+	args := []string{"-model", filepath.Join("..", "..", "..", "..", "models", "wallzero.onnx"), "-ort-lib", lib,
 		"-batches", "2,5", "-searches", "3", "-seconds", "0.05", "-reps", "1", "-runs", "1", "-visits", "16", "-leaf-calls", "0"}
 	if err := Search(args, &out, io.Discard); err != nil {
 		t.Fatalf("Search: %v\n%s", err, out.String())

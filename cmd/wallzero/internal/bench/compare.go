@@ -8,11 +8,11 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/cpupeak"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
-	"github.com/wallzero/wallzero/internal/cpupeak"
-	"github.com/wallzero/wallzero/internal/program"
-	"github.com/wallzero/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/search"
 )
 

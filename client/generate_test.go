@@ -1,4 +1,4 @@
-package apiclient_test
+package client_test
 
 import (
 	"bytes"
@@ -23,7 +23,7 @@ func generate(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	code, err := codegen.Generate(doc, codegen.Configuration{
-		PackageName: "apiclient",
+		PackageName: "client",
 		Generate:    codegen.GenerateOptions{Models: true, Client: true},
 		OutputOptions: codegen.OutputOptions{
 			SkipPrune: true,
@@ -50,6 +50,6 @@ func TestClientUpToDate(t *testing.T) {
 		t.Fatalf("%v (run `make client`)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Error("internal/apiclient/client.gen.go is stale: the OpenAPI document changed; run `make client` and commit the result")
+		t.Error("client/client.gen.go is stale: the OpenAPI document changed; run `make client` and commit the result")
 	}
 }

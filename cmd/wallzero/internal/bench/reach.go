@@ -10,11 +10,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/solver"
 	"github.com/wallzero/wallzero/engine/solver/endgames"
-	"github.com/wallzero/wallzero/internal/program"
-	"github.com/wallzero/wallzero/internal/stats"
 )
 
 // ReachConfig configures SolveReach (the flags of `wallzero solve -bench`).

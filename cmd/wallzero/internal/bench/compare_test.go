@@ -4,10 +4,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
-	"github.com/wallzero/wallzero/inference/inferencetest"
-	"github.com/wallzero/wallzero/internal/stats"
+	"github.com/wallzero/wallzero/internal/testkit/inferencetest"
 )
 
 // TestCompareOutputsByOpening: a model compared with itself agrees
@@ -18,7 +18,7 @@ func TestCompareOutputsByOpening(t *testing.T) {
 	t.Parallel()
 	inferencetest.RequireRuntime(t)
 	load := func(name string) *inference.Network {
-		net, err := inference.LoadNetwork(filepath.Join("..", "..", "inference", "testdata", name), inference.NetworkConfig{})
+		net, err := inference.LoadNetwork(filepath.Join("..", "..", "..", "..", "inference", "testdata", name), inference.NetworkConfig{})
 		if err != nil {
 			t.Fatal(err)
 		}

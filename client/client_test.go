@@ -1,4 +1,4 @@
-package apiclient_test
+package client_test
 
 import (
 	"bytes"
@@ -11,13 +11,13 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/api"
+	"github.com/wallzero/wallzero/client"
 	"github.com/wallzero/wallzero/inference"
-	"github.com/wallzero/wallzero/internal/apiclient"
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/openapi"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/store"
-	"github.com/wallzero/wallzero/store/storetest"
 )
 
 // startServer runs the whole API (heuristic evaluator) over a fresh
@@ -46,7 +46,7 @@ func startServer(t *testing.T) string {
 }
 
 // waitJob polls a job with the generated client until it ends.
-func waitJob(t *testing.T, c *apiclient.ClientWithResponses, id string) *apiclient.ServiceJob {
+func waitJob(t *testing.T, c *client.ClientWithResponses, id string) *client.ServiceJob {
 	t.Helper()
 	deadline := time.Now().Add(2 * time.Minute)
 	for time.Now().Before(deadline) {
@@ -74,7 +74,7 @@ func TestGeneratedClient(t *testing.T) {
 	t.Parallel()
 	url := startServer(t)
 	ctx := context.Background()
-	c, err := apiclient.NewClientWithResponses(url)
+	c, err := client.NewClientWithResponses(url)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,8 +90,8 @@ func TestGeneratedClient(t *testing.T) {
 	}
 
 	// Analyze.
-	rules := &apiclient.EngineRules{Opening: ptr(apiclient.EngineOpening("four-stone"))}
-	an, err := c.AnalyzePositionWithResponse(ctx, apiclient.ServiceQuery{
+	rules := &client.EngineRules{Opening: ptr(client.EngineOpening("four-stone"))}
+	an, err := c.AnalyzePositionWithResponse(ctx, client.ServiceQuery{
 		Id: ptr("q1"), Rules: rules, Moves: &[]string{"C3", "E3", "C5", "E5"}, MaxVisits: ptr(16), TopK: ptr(3), IncludeOwnership: ptr(true),
 	})
 	if err != nil || an.JSON200 == nil {
@@ -103,14 +103,14 @@ func TestGeneratedClient(t *testing.T) {
 	}
 
 	// A typed error: an illegal move names its field.
-	bad, err := c.AnalyzePositionWithResponse(ctx, apiclient.ServiceQuery{Moves: &[]string{"C3", "E3", "C5", "E5", "E5-E1:N"}})
-	if err != nil || bad.JSON400 == nil || bad.JSON400.Error == nil || *bad.JSON400.Error.Code != apiclient.Invalid || *bad.JSON400.Error.Field != "moves[4]" {
+	bad, err := c.AnalyzePositionWithResponse(ctx, client.ServiceQuery{Moves: &[]string{"C3", "E3", "C5", "E5", "E5-E1:N"}})
+	if err != nil || bad.JSON400 == nil || bad.JSON400.Error == nil || *bad.JSON400.Error.Code != client.Invalid || *bad.JSON400.Error.Field != "moves[4]" {
 		t.Errorf("illegal move: %v %d %s", err, bad.StatusCode(), bad.Body)
 	}
 
 	// Review: submit, poll, fetch, curve.
 	game := []string{"C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S", "C3-C2:E", "C5-C6:E"}
-	rv, err := c.CreateReviewWithResponse(ctx, apiclient.ServiceReviewRequest{Id: ptr("g1"), Moves: &game, MaxVisits: ptr(16)})
+	rv, err := c.CreateReviewWithResponse(ctx, client.ServiceReviewRequest{Id: ptr("g1"), Moves: &game, MaxVisits: ptr(16)})
 	if err != nil || rv.JSON202 == nil || rv.HTTPResponse.Header.Get("Location") != "/v1/reviews/"+*rv.JSON202.Id {
 		t.Fatalf("review: %v %d %s", err, rv.StatusCode(), rv.Body)
 	}
@@ -125,13 +125,13 @@ func TestGeneratedClient(t *testing.T) {
 	if *r.Id != "g1" || len(*r.Moves) != len(game) || len(*r.WinrateCurve) != len(game)+1 || len(*r.Accuracy) != 2 {
 		t.Errorf("review result: %d moves, %d curve points, accuracy %v", len(*r.Moves), len(*r.WinrateCurve), *r.Accuracy)
 	}
-	curve, err := c.RenderWinrateCurveWithResponse(ctx, *rv.JSON202.Id, &apiclient.RenderWinrateCurveParams{Current: ptr(3)})
+	curve, err := c.RenderWinrateCurveWithResponse(ctx, *rv.JSON202.Id, &client.RenderWinrateCurveParams{Current: ptr(3)})
 	if err != nil || curve.StatusCode() != 200 || !bytes.Contains(curve.Body, []byte("<svg")) {
 		t.Errorf("curve: %v %d", err, curve.StatusCode())
 	}
 
 	// An opening batch.
-	ob, err := c.CreateOpeningsBatchWithResponse(ctx, apiclient.ServiceOpeningsRequest{
+	ob, err := c.CreateOpeningsBatchWithResponse(ctx, client.ServiceOpeningsRequest{
 		Id: ptr("set-1"), Rules: rules, Openings: &[][]string{{"C3", "E3"}, {"C3", "E5"}, {"D4", "C3"}}, MaxVisits: ptr(8),
 	})
 	if err != nil || ob.JSON202 == nil {
@@ -147,7 +147,7 @@ func TestGeneratedClient(t *testing.T) {
 	}
 
 	// A picture with the record's parameter names.
-	board, err := c.RenderBoardWithResponse(ctx, &apiclient.RenderBoardParams{Moves: ptr("C3,E3,C5,E5"), Opening: ptr(apiclient.RenderBoardParamsOpening("four-stone")), IncludeReachability: ptr(true)})
+	board, err := c.RenderBoardWithResponse(ctx, &client.RenderBoardParams{Moves: ptr("C3,E3,C5,E5"), Opening: ptr(client.RenderBoardParamsOpening("four-stone")), IncludeReachability: ptr(true)})
 	if err != nil || board.StatusCode() != 200 || !bytes.Contains(board.Body, []byte("<svg")) {
 		t.Errorf("board.svg: %v %d %s", err, board.StatusCode(), board.Body)
 	}

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wallzero/wallzero/internal/program"
-	"github.com/wallzero/wallzero/internal/stats"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/store"
 )
 

@@ -81,11 +81,11 @@ func TestSamplesAndPairs(t *testing.T) {
 // game and in most of them.
 func TestShippedCalibrationRanksWideGaps(t *testing.T) {
 	t.Parallel()
-	file, err := rating.Load("../../models/" + rating.FileName)
+	file, err := rating.Load("../../../../models/" + rating.FileName)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps, err := LoadPlayers("../../scripts/rating/table-players.tsv", "../../models/ratings.json")
+	ps, err := LoadPlayers("../../../../scripts/rating/table-players.tsv", "../../../../models/ratings.json")
 	if err != nil {
 		t.Fatal(err)
 	}

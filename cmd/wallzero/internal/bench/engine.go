@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/internal/program"
 )
 
 // Engine implements `wallzero bench engine`: it plays uniformly random

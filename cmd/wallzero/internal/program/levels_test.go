@@ -12,13 +12,13 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/player"
-	"github.com/wallzero/wallzero/inference/inferencetest"
+	"github.com/wallzero/wallzero/internal/testkit/inferencetest"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/levels"
 )
 
 // repoRoot is the repository root seen from this package's directory.
-var repoRoot = filepath.Join("..", "..")
+var repoRoot = filepath.Join("..", "..", "..", "..")
 
 // ratingList is the part of models/ratings.json the levels test reads:
 // the ratings and the matches they were fitted on.

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
-	"github.com/wallzero/wallzero/internal/program"
 )
 
 // profileSearch implements `bench search -cpuprofile FILE`: n concurrent

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wallzero/wallzero/inference/inferencetest"
+	"github.com/wallzero/wallzero/internal/testkit/inferencetest"
 	"github.com/wallzero/wallzero/search"
 )
 

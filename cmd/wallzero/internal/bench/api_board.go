@@ -14,7 +14,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/wallzero/wallzero/internal/stats"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/store"
 )

@@ -15,7 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/wallzero/wallzero/internal/stats"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/stats"
 )
 
 // loadResult is one request of a burst or a sustained run.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/wallzero/wallzero/internal/stats"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/service/explorer"
 )
 

@@ -7,6 +7,7 @@ package stats
 import (
 	"cmp"
 	"slices"
+	"time"
 )
 
 // Number is the element type of the statistics.
@@ -70,3 +71,6 @@ func Mean[T Number](xs []T) float64 {
 
 // Round2 rounds v to two decimals (half up), for JSON output.
 func Round2(v float64) float64 { return float64(int64(v*100+0.5)) / 100 }
+
+// Ms is d in milliseconds, the unit the benchmarks print latencies in.
+func Ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

@@ -1,4 +1,4 @@
-package bench
+package soak
 
 import (
 	"bytes"
@@ -13,7 +13,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/loadgen"
 )
 
 // Mix is the make-up of a mixed load: how many clients of each kind run
@@ -82,12 +82,12 @@ func (m *MixedLoad) Run(ctx context.Context, seed uint64) {
 	pool := make([][]string, 200) // the positions hints ask again
 	prng := rand.New(rand.NewPCG(seed, 99))
 	for i := range pool {
-		pool[i] = randomRecord(prng, 10, 30)
+		pool[i] = loadgen.RandomRecord(prng, 10, 30)
 	}
 	spawn(m.mix.Hints, 1, func(ctx context.Context, rng *rand.Rand) {
 		moves := pool[rng.IntN(len(pool))]
 		if rng.IntN(2) == 0 {
-			moves = randomRecord(rng, 10, 30)
+			moves = loadgen.RandomRecord(rng, 10, 30)
 		}
 		start := time.Now()
 		st := m.post(ctx, "hint", "/v1/analyze", map[string]any{"moves": moves, "maxVisits": m.mix.Visits, "topK": 5}, nil)
@@ -99,61 +99,35 @@ func (m *MixedLoad) Run(ctx context.Context, seed uint64) {
 		backoff(ctx, st)
 	})
 	spawn(m.mix.Streams, 2, func(ctx context.Context, rng *rand.Rand) {
-		m.stream(ctx, randomRecord(rng, 10, 30), time.Duration(50+rng.IntN(451))*time.Millisecond)
+		m.stream(ctx, loadgen.RandomRecord(rng, 10, 30), time.Duration(50+rng.IntN(451))*time.Millisecond)
 	})
 	spawn(m.mix.Reviews, 3, func(ctx context.Context, rng *rand.Rand) {
-		m.job(ctx, "review", "/v1/reviews", map[string]any{"moves": randomRecord(rng, 20, 40), "maxVisits": m.mix.JobVisits})
+		m.job(ctx, "review", "/v1/reviews", map[string]any{"moves": loadgen.RandomRecord(rng, 20, 40), "maxVisits": m.mix.JobVisits})
 	})
 	spawn(m.mix.Openings, 4, func(ctx context.Context, rng *rand.Rand) {
 		var openings [][]string
 		for range 10 {
-			openings = append(openings, randomRecord(rng, 1, 3))
+			openings = append(openings, loadgen.RandomRecord(rng, 1, 3))
 		}
 		m.job(ctx, "openings", "/v1/openings/batch", map[string]any{"openings": openings, "maxVisits": m.mix.JobVisits})
 	})
 	spawn(m.mix.Explorer, 5, func(ctx context.Context, rng *rand.Rand) {
-		moves := randomRecord(rng, 0, 2)
+		moves := loadgen.RandomRecord(rng, 0, 2)
 		m.get(ctx, "explorer", "/v1/openings/explorer?moves="+strings.Join(moves, ","))
-		sleep(ctx, 100*time.Millisecond)
+		loadgen.Sleep(ctx, 100*time.Millisecond)
 	})
 	spawn(m.mix.Hostile, 6, func(ctx context.Context, rng *rand.Rand) {
 		m.hostile(ctx, rng)
-		sleep(ctx, 200*time.Millisecond)
+		loadgen.Sleep(ctx, 200*time.Millisecond)
 	})
 	wg.Wait()
-}
-
-// randomRecord plays lo..hi random legal moves from the default start.
-func randomRecord(rng *rand.Rand, lo, hi int) []string {
-	for {
-		p := engine.NewPosition(engine.DefaultRules())
-		moves := []string{}
-		n := lo + rng.IntN(hi-lo+1)
-		for len(moves) < n && !p.IsOver() {
-			legal := p.LegalMoves(nil)
-			mv := legal[rng.IntN(len(legal))]
-			p.Apply(mv)
-			moves = append(moves, mv.String())
-		}
-		if !p.IsOver() {
-			return moves
-		}
-	}
-}
-
-// sleep waits d or until ctx ends.
-func sleep(ctx context.Context, d time.Duration) {
-	select {
-	case <-ctx.Done():
-	case <-time.After(d):
-	}
 }
 
 // backoff waits a second after a refusal (the clients of a mixed load
 // are few; the storm measures Retry-After itself).
 func backoff(ctx context.Context, status int) {
 	if status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable {
-		sleep(ctx, time.Second)
+		loadgen.Sleep(ctx, time.Second)
 	}
 }
 
@@ -218,14 +192,14 @@ func (m *MixedLoad) job(ctx context.Context, kind, path string, body any) {
 	st := m.post(ctx, kind, path, body, &j)
 	if st != http.StatusAccepted || j.ID == "" {
 		backoff(ctx, st)
-		sleep(ctx, time.Second)
+		loadgen.Sleep(ctx, time.Second)
 		return
 	}
 	m.mu.Lock()
 	m.jobs = append(m.jobs, j.ID)
 	m.mu.Unlock()
 	for ctx.Err() == nil {
-		sleep(ctx, 500*time.Millisecond)
+		loadgen.Sleep(ctx, 500*time.Millisecond)
 		st, b := m.get(ctx, kind+"_poll", "/v1/jobs/"+j.ID)
 		var s struct{ Status string }
 		if st == http.StatusOK && json.Unmarshal(b, &s) == nil && (s.Status == "succeeded" || s.Status == "failed" || s.Status == "cancelled") {

@@ -1,4 +1,4 @@
-package bench
+package apibench
 
 import (
 	"testing"

@@ -1,4 +1,4 @@
-package bench
+package loadgen
 
 import (
 	"os"
@@ -6,12 +6,12 @@ import (
 	"syscall"
 )
 
-// setNice gives every thread of this process niceness n, so that a load
+// SetNice gives every thread of this process niceness n, so that a load
 // generator sharing the machine with the server it measures takes the
 // cores only when the server leaves them idle. Linux sets niceness per
 // thread; threads started later inherit it from the thread that starts
 // them, which is one of these.
-func setNice(n int) error {
+func SetNice(n int) error {
 	tasks, err := os.ReadDir("/proc/self/task")
 	if err != nil {
 		return syscall.Setpriority(syscall.PRIO_PROCESS, 0, n)

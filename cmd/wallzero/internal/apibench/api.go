@@ -1,4 +1,4 @@
-package bench
+package apibench
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/loadgen"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/engine"
@@ -61,7 +62,7 @@ func API(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg.LogLevel = "warn"
 	if *nice > 0 {
-		if err := setNice(*nice); err != nil {
+		if err := loadgen.SetNice(*nice); err != nil {
 			return fmt.Errorf("-nice %d: %w", *nice, err)
 		}
 	}
@@ -197,7 +198,7 @@ func API(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		fmt.Fprintf(stdout, "analyze_cold visits=%d clients=%d requests=%d p50_ms=%.1f p99_ms=%.1f throughput_rps=%.1f\n",
-			*visits, clients, len(batch), ms(stats.Percentile(lat, 50)), ms(stats.Percentile(lat, 99)), float64(len(batch))/wall.Seconds())
+			*visits, clients, len(batch), stats.Ms(stats.Percentile(lat, 50)), stats.Ms(stats.Percentile(lat, 99)), float64(len(batch))/wall.Seconds())
 	}
 	// Cache hits: the analysed positions again, as rotated or mirrored
 	// boards (a different hash, the same canonical one).
@@ -215,7 +216,7 @@ func API(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "analyze_cache_hit clients=%d requests=%d p50_ms=%.2f p99_ms=%.2f\n", clients, *hits, ms(stats.Percentile(lat, 50)), ms(stats.Percentile(lat, 99)))
+		fmt.Fprintf(stdout, "analyze_cache_hit clients=%d requests=%d p50_ms=%.2f p99_ms=%.2f\n", clients, *hits, stats.Ms(stats.Percentile(lat, 50)), stats.Ms(stats.Percentile(lat, 99)))
 	}
 
 	// Openings: distinct sequences of two or three placements of the

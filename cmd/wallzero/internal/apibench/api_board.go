@@ -1,4 +1,4 @@
-package bench
+package apibench
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/loadgen"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/store"
@@ -92,7 +93,7 @@ func runBoard(stdout io.Writer, client *http.Client, base string, records [][]st
 		go func() {
 			defer wg.Done()
 			for ctx.Err() == nil {
-				moves := randomRecord(rng, 10, 30)
+				moves := loadgen.RandomRecord(rng, 10, 30)
 				b.click(ctx, client, base, tokens[u], moves, visits, time.Duration(50+rng.IntN(451))*time.Millisecond)
 			}
 		}()
@@ -130,7 +131,7 @@ func runBoard(stdout io.Writer, client *http.Client, base string, records [][]st
 			b.mu.Lock()
 			b.maxOpen, b.maxSearching, b.maxQueued = max(b.maxOpen, m[0]), max(b.maxSearching, m[1]), max(b.maxQueued, m[2])
 			b.mu.Unlock()
-			sleep(ctx, 100*time.Millisecond)
+			loadgen.Sleep(ctx, 100*time.Millisecond)
 		}
 	}()
 	wg.Wait()
@@ -157,13 +158,13 @@ func runBoard(stdout io.Writer, client *http.Client, base string, records [][]st
 	case failures > 0:
 		verdict = "fail (failures)"
 	case p99 > boardGoal:
-		verdict = fmt.Sprintf("fail (hint p99 %.0f ms over %.0f ms)", ms(p99), ms(boardGoal))
+		verdict = fmt.Sprintf("fail (hint p99 %.0f ms over %.0f ms)", stats.Ms(p99), stats.Ms(boardGoal))
 	case b.maxOpen > limits[0]:
 		verdict = "fail (more streams open than -max-streams)"
 	}
 	fmt.Fprintf(stdout, "board users=%d hint_clients=%d seconds=%.0f visits=%d streams=%q max_streams_open=%.0f max_streams=%.0f max_streams_per_key=%.0f refused_global=%.0f refused_key=%.0f max_searching=%.0f max_queued=%.0f hints=%d hint_statuses=%q hint_p50_ms=%.0f hint_p99_ms=%.0f failures=%d %s verdict=%q\n",
 		users, hintClients, d.Seconds(), visits, outcomes(b.streams), b.maxOpen, limits[0], limits[1], limits[2], limits[3], b.maxSearching, b.maxQueued,
-		len(ok), statusCounts(b.hints), ms(stats.Percentile(ok, 50)), ms(p99), failures, mem(), verdict)
+		len(ok), statusCounts(b.hints), stats.Ms(stats.Percentile(ok, 50)), stats.Ms(p99), failures, mem(), verdict)
 	for _, e := range b.errs {
 		fmt.Fprintf(stdout, "board first_failures %q\n", e)
 	}

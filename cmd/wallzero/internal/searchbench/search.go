@@ -1,4 +1,4 @@
-package bench
+package searchbench
 
 import (
 	"context"
@@ -168,7 +168,7 @@ func Search(args []string, stdout, stderr io.Writer) error {
 		d := append([]time.Duration(nil), lat[m]...)
 		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
 		fmt.Fprintf(stdout, "analysis_latency_ms batching=%s visits=%d leaf_batch=%d median=%.1f min=%.1f max=%.1f\n", mode.name, *visits, *leafBatch,
-			ms(d[len(d)/2]), ms(d[0]), ms(d[len(d)-1]))
+			stats.Ms(d[len(d)/2]), stats.Ms(d[0]), stats.Ms(d[len(d)-1]))
 	}
 	for m, mode := range modes[1:] {
 		if mode.oneWorker {
@@ -248,7 +248,7 @@ func benchHints(net *inference.Network, mf program.ModelFlags, g *engine.Game, v
 	}
 	n := int64(len(warmTimes))
 	fmt.Fprintf(stdout, "hint_latency_ms visits=%d positions=%d cached=%.1f cold=%.1f speedup=%.2f network_evals_per_hint cached=%d cold=%d\n",
-		visits, n, ms(stats.Median(warmTimes)), ms(stats.Median(coldTimes)),
+		visits, n, stats.Ms(stats.Median(warmTimes)), stats.Ms(stats.Median(coldTimes)),
 		float64(stats.Median(coldTimes))/float64(stats.Median(warmTimes)), warmEvals/n, coldEvals/n)
 	return nil
 }
@@ -273,9 +273,6 @@ func recentFirst(h []engine.Position) []engine.Position {
 	}
 	return out
 }
-
-// ms converts a duration to milliseconds.
-func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 // rawThroughput runs batches of bs copies of pos on workers goroutines for
 // dur and returns evaluations per second.

@@ -1,4 +1,4 @@
-package bench
+package apibench
 
 import (
 	"bytes"
@@ -139,8 +139,8 @@ func runBurst(stdout io.Writer, client *http.Client, base string, records [][]st
 	ok := latencies(results, func(s int) bool { return s == 200 })
 	refused := latencies(results, func(s int) bool { return s == 429 || s == 503 })
 	fmt.Fprintf(stdout, "analyze_burst requests=%d warm_connections=%v visits=%d statuses=%q failures=%d burst_seconds=%.1f admitted=%d admitted_p50_ms=%.0f admitted_p99_ms=%.0f refused=%d refused_p50_ms=%.1f refused_p99_ms=%.1f refused_max_ms=%.1f refused_within_100ms_pct=%.1f %s %s\n",
-		len(records), warm, visits, statusCounts(results), failures, wall.Seconds(), len(ok), ms(stats.Percentile(ok, 50)), ms(stats.Percentile(ok, 99)),
-		len(refused), ms(stats.Percentile(refused, 50)), ms(stats.Percentile(refused, 99)), ms(stats.Max(refused)), within(refused, 100*time.Millisecond), server, mem())
+		len(records), warm, visits, statusCounts(results), failures, wall.Seconds(), len(ok), stats.Ms(stats.Percentile(ok, 50)), stats.Ms(stats.Percentile(ok, 99)),
+		len(refused), stats.Ms(stats.Percentile(refused, 50)), stats.Ms(stats.Percentile(refused, 99)), stats.Ms(stats.Max(refused)), within(refused, 100*time.Millisecond), server, mem())
 	if firstErr != "" {
 		fmt.Fprintf(stdout, "analyze_burst first_failure=%q\n", firstErr)
 	}
@@ -185,7 +185,7 @@ func runSustained(stdout io.Writer, client *http.Client, base string, records []
 	}
 	lat := latencies(results, func(int) bool { return true })
 	fmt.Fprintf(stdout, "analyze_sustained clients=%d seconds=%.0f visits=%d requests=%d statuses=%q errors=%d p50_ms=%.0f p99_ms=%.0f throughput_rps=%.1f %s\n",
-		clients, wall.Seconds(), visits, len(results), statusCounts(results), failures, ms(stats.Percentile(lat, 50)), ms(stats.Percentile(lat, 99)),
+		clients, wall.Seconds(), visits, len(results), statusCounts(results), failures, stats.Ms(stats.Percentile(lat, 50)), stats.Ms(stats.Percentile(lat, 99)),
 		float64(len(results))/wall.Seconds(), mem())
 	if repeated > 0 {
 		fmt.Fprintf(stdout, "analyze_sustained repeated=%d (the %d distinct positions ran out: repeats are cache hits)\n", repeated, len(records))

@@ -1,4 +1,4 @@
-package bench
+package soak
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/loadgen"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/store"
@@ -74,7 +75,7 @@ func Soak(args []string, stdout, stderr io.Writer) error {
 		*warmup = *duration / 6
 	}
 	if *nice > 0 {
-		if err := setNice(*nice); err != nil {
+		if err := loadgen.SetNice(*nice); err != nil {
 			return fmt.Errorf("-nice %d: %w", *nice, err)
 		}
 	}
@@ -126,7 +127,7 @@ func Soak(args []string, stdout, stderr io.Writer) error {
 	ls := load.Stats()
 	v := judgeSoak(samples, warmup.Seconds(), ls.Errors)
 	fmt.Fprintf(stdout, "soak_requests %s\n", ls)
-	fmt.Fprintf(stdout, "soak_hints ok=%d p50_ms=%.0f p99_ms=%.0f\n", len(ls.Hints), ms(stats.Percentile(ls.Hints, 50)), ms(stats.Percentile(ls.Hints, 99)))
+	fmt.Fprintf(stdout, "soak_hints ok=%d p50_ms=%.0f p99_ms=%.0f\n", len(ls.Hints), stats.Ms(stats.Percentile(ls.Hints, 50)), stats.Ms(stats.Percentile(ls.Hints, 99)))
 	for _, e := range ls.FirstErrors {
 		fmt.Fprintf(stdout, "soak_error %q\n", e)
 	}
@@ -193,7 +194,7 @@ func writeSoak(prefix string, samples []soakSample, warmup time.Duration, v soak
 		return err
 	}
 	doc := map[string]any{"warmupSeconds": warmup.Seconds(), "verdict": v, "requests": ls.Counts, "errors": ls.Errors,
-		"firstErrors": ls.FirstErrors, "hintP50Ms": ms(stats.Percentile(ls.Hints, 50)), "hintP99Ms": ms(stats.Percentile(ls.Hints, 99)), "samples": samples}
+		"firstErrors": ls.FirstErrors, "hintP50Ms": stats.Ms(stats.Percentile(ls.Hints, 50)), "hintP99Ms": stats.Ms(stats.Percentile(ls.Hints, 99)), "samples": samples}
 	data, err := json.MarshalIndent(doc, "", " ")
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package bench
+package searchbench
 
 import (
 	"fmt"
@@ -132,7 +132,7 @@ func Compare(args []string, stdout, stderr io.Writer) error {
 			ma*flopsA/1e9, mb*flopsB/1e9)
 	}
 	la, lb := stats.Median(latA), stats.Median(latB)
-	fmt.Fprintf(stdout, "analysis_latency_ms visits=%d leaf_batch=%d a=%.1f b=%.1f speedup=%.2f\n", *visits, *leafBatch, ms(la), ms(lb), float64(la)/float64(lb))
+	fmt.Fprintf(stdout, "analysis_latency_ms visits=%d leaf_batch=%d a=%.1f b=%.1f speedup=%.2f\n", *visits, *leafBatch, stats.Ms(la), stats.Ms(lb), float64(la)/float64(lb))
 	return nil
 }
 

@@ -1,4 +1,4 @@
-package bench
+package apibench
 
 import (
 	"fmt"
@@ -151,7 +151,7 @@ func runStorm(stdout io.Writer, client *http.Client, base string, steadyRecords,
 	fmt.Fprintf(stdout, "storm clients=%d visits=%d served=%d failures=%d seconds=%.1f ideal_seconds=%.1f ratio=%.3f tries_mean=%.2f tries_max=%d statuses=%q retry_after_s_p50=%.0f retry_after_s_p90=%.0f retry_after_s_max=%.0f served_latency_p50_ms=%.0f served_latency_p99_ms=%.0f %s verdict=%q\n",
 		len(records), visits, served, failures, wall.Seconds(), ideal, ratio, meanTries, maxTries(out), statusCounts(all),
 		stats.Percentile(waits, 50).Seconds(), stats.Percentile(waits, 90).Seconds(), stats.Max(waits).Seconds(),
-		ms(stats.Percentile(done, 50)), ms(stats.Percentile(done, 99)), mem(), stormGoal.judge(ratio, meanTries, failures))
+		stats.Ms(stats.Percentile(done, 50)), stats.Ms(stats.Percentile(done, 99)), mem(), stormGoal.judge(ratio, meanTries, failures))
 	if firstErr != "" {
 		fmt.Fprintf(stdout, "storm first_failure=%q\n", firstErr)
 	}

@@ -1,4 +1,4 @@
-package bench
+package searchbench
 
 import (
 	"context"
@@ -85,7 +85,7 @@ func Accel(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "lone_analysis_ms one_worker_per_call=%v visits=%d p50=%.1f mean_batch=%.1f\n", one, *visits, ms(idle.quantile(0.5)), idle.meanBatch)
+		fmt.Fprintf(stdout, "lone_analysis_ms one_worker_per_call=%v visits=%d p50=%.1f mean_batch=%.1f\n", one, *visits, stats.Ms(idle.quantile(0.5)), idle.meanBatch)
 	}
 	for _, r := range reserved {
 		cfg := inference.BatcherConfig{MaxBatch: *maxBatch, Workers: *workers, InteractiveWorkers: r}
@@ -98,7 +98,7 @@ func Accel(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		fmt.Fprintf(stdout, "interactive_latency_ms interactive_workers=%d visits=%d idle_p50=%.1f load=%d p50=%.1f p99=%.1f max=%.1f background_mean_batch=%.1f\n",
-			r, *visits, ms(stats.Median(idle.times)), *load, ms(busy.quantile(0.5)), ms(busy.quantile(0.99)), ms(busy.quantile(1)), busy.meanBatch)
+			r, *visits, stats.Ms(stats.Median(idle.times)), *load, stats.Ms(busy.quantile(0.5)), stats.Ms(busy.quantile(0.99)), stats.Ms(busy.quantile(1)), busy.meanBatch)
 	}
 	return nil
 }

@@ -227,7 +227,7 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 	if o.bodyTimeout > 0 {
 		ac.BodyTimeout = o.bodyTimeout
 	}
-	ts.http = httptest.NewServer(api.New(svc, ac))
+	ts.http = httptest.NewServer(api.New(api.DepsOf(svc), ac))
 	ts.url = ts.http.URL
 	t.Cleanup(ts.stop)
 	return ts

@@ -90,7 +90,7 @@ func startPictureServerWith(t *testing.T, withDB, withWorker, auth bool, extra f
 	}
 	cfg := DefaultConfig()
 	cfg.Logger = quiet
-	srv := httptest.NewServer(withPictures(t, New(svc, cfg), svc, cfg))
+	srv := httptest.NewServer(withPictures(t, New(DepsOf(svc), cfg), svc, cfg))
 	t.Cleanup(srv.Close)
 	return &pictureServer{Server: srv, svc: svc, key: key, log: serverLog}
 }

@@ -40,7 +40,7 @@ func startServer(t *testing.T) string {
 	t.Cleanup(func() { w.Stop(context.Background(), 5*time.Second) })
 	cfg := api.DefaultConfig()
 	cfg.Logger = quiet
-	srv := httptest.NewServer(api.New(svc, cfg))
+	srv := httptest.NewServer(api.New(api.DepsOf(svc), cfg))
 	t.Cleanup(srv.Close)
 	return srv.URL
 }

@@ -117,7 +117,7 @@ func NewApp(ctx context.Context, cfg *ServeConfig, log *slog.Logger) (*App, erro
 	}
 	apiCfg := cfg.API
 	apiCfg.Logger = log
-	a.Handler = api.New(a.Svc, apiCfg)
+	a.Handler = api.New(api.DepsOf(a.Svc), apiCfg)
 	return a, nil
 }
 

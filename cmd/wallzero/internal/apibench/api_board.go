@@ -214,25 +214,6 @@ func (b *boardRun) click(ctx context.Context, client *http.Client, base, token s
 	<-cctx.Done()
 }
 
-// doLoad sends a request and returns its outcome, as postBody does.
-func doLoad(client *http.Client, req *http.Request) loadResult {
-	start := time.Now()
-	res, err := client.Do(req)
-	if err != nil {
-		return loadResult{latency: time.Since(start), err: err.Error()}
-	}
-	body, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	r := loadResult{status: res.StatusCode, latency: time.Since(start)}
-	if secs, err := strconv.Atoi(res.Header.Get("Retry-After")); err == nil {
-		r.retryAfter = time.Duration(secs) * time.Second
-	}
-	if res.StatusCode != http.StatusOK {
-		r.err = strings.TrimSpace(string(body))
-	}
-	return r
-}
-
 // scrape reads the named series (name with labels, as /metrics writes
 // them) from the server's /metrics; a missing one is 0.
 func scrape(client *http.Client, base string, names ...string) []float64 {

@@ -40,8 +40,20 @@ func postAnalyze(client *http.Client, base string, moves []string, visits int) l
 
 // postBody sends one /v1/analyze request body and returns its outcome.
 func postBody(client *http.Client, base string, data []byte) loadResult {
+	req, err := http.NewRequest(http.MethodPost, base+"/v1/analyze", bytes.NewReader(data))
+	if err != nil {
+		return loadResult{err: err.Error()}
+	}
+	req.Header.Set("Content-Type", "application/json")
+	return doLoad(client, req)
+}
+
+// doLoad sends a request and returns its outcome: the status, the
+// latency, the Retry-After it asked for and, unless 200, the body as the
+// error.
+func doLoad(client *http.Client, req *http.Request) loadResult {
 	start := time.Now()
-	res, err := client.Post(base+"/v1/analyze", "application/json", bytes.NewReader(data))
+	res, err := client.Do(req)
 	if err != nil {
 		return loadResult{latency: time.Since(start), err: err.Error()}
 	}

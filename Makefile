@@ -168,7 +168,7 @@ browser-test: check-go
 	  export WALLZERO_TEST_DATABASE_URL="$$url"; \
 	fi; \
 	WALLZERO_BROWSER_TEST=1 WALLZERO_REQUIRE_DB=1 WALLZERO_SCREENSHOT="$(if $(SCREENSHOT),$(abspath $(SCREENSHOT)))" \
-	  $(GO) test -race -count=1 -timeout 10m -run 'InBrowser$$' -v ./api ./internal/cdp
+	  $(GO) test -race -count=1 -timeout 10m -run 'InBrowser$$' -v ./api ./internal/testkit/cdp
 
 ## openapi: regenerate openapi/ from the api package's swag annotations
 ## (swagger.json, and openapi.json: OpenAPI 3.0 converted by kin-openapi),
@@ -177,10 +177,10 @@ openapi: check-go
 	$(GO) test ./openapi -run TestUpToDate -count=1 -update
 	$(MAKE) client
 
-## client: regenerate internal/apiclient/client.gen.go from openapi.json
+## client: regenerate client/client.gen.go from openapi.json
 ## with oapi-codegen (pinned in go.mod); a test fails when it is stale.
 client: check-go
-	$(GO) test ./internal/apiclient -run TestClientUpToDate -count=1 -update
+	$(GO) test ./client -run TestClientUpToDate -count=1 -update
 
 ## bench-api: the service benchmark (docs/performance.md, "How to measure"): /analyze latency at 200
 ## visits with 1 and 16 clients, cache-hit latency, openings per minute,

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/inference"
-	"github.com/wallzero/wallzero/inference/inferencetest"
+	"github.com/wallzero/wallzero/internal/testkit/inferencetest"
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service/analysis"
 )

@@ -48,7 +48,7 @@ func (s *server) analyze(c *gin.Context) {
 	// the client's to choose) spreads the Retry-After of refusals and
 	// holds the streams' bound per client.
 	c.Request = c.Request.WithContext(access.WithClient(c.Request.Context(), access.ClientOf(access.CallerFrom(c.Request.Context()), c.RemoteIP())))
-	if err := s.svc.Admission().Full(c.Request.Context()); err != nil { // refused before reading the body
+	if err := s.adm.Full(c.Request.Context()); err != nil { // refused before reading the body
 		writeError(c, err)
 		return
 	}
@@ -63,7 +63,7 @@ func (s *server) analyze(c *gin.Context) {
 		s.analyzeStream(c, ctx, &q, media)
 		return
 	}
-	res, err := s.svc.Analyses().Analyze(ctx, &q, nil)
+	res, err := s.analyses.Analyze(ctx, &q, nil)
 	if err != nil {
 		writeError(c, err)
 		return

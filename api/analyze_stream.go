@@ -191,7 +191,7 @@ func (st *analysisStream) write(event string, b []byte) bool {
 // The stream takes a place of the streams' bounds (access.Streams) for as
 // long as it is open.
 func (s *server) analyzeStream(c *gin.Context, ctx context.Context, q *analysis.Query, media string) {
-	closeStream, err := s.svc.Streams().Open(access.ClientFrom(ctx))
+	closeStream, err := s.streams.Open(access.ClientFrom(ctx))
 	if err != nil {
 		writeError(c, err)
 		return
@@ -200,7 +200,7 @@ func (s *server) analyzeStream(c *gin.Context, ctx context.Context, q *analysis.
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	st := newAnalysisStream(c, media, s.cfg.StreamWriteTimeout, cancel)
-	res, err := s.svc.Analyses().Analyze(ctx, q, st.partial)
+	res, err := s.analyses.Analyze(ctx, q, st.partial)
 	st.stop()
 	if err != nil {
 		if !st.started {

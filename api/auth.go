@@ -20,7 +20,7 @@ import (
 // nothing and every request is the anonymous caller. New calls it before
 // registering routes.
 func (s *server) useAuth(r *gin.Engine, reg prometheus.Registerer) {
-	auth := s.svc.Auth()
+	auth := s.auth
 	if auth == nil {
 		return
 	}

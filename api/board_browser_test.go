@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/internal/cdp"
+	"github.com/wallzero/wallzero/internal/testkit/cdp"
 )
 
 // TestBoardInBrowser drives the analysis board in headless Chromium with

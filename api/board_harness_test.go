@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/engine/player"
-	"github.com/wallzero/wallzero/internal/cdp"
+	"github.com/wallzero/wallzero/internal/testkit/cdp"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/levels"
 	"github.com/wallzero/wallzero/service/rating"

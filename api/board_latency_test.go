@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/internal/cdp"
+	"github.com/wallzero/wallzero/internal/testkit/cdp"
 )
 
 // TestBoardLatency measures, on a running server, how long the board takes

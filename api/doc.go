@@ -1,7 +1,8 @@
 // Package api is the HTTP layer of the analysis service (gin): it decodes
-// requests strictly, hands them to service.Service, and writes JSON
-// answers and errors. It holds no game logic and no SQL. The handlers
-// carry swag annotations from which openapi/ is generated.
+// requests strictly, hands them to the service's parts it takes directly
+// (Deps: the cached analyses, jobs, play, the explorer, admission), and
+// writes JSON answers and errors. It holds no game logic and no SQL. The
+// handlers carry swag annotations from which openapi/ is generated.
 //
 //	@title						WallZero analysis API
 //	@version					1.0

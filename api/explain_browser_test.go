@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/internal/cdp"
+	"github.com/wallzero/wallzero/internal/testkit/cdp"
 )
 
 // TestReviewExplanationsInBrowser reviews a real 51-move game (voronoi-hard

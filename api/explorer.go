@@ -60,7 +60,7 @@ func (s *server) openingsExplorer(c *gin.Context) {
 			eq.Moves = append(eq.Moves, m)
 		}
 	}
-	res, err := s.svc.Explorer().Explore(c.Request.Context(), &eq)
+	res, err := s.explorer.Explore(c.Request.Context(), &eq)
 	if err != nil {
 		writeError(c, err)
 		return

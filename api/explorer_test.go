@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/api"
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/service/explorer"
-	"github.com/wallzero/wallzero/store/storetest"
 )
 
 func TestOpeningsExplorer(t *testing.T) {

@@ -16,8 +16,9 @@ import (
 	"github.com/wallzero/wallzero/api"
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/inference"
-	"github.com/wallzero/wallzero/inference/inferencetest"
 	"github.com/wallzero/wallzero/internal/reqid"
+	"github.com/wallzero/wallzero/internal/testkit/inferencetest"
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/access"
@@ -27,7 +28,6 @@ import (
 	"github.com/wallzero/wallzero/service/rating"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/memstore"
-	"github.com/wallzero/wallzero/store/storetest"
 )
 
 // slowEval delays every evaluation call, so jobs last long enough to be
@@ -227,7 +227,7 @@ func start(t *testing.T, dbURL string, o options) *testServer {
 	if o.bodyTimeout > 0 {
 		ac.BodyTimeout = o.bodyTimeout
 	}
-	ts.http = httptest.NewServer(api.New(svc, ac))
+	ts.http = httptest.NewServer(api.New(api.DepsOf(svc), ac))
 	ts.url = ts.http.URL
 	t.Cleanup(ts.stop)
 	return ts

@@ -35,7 +35,7 @@ func (s *server) createReview(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	j, err := s.svc.Jobs().SubmitReview(c.Request.Context(), &r)
+	j, err := s.jobs.SubmitReview(c.Request.Context(), &r)
 	if err != nil {
 		writeError(c, err)
 		return
@@ -59,7 +59,7 @@ func (s *server) createReview(c *gin.Context) {
 //	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router		/v1/reviews/{id} [get]
 func (s *server) getReview(c *gin.Context) {
-	j, err := s.svc.Jobs().Review(c.Request.Context(), c.Param("id"))
+	j, err := s.jobs.Review(c.Request.Context(), c.Param("id"))
 	if err != nil {
 		writeError(c, err)
 		return
@@ -84,7 +84,7 @@ func (s *server) getReview(c *gin.Context) {
 //	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/reviews/{id}/puzzles [get]
 func (s *server) getPuzzles(c *gin.Context) {
-	p, err := s.svc.Jobs().Puzzles(c.Request.Context(), c.Param("id"))
+	p, err := s.jobs.Puzzles(c.Request.Context(), c.Param("id"))
 	if err != nil {
 		writeError(c, err)
 		return
@@ -120,7 +120,7 @@ func (s *server) createOpenings(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	j, err := s.svc.Jobs().SubmitOpenings(c.Request.Context(), &r)
+	j, err := s.jobs.SubmitOpenings(c.Request.Context(), &r)
 	if err != nil {
 		writeError(c, err)
 		return
@@ -145,7 +145,7 @@ func (s *server) createOpenings(c *gin.Context) {
 //	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/jobs/{id} [get]
 func (s *server) getJob(c *gin.Context) {
-	j, err := s.svc.Jobs().Job(c.Request.Context(), c.Param("id"))
+	j, err := s.jobs.Job(c.Request.Context(), c.Param("id"))
 	if err != nil {
 		writeError(c, err)
 		return
@@ -170,7 +170,7 @@ func (s *server) getJob(c *gin.Context) {
 //	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/jobs/{id} [delete]
 func (s *server) cancelJob(c *gin.Context) {
-	j, err := s.svc.Jobs().CancelJob(c.Request.Context(), c.Param("id"))
+	j, err := s.jobs.CancelJob(c.Request.Context(), c.Param("id"))
 	if err != nil {
 		writeError(c, err)
 		return

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/internal/cdp"
+	"github.com/wallzero/wallzero/internal/testkit/cdp"
 	"github.com/wallzero/wallzero/service/explorer"
 )
 

@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store"
-	"github.com/wallzero/wallzero/store/storetest"
 )
 
 // localpg runs scripts/localpg.sh and returns its output.

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/internal/cdp"
+	"github.com/wallzero/wallzero/internal/testkit/cdp"
 )
 
 // browserLog collects what the page must not do: throw, log errors, break

@@ -12,11 +12,11 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/store"
-	"github.com/wallzero/wallzero/store/storetest"
 )
 
 // pictureServer is a test server of the whole API with the heuristic
@@ -90,7 +90,7 @@ func startPictureServerWith(t *testing.T, withDB, withWorker, auth bool, extra f
 	}
 	cfg := DefaultConfig()
 	cfg.Logger = quiet
-	srv := httptest.NewServer(withPictures(t, New(svc, cfg), svc, cfg))
+	srv := httptest.NewServer(withPictures(t, New(DepsOf(svc), cfg), svc, cfg))
 	t.Cleanup(srv.Close)
 	return &pictureServer{Server: srv, svc: svc, key: key, log: serverLog}
 }

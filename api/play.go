@@ -22,7 +22,7 @@ import (
 //	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/levels [get]
 func (s *server) listLevels(c *gin.Context) {
-	c.JSON(http.StatusOK, s.svc.Play().Levels())
+	c.JSON(http.StatusOK, s.play.Levels())
 }
 
 // playMove godoc
@@ -56,7 +56,7 @@ func (s *server) playMove(c *gin.Context) {
 	}
 	ctx, cancel := context.WithTimeout(c.Request.Context(), s.cfg.RequestTimeout)
 	defer cancel()
-	m, err := s.svc.Play().Play(ctx, &req)
+	m, err := s.play.Play(ctx, &req)
 	if err != nil {
 		writeError(c, err)
 		return

@@ -35,7 +35,7 @@ func (s *server) position(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	v, err := records.PositionOf(rec, s.svc.Limits())
+	v, err := records.PositionOf(rec, s.limits)
 	if err != nil {
 		writeError(c, err)
 		return

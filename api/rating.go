@@ -35,7 +35,7 @@ func (s *server) estimateRating(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	res, err := s.svc.Jobs().Rating(c.Request.Context(), &r)
+	res, err := s.jobs.Rating(c.Request.Context(), &r)
 	if err != nil {
 		writeError(c, err)
 		return

@@ -33,7 +33,7 @@ func (s *server) importRecord(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	out, err := records.ImportText(req, s.svc.Limits())
+	out, err := records.ImportText(req, s.limits)
 	if err != nil {
 		writeError(c, err)
 		return
@@ -67,7 +67,7 @@ func (s *server) exportRecord(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	out, err := records.ExportText(req, s.svc.Limits())
+	out, err := records.ExportText(req, s.limits)
 	if err != nil {
 		writeError(c, err)
 		return

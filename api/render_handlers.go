@@ -81,7 +81,7 @@ func (s *server) boardSVG(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	req, err := parseBoardQuery(q, s.svc.Limits())
+	req, err := parseBoardQuery(q, s.limits)
 	if err != nil {
 		writeError(c, err)
 		return
@@ -114,7 +114,7 @@ func (s *server) boardSVG(c *gin.Context) {
 func (s *server) addAnalysis(ctx context.Context, req *boardRequest) error {
 	q := &analysis.Query{Rules: req.record.Rules, Board: req.record.Board, Moves: req.record.Moves[:req.turn],
 		MaxVisits: req.visits, TopK: max(req.analyze, 1), IncludeOwnership: req.autoOwnership}
-	res, err := s.svc.Analyses().AnalyzePrepared(ctx, q, req.prep.Upto(req.turn), nil)
+	res, err := s.analyses.AnalyzePrepared(ctx, q, req.prep.Upto(req.turn), nil)
 	if err != nil {
 		return err
 	}
@@ -206,7 +206,7 @@ func (s *server) reviewWinrateSVG(c *gin.Context) {
 		}
 		current = n
 	}
-	j, err := s.svc.Jobs().Review(c.Request.Context(), c.Param("id"))
+	j, err := s.jobs.Review(c.Request.Context(), c.Param("id"))
 	if err != nil {
 		writeError(c, err)
 		return

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/service/jobs"
-	"github.com/wallzero/wallzero/store/storetest"
 )
 
 // TestOneReplay: each request replays its game record once

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/internal/cdp"
+	"github.com/wallzero/wallzero/internal/testkit/cdp"
 )
 
 // reviewPageGames are the games TestReviewPageMultiPlayersInBrowser reviews (under

@@ -12,6 +12,11 @@ import (
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/api/metrics"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/access"
+	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/explorer"
+	"github.com/wallzero/wallzero/service/jobs"
+	"github.com/wallzero/wallzero/service/play"
 )
 
 // Config holds the HTTP limits.
@@ -40,16 +45,57 @@ func DefaultConfig() Config {
 	return Config{MaxBodyBytes: 1 << 20, RequestTimeout: 30 * time.Second, BodyTimeout: 15 * time.Second, StreamWriteTimeout: 10 * time.Second}
 }
 
+// Deps are what the handlers call, each part taken directly: DepsOf gives
+// those a service wired.
+type Deps struct {
+	// Service answers GET /v1/models and /readyz and its counters feed
+	// /metrics (required).
+	Service *service.Service
+	// Analyses answers /v1/analyze, plain and streamed, and board.svg with
+	// topK (required).
+	Analyses *analysis.Cached
+	// Admission refuses an analysis before its body is read when none
+	// could be admitted now; Streams bounds the streamed analyses open at
+	// once (both required).
+	Admission *access.Admission
+	Streams   *access.Streams
+	// Jobs submits, reads and cancels reviews, opening batches and other
+	// jobs, and estimates ratings (required).
+	Jobs *jobs.Runner
+	// Play answers the levels and the moves played at them (required).
+	Play *play.Service
+	// Explorer answers the opening explorer (required).
+	Explorer *explorer.Explorer
+	// Auth verifies API keys (nil: -auth off).
+	Auth *access.Auth
+	// Limits bound the records and boards given as text or positions.
+	Limits analysis.Limits
+}
+
+// DepsOf returns the parts svc wired, as New takes them.
+func DepsOf(svc *service.Service) Deps {
+	return Deps{Service: svc, Analyses: svc.Analyses(), Admission: svc.Admission(), Streams: svc.Streams(), Jobs: svc.Jobs(),
+		Play: svc.Play(), Explorer: svc.Explorer(), Auth: svc.Auth(), Limits: svc.Limits()}
+}
+
 // server holds what the handlers share.
 type server struct {
-	svc *service.Service
-	cfg Config
-	log *slog.Logger
+	svc      *service.Service
+	analyses *analysis.Cached
+	adm      *access.Admission
+	streams  *access.Streams
+	jobs     *jobs.Runner
+	play     *play.Service
+	explorer *explorer.Explorer
+	auth     *access.Auth
+	limits   analysis.Limits
+	cfg      Config
+	log      *slog.Logger
 }
 
 // New returns the HTTP handler of the service: the /v1 API, health,
 // readiness, metrics and the OpenAPI document with its viewer.
-func New(svc *service.Service, cfg Config) http.Handler {
+func New(d Deps, cfg Config) http.Handler {
 	def := DefaultConfig()
 	if cfg.MaxBodyBytes <= 0 {
 		cfg.MaxBodyBytes = def.MaxBodyBytes
@@ -63,7 +109,8 @@ func New(svc *service.Service, cfg Config) http.Handler {
 	if cfg.StreamWriteTimeout <= 0 {
 		cfg.StreamWriteTimeout = def.StreamWriteTimeout
 	}
-	s := &server{svc: svc, cfg: cfg, log: cfg.Logger}
+	s := &server{svc: d.Service, analyses: d.Analyses, adm: d.Admission, streams: d.Streams, jobs: d.Jobs, play: d.Play,
+		explorer: d.Explorer, auth: d.Auth, limits: d.Limits, cfg: cfg, log: cfg.Logger}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -74,7 +121,7 @@ func New(svc *service.Service, cfg Config) http.Handler {
 
 	reg := prometheus.NewRegistry()
 	m := metrics.NewHTTP(reg)
-	reg.MustRegister(metrics.NewServiceCollector(svc), metrics.NewAdmissionCollector(svc.Admission(), svc.Streams()), collectors.NewGoCollector())
+	reg.MustRegister(metrics.NewServiceCollector(d.Service), metrics.NewAdmissionCollector(d.Admission, d.Streams), collectors.NewGoCollector())
 
 	r.Use(requestID(), s.recovery(), m.Middleware(), s.accessLog(), cors(cfg.CORSOrigins))
 	s.useAuth(r, reg) // API keys under -auth required (after CORS, before the routes)

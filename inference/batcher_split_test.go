@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/inference"
-	"github.com/wallzero/wallzero/inference/inferencetest"
+	"github.com/wallzero/wallzero/internal/testkit/inferencetest"
 	"github.com/wallzero/wallzero/search"
 )
 

@@ -11,7 +11,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
-	"github.com/wallzero/wallzero/inference/inferencetest"
+	"github.com/wallzero/wallzero/internal/testkit/inferencetest"
 	"github.com/wallzero/wallzero/search"
 )
 

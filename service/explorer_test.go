@@ -10,11 +10,11 @@ import (
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explorer"
 	"github.com/wallzero/wallzero/service/jobs"
-	"github.com/wallzero/wallzero/store/storetest"
 )
 
 // explorerService is the service with the heuristic evaluator and a

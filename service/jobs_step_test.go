@@ -9,11 +9,11 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store"
-	"github.com/wallzero/wallzero/store/storetest"
 )
 
 var stepGame = []string{"C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S", "C3-C2:E", "C5-C6:E", "B6-B7:E", "F6-F5:W"}

@@ -4,8 +4,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/store"
-	"github.com/wallzero/wallzero/store/storetest"
 )
 
 // TestConformance runs the store conformance suite against PostgreSQL

@@ -8,8 +8,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/store"
-	"github.com/wallzero/wallzero/store/storetest"
 )
 
 // TestMigrateOneShape: 0006_one_shape brings the rows of earlier builds

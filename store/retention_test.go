@@ -8,8 +8,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/store"
-	"github.com/wallzero/wallzero/store/storetest"
 )
 
 // sql runs a statement of the test's setup on the test database.

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/migrations"
 	"github.com/wallzero/wallzero/store"
-	"github.com/wallzero/wallzero/store/storetest"
 )
 
 func open(t *testing.T) (*store.Store, string) {

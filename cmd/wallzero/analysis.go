@@ -5,7 +5,7 @@ import (
 	"log/slog"
 
 	"github.com/wallzero/wallzero/analysisengine"
-	"github.com/wallzero/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/service/analysis"
 )
 

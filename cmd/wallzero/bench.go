@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/wallzero/wallzero/internal/bench"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/apibench"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/searchbench"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/soak"
 )
 
 // runBench implements `wallzero bench <what>`.
@@ -15,17 +17,17 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	switch args[0] {
 	case "engine":
-		return bench.Engine(args[1:], stdout, stderr)
+		return searchbench.Engine(args[1:], stdout, stderr)
 	case "search":
-		return bench.Search(args[1:], stdout, stderr)
+		return searchbench.Search(args[1:], stdout, stderr)
 	case "api":
-		return bench.API(args[1:], stdout, stderr)
+		return apibench.API(args[1:], stdout, stderr)
 	case "soak":
-		return bench.Soak(args[1:], stdout, stderr)
+		return soak.Soak(args[1:], stdout, stderr)
 	case "compare":
-		return bench.Compare(args[1:], stdout, stderr)
+		return searchbench.Compare(args[1:], stdout, stderr)
 	case "accel":
-		return bench.Accel(args[1:], stdout, stderr)
+		return searchbench.Accel(args[1:], stdout, stderr)
 	}
 	return fmt.Errorf("unknown benchmark %q (engine, search, api, soak, compare or accel)", args[0])
 }

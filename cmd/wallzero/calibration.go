@@ -7,7 +7,7 @@ import (
 
 // runCalibration implements `wallzero calibration play|table|fit|mirror`: the
 // calibration of the service's win rates against self-play at its own
-// settings (internal/winratecal, docs/calibration.md).
+// settings (cmd/wallzero/internal/winratecal, docs/calibration.md).
 func runCalibration(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, calibrationUsage)

@@ -7,8 +7,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/wallzero/wallzero/internal/program"
-	"github.com/wallzero/wallzero/internal/winratecal"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/winratecal"
 )
 
 // calibrationMirror implements `wallzero calibration mirror`: the colour

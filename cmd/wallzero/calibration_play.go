@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/analysisengine"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/winratecal"
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/internal/program"
-	"github.com/wallzero/wallzero/internal/winratecal"
 	"github.com/wallzero/wallzero/service/analysis"
 )
 

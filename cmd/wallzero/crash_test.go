@@ -21,7 +21,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/store/storetest"
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 )
 
 // crashVisits is the search budget per position of the crash test's

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/wallzero/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 )
 
 // runExplorer implements `wallzero explorer fill|selfplay|bench`: the

@@ -6,13 +6,13 @@ import (
 	"io"
 	"strings"
 
-	"github.com/wallzero/wallzero/internal/bench"
-	"github.com/wallzero/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/searchbench"
 	"github.com/wallzero/wallzero/service/explorer"
 )
 
 // explorerBench implements `wallzero explorer bench`: the latency of
-// explorer answers read from the table (bench.Explorer).
+// explorer answers read from the table (searchbench.Explorer).
 func explorerBench(args []string, stdout, stderr io.Writer) error {
 	var f explorerFlags
 	fs := f.register("bench", stderr)
@@ -31,7 +31,7 @@ func explorerBench(args []string, stdout, stderr io.Writer) error {
 	if *moves != "" {
 		q.Moves = strings.Split(*moves, ",")
 	}
-	lat, err := bench.Explorer(ctx, env.Svc.Explorer(), q, *n)
+	lat, err := searchbench.Explorer(ctx, env.Svc.Explorer(), q, *n)
 	if err != nil {
 		return err
 	}

@@ -7,8 +7,8 @@ import (
 	"io"
 	"time"
 
-	"github.com/wallzero/wallzero/internal/program"
-	"github.com/wallzero/wallzero/internal/stats"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/service/explorer"
 )
 

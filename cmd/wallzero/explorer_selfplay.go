@@ -8,11 +8,11 @@ import (
 	"sync"
 	"time"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/selfplay"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
-	"github.com/wallzero/wallzero/internal/program"
-	"github.com/wallzero/wallzero/internal/selfplay"
-	"github.com/wallzero/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/service/explorer"
 )
 

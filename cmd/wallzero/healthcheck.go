@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net"
-	"net/http"
 	"time"
 
-	"github.com/wallzero/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 )
 
 // The subcommand registers itself here rather than in main.go's table.
@@ -28,36 +26,10 @@ func runHealthcheck(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 	if err := program.ParseWithEnv(fs, args); err != nil {
 		return err
 	}
-	url, err := healthURL(*addr, *path)
+	status, err := program.Healthcheck(context.Background(), *addr, *path, *timeout)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return err
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("GET %s: %s", url, resp.Status)
-	}
-	fmt.Fprintf(stdout, "GET %s: %s\n", url, resp.Status)
+	fmt.Fprintln(stdout, status)
 	return nil
-}
-
-// healthURL turns a listen address into the URL a local check GETs.
-func healthURL(addr, path string) (string, error) {
-	host, port, err := net.SplitHostPort(addr)
-	if err != nil {
-		return "", fmt.Errorf("-addr %q: %v", addr, err)
-	}
-	if host == "" || host == "0.0.0.0" || host == "::" {
-		host = "127.0.0.1"
-	}
-	return "http://" + net.JoinHostPort(host, port) + path, nil
 }

@@ -8,7 +8,7 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/wallzero/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/store"
 )
 

@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/store"
-	"github.com/wallzero/wallzero/store/storetest"
 )
 
 var (

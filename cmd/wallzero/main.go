@@ -10,7 +10,7 @@ import (
 	"os"
 	"sort"
 
-	"github.com/wallzero/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 )
 
 // command is one subcommand: a one-line summary and the function that runs

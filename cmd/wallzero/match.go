@@ -6,9 +6,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/player"
-	"github.com/wallzero/wallzero/internal/program"
 )
 
 // runMatch implements `wallzero match`: it plays games between two players

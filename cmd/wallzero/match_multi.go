@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"io"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/engine/player"
-	"github.com/wallzero/wallzero/internal/program"
 )
 
 // runMultiMatch plays the seat-rotated match cfg of three or four players

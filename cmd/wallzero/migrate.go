@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/wallzero/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/store"
 )
 

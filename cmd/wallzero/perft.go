@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/internal/program"
 )
 
 // runPerft implements `wallzero perft`: it prints perft(1)..perft(D).

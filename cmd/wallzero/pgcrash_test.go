@@ -16,9 +16,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/internal/bench"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/soak"
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/store"
-	"github.com/wallzero/wallzero/store/storetest"
 )
 
 // localpgRun runs scripts/localpg.sh and returns its output.
@@ -162,8 +162,8 @@ func TestPostgresCrashUnderLoad(t *testing.T) {
 	defer srv.stop()
 	base := "http://" + addr
 
-	load := bench.NewMixedLoad(base, &http.Client{Timeout: time.Minute},
-		bench.Mix{Hints: 2, Streams: 2, Reviews: 2, Openings: 1, Explorer: 1, Visits: 64, JobVisits: 64})
+	load := soak.NewMixedLoad(base, &http.Client{Timeout: time.Minute},
+		soak.Mix{Hints: 2, Streams: 2, Reviews: 2, Openings: 1, Explorer: 1, Visits: 64, JobVisits: 64})
 	ctx, stopLoad := context.WithCancel(context.Background())
 	loaded := make(chan struct{})
 	go func() { load.Run(ctx, 7); close(loaded) }()

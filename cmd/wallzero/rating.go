@@ -6,7 +6,7 @@ import (
 )
 
 // runRating implements `wallzero rating review|fit|anchor|table`: the calibration of
-// the rating estimate (internal/ratingcal, docs/reviews.md).
+// the rating estimate (cmd/wallzero/internal/ratingcal, docs/reviews.md).
 func runRating(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, ratingUsage)

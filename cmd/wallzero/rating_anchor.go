@@ -8,7 +8,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/wallzero/wallzero/internal/ratingcal"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/ratingcal"
 )
 
 // ratingAnchor implements `wallzero rating anchor`: it rates the players

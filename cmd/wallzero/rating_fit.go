@@ -9,7 +9,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/wallzero/wallzero/internal/ratingcal"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/ratingcal"
 	"github.com/wallzero/wallzero/service/rating"
 )
 

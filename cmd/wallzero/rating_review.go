@@ -8,8 +8,8 @@ import (
 	"os"
 
 	"github.com/wallzero/wallzero/analysisengine"
-	"github.com/wallzero/wallzero/internal/program"
-	"github.com/wallzero/wallzero/internal/ratingcal"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/ratingcal"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/levels"

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/wallzero/wallzero/internal/ratingcal"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/ratingcal"
 	"github.com/wallzero/wallzero/service/rating"
 )
 

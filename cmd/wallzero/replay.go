@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/wallzero/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 )
 
 // runReplay implements `wallzero replay`: one line per ply, then the result.

@@ -20,7 +20,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/store/storetest"
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 )
 
 // proc is a wallzero process started by the scale-out test, with its log.

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/selfplay"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
-	"github.com/wallzero/wallzero/internal/program"
-	"github.com/wallzero/wallzero/internal/selfplay"
 )
 
 // runSelfplay implements `wallzero selfplay`: it plays games of a search

@@ -6,7 +6,7 @@ import (
 	"io"
 	"net"
 
-	"github.com/wallzero/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 )
 
 // runServe implements `wallzero serve`: the HTTP API with a job worker,

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/searchbench"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/solver"
-	"github.com/wallzero/wallzero/internal/bench"
-	"github.com/wallzero/wallzero/internal/program"
 )
 
 // runSolve implements `wallzero solve`: the exact endgame solver on one
@@ -31,7 +31,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "-bench: seed of the first game")
 	plies := fs.String("plies", "1,2,4,8,12,16,24", "-bench: plies left before the end")
 	limits := fs.String("limits", "100ms,1s", "-bench: time limits (the last one is the budget of each solve)")
-	selfPlay := fs.String("player", "", "-bench: draw the positions from self-play games of this player (for instance mcts:visits=200, the agent's own games) instead of games between the heuristic players "+strings.Join(bench.ReachHeuristics, ", "))
+	selfPlay := fs.String("player", "", "-bench: draw the positions from self-play games of this player (for instance mcts:visits=200, the agent's own games) instead of games between the heuristic players "+strings.Join(searchbench.ReachHeuristics, ", "))
 	workers := fs.Int("workers", 16, "-bench: games played at once while collecting positions (the solving runs on one core)")
 	gamesFile := fs.String("games-file", "", "-bench: draw the positions from the first -games games of this file (as -save-games writes them, e.g. engine/solver/endgames/testdata/agent-games.jsonl) instead of playing games")
 	saveGames := fs.String("save-games", "", "-bench: also write the games the positions come from to this file (JSON lines, one record per game; engine/solver/endgames.ReadGames reads it)")
@@ -45,7 +45,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		return bench.SolveReach(context.Background(), stdout, bench.ReachConfig{Rules: rules, Games: *games, Seed: *seed,
+		return searchbench.SolveReach(context.Background(), stdout, searchbench.ReachConfig{Rules: rules, Games: *games, Seed: *seed,
 			Player: *selfPlay, Workers: *workers, GamesFile: *gamesFile, SaveGames: *saveGames,
 			Plies: *plies, Limits: *limits, ProofNumbers: *proofNumbers, Model: mf})
 	}

@@ -5,8 +5,8 @@ import (
 	"io"
 	"runtime"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/inference"
-	"github.com/wallzero/wallzero/internal/program"
 )
 
 // commit is the git commit the binary was built from, set by `make build`

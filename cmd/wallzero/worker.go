@@ -4,7 +4,7 @@ import (
 	"context"
 	"io"
 
-	"github.com/wallzero/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 )
 
 // runWorker implements `wallzero worker`: a process that only runs review

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/store"
-	"github.com/wallzero/wallzero/store/storetest"
 )
 
 func TestTokens(t *testing.T) {

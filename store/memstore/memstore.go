@@ -3,7 +3,7 @@
 // explorer, held in maps behind one mutex, safe for concurrent use. It
 // has the PostgreSQL store's semantics for every method the service uses
 // through its interfaces (service/stores.go, service/explorer.go), as
-// checked by the conformance suite store/storetest.RunConformance, so
+// checked by the conformance suite internal/testkit/storetest.RunConformance, so
 // tests of the service and the API run without a database.
 //
 // What it does not do:

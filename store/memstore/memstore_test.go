@@ -4,9 +4,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/store"
 	"github.com/wallzero/wallzero/store/memstore"
-	"github.com/wallzero/wallzero/store/storetest"
 )
 
 // TestConformance runs the store conformance suite against the memory

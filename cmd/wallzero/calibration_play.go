@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
 	"time"
 
 	"github.com/wallzero/wallzero/analysisengine"
@@ -49,23 +48,11 @@ func calibrationPlay(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	// The file is locked before its games are counted, so that a second
-	// run on it fails rather than playing the same games beside the first.
-	f, err := os.OpenFile(*out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	f, done, err := winratecal.OpenGames(*out)
 	if err != nil {
 		return fmt.Errorf("-out: %w", err)
 	}
 	defer f.Close()
-	if err := lockExclusive(f); err != nil {
-		return fmt.Errorf("-out %s: %w", *out, err)
-	}
-	if err := winratecal.TrimPartial(*out); err != nil {
-		return fmt.Errorf("-out: %w", err)
-	}
-	done, err := winratecal.GameIndices(*out)
-	if err != nil {
-		return fmt.Errorf("-out: %w", err)
-	}
 	ev := program.NewServiceEvaluators(mf)
 	defer ev.Close()
 	net, info, err := ev.Get("")

@@ -110,3 +110,28 @@ func TrimPartial(path string) error {
 	}
 	return os.Truncate(path, int64(keep))
 }
+
+// OpenGames opens a calibration file for appending games, locked so that
+// a second run on it fails rather than playing the same games beside the
+// first; a line a killed run left half-written is cut first. It returns
+// the indices of the games the file already holds.
+func OpenGames(path string) (*os.File, map[int]bool, error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := lockExclusive(f); err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := TrimPartial(path); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	done, err := GameIndices(path)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, done, nil
+}

@@ -35,6 +35,8 @@ func calibrationPlay(args []string, stdout, stderr io.Writer) error {
 	visits := fs.Int("visits", analysis.DefaultLimits().DefaultVisits, "visits per analysis (the service's default)")
 	workers := fs.Int("workers", 16, "games played at once")
 	bins := fs.Int("bins", 10, "bins of the reliability table printed at the end")
+	svg := fs.String("svg", "", "also draw the games' reliability diagram into this SVG file")
+	calPath := fs.String("calibration", "", "also show the win rates mapped by this calibration file in the table and diagram (default: the one beside the model, if any; none for no mapping)")
 	samplePlies := fs.Int("sample-plies", 0, "also sample the play phase's moves in proportion to visits up to this ply, as training self-play does (0: the best move, as the service would play)")
 	var mf program.ModelFlags
 	mf.RegisterService(fs)
@@ -96,5 +98,19 @@ func calibrationPlay(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return winratecal.PrintTables(stdout, all, winratecal.TableOptions{Bins: *bins, By: []string{"phase"}})
+	o := winratecal.TableOptions{Bins: *bins, By: []string{"phase", "stage", "seat"}}
+	if *calPath != "none" {
+		if o.Calibration, err = program.CalibrationForCount(mf, *calPath, info, multi, rules.Players); err != nil {
+			return fmt.Errorf("-calibration: %w", err)
+		}
+	}
+	if err := winratecal.PrintTables(stdout, all, o); err != nil {
+		return err
+	}
+	if *svg != "" {
+		return writeWhole(*svg, "-svg", func(w io.Writer) error {
+			return winratecal.Diagram(w, all, o, fmt.Sprintf("%s at %d visits, %s, %d games", an.ModelFor(rules.Players), *visits, rules, len(all)))
+		})
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"slices"
 
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service"
@@ -69,4 +70,22 @@ func AnalyzerCalibrations(mf ModelFlags, info inference.ModelInfo, multi []analy
 		models = append(models, service.ONNXModel(m.Info, m.Players))
 	}
 	return ModelCalibrations(mf, models, log)
+}
+
+// CalibrationForCount returns the calibration file at path, or, when path
+// is empty, the one beside the model that analyses games of players
+// (info for two players, else the multi-player network serving the
+// count), or nil.
+func CalibrationForCount(mf ModelFlags, path string, info inference.ModelInfo, multi []analysis.CountEvaluator, players int) (*winrate.File, error) {
+	if path != "" {
+		return winrate.Load(path)
+	}
+	if players > 2 {
+		for _, m := range multi {
+			if slices.Contains(m.Players, players) {
+				info = m.Info
+			}
+		}
+	}
+	return CalibrationOf(mf, info.ID, info.Path, nil)
 }

@@ -1,0 +1,58 @@
+package program
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wallzero/wallzero/service"
+)
+
+func TestModelCalibrations(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	model := filepath.Join(dir, "net.onnx")
+	body := `{"model":"net-1","visits":200,"groups":[{"players":2,"opening":"four-stone","phase":"play","seats":[{"a":1.4,"b":0.1}]}]}`
+	if err := os.WriteFile(filepath.Join(dir, "net.calibration.json"), []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	models := []service.Model{{ID: "net-1", Path: model}, {ID: "other", Path: filepath.Join(dir, "other.onnx")}, {ID: "heuristic-voronoi-v1"}}
+	got, err := ModelCalibrations(ModelFlags{}, models, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Model != "net-1" || !strings.HasPrefix(got[0].ID(), "net-1/") {
+		t.Fatalf("calibrations %+v, want the one beside net.onnx", got)
+	}
+	if none, err := ModelCalibrations(ModelFlags{Uncalibrated: true}, models, nil); err != nil || len(none) != 0 {
+		t.Errorf("-uncalibrated: %v, %v, want none", none, err)
+	}
+	// A calibration fitted for another model is refused, naming both and
+	// the way out.
+	_, err = ModelCalibrations(ModelFlags{}, []service.Model{{ID: "net-2", Path: model}}, nil)
+	if err == nil || !strings.Contains(err.Error(), "model net-1, not of net-2") || !strings.Contains(err.Error(), "-uncalibrated") {
+		t.Errorf("a calibration of another model: %v", err)
+	}
+}
+
+// TestShippedCalibrationsLoad loads the calibration files that ship in
+// models/ against the model IDs they must belong to.
+func TestShippedCalibrationsLoad(t *testing.T) {
+	t.Parallel()
+	root := filepath.Join("..", "..", "..", "..")
+	for _, tc := range []struct{ path, id string }{
+		{"models/wallzero-int8.onnx", "wz-0027-int8"},
+		{"models/wallzero-mp.onnx", "mp-0004-s4"},
+		{"models/wallzero-mp4.onnx", "mp-0010-4p-s4"},
+	} {
+		f, err := CalibrationOf(ModelFlags{}, tc.id, filepath.Join(root, tc.path), nil)
+		if err != nil {
+			t.Errorf("%s: %v", tc.path, err)
+			continue
+		}
+		if f == nil || len(f.Groups) == 0 {
+			t.Errorf("%s: no calibration ships beside it", tc.path)
+		}
+	}
+}

@@ -57,6 +57,7 @@ func calibrationFit(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "the calibration file to write, beside its model (models/NAME.calibration.json)")
 	model := fs.String("model-id", "", "the model ID the games were played with (wallzero version names it)")
 	visits := fs.Int("visits", 200, "the visits the games were played at")
+	byMover := fs.Bool("by-mover", false, "fit a group per colour to move (the search's estimate errs by who is to move)")
 	shift := fs.Bool("shift", true, "fit each map's lean towards a seat (b) as well as its spread (a); false: the spread alone")
 	cuts := fs.String("rounds", "", "round cuts of the play phase's groups, comma-separated (a round is one move of each player; none: one group for the whole play phase)")
 	if err := fs.Parse(args); err != nil {
@@ -75,7 +76,7 @@ func calibrationFit(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	f, err := winratecal.FitWith(games, winratecal.FitOptions{Model: *model, Visits: *visits, Rounds: rounds, Shift: *shift})
+	f, err := winratecal.FitWith(games, winratecal.FitOptions{Model: *model, Visits: *visits, Rounds: rounds, Shift: *shift, ByMover: *byMover})
 	if err != nil {
 		return err
 	}

@@ -65,6 +65,11 @@ type Group struct {
 	// a game goes on. ToRound 0 leaves the rounds open from FromRound.
 	FromRound int `json:"fromRound,omitempty"`
 	ToRound   int `json:"toRound,omitempty"`
+	// Mover, when set, narrows the group to positions with that colour to
+	// move: the search's mean over its visits counts the moves it tried
+	// and rejected, which pulls the mover's estimate down, so that the
+	// error of a win rate depends on who is to move.
+	Mover string `json:"mover,omitempty"`
 	// Seats holds the maps: with two players one, on Red's win rate (Blue's
 	// is its complement); with three or four players one per seat, whose
 	// results are then scaled to sum to one.
@@ -131,6 +136,8 @@ func (f *File) Check() error {
 			return fmt.Errorf("groups[%d]: phase %q: want setup or play", i, g.Phase)
 		case len(g.Seats) != want:
 			return fmt.Errorf("groups[%d]: %d maps for %d players, want %d", i, len(g.Seats), g.Players, want)
+		case g.Mover != "" && !validMover(g.Mover, g.Players):
+			return fmt.Errorf("groups[%d]: mover %q: want a colour of the %d players", i, g.Mover, g.Players)
 		case g.FromRound < 0 || g.ToRound < 0 || g.ToRound > 0 && g.ToRound <= g.FromRound:
 			return fmt.Errorf("groups[%d]: rounds %d to %d: want 0 <= fromRound < toRound, or toRound 0 for no end", i, g.FromRound, g.ToRound)
 		}
@@ -158,18 +165,20 @@ type Kind struct {
 	// Round is the number of whole rounds played: the ply divided by the
 	// player count.
 	Round int
+	// Mover is the colour to move.
+	Mover engine.Color
 }
 
 // KindOf returns the kind of pos.
 func KindOf(pos *engine.Position) Kind {
 	r := pos.Rules()
-	return Kind{Players: r.Players, Opening: r.Opening, Phase: pos.Phase(), Round: pos.Ply() / r.Players}
+	return Kind{Players: r.Players, Opening: r.Opening, Phase: pos.Phase(), Round: pos.Ply() / r.Players, Mover: pos.ToMove()}
 }
 
 // Holds reports whether the group calibrates positions of kind k.
 func (g *Group) Holds(k Kind) bool {
 	return g.Players == k.Players && g.Phase == k.Phase.String() && (g.Opening == "" || g.Opening == k.Opening) &&
-		k.Round >= g.FromRound && (g.ToRound == 0 || k.Round < g.ToRound)
+		k.Round >= g.FromRound && (g.ToRound == 0 || k.Round < g.ToRound) && (g.Mover == "" || g.Mover == k.Mover.String())
 }
 
 // group returns the calibration of positions of kind k, or nil.
@@ -244,4 +253,10 @@ func (f *File) Seat(k Kind, c engine.Color, p float32) float32 {
 		return p
 	}
 	return float32(g.Seats[c].Apply(float64(p)))
+}
+
+// validMover reports whether name is the colour of one of players.
+func validMover(name string, players int) bool {
+	c, err := engine.ParseColor(name)
+	return err == nil && c != engine.NoColor && int(c) < players
 }

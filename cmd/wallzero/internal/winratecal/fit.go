@@ -18,6 +18,7 @@ type groupKey struct {
 	opening engine.Opening
 	phase   engine.Phase
 	stage   int
+	mover   engine.Color
 }
 
 // Fit fits a calibration on games: one group per player count, opening,
@@ -40,6 +41,8 @@ type FitOptions struct {
 	// Shift fits each map's B (a lean towards a seat) as well as its A;
 	// without it the maps only spread win rates (winrate.FitScale).
 	Shift bool
+	// ByMover fits a group per colour to move (winrate.Group.Mover).
+	ByMover bool
 }
 
 // FitWith is Fit with options.
@@ -67,7 +70,10 @@ func FitWith(games []*Game, o FitOptions) (*winrate.File, error) {
 		for i := range g.Positions {
 			p := &g.Positions[i]
 			k := p.Kind()
-			key := groupKey{k.Players, k.Opening, k.Phase, stageOf(k)}
+			key := groupKey{k.Players, k.Opening, k.Phase, stageOf(k), engine.NoColor}
+			if o.ByMover {
+				key.mover = k.Mover
+			}
 			b := buckets[key]
 			if b == nil {
 				seats := k.Players
@@ -97,13 +103,18 @@ func FitWith(games []*Game, o FitOptions) (*winrate.File, error) {
 			return a.opening < b.opening
 		case a.phase != b.phase:
 			return a.phase < b.phase
+		case a.stage != b.stage:
+			return a.stage < b.stage
 		}
-		return a.stage < b.stage
+		return a.mover < b.mover
 	})
 	f := &winrate.File{Model: model, Visits: visits}
 	for _, k := range keys {
 		b := buckets[k]
 		grp := winrate.Group{Players: k.players, Opening: k.opening, Phase: k.phase.String(), Games: len(b.games), Positions: b.n}
+		if k.mover != engine.NoColor {
+			grp.Mover = k.mover.String()
+		}
 		if k.phase == engine.Play && len(rounds) > 0 {
 			if k.stage > 0 {
 				grp.FromRound = rounds[k.stage-1]

@@ -71,7 +71,7 @@ func (p *Position) Kind() winrate.Kind {
 	if p.Phase == engine.Setup.String() {
 		phase = engine.Setup
 	}
-	return winrate.Kind{Players: p.Players, Opening: p.Opening, Phase: phase, Round: p.Ply / p.Players}
+	return winrate.Kind{Players: p.Players, Opening: p.Opening, Phase: phase, Round: p.Ply / p.Players, Mover: p.Mover}
 }
 
 // split is a named selection of positions.

@@ -160,20 +160,6 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 	if !cal.Covers(kind) {
 		cal = nil
 	}
-	seat := func(c engine.Color, p float32) float32 {
-		if cal == nil {
-			return p
-		}
-		return cal.Seat(kind, c, p)
-	}
-	seats := func(v []float32) []float32 {
-		if cal == nil || v == nil {
-			return v
-		}
-		out := append([]float32(nil), v...)
-		cal.Seats(kind, out)
-		return out
-	}
 	for _, mi := range res.Moves {
 		if q.TopK > 0 && len(a.MoveInfos) >= q.TopK {
 			break
@@ -181,8 +167,10 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 		if mi.Visits == 0 && !q.IncludeUnvisited {
 			continue
 		}
-		info := MoveInfo{Move: mi.Move.String(), Visits: mi.Visits, Winrate: wallzero.Round(seat(mover, mi.Winrate)), Prior: wallzero.Round(mi.Prior),
-			LCB: wallzero.Round(seat(mover, clamp01(mi.LCB))), Order: mi.Order}
+		w, all := cal.Map(kind, mi.Winrate, mi.PlayerWinrates)
+		lcb, _ := cal.Map(kind, clamp01(mi.LCB), nil)
+		info := MoveInfo{Move: mi.Move.String(), Visits: mi.Visits, Winrate: wallzero.Round(w), Prior: wallzero.Round(mi.Prior),
+			LCB: wallzero.Round(lcb), Order: mi.Order}
 		if mi.HasMargin {
 			v := wallzero.Round(mi.Margin)
 			info.ScoreLead = &v
@@ -191,20 +179,21 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 			info.PV = append(info.PV, m.String())
 		}
 		info.Proof = ProofOf(mi.Proof)
-		info.Winrates = byColour(seats(mi.PlayerWinrates))
+		info.Winrates = byColour(all)
 		a.MoveInfos = append(a.MoveInfos, info)
 	}
+	w, all := cal.Map(kind, res.Winrate, res.PlayerWinrates)
 	a.RootInfo = RootInfo{
 		CurrentPlayer: mover.String(),
 		Phase:         pos.Phase().String(),
-		Winrate:       wallzero.Round(seat(mover, res.Winrate)),
+		Winrate:       wallzero.Round(w),
 		RawWinrate:    wallzero.Round(res.Raw.Utility[mover]),
 		Visits:        res.Visits,
 		Hash:          fmt.Sprintf("%016x", res.Hash),
 		CanonicalHash: fmt.Sprintf("%016x", res.CanonicalHash),
 		Model:         model,
 		Proof:         ProofOf(res.Proof),
-		Winrates:      byColour(seats(res.PlayerWinrates)),
+		Winrates:      byColour(all),
 	}
 	if cal != nil {
 		a.RootInfo.Calibration = cal.ID()
@@ -218,7 +207,7 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 		a.RootInfo.RawWinrates = byColour(res.Raw.Utility[:pos.Players()])
 	}
 	if two {
-		red := seat(mover, res.Winrate)
+		red := w
 		if mover != engine.Red {
 			red = 1 - red
 		}

@@ -260,3 +260,26 @@ func validMover(name string, players int) bool {
 	c, err := engine.ParseColor(name)
 	return err == nil && c != engine.NoColor && int(c) < players
 }
+
+// Map calibrates what a search says of the mover's result in a position
+// of kind k: own, the mover's win rate, and all, every seat's (nil with
+// two players). With three or four players the mover's calibrated win
+// rate is its entry of the calibrated seats, so that the two agree. A
+// nil file, or a kind it does not cover, returns them unchanged (all is
+// never modified in place).
+func (f *File) Map(k Kind, own float32, all []float32) (float32, []float32) {
+	if !f.Covers(k) {
+		return own, all
+	}
+	if all == nil {
+		return f.Seat(k, k.Mover, own), nil
+	}
+	out := append([]float32(nil), all...)
+	f.Seats(k, out)
+	if int(k.Mover) < len(out) {
+		own = out[k.Mover]
+	} else {
+		own = f.Seat(k, k.Mover, own)
+	}
+	return own, out
+}

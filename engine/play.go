@@ -245,9 +245,14 @@ func (p *Position) nextPlayer() {
 }
 
 // skipsSettled reports whether c's turns are skipped because it has
-// settled: with three or four players, every stone of c in its own land.
+// settled: with three or four players, every stone of c in its own land,
+// and with three its break used too (or rule settled=skip), for with its
+// break it can still change the result.
 func (p *Position) skipsSettled(c Color) bool {
-	return p.players > 2 && p.Settled(c)
+	if p.players == 2 || !p.Settled(c) {
+		return false
+	}
+	return p.players == 4 || p.settledSkip || p.BreakUsed(c)
 }
 
 // finish marks the game over.

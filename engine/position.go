@@ -51,6 +51,8 @@ type Position struct {
 	anyTime   bool
 	freesOnly bool
 	frozenEnd bool
+	// settledSkip holds settled=skip.
+	settledSkip bool
 	// broken has bit c set once player c has used its wall break; midTurn is
 	// set between a break and the turn that completes it.
 	broken  uint8
@@ -66,13 +68,14 @@ type Position struct {
 // be normalized (see Rules.Normalize).
 func NewPosition(rules Rules) Position {
 	p := Position{
-		players:   int8(rules.Players),
-		stepOut:   rules.Stay == StayStepOut,
-		tieNone:   rules.TieBreak == TieBreakNone,
-		fourStone: rules.Opening == OpeningFourStone,
-		anyTime:   rules.BreakTiming == BreakAnyTime,
-		freesOnly: rules.BreakWalls == BreakFreesStone,
-		frozenEnd: rules.End == EndFrozenMixedRegions,
+		players:     int8(rules.Players),
+		stepOut:     rules.Stay == StayStepOut,
+		tieNone:     rules.TieBreak == TieBreakNone,
+		fourStone:   rules.Opening == OpeningFourStone,
+		anyTime:     rules.BreakTiming == BreakAnyTime,
+		freesOnly:   rules.BreakWalls == BreakFreesStone,
+		frozenEnd:   rules.End == EndFrozenMixedRegions,
+		settledSkip: rules.Settled == SettledSkip,
 	}
 	p.stones = rules.presetStones()
 	p.setupLen = int8(len(rules.placementOrder()))
@@ -114,6 +117,9 @@ func (p *Position) Rules() Rules {
 	}
 	if p.frozenEnd {
 		r.End = EndFrozenMixedRegions
+	}
+	if p.settledSkip {
+		r.Settled = SettledSkip
 	}
 	return r
 }

@@ -86,6 +86,23 @@ const (
 	EndFrozenMixedRegions EndRule = "frozen-mixed-regions"
 )
 
+// SettledRule says when a three-player player that has settled (every
+// stone in land of its own) is skipped.
+type SettledRule string
+
+// The settled rules.
+const (
+	// SettledSkipWithoutBreak skips a settled player once it has no break
+	// left: with its break it can still change the result, so it plays
+	// (seed 001: skipped when sealed in "and nothing you do can change the
+	// result"; the site ZachChiu/quoridor plays it too).
+	SettledSkipWithoutBreak SettledRule = "skip-without-break"
+	// SettledSkip skips a settled player even with its break unused (the
+	// engine's rule before the break was weighed; seed 002 skips settled
+	// players, in games without a break).
+	SettledSkip SettledRule = "skip"
+)
+
 // Rules holds the rule options of a game. The zero value is not valid: use
 // DefaultRules or Normalize.
 type Rules struct {
@@ -106,6 +123,10 @@ type Rules struct {
 	// End is no-mixed-region (the default, kept empty) or
 	// frozen-mixed-regions.
 	End EndRule `json:"end,omitempty"`
+	// Settled is skip-without-break (the default, kept empty) or skip;
+	// three players only: with four every settled player is skipped, as
+	// there is no break.
+	Settled SettledRule `json:"settled,omitempty"`
 }
 
 // DefaultRules returns the defaults: two players, the four-stone opening,
@@ -118,7 +139,8 @@ func DefaultRules() Rules {
 // Normalize fills unset fields with their defaults and checks every field.
 // With three or four players the default opening is empty. The options
 // breakTiming, breakWalls and end are the exception: their defaults
-// (before-move, beside-stone, no-mixed-region) are accepted by name and
+// (before-move, beside-stone, no-mixed-region, skip-without-break) are
+// accepted by name and
 // kept as the empty value, so that rules written before these options
 // existed, and their JSON, stay what they were.
 func (r Rules) Normalize() (Rules, error) {
@@ -171,11 +193,20 @@ func (r Rules) Normalize() (Rules, error) {
 	default:
 		return r, fieldError("rules.breakWalls", "%q is not beside-stone or frees-stone", string(r.BreakWalls))
 	}
-	if r.Players != 3 && (r.BreakTiming != "" || r.BreakWalls != "") {
+	switch r.Settled {
+	case "", SettledSkipWithoutBreak:
+		r.Settled = ""
+	case SettledSkip:
+	default:
+		return r, fieldError("rules.settled", "%q is not skip-without-break or skip", string(r.Settled))
+	}
+	if r.Players != 3 && (r.BreakTiming != "" || r.BreakWalls != "" || r.Settled != "") {
 		field := "rules.breakTiming"
 		switch {
 		case r.BreakWalls != "":
 			field = "rules.breakWalls"
+		case r.Settled != "":
+			field = "rules.settled"
 		}
 		return r, fieldError(field, "only three-player games have a wall break, not %d-player ones", r.Players)
 	}
@@ -212,6 +243,9 @@ func (r Rules) String() string {
 	}
 	if r.End != "" {
 		s += " end=" + string(r.End)
+	}
+	if r.Settled != "" {
+		s += " settled=" + string(r.Settled)
 	}
 	return s
 }

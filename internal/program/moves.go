@@ -14,7 +14,7 @@ import (
 
 // RulesFlags registers the rule flags shared by the game subcommands,
 // named as in the record's rules (-opening, -players, -stay, -tieBreak,
-// -breakTiming, -breakWalls, -end).
+// -breakTiming, -breakWalls, -end, -settled).
 // -mode and -tiebreak are deprecated aliases kept for one release.
 type RulesFlags struct {
 	opening, mode    setString
@@ -24,6 +24,7 @@ type RulesFlags struct {
 	breakTiming      string
 	breakWalls       string
 	end              string
+	settled          string
 }
 
 // setString is a string flag that remembers whether it was given.
@@ -52,6 +53,7 @@ func (r *RulesFlags) Register(fs interface {
 	fs.StringVar(&r.breakTiming, "breakTiming", "", "rules.breakTiming (three players): before-move or any-time (default before-move)")
 	fs.StringVar(&r.breakWalls, "breakWalls", "", "rules.breakWalls (three players): beside-stone or frees-stone (default beside-stone)")
 	fs.StringVar(&r.end, "end", "", "rules.end: no-mixed-region or frozen-mixed-regions (default no-mixed-region)")
+	fs.StringVar(&r.settled, "settled", "", "rules.settled (three players): skip-without-break or skip (default skip-without-break)")
 	fs.Var(&r.mode, "mode", "deprecated alias of -opening")
 	fs.Var(&r.tiebrk, "tiebreak", "deprecated alias of -tieBreak")
 }
@@ -74,6 +76,7 @@ func (r *RulesFlags) Rules() (engine.Rules, error) {
 		BreakTiming: engine.BreakTiming(r.breakTiming),
 		BreakWalls:  engine.BreakWalls(r.breakWalls),
 		End:         engine.EndRule(r.end),
+		Settled:     engine.SettledRule(r.settled),
 	}.Normalize()
 }
 

@@ -201,8 +201,10 @@ func (p *Position) hasTurnAfterBreak(c Color) bool {
 	if p.brk == 0 {
 		return p.hasLegalTurn(c)
 	}
+	q := *p
+	q.toMove = c
 	var buf [MaxMoves]Move
-	return len(p.LegalMoves(buf[:0])) > 0
+	return len(q.LegalMoves(buf[:0])) > 0
 }
 
 // endTurn ends the turn of the player to move: it ends the game or hands

@@ -97,9 +97,9 @@ const (
 	// (seed 001: skipped when sealed in "and nothing you do can change the
 	// result"; the site ZachChiu/quoridor plays it too).
 	SettledSkipWithoutBreak SettledRule = "skip-without-break"
-	// SettledSkip skips a settled player even with its break unused (the
-	// engine's rule before the break was weighed; seed 002 skips settled
-	// players, in games without a break).
+	// SettledSkip skips a settled player even with its break unused (seed
+	// 002's rule, stated for games without a break); records made under it
+	// replay with it.
 	SettledSkip SettledRule = "skip"
 )
 
@@ -140,9 +140,8 @@ func DefaultRules() Rules {
 // With three or four players the default opening is empty. The options
 // breakTiming, breakWalls and end are the exception: their defaults
 // (before-move, beside-stone, no-mixed-region, skip-without-break) are
-// accepted by name and
-// kept as the empty value, so that rules written before these options
-// existed, and their JSON, stay what they were.
+// accepted by name and kept as the empty value, so that records under the
+// default rules, and their JSON, do not name them.
 func (r Rules) Normalize() (Rules, error) {
 	if r.Players == 0 {
 		r.Players = 2

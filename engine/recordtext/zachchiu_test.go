@@ -101,9 +101,10 @@ func sameMove(a, b string) bool {
 // countTurns returns the number of Turn moves and Break moves of p.
 func countTurns(p *engine.Position) (turns, breaks int) {
 	for _, m := range p.LegalMoves(nil) {
-		if m.Kind == engine.Turn {
+		switch m.Kind {
+		case engine.Turn:
 			turns++
-		} else if m.Kind == engine.Break {
+		case engine.Break:
 			breaks++
 		}
 	}

@@ -231,7 +231,8 @@ func (r Rules) StonesPerPlayer() int {
 // String returns a compact description such as "2p four-stone stay=always
 // tie=largest-region"; the options breakTiming, breakWalls and end follow
 // where they differ from their defaults ("break=any-time walls=frees-stone
-// end=frozen-mixed-regions").
+// end=frozen-mixed-regions"), and with three players the settled rule
+// always ("settled=skip-without-break").
 func (r Rules) String() string {
 	s := fmt.Sprintf("%dp %s stay=%s tie=%s", r.Players, r.Opening, r.Stay, r.TieBreak)
 	if r.BreakTiming != "" {
@@ -243,8 +244,14 @@ func (r Rules) String() string {
 	if r.End != "" {
 		s += " end=" + string(r.End)
 	}
-	if r.Settled != "" {
+	switch {
+	case r.Settled != "":
 		s += " settled=" + string(r.Settled)
+	case r.Players == 3:
+		// Named with three players even at its default: the string keys
+		// the analysis cache, and three-player analyses made when a
+		// settled player was always skipped must not answer for this rule.
+		s += " settled=" + string(SettledSkipWithoutBreak)
 	}
 	return s
 }

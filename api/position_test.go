@@ -41,7 +41,8 @@ func TestPosition(t *testing.T) {
 	const breakBoard = `"rules":{"players":3},"board":{"stones":{"red":["C3","E5"],"blue":["A7","G1"],"green":["A1","G7"]},` +
 		`"walls":[{"square":"C3","side":"N","by":"blue"}],"toMove":"red","phase":"play"}`
 	const settledRed = `"rules":{"players":3},"board":{"stones":{"red":["A1","A2"],"blue":["C3","E5"],"green":["D4","F6"]},` +
-		`"walls":[{"square":"A2","side":"N","by":"red"},{"square":"A1","side":"E","by":"red"},{"square":"A2","side":"E","by":"red"}],"toMove":"blue","phase":"play"}`
+		`"walls":[{"square":"A2","side":"N","by":"red"},{"square":"A1","side":"E","by":"red"},{"square":"A2","side":"E","by":"red"}],"toMove":"blue","phase":"play",` +
+		`"breaksUsed":["red"]}` // settled with its break used: skipped
 	tests := []struct {
 		name       string
 		body       string
@@ -64,7 +65,7 @@ func TestPosition(t *testing.T) {
 		{"three players after the break", `{` + breakBoard + `,"moves":["xC3:N","C3-C4:N"]}`, "play", "blue", false, records.SetupProgress{Done: 6, Total: 6}, -1,
 			[]string{"red", "red"}, []records.SkippedTurns{}, []string{"red"}, nil},
 		{"settled red skipped", `{` + settledRed + `,"moves":["C3-C3:N","D4-D4:N"]}`, "play", "blue", false, records.SetupProgress{Done: 6, Total: 6}, -1,
-			[]string{"blue", "green"}, []records.SkippedTurns{{Ply: 2, Players: []string{"red"}}}, nil, nil},
+			[]string{"blue", "green"}, []records.SkippedTurns{{Ply: 2, Players: []string{"red"}}}, []string{"red"}, nil},
 		{"finished", `{"rules":{"opening":"empty"},"board":{"stones":{"red":["A1","B1","C1","D1"],"blue":["A2","E5","F5","G5"]},"walls":[` +
 			`{"square":"B2","side":"N","by":"red"},{"square":"C2","side":"N","by":"red"},{"square":"D2","side":"N","by":"red"},` +
 			`{"square":"E2","side":"N","by":"red"},{"square":"F2","side":"N","by":"red"},{"square":"G2","side":"N","by":"red"}],` +

@@ -70,6 +70,60 @@ func (e ApiErrorBodyCode) Valid() bool {
 	}
 }
 
+// Defines values for EngineBreakTiming.
+const (
+	BreakAnyTime    EngineBreakTiming = "any-time"
+	BreakBeforeMove EngineBreakTiming = "before-move"
+)
+
+// Valid indicates whether the value is a known member of the EngineBreakTiming enum.
+func (e EngineBreakTiming) Valid() bool {
+	switch e {
+	case BreakAnyTime:
+		return true
+	case BreakBeforeMove:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for EngineBreakWalls.
+const (
+	BreakBesideStone EngineBreakWalls = "beside-stone"
+	BreakFreesStone  EngineBreakWalls = "frees-stone"
+)
+
+// Valid indicates whether the value is a known member of the EngineBreakWalls enum.
+func (e EngineBreakWalls) Valid() bool {
+	switch e {
+	case BreakBesideStone:
+		return true
+	case BreakFreesStone:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for EngineEndRule.
+const (
+	EndFrozenMixedRegions EngineEndRule = "frozen-mixed-regions"
+	EndNoMixedRegion      EngineEndRule = "no-mixed-region"
+)
+
+// Valid indicates whether the value is a known member of the EngineEndRule enum.
+func (e EngineEndRule) Valid() bool {
+	switch e {
+	case EndFrozenMixedRegions:
+		return true
+	case EndNoMixedRegion:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for EngineOpening.
 const (
 	OpeningEmpty     EngineOpening = "empty"
@@ -82,6 +136,24 @@ func (e EngineOpening) Valid() bool {
 	case OpeningEmpty:
 		return true
 	case OpeningFourStone:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for EngineSettledRule.
+const (
+	SettledSkip             EngineSettledRule = "skip"
+	SettledSkipWithoutBreak EngineSettledRule = "skip-without-break"
+)
+
+// Valid indicates whether the value is a known member of the EngineSettledRule enum.
+func (e EngineSettledRule) Valid() bool {
+	switch e {
+	case SettledSkip:
+		return true
+	case SettledSkipWithoutBreak:
 		return true
 	default:
 		return false
@@ -447,11 +519,22 @@ type ApiModelsResponse struct {
 	Models *[]ServiceModel `json:"models,omitempty"`
 }
 
+// EngineBreakTiming defines model for engine.BreakTiming.
+type EngineBreakTiming string
+
+// EngineBreakWalls defines model for engine.BreakWalls.
+type EngineBreakWalls string
+
 // EngineDiagram defines model for engine.Diagram.
 type EngineDiagram struct {
 	// BreaksUsed BreaksUsed lists the players who have used their wall break (three
 	// players only).
 	BreaksUsed *[]string `json:"breaksUsed,omitempty"`
+
+	// BrokenThisTurn BrokenThisTurn names, mid-turn under breakTiming=any-time, the wall
+	// broken in this turn ("D4:E"), which the turn's stone must pass
+	// beside; it is required there and refused elsewhere.
+	BrokenThisTurn *string `json:"brokenThisTurn,omitempty"`
 
 	// MidTurn MidTurn is set when the player to move has just broken a wall and
 	// must now complete the turn.
@@ -470,6 +553,9 @@ type EngineDiagram struct {
 	Walls *[]EngineWall `json:"walls,omitempty"`
 }
 
+// EngineEndRule defines model for engine.EndRule.
+type EngineEndRule string
+
 // EngineOpening defines model for engine.Opening.
 type EngineOpening string
 
@@ -487,11 +573,28 @@ type EngineRecord struct {
 
 // EngineRules defines model for engine.Rules.
 type EngineRules struct {
+	// BreakTiming BreakTiming is before-move (the default, kept empty) or any-time;
+	// only three-player games, the only ones with a wall break, may set it.
+	BreakTiming *EngineBreakTiming `json:"breakTiming,omitempty"`
+
+	// BreakWalls BreakWalls is beside-stone (the default, kept empty) or
+	// frees-stone; three players only, like BreakTiming.
+	BreakWalls *EngineBreakWalls `json:"breakWalls,omitempty"`
+
+	// End End is no-mixed-region (the default, kept empty) or
+	// frozen-mixed-regions.
+	End *EngineEndRule `json:"end,omitempty"`
+
 	// Opening Opening is empty or four-stone (two players only).
 	Opening *EngineOpening `json:"opening,omitempty"`
 
 	// Players Players is 2, 3 or 4.
 	Players *int `json:"players,omitempty"`
+
+	// Settled Settled is skip-without-break (the default, kept empty) or skip;
+	// three players only: with four every settled player is skipped, as
+	// there is no break.
+	Settled *EngineSettledRule `json:"settled,omitempty"`
 
 	// Stay Stay is always or step-out.
 	Stay *EngineStayRule `json:"stay,omitempty"`
@@ -499,6 +602,9 @@ type EngineRules struct {
 	// TieBreak TieBreak is largest-region or none.
 	TieBreak *EngineTieBreak `json:"tieBreak,omitempty"`
 }
+
+// EngineSettledRule defines model for engine.SettledRule.
+type EngineSettledRule string
 
 // EngineStayRule defines model for engine.StayRule.
 type EngineStayRule string

@@ -26,6 +26,10 @@ type Diagram struct {
 	// MidTurn is set when the player to move has just broken a wall and
 	// must now complete the turn.
 	MidTurn bool `json:"midTurn,omitempty"`
+	// BrokenThisTurn names, mid-turn under breakTiming=any-time, the wall
+	// broken in this turn ("D4:E"), which the turn's stone must pass
+	// beside; it is required there and refused elsewhere.
+	BrokenThisTurn string `json:"brokenThisTurn,omitempty"`
 }
 
 // Wall is one wall of a Diagram: the side of a square it stands on and who
@@ -54,6 +58,9 @@ func DiagramOf(p *Position) Diagram {
 		if p.BreakUsed(c) {
 			b.BreaksUsed = append(b.BreaksUsed, c.String())
 		}
+	}
+	if m, ok := p.BrokenThisTurn(); ok {
+		b.BrokenThisTurn = m.To.String() + ":" + m.Side.String()
 	}
 	sort.Slice(b.Walls, func(i, j int) bool {
 		if b.Walls[i].Square != b.Walls[j].Square {
@@ -130,12 +137,41 @@ func (b Diagram) Position(rules Rules) (Position, error) {
 		}
 		p.broken |= 1 << uint(c)
 	}
+	if err := b.setBrokenThisTurn(&p, rules); err != nil {
+		return Position{}, err
+	}
 	if err := b.checkPhase(&p, rules, toMove); err != nil {
 		return Position{}, err
 	}
 	p.toMove = toMove
 	p.hash = p.computeHash()
 	return p, nil
+}
+
+// setBrokenThisTurn reads BrokenThisTurn into p.
+func (b Diagram) setBrokenThisTurn(p *Position, rules Rules) error {
+	const field = "board.brokenThisTurn"
+	need := b.MidTurn && rules.BreakTiming == BreakAnyTime
+	switch {
+	case b.BrokenThisTurn == "" && need:
+		return fieldError(field, "mid-turn under breakTiming=any-time the board names the wall broken this turn, e.g. D4:E")
+	case b.BrokenThisTurn == "":
+		return nil
+	case !need:
+		return fieldError(field, "only a board mid-turn under breakTiming=any-time names the wall broken this turn")
+	}
+	s, d, err := parseWallRef(b.BrokenThisTurn)
+	if err != nil {
+		return &FieldError{Field: field, Err: err}
+	}
+	if _, _, ok := slot(s, d); !ok {
+		return fieldError(field, "the %s side of %s is the board's edge, not a wall", d, s)
+	}
+	if p.w.has(s, d) {
+		return fieldError(field, "a wall stands on the %s side of %s, so it was not broken", d, s)
+	}
+	p.brk = Bit(s) | Bit(s.Neighbor(d))
+	return nil
 }
 
 // checkPhase sets the phase and checks the stone counts and the player to
@@ -193,11 +229,11 @@ func (b Diagram) checkPhase(p *Position, rules Rules, toMove Color) error {
 		if b.MidTurn && !p.BreakUsed(toMove) {
 			return fieldError("board.midTurn", "%s is mid-turn but has not used its break", toMove)
 		}
-		over := p.allSettled()
+		over := p.decided()
 		if !over {
 			over = true
 			for c := Color(0); c < Color(rules.Players); c++ {
-				if (rules.Players == 2 || !p.Settled(c)) && p.hasLegalTurn(c) {
+				if !p.skipsSettled(c) && p.hasLegalTurn(c) {
 					over = false
 				}
 			}
@@ -209,8 +245,10 @@ func (b Diagram) checkPhase(p *Position, rules Rules, toMove Color) error {
 			p.phase = Over
 		case b.Phase == "over":
 			return fieldError("board.phase", "the game is not over: a region still holds stones of two players")
-		case rules.Players > 2 && p.Settled(toMove):
+		case p.skipsSettled(toMove) && !b.MidTurn:
 			return fieldError("board.toMove", "%s's stones all sit in its own land, so its turns are skipped", toMove)
+		case b.MidTurn && !p.hasTurnAfterBreak(toMove):
+			return fieldError("board.midTurn", "%s has no turn to complete its break with, so its turn has ended", toMove)
 		case !p.hasLegalTurn(toMove):
 			return fieldError("board.toMove", "%s has no legal turn, so its turns are skipped", toMove)
 		}

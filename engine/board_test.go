@@ -122,7 +122,7 @@ func TestBoardErrors(t *testing.T) {
 		{"play with missing stones", two, `{"stones": {"red": ["B6", "F2", "C3"], "blue": ["B2", "F6", "E3", "C5"]}, "toMove": "red", "phase": "play"}`, "board.stones.red: 3 stones, but every player has 4"},
 		{"mid-turn without a break", three, `{` + threeStones + `, "toMove": "red", "phase": "play", "midTurn": true}`, "board.midTurn: red is mid-turn but has not used its break"},
 		{"over but open", two, `{` + fullStones + `, "toMove": "red", "phase": "over"}`, "board.phase: the game is not over"},
-		{"settled player to move", three, `{` + threeStones + `, "walls": [{"square": "A1", "side": "N", "by": "red"}, {"square": "A1", "side": "E", "by": "red"}, {"square": "A3", "side": "N", "by": "red"}, {"square": "A3", "side": "E", "by": "red"}, {"square": "A3", "side": "S", "by": "red"}], "toMove": "red", "phase": "play"}`, "board.toMove: red's stones all sit in its own land"},
+		{"settled player to move", three, `{` + threeStones + `, "walls": [{"square": "A1", "side": "N", "by": "red"}, {"square": "A1", "side": "E", "by": "red"}, {"square": "A3", "side": "N", "by": "red"}, {"square": "A3", "side": "E", "by": "red"}, {"square": "A3", "side": "S", "by": "red"}], "toMove": "red", "phase": "play", "breaksUsed": ["red"]}`, "board.toMove: red's stones all sit in its own land"},
 		// Under step-out each Blue stone sits in a corner with a wall on one
 		// side and a Red stone on the other: it cannot step out, so it may
 		// not stay either, and Blue has no turn (the regions stay mixed).

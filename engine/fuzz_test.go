@@ -146,12 +146,14 @@ func FuzzBoard(f *testing.F) {
 	})
 }
 
-// FuzzRuleInvariants plays a game under rules chosen by the first byte,
+// FuzzRuleInvariants plays a game under rules chosen by the first byte
+// (every combination of the rule options, allRuleSets),
 // each further byte choosing a legal move, and checks after every move:
 // land, neutral and open squares cover the board once (so scores never
 // exceed 49), the wall count grows by one per turn and falls by one per
 // break, the stone counts are right, every symmetry commutes with the move,
-// the incremental hash equals a fresh one, and the reference rules agree.
+// the incremental hash equals a fresh one, what each rule option promises
+// holds (checkVariantInvariants), and the reference rules agree.
 func FuzzRuleInvariants(f *testing.F) {
 	ruleSets := allRuleSets()
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -229,7 +231,49 @@ func FuzzRuleInvariants(f *testing.F) {
 					t.Fatalf("move %d %s: the colour swap does not commute", i, m)
 				}
 			}
+			checkVariantInvariants(t, &p, rules, i, m)
 			compareRef(t, &p, ref, "fuzz")
 		}
 	})
+}
+
+// checkVariantInvariants checks what the rule options promise after move
+// i (m): mid-turn under breakTiming=any-time the broken wall is known and
+// every legal turn has a point where the break fits, and no wall stands
+// there; a settled player to move has its break (three players, settled
+// skip-without-break) or is finishing its turn; a finished game has no
+// mixed region, or under end=frozen-mixed-regions only frozen ones, or
+// nobody who can act.
+func checkVariantInvariants(t *testing.T, p *Position, rules Rules, i int, m Move) {
+	t.Helper()
+	b, ok := p.BrokenThisTurn()
+	if want := p.MidTurn() && rules.BreakTiming == BreakAnyTime; ok != want {
+		t.Fatalf("move %d %s: broken wall known %v, mid-turn under any-time %v", i, m, ok, want)
+	}
+	if ok {
+		if p.HasWall(b.To, b.Side) {
+			t.Fatalf("move %d %s: the wall broken this turn, %s, stands", i, m, b)
+		}
+		for _, mm := range p.LegalMoves(nil) {
+			if _, _, fits := p.BreakPoint(mm); !fits {
+				t.Fatalf("move %d %s: legal %s has no point for the break %s\n%s", i, m, mm, b, describe(p))
+			}
+		}
+	}
+	if p.Phase() == Play && !p.MidTurn() && p.Players() > 2 && p.Settled(p.ToMove()) &&
+		(p.Players() == 4 || rules.Settled == SettledSkip || p.BreakUsed(p.ToMove())) {
+		t.Fatalf("move %d %s: %s is settled and should be skipped\n%s", i, m, p.ToMove(), describe(p))
+	}
+	if p.IsOver() {
+		res := p.Result()
+		for _, s := range res.Open.Squares() {
+			if c := p.StoneAt(s); c != NoColor && rules.End == EndFrozenMixedRegions && !p.Frozen(s) {
+				// Only possible when nobody can act: then the stone cannot
+				// step either.
+				if p.Step(Bit(s))&^p.Occupied() != 0 {
+					t.Fatalf("move %d %s: over with %s's stone on %s free to step in a mixed region\n%s", i, m, c, s, describe(p))
+				}
+			}
+		}
+	}
 }

@@ -9,7 +9,8 @@ import (
 
 // allRuleSets returns every combination of the rule options: two players
 // with both openings, three and four players with the empty one, each with
-// both stay rules and both tie breaks.
+// both stay rules, both tie breaks and both ends; with three players also
+// both break timings, both breakable-wall rules and both settled rules.
 func allRuleSets() []Rules {
 	var out []Rules
 	for _, players := range []int{2, 3, 4} {
@@ -17,10 +18,25 @@ func allRuleSets() []Rules {
 		if players == 2 {
 			openings = []Opening{OpeningFourStone, OpeningEmpty}
 		}
+		timings, walls, settled := []BreakTiming{""}, []BreakWalls{""}, []SettledRule{""}
+		if players == 3 {
+			timings = []BreakTiming{"", BreakAnyTime}
+			walls = []BreakWalls{"", BreakFreesStone}
+			settled = []SettledRule{"", SettledSkip}
+		}
 		for _, o := range openings {
 			for _, s := range []StayRule{StayAlways, StayStepOut} {
 				for _, tb := range []TieBreak{TieBreakLargestRegion, TieBreakNone} {
-					out = append(out, Rules{Players: players, Opening: o, Stay: s, TieBreak: tb})
+					for _, end := range []EndRule{"", EndFrozenMixedRegions} {
+						for _, bt := range timings {
+							for _, bw := range walls {
+								for _, st := range settled {
+									out = append(out, Rules{Players: players, Opening: o, Stay: s, TieBreak: tb,
+										End: end, BreakTiming: bt, BreakWalls: bw, Settled: st})
+								}
+							}
+						}
+					}
 				}
 			}
 		}

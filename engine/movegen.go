@@ -36,6 +36,9 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 			from := Square(bits.TrailingZeros64(uint64(stones)))
 			for dests := p.Destinations(from); dests != 0; dests &= dests - 1 {
 				to := Square(bits.TrailingZeros64(uint64(dests)))
+				if p.brk != 0 && !p.breakFits(from, to) {
+					continue
+				}
 				for sides := p.w.buildable(to); sides != 0; sides &= sides - 1 {
 					buf = append(buf, Move{Kind: Turn, From: from, To: to, Side: Side(bits.TrailingZeros8(sides))})
 				}
@@ -58,11 +61,16 @@ func (p *Position) CountLegalMoves() int {
 		for stones := p.stones[p.toMove]; stones != 0; stones &= stones - 1 {
 			from := Square(bits.TrailingZeros64(uint64(stones)))
 			for dests := p.Destinations(from); dests != 0; dests &= dests - 1 {
-				n += bits.OnesCount8(p.w.buildable(Square(bits.TrailingZeros64(uint64(dests)))))
+				to := Square(bits.TrailingZeros64(uint64(dests)))
+				if p.brk != 0 && !p.breakFits(from, to) {
+					continue
+				}
+				n += bits.OnesCount8(p.w.buildable(to))
 			}
 		}
 		if p.canBreak(p.toMove) {
-			n += len(p.appendBreaks(make([]Move, 0, 16)))
+			bw := p.legalBreaks(p.toMove)
+			n += bw.north.Count() + bw.east.Count()
 		}
 		return n
 	}
@@ -75,19 +83,89 @@ func (p *Position) canBreak(c Color) bool {
 	return p.players == 3 && p.phase == Play && !p.midTurn && !p.BreakUsed(c)
 }
 
-// breakableWalls returns the walls next to c's stones as north and east
-// sets, each wall once.
+// breakableWalls returns the walls c may break before its move, as north
+// and east sets, each wall once: those beside c's stones, and under
+// breakWalls=frees-stone only those with an empty square behind beside a
+// stone that cannot step.
 func (p *Position) breakableWalls(c Color) walls {
 	s := p.stones[c]
-	return walls{
-		north: p.w.north & (s | s>>Size),
-		east:  p.w.east & (s | (s>>1)&^colG),
+	if !p.freesOnly {
+		return p.w.beside(s)
 	}
+	var out walls
+	occ := p.Occupied()
+	for st := s; st != 0; st &= st - 1 {
+		b := breakableAt(p.w, Square(bits.TrailingZeros64(uint64(st))), occ, true)
+		out.north |= b.north
+		out.east |= b.east
+	}
+	return out
+}
+
+// beside returns the walls of w on a side of a square of s.
+func (w walls) beside(s Bitboard) walls {
+	return walls{
+		north: w.north & (s | s>>Size),
+		east:  w.east & (s | (s>>1)&^colG),
+	}
+}
+
+// breakableAt returns the walls of w a stone on q may break, occ being the
+// squares holding stones (q among them): every wall beside q, but with
+// frees (breakWalls=frees-stone), when the stone cannot step, only those
+// with an empty square behind.
+func breakableAt(w walls, q Square, occ Bitboard, frees bool) walls {
+	b := w.beside(Bit(q))
+	if !frees || w.step(Bit(q))&^occ != 0 {
+		return b
+	}
+	// Walled in: keep a wall only if the square behind it is empty. The
+	// north wall of q has q+Size behind it, the one of q-Size that square.
+	free := AllSquares &^ occ
+	var out walls
+	if b.north.Has(q) && free.Has(q+Size) {
+		out.north |= Bit(q)
+	}
+	if q >= Size && b.north.Has(q-Size) && free.Has(q-Size) {
+		out.north |= Bit(q - Size)
+	}
+	if b.east.Has(q) && free.Has(q+1) {
+		out.east |= Bit(q)
+	}
+	if q.Col() > 0 && b.east.Has(q-1) && free.Has(q-1) {
+		out.east |= Bit(q - 1)
+	}
+	return out
+}
+
+// legalBreaks returns the walls c may break now (c to move, its break
+// unused): under breakTiming=before-move those of breakableWalls; under
+// any-time also those beside a square one of its stones can pass in its
+// move (after one step or at the end of the move), measured there.
+func (p *Position) legalBreaks(c Color) walls {
+	out := p.breakableWalls(c)
+	if !p.anyTime {
+		return out
+	}
+	occ := p.Occupied()
+	for st := p.stones[c]; st != 0; st &= st - 1 {
+		from := Square(bits.TrailingZeros64(uint64(st)))
+		others := occ &^ Bit(from)
+		step1 := p.w.step(Bit(from)) &^ others
+		reach := (step1 | p.w.step(step1)&^others) &^ Bit(from)
+		for r := reach; r != 0; r &= r - 1 {
+			q := Square(bits.TrailingZeros64(uint64(r)))
+			b := breakableAt(p.w, q, others|Bit(q), p.freesOnly)
+			out.north |= b.north
+			out.east |= b.east
+		}
+	}
+	return out
 }
 
 // appendBreaks appends the legal breaks of the player to move.
 func (p *Position) appendBreaks(buf []Move) []Move {
-	bw := p.breakableWalls(p.toMove)
+	bw := p.legalBreaks(p.toMove)
 	for b := bw.north; b != 0; b &= b - 1 {
 		buf = append(buf, Move{Kind: Break, From: NoSquare, To: Square(bits.TrailingZeros64(uint64(b))), Side: North})
 	}
@@ -95,6 +173,95 @@ func (p *Position) appendBreaks(buf []Move) []Move {
 		buf = append(buf, Move{Kind: Break, From: NoSquare, To: Square(bits.TrailingZeros64(uint64(b))), Side: East})
 	}
 	return buf
+}
+
+// brokenWall returns the wall broken in this turn under
+// breakTiming=any-time (mid-turn, p.brk set) as a one-wall set.
+func (p *Position) brokenWall() walls {
+	lo := p.brk.First()
+	if p.brk.Has(lo + Size) {
+		return walls{north: Bit(lo)}
+	}
+	return walls{east: Bit(lo)}
+}
+
+// breakFits reports whether, mid-turn under breakTiming=any-time, the turn
+// from->to (a destination of from) can have had this turn's break at some
+// point of its move (see breakPoint).
+func (p *Position) breakFits(from, to Square) bool {
+	_, _, ok := p.breakPoint(from, to)
+	return ok
+}
+
+// breakPoint returns, mid-turn under breakTiming=any-time, the earliest
+// point of the turn from->to (a destination of from) at which this turn's
+// break can have come, as the number of steps made before it (0, 1 or 2)
+// and the square the stone had reached (from for 0; for 0 the wall may be
+// beside another of the mover's stones), and ok false if there is none: before it, beside any of the mover's stones (any of
+// which may then move, as on the site); after its first step, beside
+// the square it reached, which that step did not cross the wall to reach;
+// or after the move, beside to, the move not crossing the wall. Under
+// breakWalls=frees-stone the stone must at that moment also have been
+// allowed to break it (breakableAt, with the wall still standing).
+func (p *Position) breakPoint(from, to Square) (steps int, at Square, ok bool) {
+	bw := p.brokenWall()
+	pre := walls{north: p.w.north | bw.north, east: p.w.east | bw.east}
+	occ := p.Occupied()
+	others := occ &^ Bit(from)
+	// fits reports whether a stone on q, the stones on occ, may have
+	// broken the wall.
+	fits := func(q Square, occ Bitboard) bool {
+		if !p.brk.Has(q) {
+			return false
+		}
+		if !p.freesOnly {
+			return true
+		}
+		b := breakableAt(pre, q, occ, true)
+		return b.north&bw.north != 0 || b.east&bw.east != 0
+	}
+	// Broken before the move: beside any of the mover's stones, any of
+	// which may then move.
+	for st := p.stones[p.toMove]; st != 0; st &= st - 1 {
+		if fits(st.First(), occ) {
+			return 0, from, true
+		}
+	}
+	// Paths of one or two steps (an out-and-back is a stay) whose steps
+	// before the break keep to the walls as they stood.
+	post1 := p.w.step(Bit(from)) &^ others
+	for m := post1; m != 0; m &= m - 1 {
+		mid := Square(bits.TrailingZeros64(uint64(m)))
+		firstPre := pre.step(Bit(from)).Has(mid)
+		if mid == to && firstPre && fits(to, others|Bit(to)) {
+			return 1, to, true // one step, broken after it
+		}
+		onward := p.w.step(Bit(mid)) &^ others
+		if !onward.Has(to) || mid == to {
+			continue
+		}
+		if firstPre && fits(mid, others|Bit(mid)) {
+			return 1, mid, true // broken after the first step
+		}
+		if firstPre && pre.step(Bit(mid)).Has(to) && fits(to, others|Bit(to)) {
+			return 2, to, true // broken after the move
+		}
+	}
+	return 0, NoSquare, false
+}
+
+// BreakPoint returns, mid-turn under breakTiming=any-time, when in the
+// turn m (a legal Turn) this turn's break came at the earliest: steps is
+// the number of steps the stone had made (0: before the move, beside any
+// of the mover's stones; 1: after its first step, on at; 2: after the
+// move, on at). Otherwise (no break this turn, or before-move timing) it
+// returns 0, m.From and ok false. It tells writers of other notations
+// (WGF) where to put the break among a turn's steps.
+func (p *Position) BreakPoint(m Move) (steps int, at Square, ok bool) {
+	if p.brk == 0 || m.Kind != Turn {
+		return 0, m.From, false
+	}
+	return p.breakPoint(m.From, m.To)
 }
 
 // hasLegalTurn reports whether c could make a turn (or a break followed by
@@ -112,6 +279,8 @@ func (p *Position) hasLegalTurn(c Color) bool {
 		}
 	}
 	if p.canBreak(c) {
+		// A break after a step needs a stone that can step, which has a
+		// turn already; what is left is a break before the move.
 		bw := p.breakableWalls(c)
 		if bw.north|bw.east != 0 {
 			if !p.stepOut {

@@ -51,6 +51,10 @@ func (p *Position) CheckMove(m Move) error {
 		if p.w.has(m.To, m.Side) {
 			return fmt.Errorf("turn %s: a wall already stands on the %s side of %s", m, m.Side, m.To)
 		}
+		if p.brk != 0 && !p.breakFits(m.From, m.To) {
+			b, _ := p.BrokenThisTurn()
+			return fmt.Errorf("turn %s: the stone does not pass beside the wall broken this turn (%s) at a moment it may break it (rule breakTiming=any-time)", m, b)
+		}
 		return nil
 	case Break:
 		if p.players != 3 {
@@ -65,7 +69,7 @@ func (p *Position) CheckMove(m Move) error {
 		if (m.Side != North && m.Side != East) || !m.To.Valid() {
 			return fmt.Errorf("break %s: not a wall slot", m)
 		}
-		bw := p.breakableWalls(p.toMove)
+		bw := p.legalBreaks(p.toMove)
 		set := bw.east
 		if m.Side == North {
 			set = bw.north
@@ -73,6 +77,17 @@ func (p *Position) CheckMove(m Move) error {
 		if !set.Has(m.To) {
 			if !p.w.has(m.To, m.Side) {
 				return fmt.Errorf("break %s: no wall stands there", m)
+			}
+			beside := p.w.beside(p.stones[p.toMove])
+			besideSet := beside.east
+			if m.Side == North {
+				besideSet = beside.north
+			}
+			switch {
+			case p.freesOnly && besideSet.Has(m.To):
+				return fmt.Errorf("break %s: the %s stone beside it cannot step, and a walled-in stone may break only a wall with an empty square behind it (rule breakWalls=frees-stone)", m, p.toMove)
+			case p.anyTime:
+				return fmt.Errorf("break %s: no %s stone can pass beside the wall this turn", m, p.toMove)
 			}
 			return fmt.Errorf("break %s: the wall is not next to a %s stone", m, p.toMove)
 		}
@@ -129,6 +144,7 @@ func (p *Position) Apply(m Move) {
 		if p.midTurn {
 			p.midTurn = false
 			p.hash ^= zMidTurn
+			p.clearBrk()
 		}
 		p.hash ^= zToMove[c]
 		p.endTurn()
@@ -154,9 +170,16 @@ func (p *Position) Apply(m Move) {
 		p.hash ^= zBroken[c]
 		p.midTurn = true
 		p.hash ^= zMidTurn
-		if !p.hasLegalTurn(c) {
+		if p.anyTime {
+			p.brk = Bit(m.To) | Bit(m.To.Neighbor(m.Side))
+			for b := p.brk; b != 0; b &= b - 1 {
+				p.hash ^= zBrk[b.First()]
+			}
+		}
+		if !p.hasTurnAfterBreak(c) {
 			// Only under step-out: the break left no turn, so the turn ends.
 			p.midTurn = false
+			p.clearBrk()
 			p.hash ^= zMidTurn ^ zToMove[c]
 			p.endTurn()
 			p.hash ^= zToMove[p.toMove]
@@ -164,10 +187,35 @@ func (p *Position) Apply(m Move) {
 	}
 }
 
+// clearBrk forgets the wall broken in this turn (breakTiming=any-time).
+func (p *Position) clearBrk() {
+	for b := p.brk; b != 0; b &= b - 1 {
+		p.hash ^= zBrk[b.First()]
+	}
+	p.brk = 0
+}
+
+// hasTurnAfterBreak reports whether c, mid-turn after its break, has a
+// turn to complete it with.
+func (p *Position) hasTurnAfterBreak(c Color) bool {
+	if p.brk == 0 {
+		return p.hasLegalTurn(c)
+	}
+	q := *p
+	q.toMove = c
+	var buf [MaxMoves]Move
+	return len(q.LegalMoves(buf[:0])) > 0
+}
+
 // endTurn ends the turn of the player to move: it ends the game or hands
 // the move on.
 func (p *Position) endTurn() {
-	if p.players == 2 {
+	if p.frozenEnd {
+		if p.decided() {
+			p.finish()
+			return
+		}
+	} else if p.players == 2 {
 		// With two players one fill decides: a region with both colours
 		// exists exactly when Red's regions hold a Blue stone.
 		if p.w.fill(p.stones[Red])&p.stones[Blue] == 0 {
@@ -187,7 +235,7 @@ func (p *Position) endTurn() {
 func (p *Position) nextPlayer() {
 	for k := int8(1); k <= p.players; k++ {
 		c := Color((int8(p.toMove) + k) % p.players)
-		if p.players > 2 && p.Settled(c) {
+		if p.skipsSettled(c) {
 			continue
 		}
 		if p.hasLegalTurn(c) {
@@ -196,6 +244,17 @@ func (p *Position) nextPlayer() {
 		}
 	}
 	p.finish()
+}
+
+// skipsSettled reports whether c's turns are skipped because it has
+// settled: with three or four players, every stone of c in its own land,
+// and with three its break used too (or rule settled=skip), for with its
+// break it can still change the result.
+func (p *Position) skipsSettled(c Color) bool {
+	if p.players == 2 || !p.Settled(c) {
+		return false
+	}
+	return p.players == 4 || p.settledSkip || p.BreakUsed(c)
 }
 
 // finish marks the game over.
@@ -208,6 +267,52 @@ func (p *Position) finish() {
 // other player's stones (c's land), so nothing c does can change the result.
 func (p *Position) Settled(c Color) bool {
 	return p.w.fill(p.stones[c])&(p.Occupied()&^p.stones[c]) == 0
+}
+
+// decided reports whether the game's end condition holds: no region
+// holds stones of two players, or under end=frozen-mixed-regions every
+// region that does is frozen (see Frozen).
+func (p *Position) decided() bool {
+	if !p.frozenEnd {
+		return p.allSettled()
+	}
+	occ := p.Occupied()
+	for c := Color(0); c < Color(p.players); c++ {
+		others := occ &^ p.stones[c]
+		for st := p.stones[c]; st != 0; st &= st - 1 {
+			s := st.First()
+			if p.w.fill(Bit(s))&others != 0 && !p.frozenStone(c, s, occ) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Frozen reports whether the stone on s cannot change its region: it
+// cannot step, and its owner may not break a wall beside it (its break is
+// used, there is none, or breakWalls=frees-stone leaves none). A region
+// holding stones of two players whose stones are all frozen stays as it
+// is; under end=frozen-mixed-regions the game ends once every such region
+// is frozen. It is false for an empty square.
+func (p *Position) Frozen(s Square) bool {
+	c := p.StoneAt(s)
+	if c == NoColor {
+		return false
+	}
+	return p.frozenStone(c, s, p.Occupied())
+}
+
+// frozenStone is Frozen for c's stone on s, occ holding every stone.
+func (p *Position) frozenStone(c Color, s Square, occ Bitboard) bool {
+	if p.w.step(Bit(s))&^occ != 0 {
+		return false
+	}
+	if p.players != 3 || p.BreakUsed(c) {
+		return true
+	}
+	b := breakableAt(p.w, s, occ, p.freesOnly)
+	return b.north|b.east == 0
 }
 
 // allSettled reports whether no region holds stones of two players.

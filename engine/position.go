@@ -45,21 +45,37 @@ type Position struct {
 	stepOut   bool
 	tieNone   bool
 	fourStone bool
+	// anyTime, freesOnly and frozenEnd hold the rule options
+	// breakTiming=any-time, breakWalls=frees-stone and
+	// end=frozen-mixed-regions.
+	anyTime   bool
+	freesOnly bool
+	frozenEnd bool
+	// settledSkip holds settled=skip.
+	settledSkip bool
 	// broken has bit c set once player c has used its wall break; midTurn is
 	// set between a break and the turn that completes it.
 	broken  uint8
 	midTurn bool
-	ply     int16
+	// brk holds, mid-turn under breakTiming=any-time, the two squares the
+	// broken wall separated: the moving stone must pass one of them (see
+	// turnTouches). It is empty otherwise.
+	brk Bitboard
+	ply int16
 }
 
 // NewPosition returns the start position of a game under rules, which must
 // be normalized (see Rules.Normalize).
 func NewPosition(rules Rules) Position {
 	p := Position{
-		players:   int8(rules.Players),
-		stepOut:   rules.Stay == StayStepOut,
-		tieNone:   rules.TieBreak == TieBreakNone,
-		fourStone: rules.Opening == OpeningFourStone,
+		players:     int8(rules.Players),
+		stepOut:     rules.Stay == StayStepOut,
+		tieNone:     rules.TieBreak == TieBreakNone,
+		fourStone:   rules.Opening == OpeningFourStone,
+		anyTime:     rules.BreakTiming == BreakAnyTime,
+		freesOnly:   rules.BreakWalls == BreakFreesStone,
+		frozenEnd:   rules.End == EndFrozenMixedRegions,
+		settledSkip: rules.Settled == SettledSkip,
 	}
 	p.stones = rules.presetStones()
 	p.setupLen = int8(len(rules.placementOrder()))
@@ -92,6 +108,18 @@ func (p *Position) Rules() Rules {
 	}
 	if p.tieNone {
 		r.TieBreak = TieBreakNone
+	}
+	if p.anyTime {
+		r.BreakTiming = BreakAnyTime
+	}
+	if p.freesOnly {
+		r.BreakWalls = BreakFreesStone
+	}
+	if p.frozenEnd {
+		r.End = EndFrozenMixedRegions
+	}
+	if p.settledSkip {
+		r.Settled = SettledSkip
 	}
 	return r
 }
@@ -165,6 +193,21 @@ func (p *Position) BreakUsed(c Color) bool { return p.broken>>uint(c)&1 != 0 }
 // MidTurn reports whether the player to move has broken a wall and must now
 // complete the turn with a Turn move.
 func (p *Position) MidTurn() bool { return p.midTurn }
+
+// BrokenThisTurn returns, mid-turn under breakTiming=any-time, the wall
+// broken in this turn in canonical form (the turn's stone must pass beside
+// it), and ok false otherwise.
+func (p *Position) BrokenThisTurn() (m Move, ok bool) {
+	if p.brk == 0 {
+		return Move{}, false
+	}
+	lo := p.brk.First()
+	side := North
+	if p.brk.Has(lo+1) && lo.Col() < Size-1 {
+		side = East
+	}
+	return Move{Kind: Break, From: NoSquare, To: lo, Side: side}, true
+}
 
 // SetupPlacements returns how many setup placements have been made and how
 // many the setup phase has in all.

@@ -24,6 +24,12 @@ type refPos struct {
 	broken    [MaxPlayers]bool
 	midTurn   bool
 	fourStone bool
+	// The options breakTiming=any-time, breakWalls=frees-stone,
+	// end=frozen-mixed-regions and settled=skip.
+	anyTime, frees, frozenEnd, settledSkip bool
+	// brk is the wall broken this turn under any-time (mid-turn), nil
+	// otherwise.
+	brk *[4]int
 }
 
 // refDirs are the steps of North, East, South, West, in the engine's side
@@ -46,6 +52,11 @@ func newRef(rules Rules) *refPos {
 		tieNone:   rules.TieBreak == TieBreakNone,
 		fourStone: rules.Opening == OpeningFourStone,
 		wall:      map[[4]int]Color{},
+
+		anyTime:     rules.BreakTiming == BreakAnyTime,
+		frees:       rules.BreakWalls == BreakFreesStone,
+		frozenEnd:   rules.End == EndFrozenMixedRegions,
+		settledSkip: rules.Settled == SettledSkip,
 	}
 	for c := range Size {
 		for r := range Size {
@@ -83,6 +94,10 @@ func (p *refPos) clone() *refPos {
 	q.wall = make(map[[4]int]Color, len(p.wall))
 	for k, v := range p.wall {
 		q.wall[k] = v
+	}
+	if p.brk != nil {
+		b := *p.brk
+		q.brk = &b
 	}
 	return &q
 }
@@ -149,6 +164,9 @@ func (p *refPos) turns(x Color) []Move {
 				// The wall goes on a side of the destination as it is after
 				// the move: the mover's old square is then empty, which does
 				// not matter for walls.
+				if p.brk != nil && !p.breakFitsTurn(x, c, r, dest[0], dest[1]) {
+					continue
+				}
 				for _, d := range p.buildableSides(dest[0], dest[1]) {
 					out = append(out, TurnMove(refSq(c, r), refSq(dest[0], dest[1]), d))
 				}
@@ -162,40 +180,150 @@ func (p *refPos) mayBreak(x Color) bool {
 	return p.players == 3 && p.phase == Play && !p.midTurn && !p.broken[x]
 }
 
-// breaks lists the breaks of player x: every wall on a side of a square
-// holding one of x's stones, named as the north or east side of a square.
+// wallsBeside lists the walls on the sides of (c, r) with the square
+// behind each.
+func (p *refPos) wallsBeside(c, r int) (keys [][4]int, behind [][2]int) {
+	for _, v := range refDirs {
+		c2, r2 := c+v[0], r+v[1]
+		if refOnBoard(c2, r2) && p.hasWall(c, r, c2, r2) {
+			keys = append(keys, refKey(c, r, c2, r2))
+			behind = append(behind, [2]int{c2, r2})
+		}
+	}
+	return keys, behind
+}
+
+// mayBreakAt lists the walls a stone on (c, r) may break, with the stone
+// of x on empty-square test free: every wall beside it, but under
+// frees-stone, when the stone cannot step to an empty neighbour, only a
+// wall with an empty square behind it.
+func (p *refPos) mayBreakAt(c, r int, free func(c, r int) bool) [][4]int {
+	keys, behind := p.wallsBeside(c, r)
+	if !p.frees {
+		return keys
+	}
+	for _, v := range refDirs {
+		c2, r2 := c+v[0], r+v[1]
+		if refOnBoard(c2, r2) && !p.hasWall(c, r, c2, r2) && free(c2, r2) {
+			return keys // it can step: not walled in
+		}
+	}
+	var out [][4]int
+	for i, k := range keys {
+		if free(behind[i][0], behind[i][1]) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// breaks lists the breaks of player x, each wall once, named as the north
+// or east side of a square: a wall beside one of x's stones (mayBreakAt),
+// and under any-time also one beside a square a stone of x reaches in one
+// or two steps, where it is then measured.
 func (p *refPos) breaks(x Color) []Move {
 	if !p.mayBreak(x) {
 		return nil
 	}
 	seen := map[[4]int]bool{}
 	var out []Move
+	add := func(keys [][4]int) {
+		for _, k := range keys {
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			// k's first square is the lower or left one: the wall is
+			// its north side when the columns agree, else its east.
+			side := East
+			if k[0] == k[2] {
+				side = North
+			}
+			out = append(out, Move{Kind: Break, From: NoSquare, To: refSq(k[0], k[1]), Side: side})
+		}
+	}
+	empty := func(c, r int) bool { return p.stone[c][r] == NoColor }
 	for c := range Size {
 		for r := range Size {
 			if p.stone[c][r] != x {
 				continue
 			}
-			for _, v := range refDirs {
-				c2, r2 := c+v[0], r+v[1]
-				if !refOnBoard(c2, r2) || !p.hasWall(c, r, c2, r2) {
+			add(p.mayBreakAt(c, r, empty))
+			if !p.anyTime {
+				continue
+			}
+			for dest := range p.destinations(c, r) {
+				if dest == [2]int{c, r} {
 					continue
 				}
-				k := refKey(c, r, c2, r2)
-				if seen[k] {
-					continue
+				// Every square of a path is a destination (one step) or
+				// the end of two; the stone on it has left (c, r).
+				free := func(c2, r2 int) bool {
+					return (c2 == c && r2 == r) || (p.stone[c2][r2] == NoColor && (c2 != dest[0] || r2 != dest[1]))
 				}
-				seen[k] = true
-				// k's first square is the lower or left one: the wall is
-				// its north side when the columns agree, else its east.
-				side := East
-				if k[0] == k[2] {
-					side = North
-				}
-				out = append(out, Move{Kind: Break, From: NoSquare, To: refSq(k[0], k[1]), Side: side})
+				add(p.mayBreakAt(dest[0], dest[1], free))
 			}
 		}
 	}
 	return out
+}
+
+// breakFitsTurn reports whether, mid-turn under any-time, the turn of x's
+// stone from (fc, fr) to (tc, tr) fits the wall broken this turn: some
+// path of the move has a moment, before it, after its first step or after
+// it, when the stone (before the move: any of x's stones) stood beside the
+// wall and could break it, the steps before that moment not crossing it.
+func (p *refPos) breakFitsTurn(x Color, fc, fr, tc, tr int) bool {
+	w := *p.brk
+	// The walls as they stood before the break.
+	pre := p.clone()
+	pre.brk = nil
+	pre.wall[w] = x
+	beside := func(c, r int, free func(c, r int) bool) bool {
+		for _, k := range pre.mayBreakAt(c, r, free) {
+			if k == w {
+				return true
+			}
+		}
+		return false
+	}
+	empty := func(c, r int) bool { return p.stone[c][r] == NoColor }
+	for c := range Size {
+		for r := range Size {
+			if p.stone[c][r] == x && beside(c, r, empty) {
+				return true // before the move
+			}
+		}
+	}
+	// The paths from (fc, fr) to (tc, tr), steps in the walls as they are
+	// now, squares free but for the moving stone's own.
+	free := func(c, r int) bool { return p.stone[c][r] == NoColor || (c == fc && r == fr) }
+	at := func(c, r int) func(int, int) bool {
+		return func(c2, r2 int) bool { return free(c2, r2) && (c2 != c || r2 != r) }
+	}
+	for _, d1 := range refDirs {
+		c1, r1 := fc+d1[0], fr+d1[1]
+		if !refOnBoard(c1, r1) || p.hasWall(fc, fr, c1, r1) || !free(c1, r1) {
+			continue
+		}
+		firstPre := !pre.hasWall(fc, fr, c1, r1)
+		if c1 == tc && r1 == tr && firstPre && beside(c1, r1, at(c1, r1)) {
+			return true
+		}
+		for _, d2 := range refDirs {
+			c2, r2 := c1+d2[0], r1+d2[1]
+			if c2 != tc || r2 != tr || !refOnBoard(c2, r2) || p.hasWall(c1, r1, c2, r2) || !free(c2, r2) {
+				continue
+			}
+			if firstPre && beside(c1, r1, at(c1, r1)) {
+				return true // after the first step
+			}
+			if firstPre && !pre.hasWall(c1, r1, c2, r2) && beside(c2, r2, at(c2, r2)) {
+				return true // after the move
+			}
+		}
+	}
+	return false
 }
 
 func (p *refPos) legal() []Move {
@@ -222,14 +350,55 @@ func (p *refPos) canAct(x Color) bool {
 	}
 	for _, b := range p.breaks(x) {
 		q := p.clone()
-		c, r := refCR(b.To)
-		v := refDirs[b.Side]
-		delete(q.wall, refKey(c, r, c+v[0], r+v[1]))
+		q.toMove = x
+		q.breakWall(b)
 		if len(q.turns(x)) > 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// breakWall removes the wall of break b and starts the rest of the turn.
+func (p *refPos) breakWall(b Move) {
+	c, r := refCR(b.To)
+	v := refDirs[b.Side]
+	k := refKey(c, r, c+v[0], r+v[1])
+	delete(p.wall, k)
+	p.broken[p.toMove] = true
+	p.midTurn = true
+	if p.anyTime {
+		p.brk = &k
+	}
+}
+
+// frozen reports whether every region holding stones of two players has
+// stones that can neither step to an empty neighbour nor, by their
+// owner's unused break, break a wall beside them (mayBreakAt).
+func (p *refPos) frozen() bool {
+	regions, owners := p.regions()
+	empty := func(c, r int) bool { return p.stone[c][r] == NoColor }
+	for i, own := range owners {
+		if len(own) < 2 {
+			continue
+		}
+		for _, q := range regions[i] {
+			x := p.stone[q[0]][q[1]]
+			if x == NoColor {
+				continue
+			}
+			for _, v := range refDirs {
+				c2, r2 := q[0]+v[0], q[1]+v[1]
+				if refOnBoard(c2, r2) && !p.hasWall(q[0], q[1], c2, r2) && empty(c2, r2) {
+					return false
+				}
+			}
+			if p.players == 3 && !p.broken[x] && len(p.mayBreakAt(q[0], q[1], empty)) > 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // regions returns the regions as lists of squares and, for each, the set
@@ -291,7 +460,9 @@ func (p *refPos) anyMixed() bool {
 func (p *refPos) passFrom(x Color) {
 	for k := 1; k <= p.players; k++ {
 		y := Color((int(x) + k) % p.players)
-		if p.players > 2 && p.settled(y) {
+		// A settled player is skipped; with three players only once its
+		// break is used, unless settled=skip.
+		if p.players > 2 && p.settled(y) && (p.players == 4 || p.settledSkip || p.broken[y]) {
 			continue
 		}
 		if p.canAct(y) {
@@ -303,7 +474,7 @@ func (p *refPos) passFrom(x Color) {
 }
 
 func (p *refPos) endTurn() {
-	if !p.anyMixed() {
+	if !p.anyMixed() || p.frozenEnd && p.frozen() {
 		p.phase = Over
 		return
 	}
@@ -331,15 +502,13 @@ func (p *refPos) apply(m Move) {
 		v := refDirs[m.Side]
 		p.wall[refKey(tc, tr, tc+v[0], tr+v[1])] = x
 		p.midTurn = false
+		p.brk = nil
 		p.endTurn()
 	case Break:
-		c, r := refCR(m.To)
-		v := refDirs[m.Side]
-		delete(p.wall, refKey(c, r, c+v[0], r+v[1]))
-		p.broken[x] = true
-		p.midTurn = true
+		p.breakWall(m)
 		if len(p.turns(x)) == 0 {
 			p.midTurn = false
+			p.brk = nil
 			p.endTurn()
 		}
 	}

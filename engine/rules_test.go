@@ -311,13 +311,13 @@ func TestGameEndsWhenNoRegionIsMixed(t *testing.T) {
 		},
 		{
 			// Three players: Green closes Red in below, but Green and Blue
-			// share the top: not over. Red, next in order, is settled and
-			// skipped: Blue moves.
+			// share the top: not over. Red, next in order, is settled with
+			// its break used and skipped: Blue moves.
 			name:  "three players, still mixed elsewhere",
 			rules: Rules{Players: 3},
 			board: Diagram{
 				Stones: map[string][]string{"red": {"A1", "B1"}, "green": {"A2", "E5"}, "blue": {"F5", "G5"}},
-				Walls:  rowWalls(2, "red")[1:], ToMove: "green", Phase: "play",
+				Walls:  rowWalls(2, "red")[1:], ToMove: "green", Phase: "play", BreaksUsed: []string{"red"},
 			},
 			move: "A2-A3:S", over: false, toMove: Blue,
 		},
@@ -378,10 +378,35 @@ func TestTurnSkipping(t *testing.T) {
 		want  []Color // to move after each move
 	}{
 		{
-			// Red's two stones sit alone in {A1, A2}: settled, skipped
-			// every round.
+			// Red's two stones sit alone in {A1, A2} and its break is
+			// used: settled, skipped every round.
 			name:  "three players, settled player skipped",
 			rules: Rules{Players: 3},
+			board: Diagram{
+				Stones: map[string][]string{"red": {"A1", "A2"}, "blue": {"C3", "E5"}, "green": {"D4", "F6"}},
+				Walls:  []Wall{{Square: "A2", Side: "N", By: "red"}, {Square: "A1", Side: "E", By: "red"}, {Square: "A2", Side: "E", By: "red"}},
+				ToMove: "blue", Phase: "play", BreaksUsed: []string{"red"},
+			},
+			moves: []string{"C3-C3:N", "D4-D4:N", "C3-C3:E", "D4-D4:E"},
+			want:  []Color{Green, Blue, Green, Blue},
+		},
+		{
+			// The same with Red's break unused: Red can still break out,
+			// so it plays (seed 001).
+			name:  "three players, settled player with its break plays",
+			rules: Rules{Players: 3},
+			board: Diagram{
+				Stones: map[string][]string{"red": {"A1", "A2"}, "blue": {"C3", "E5"}, "green": {"D4", "F6"}},
+				Walls:  []Wall{{Square: "A2", Side: "N", By: "red"}, {Square: "A1", Side: "E", By: "red"}, {Square: "A2", Side: "E", By: "red"}},
+				ToMove: "blue", Phase: "play",
+			},
+			moves: []string{"C3-C3:N", "D4-D4:N", "A1-A1:N"},
+			want:  []Color{Green, Red, Blue},
+		},
+		{
+			// Under settled=skip it is skipped all the same.
+			name:  "three players, settled=skip skips a settled player with its break",
+			rules: Rules{Players: 3, Settled: SettledSkip},
 			board: Diagram{
 				Stones: map[string][]string{"red": {"A1", "A2"}, "blue": {"C3", "E5"}, "green": {"D4", "F6"}},
 				Walls:  []Wall{{Square: "A2", Side: "N", By: "red"}, {Square: "A1", Side: "E", By: "red"}, {Square: "A2", Side: "E", By: "red"}},

@@ -139,6 +139,7 @@ func (t Symmetry) Position(p Position) Position {
 		q.w.north |= q.built[c].north
 		q.w.east |= q.built[c].east
 	}
+	q.brk = t.Bitboard(p.brk)
 	q.hash = q.computeHash()
 	return q
 }

@@ -11,6 +11,10 @@ var (
 	zMidTurn   uint64
 	zPhasePlay uint64
 	zPhaseOver uint64
+	// zBrk keys the squares beside a wall broken mid-turn under
+	// breakTiming=any-time; drawn after the others so that their values,
+	// and the hashes of games under the default rules, stay as they were.
+	zBrk [NumSquares]uint64
 )
 
 func init() {
@@ -34,6 +38,9 @@ func init() {
 	zMidTurn = next()
 	zPhasePlay = next()
 	zPhaseOver = next()
+	for s := range NumSquares {
+		zBrk[s] = next()
+	}
 }
 
 // computeHash computes the hash of p from scratch.
@@ -61,6 +68,9 @@ func (p *Position) hashUnder(t Symmetry) uint64 {
 	h ^= zToMove[p.toMove]
 	if p.midTurn {
 		h ^= zMidTurn
+	}
+	for b := p.brk; b != 0; b &= b - 1 {
+		h ^= zBrk[t.Square(b.First())]
 	}
 	switch p.phase {
 	case Play:

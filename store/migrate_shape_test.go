@@ -122,3 +122,73 @@ func sameJSON(t *testing.T, got []byte, want string) bool {
 	}
 	return reflect.DeepEqual(g, w)
 }
+
+// TestMigrateSettledRule: 0007_settled_rule names settled=skip in the rules
+// of three-player job requests stored before it (the rule they were played
+// under), leaves other requests alone, and drops three-player cache rows
+// keyed without the settled rule.
+func TestMigrateSettledRule(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	url := storetest.URL(t)
+	if err := store.ForceVersion(url, 6); err != nil {
+		t.Fatal(err)
+	}
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+
+	jobs := []struct {
+		name, request, want string
+	}{
+		{"three players", `{"rules":{"players":3,"opening":"empty"},"moves":["A1"]}`,
+			`{"rules":{"players":3,"opening":"empty","settled":"skip"},"moves":["A1"]}`},
+		{"three players, the rule named", `{"rules":{"players":3,"settled":"skip-without-break"}}`, `{"rules":{"players":3,"settled":"skip-without-break"}}`},
+		{"two players", `{"rules":{"players":2}}`, `{"rules":{"players":2}}`},
+		{"no rules", `{}`, `{}`},
+	}
+	ids := make([]string, len(jobs))
+	for i, j := range jobs {
+		if err := conn.QueryRow(ctx, `INSERT INTO jobs (kind, status, request, progress_total) VALUES ('review', 'queued', $1, 1) RETURNING id`,
+			j.request).Scan(&ids[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows := []struct {
+		rules string
+		kept  bool
+	}{
+		{"3p empty stay=always tie=largest-region", false},
+		{"3p empty stay=always tie=largest-region settled=skip-without-break", true},
+		{"2p four-stone stay=always tie=largest-region", true},
+	}
+	for i, r := range rows {
+		if _, err := conn.Exec(ctx, `INSERT INTO analyses (canonical_hash, rules, model, visits, analysis) VALUES ($1, $2, 'm', 8, '{"schema":3,"analysis":{}}')`, 1000+i, r.rules); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	if res, err := store.Migrate(ctx, url); err != nil || !res.Applied {
+		t.Fatalf("migrate: %+v, %v", res, err)
+	}
+	for i, j := range jobs {
+		var got []byte
+		if err := conn.QueryRow(ctx, `SELECT request FROM jobs WHERE id = $1`, ids[i]).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if !sameJSON(t, got, j.want) {
+			t.Errorf("%s: %s, want %s", j.name, got, j.want)
+		}
+	}
+	for i, r := range rows {
+		var n int
+		if err := conn.QueryRow(ctx, `SELECT count(*) FROM analyses WHERE canonical_hash = $1`, 1000+i).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if (n == 1) != r.kept {
+			t.Errorf("cache row %q: %d rows, kept %v", r.rules, n, r.kept)
+		}
+	}
+}

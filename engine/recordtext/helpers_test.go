@@ -9,7 +9,8 @@ import (
 
 // allRuleSets returns every combination of the rule options: two players
 // with both openings, three and four players with the empty one, each with
-// both stay rules and both tie breaks.
+// both stay rules, both tie breaks and both ends; with three players also
+// both break timings, both breakable-wall rules and both settled rules.
 func allRuleSets() []engine.Rules {
 	var out []engine.Rules
 	for _, players := range []int{2, 3, 4} {
@@ -17,10 +18,25 @@ func allRuleSets() []engine.Rules {
 		if players == 2 {
 			openings = []engine.Opening{engine.OpeningFourStone, engine.OpeningEmpty}
 		}
+		timings, walls, settled := []engine.BreakTiming{""}, []engine.BreakWalls{""}, []engine.SettledRule{""}
+		if players == 3 {
+			timings = []engine.BreakTiming{"", engine.BreakAnyTime}
+			walls = []engine.BreakWalls{"", engine.BreakFreesStone}
+			settled = []engine.SettledRule{"", engine.SettledSkip}
+		}
 		for _, o := range openings {
 			for _, s := range []engine.StayRule{engine.StayAlways, engine.StayStepOut} {
 				for _, tb := range []engine.TieBreak{engine.TieBreakLargestRegion, engine.TieBreakNone} {
-					out = append(out, engine.Rules{Players: players, Opening: o, Stay: s, TieBreak: tb})
+					for _, end := range []engine.EndRule{"", engine.EndFrozenMixedRegions} {
+						for _, bt := range timings {
+							for _, bw := range walls {
+								for _, st := range settled {
+									out = append(out, engine.Rules{Players: players, Opening: o, Stay: s, TieBreak: tb,
+										End: end, BreakTiming: bt, BreakWalls: bw, Settled: st})
+								}
+							}
+						}
+					}
 				}
 			}
 		}

@@ -13,8 +13,10 @@ import (
 // checks the record each gives.
 func TestParse(t *testing.T) {
 	t.Parallel()
-	twoSite, threeAlways := WGFRules(2), WGFRules(3)
-	threeAlways.Stay = engine.StayAlways
+	twoSite := WGFRules(2)
+	// Rules given replace the site's: what they leave unset takes the
+	// engine's default, the stay rule here too.
+	threeAlways := engine.Rules{Players: 3, Opening: engine.OpeningEmpty, Stay: engine.StayAlways, TieBreak: engine.TieBreakLargestRegion}
 	cases := []struct {
 		name   string
 		text   string

@@ -37,14 +37,18 @@ import (
 //
 // Cells and walls are mapped onto the engine's squares as wgfboard.go
 // describes ((r, c) is column 'A'+c, row 7-r). A break is played before
-// the turn's move, as the engine models it (docs/rules.md), wherever it
-// stands among the turn's actions. Skipped players (docs/rules.md) get no
+// the turn's move, as the engine writes it (docs/rules.md), wherever it
+// stands among the turn's actions: under breakTiming=any-time (the site's)
+// the engine then checks that the stone passed beside the wall at a point
+// of the turn where it could break it; under before-move a break after a
+// step is refused unless the wall was beside a stone before the move. Skipped players (docs/rules.md) get no
 // turn in WGF, as in the engine; a turn's player must be the one the
 // engine has to move.
 //
 // WGF carries no rule options: the rules are WGFRules, the site's, unless
-// rules is given, whose stay and tieBreak then apply (players and opening
-// come from the record and may only repeat it). Blank lines around the
+// rules is given, whose other options then apply, the unset ones at their
+// defaults (players and opening come from the record and may only repeat
+// it). Blank lines around the
 // record are allowed. Errors are *LineError values naming the line and
 // the item (block, placement or turn) with the reason, e.g.
 // `line 1 "A434,H71": turn 1: action "H71": cell 71 is off the board: the

@@ -11,7 +11,9 @@ import (
 // WriteWGF replays rec and writes it as a WGF record of the site
 // ZachChiu/quoridor (see ParseWGF), the way the site writes its own: one
 // step action per moving turn (the stone's destination, however many
-// cells away), none for a stay, the break first in its turn. ParseWGF
+// cells away), none for a stay, the break first in its turn unless
+// breakTiming=any-time puts it after a step (see engine.Position.BreakPoint:
+// then after the first of two step actions, or after the move). ParseWGF
 // given the record's rules reads it back to the same game: the same
 // positions, and the same moves but where a stay's wall stands between
 // two of the player's stones (WGF does not say which of them stays, and
@@ -38,8 +40,11 @@ func formatWGF(g *engine.Game) (string, error) {
 	pieces := wgfStartStones(g.Rules)
 	var opening, turns []string
 	pendingBreak := ""
+	pos := g.Start // the position before move i
 	for i, m := range g.Moves {
 		c := g.Movers[i]
+		before := pos
+		pos.Apply(m)
 		switch m.Kind {
 		case engine.Place:
 			pieces[c] = append(pieces[c], m.To)
@@ -51,18 +56,32 @@ func formatWGF(g *engine.Game) (string, error) {
 			}
 			pendingBreak = "X" + wgfWallOf(m.To, m.Side).String()
 		case engine.Turn:
+			// Under breakTiming=any-time a break whose wall no stone stood
+			// beside before the move goes where the stone reached it:
+			// after its first step (the steps written one by one) or after
+			// the move.
+			steps, at, mid := before.BreakPoint(m)
+			mid = mid && steps > 0 && pendingBreak != ""
 			acts := []string{}
-			if pendingBreak != "" {
+			if pendingBreak != "" && !mid {
 				acts, pendingBreak = append(acts, pendingBreak), ""
 			}
-			if m.From != m.To {
+			if m.From != m.To || mid {
 				k := indexOfSquare(pieces[c], m.From)
 				if k < 0 {
 					return "", fmt.Errorf("moves[%d]: no %s stone on %s in the piece list (a bug)", i, c, m.From)
 				}
 				pieces[c][k] = m.To
+				if mid && steps == 1 && at != m.To {
+					r, col := wgfCell(at)
+					acts = append(acts, fmt.Sprintf("%d%d%d", k+1, r, col), pendingBreak)
+					pendingBreak = ""
+				}
 				r, col := wgfCell(m.To)
 				acts = append(acts, fmt.Sprintf("%d%d%d", k+1, r, col))
+				if pendingBreak != "" {
+					acts, pendingBreak = append(acts, pendingBreak), ""
+				}
 			}
 			acts = append(acts, wgfWallOf(m.To, m.Side).String())
 			turns = append(turns, string(wgfLetter(c))+strings.Join(acts, ","))

@@ -91,12 +91,21 @@ func wgfLetter(c engine.Color) byte { return 'A' + byte(c) }
 // WGFRules returns the rules of the site's game of 2 or 3 players: the
 // four-stone opening with two players (its preset stones are the same),
 // the empty one with three, the stay rule step-out (app/game/engine.ts
-// legalTurns: a stone may stay only if it could step out and back) and
-// the largest-region tie break (app/game/score.ts getWinners).
+// legalTurns: a stone may stay only if it could step out and back), the
+// largest-region tie break (app/game/score.ts getWinners) and the end
+// when every mixed region is frozen (end=frozen-mixed-regions); with three
+// players the break at any point of the turn (breakTiming=any-time) and a
+// walled-in stone's break only of a wall that frees it
+// (breakWalls=frees-stone). The site's records (a corpus of its games in
+// engine/recordtext/testdata/zachchiu) replay under these rules with the
+// site's legal counts, ends and results.
 func WGFRules(players int) engine.Rules {
-	r := engine.Rules{Players: players, Opening: engine.OpeningEmpty, Stay: engine.StayStepOut, TieBreak: engine.TieBreakLargestRegion}
+	r := engine.Rules{Players: players, Opening: engine.OpeningEmpty, Stay: engine.StayStepOut, TieBreak: engine.TieBreakLargestRegion,
+		End: engine.EndFrozenMixedRegions}
 	if players == 2 {
 		r.Opening = engine.OpeningFourStone
+	} else {
+		r.BreakTiming, r.BreakWalls = engine.BreakAnyTime, engine.BreakFreesStone
 	}
 	return r
 }

@@ -106,14 +106,15 @@ func TestPositionStates(t *testing.T) {
 			territory: map[string]int{"red": 0, "blue": 0, "green": 0},
 		},
 		{
+			// Red's break is used: settled, it is skipped.
 			name: "three players, settled red skipped",
 			rec: engine.Record{Rules: engine.Rules{Players: 3}, Board: &engine.Diagram{
 				Stones: map[string][]string{"red": {"A1", "A2"}, "blue": {"C3", "E5"}, "green": {"D4", "F6"}},
-				Walls:  boxedRed, ToMove: "blue", Phase: "play",
+				Walls:  boxedRed, ToMove: "blue", Phase: "play", BreaksUsed: []string{"red"},
 			}, Moves: []string{"C3-C3:N", "D4-D4:N", "C3-C3:E"}},
 			phase: "play", toMove: "green", setup: SetupProgress{6, 6},
-			movers:    []string{"blue", "green", "blue"},
-			skipped:   []SkippedTurns{{Ply: 2, Players: []string{"red"}}},
+			movers:  []string{"blue", "green", "blue"},
+			skipped: []SkippedTurns{{Ply: 2, Players: []string{"red"}}}, breaksUsed: []string{"red"},
 			territory: map[string]int{"red": 2, "blue": 0, "green": 0},
 		},
 		{

@@ -13,13 +13,18 @@ import (
 )
 
 // RulesFlags registers the rule flags shared by the game subcommands,
-// named as in the record's rules (-opening, -players, -stay, -tieBreak).
+// named as in the record's rules (-opening, -players, -stay, -tieBreak,
+// -breakTiming, -breakWalls, -end, -settled).
 // -mode and -tiebreak are deprecated aliases kept for one release.
 type RulesFlags struct {
 	opening, mode    setString
 	players          int
 	stay             string
 	tieBreak, tiebrk setString
+	breakTiming      string
+	breakWalls       string
+	end              string
+	settled          string
 }
 
 // setString is a string flag that remembers whether it was given.
@@ -45,6 +50,10 @@ func (r *RulesFlags) Register(fs interface {
 	fs.IntVar(&r.players, "players", 2, "rules.players: 2, 3 or 4")
 	fs.StringVar(&r.stay, "stay", "always", "rules.stay: always or step-out")
 	fs.Var(&r.tieBreak, "tieBreak", "rules.tieBreak: largest-region or none (default largest-region)")
+	fs.StringVar(&r.breakTiming, "breakTiming", "", "rules.breakTiming (three players): before-move or any-time (default before-move)")
+	fs.StringVar(&r.breakWalls, "breakWalls", "", "rules.breakWalls (three players): beside-stone or frees-stone (default beside-stone)")
+	fs.StringVar(&r.end, "end", "", "rules.end: no-mixed-region or frozen-mixed-regions (default no-mixed-region)")
+	fs.StringVar(&r.settled, "settled", "", "rules.settled (three players): skip-without-break or skip (default skip-without-break)")
 	fs.Var(&r.mode, "mode", "deprecated alias of -opening")
 	fs.Var(&r.tiebrk, "tiebreak", "deprecated alias of -tieBreak")
 }
@@ -60,10 +69,14 @@ func (r *RulesFlags) Rules() (engine.Rules, error) {
 		return engine.Rules{}, err
 	}
 	return engine.Rules{
-		Players:  r.players,
-		Opening:  engine.Opening(opening),
-		Stay:     engine.StayRule(r.stay),
-		TieBreak: engine.TieBreak(tieBreak),
+		Players:     r.players,
+		Opening:     engine.Opening(opening),
+		Stay:        engine.StayRule(r.stay),
+		TieBreak:    engine.TieBreak(tieBreak),
+		BreakTiming: engine.BreakTiming(r.breakTiming),
+		BreakWalls:  engine.BreakWalls(r.breakWalls),
+		End:         engine.EndRule(r.end),
+		Settled:     engine.SettledRule(r.settled),
 	}.Normalize()
 }
 

@@ -21,7 +21,7 @@ func calibrationTable(args []string, stdout, stderr io.Writer) error {
 	cal := fs.String("calibration", "", "a calibration file to apply (calibration fit -out)")
 	svg := fs.String("svg", "", "also draw the reliability diagram into this SVG file")
 	title := fs.String("title", "", "the diagram's title")
-	by := fs.String("by", "phase,opening", "splits after the whole: phase, opening, stage, seat (comma-separated)")
+	by := fs.String("by", "phase,opening", "splits after the whole: phase, opening, stage, seat (the colour to move), player (one seat's win rates, three or four players; comma-separated)")
 	bins := fs.Int("bins", 10, "bins of the table")
 	if err := fs.Parse(args); err != nil {
 		return err

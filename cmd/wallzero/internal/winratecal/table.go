@@ -40,6 +40,12 @@ type TableOptions struct {
 // seat's. keep selects positions (nil: all), cal (nil: none) calibrates
 // the search's win rates.
 func Samples(games []*Game, src Source, cal *winrate.File, keep func(*Position) bool) []winrate.Sample {
+	return seatSamples(games, src, cal, keep, engine.NoColor)
+}
+
+// seatSamples is Samples limited to one seat's predictions (NoColor: every
+// seat's; with two players Red's stand for both).
+func seatSamples(games []*Game, src Source, cal *winrate.File, keep func(*Position) bool, only engine.Color) []winrate.Sample {
 	var out []winrate.Sample
 	for _, g := range games {
 		for k := range g.Positions {
@@ -58,6 +64,9 @@ func Samples(games []*Game, src Source, cal *winrate.File, keep func(*Position) 
 				seats = 1
 			}
 			for c := range seats {
+				if only != engine.NoColor && seats > 1 && engine.Color(c) != only {
+					continue
+				}
 				out = append(out, winrate.Sample{Game: g.Index, P: float64(v[c]), Y: float64(p.Result[c])})
 			}
 		}
@@ -74,10 +83,12 @@ func (p *Position) Kind() winrate.Kind {
 	return winrate.Kind{Players: p.Players, Opening: p.Opening, Phase: phase, Round: p.Ply / p.Players, Mover: p.Mover}
 }
 
-// split is a named selection of positions.
+// split is a named selection of positions, and of one seat's
+// predictions in them (seat NoColor: all).
 type split struct {
 	name string
 	keep func(*Position) bool
+	seat engine.Color
 }
 
 // splits returns the selections of one "by" dimension present in games.
@@ -91,6 +102,17 @@ func splits(games []*Game, by string) ([]split, error) {
 		key = func(p *Position) string { return fmt.Sprintf("%dp %s", p.Players, p.Opening) }
 	case "stage":
 		key = stage
+	case "player":
+		var out []split
+		for c := range engine.MaxPlayers {
+			for _, g := range games {
+				if len(g.Positions) > 0 && c < g.Positions[0].Players && g.Positions[0].Players > 2 {
+					out = append(out, split{name: engine.Color(c).String() + "'s win rate", seat: engine.Color(c)})
+					break
+				}
+			}
+		}
+		return out, nil
 	case "seat":
 		var out []split
 		for c := range engine.MaxPlayers {
@@ -98,14 +120,14 @@ func splits(games []*Game, by string) ([]split, error) {
 			keepSeat := func(p *Position) bool { return p.Mover == seat }
 			for _, g := range games {
 				if len(g.Positions) > 0 && c < g.Positions[0].Players {
-					out = append(out, split{name: seat.String() + " to move", keep: keepSeat})
+					out = append(out, split{name: seat.String() + " to move", keep: keepSeat, seat: engine.NoColor})
 					break
 				}
 			}
 		}
 		return out, nil
 	default:
-		return nil, fmt.Errorf("-by %q: want phase, opening, stage or seat", by)
+		return nil, fmt.Errorf("-by %q: want phase, opening, stage, seat or player", by)
 	}
 	for _, g := range games {
 		for k := range g.Positions {
@@ -119,7 +141,7 @@ func splits(games []*Game, by string) ([]split, error) {
 	sort.Strings(names)
 	out := make([]split, len(names))
 	for i, v := range names {
-		out[i] = split{name: v, keep: func(p *Position) bool { return key(p) == v }}
+		out[i] = split{name: v, keep: func(p *Position) bool { return key(p) == v }, seat: engine.NoColor}
 	}
 	return out, nil
 }
@@ -150,7 +172,7 @@ func PrintTables(w io.Writer, games []*Game, o TableOptions) error {
 	if o.Reps == 0 {
 		o.Reps = 1000
 	}
-	all := []split{{name: "all", keep: nil}}
+	all := []split{{name: "all", keep: nil, seat: engine.NoColor}}
 	for _, by := range o.By {
 		s, err := splits(games, by)
 		if err != nil {
@@ -167,11 +189,11 @@ func PrintTables(w io.Writer, games []*Game, o TableOptions) error {
 	fmt.Fprintln(w, head)
 	fmt.Fprintln(w, rule)
 	for _, s := range all {
-		search := winrate.Table(Samples(games, FromSearch, nil, s.keep), o.Bins, o.Reps, 1)
-		raw := winrate.Table(Samples(games, FromRaw, nil, s.keep), o.Bins, o.Reps, 1)
+		search := winrate.Table(seatSamples(games, FromSearch, nil, s.keep, s.seat), o.Bins, o.Reps, 1)
+		raw := winrate.Table(seatSamples(games, FromRaw, nil, s.keep, s.seat), o.Bins, o.Reps, 1)
 		row := fmt.Sprintf("| %s | %d | %d | %s | %s |", s.name, search.Games, search.N, eceText(search), eceText(raw))
 		if o.Calibration != nil {
-			row += " " + eceText(winrate.Table(Samples(games, FromSearch, o.Calibration, s.keep), o.Bins, o.Reps, 1)) + " |"
+			row += " " + eceText(winrate.Table(seatSamples(games, FromSearch, o.Calibration, s.keep, s.seat), o.Bins, o.Reps, 1)) + " |"
 		}
 		fmt.Fprintln(w, row)
 	}

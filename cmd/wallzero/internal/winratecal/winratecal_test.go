@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -163,5 +164,29 @@ func TestReadGamesKeepsFilesApartAndRefusesRepeats(t *testing.T) {
 	}
 	if none, err := GameIndices(filepath.Join(t.TempDir(), "missing.jsonl")); err != nil || len(none) != 0 {
 		t.Errorf("a missing file: %v, %v", none, err)
+	}
+}
+
+func TestTablesByPlayer(t *testing.T) {
+	t.Parallel()
+	rules, err := engine.Rules{Players: 3}.Normalize()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, games := playHeuristic(t, rules, 3, 4)
+	var out bytes.Buffer
+	if err := PrintTables(&out, games, TableOptions{By: []string{"player"}, Reps: 20}); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, g := range games {
+		n += len(g.Positions)
+	}
+	// Each seat's row holds one prediction a position; the whole holds
+	// three.
+	for _, want := range []string{"| all | 3 | " + strconv.Itoa(3*n) + " |", "| red's win rate | 3 | " + strconv.Itoa(n) + " |", "| green's win rate |"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("tables lack %q:\n%s", want, out.String())
+		}
 	}
 }

@@ -129,9 +129,11 @@ func reachWords(f *Facts, me, opp engine.Color) []string {
 
 // Contrast says, in one sentence, how the move of a (played) differs from
 // the alternative b (the engine's best): the squares each would keep or
-// give, a step-distance trade, and the win rate it costs (loss in 0..1;
-// negative when unknown).
-func Contrast(a, b *Facts, loss float64) string {
+// give, a step-distance trade, and what the move played costs: the win
+// rate (loss in 0..1) and the land at the end (points, the expected final
+// margin lost), each left out when negative (unknown) or negligible, so
+// that a move thrown away in a decided game still says what it cost.
+func Contrast(a, b *Facts, loss, points float64) string {
 	if a.Move == b.Move {
 		return "This is the engine's choice."
 	}
@@ -158,8 +160,15 @@ func Contrast(a, b *Facts, loss float64) string {
 	} else {
 		s += " would " + joinAnd(parts)
 	}
+	var costs []string
 	if loss > 0.0005 {
-		s += fmt.Sprintf("; the move played costs %s of the win rate", percent(loss))
+		costs = append(costs, percent(loss)+" of the win rate")
+	}
+	if points >= 0.05 {
+		costs = append(costs, fmt.Sprintf("%.1f points of land", points))
+	}
+	if len(costs) > 0 {
+		s += "; the move played costs " + joinAnd(costs)
 	}
 	return s + "."
 }

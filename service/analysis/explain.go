@@ -21,20 +21,23 @@ func explainTurn(positions []engine.Position, moves []engine.Move, turn int, a *
 	if turn < len(moves) {
 		played := moves[turn]
 		var playedPV []engine.Move
-		loss := -1.0
+		loss, points := -1.0, -1.0
 		for _, mi := range a.MoveInfos {
 			if mi.Move == played.String() {
 				playedPV = explain.ParseMoves(mi.PV)
 				// An unvisited move has no searched win rate: loss unknown.
 				if mi.Visits > 0 {
 					loss = max(0, float64(best.Winrate-mi.Winrate))
+					if best.ScoreLead != nil && mi.ScoreLead != nil {
+						points = max(0, float64(*best.ScoreLead-*mi.ScoreLead))
+					}
 				}
 			}
 		}
-		return explain.Moves(pos, played, bestPV[0], playedPV, bestPV, loss)
+		return explain.Moves(pos, played, bestPV[0], playedPV, bestPV, loss, points)
 	}
 	// The end of the record: explain the best move on its own.
-	return explain.Moves(pos, bestPV[0], bestPV[0], bestPV, bestPV, 0)
+	return explain.Moves(pos, bestPV[0], bestPV[0], bestPV, bestPV, 0, 0)
 }
 
 // explainAll adds explanations to the analyses of q's turns when q asks

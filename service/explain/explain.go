@@ -111,8 +111,9 @@ type Playout struct {
 
 // Moves explains played against best in pos, with their
 // principal variations (each starting with its move) and the loss of the
-// move played (negative: unknown). nil when a move is not legal.
-func Moves(pos *engine.Position, played, best engine.Move, playedPV, bestPV []engine.Move, loss float64) *Explanation {
+// move played in win rate and in points (each negative: unknown). nil
+// when a move is not legal.
+func Moves(pos *engine.Position, played, best engine.Move, playedPV, bestPV []engine.Move, loss, points float64) *Explanation {
 	a, err := facts.Extract(pos, played)
 	if err != nil {
 		return nil
@@ -133,7 +134,7 @@ func Moves(pos *engine.Position, played, best engine.Move, playedPV, bestPV []en
 		e.Loss = &l
 	}
 	e.Trade = facts.Compare(a, b).TradeB
-	e.Text += " " + facts.Contrast(a, b, loss)
+	e.Text += " " + facts.Contrast(a, b, loss, points)
 	return e
 }
 

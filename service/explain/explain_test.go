@@ -2,6 +2,7 @@ package explain
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
@@ -42,7 +43,7 @@ func TestMoves(t *testing.T) {
 	if len(moves) != 2 {
 		t.Fatal("the test moves do not parse")
 	}
-	e := Moves(&pos, moves[0], moves[1], nil, nil, 0.1)
+	e := Moves(&pos, moves[0], moves[1], nil, nil, 0.1, 2.34)
 	if e == nil || e.Best == nil || e.Loss == nil || *e.Loss != 0.1 {
 		t.Fatalf("got %+v, want the played and the best move with a loss of 0.1", e)
 	}
@@ -51,10 +52,10 @@ func TestMoves(t *testing.T) {
 			t.Errorf("%s: %+v, want a sentence and a line played to the end", m.Move, m)
 		}
 	}
-	if e.Text == "" {
-		t.Error("no text")
+	if !strings.HasSuffix(e.Text, "the move played costs 10% of the win rate and 2.3 points of land.") {
+		t.Errorf("text %q, want it to end with what the move cost in win rate and in points", e.Text)
 	}
-	if bad := ParseMoves([]string{"A1"}); Moves(&pos, bad[0], bad[0], nil, nil, 0) != nil {
+	if bad := ParseMoves([]string{"A1"}); Moves(&pos, bad[0], bad[0], nil, nil, 0, 0) != nil {
 		t.Error("an explanation of an illegal move")
 	}
 }

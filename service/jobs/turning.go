@@ -101,11 +101,7 @@ func explainReview(res *ReviewResult, g *engine.Game, positions []engine.Positio
 		if i+1 < len(analyses) && len(analyses[i+1].MoveInfos) > 0 {
 			playedPV = append(playedPV, explain.ParseMoves(analyses[i+1].MoveInfos[0].PV)...)
 		}
-		points := -1.0
-		if mr.BestScoreLead != nil && mr.PlayedScoreLead != nil {
-			points = float64(mr.PointsLoss)
-		}
-		mr.Explanation = explain.Moves(&positions[i], played, bestPV[0], playedPV, bestPV, float64(mr.Loss), points)
+		mr.Explanation = explain.Moves(&positions[i], played, bestPV[0], playedPV, bestPV, float64(mr.Loss), float64(mr.PointsLoss))
 	}
 	if g.Rules.Players > 2 {
 		res.TurningPoints = multiTurningPoints(res, &positions[len(positions)-1])

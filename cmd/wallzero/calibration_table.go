@@ -23,6 +23,7 @@ func calibrationTable(args []string, stdout, stderr io.Writer) error {
 	title := fs.String("title", "", "the diagram's title")
 	by := fs.String("by", "phase,opening", "splits after the whole: phase, opening, stage, seat (the colour to move), player (one seat's win rates, three or four players; comma-separated)")
 	bins := fs.Int("bins", 10, "bins of the table")
+	best := fs.Bool("best", false, "show the win rate after the search's best move in place of the network's raw value")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -33,7 +34,7 @@ func calibrationTable(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("-in: %w", err)
 	}
-	o := winratecal.TableOptions{Bins: *bins, By: winratecal.ParseBy(*by)}
+	o := winratecal.TableOptions{Bins: *bins, By: winratecal.ParseBy(*by), Best: *best}
 	if *cal != "" {
 		if o.Calibration, err = winrate.Load(*cal); err != nil {
 			return fmt.Errorf("-calibration: %w", err)

@@ -27,6 +27,10 @@ type Position struct {
 	// any calibration; Raw is the network's value before search.
 	Search []float32 `json:"search"`
 	Raw    []float32 `json:"raw"`
+	// Best is every seat's win rate after the search's best move (two
+	// players; absent in older files): the value of the line the engine
+	// plays, where Search averages over every move the search tried.
+	Best []float32 `json:"best,omitempty"`
 	// Proven says the search proved the result (Search is then exact).
 	Proven bool `json:"proven,omitempty"`
 	// Result is every seat's share of the final result (1 a win, 0 a
@@ -177,6 +181,11 @@ func positionOf(game int, pos *engine.Position, an *analysis.Analysis) Position 
 		}
 		p.Search[mover], p.Search[other] = own, 1-own
 		p.Raw[mover], p.Raw[other] = an.RootInfo.RawWinrate, 1-an.RootInfo.RawWinrate
+		if len(an.MoveInfos) > 0 && an.MoveInfos[0].Visits > 0 {
+			best := an.MoveInfos[0].Winrate
+			p.Best = make([]float32, 2)
+			p.Best[mover], p.Best[other] = best, 1-best
+		}
 		return p
 	}
 	own := an.RootInfo.Winrates

@@ -19,6 +19,9 @@ const (
 	FromSearch Source = iota
 	// FromRaw is the network's value before search.
 	FromRaw
+	// FromBest is the win rate after the search's best move (positions
+	// without it are left out).
+	FromBest
 )
 
 // TableOptions configure PrintTables.
@@ -33,6 +36,9 @@ type TableOptions struct {
 	Calibration *winrate.File
 	// Reps is the number of bootstrap resamples of whole games (0: 1000).
 	Reps int
+	// Best puts the win rate after the search's best move in the column
+	// of the network's raw value.
+	Best bool
 }
 
 // Samples returns the predictions of positions as samples: with two
@@ -56,6 +62,11 @@ func seatSamples(games []*Game, src Source, cal *winrate.File, keep func(*Positi
 			v := append([]float32(nil), p.Search...)
 			if src == FromRaw {
 				v = append(v[:0], p.Raw...)
+			} else if src == FromBest {
+				if len(p.Best) != p.Players {
+					continue
+				}
+				v = append(v[:0], p.Best...)
 			} else if cal != nil {
 				cal.Seats(p.Kind(), v)
 			}
@@ -180,7 +191,11 @@ func PrintTables(w io.Writer, games []*Game, o TableOptions) error {
 		}
 		all = append(all, s...)
 	}
-	head := "| positions | games | predictions | ECE search [95%] | ECE raw network [95%] |"
+	second := "raw network"
+	if o.Best {
+		second = "best move"
+	}
+	head := "| positions | games | predictions | ECE search [95%] | ECE " + second + " [95%] |"
 	rule := "| --- | --- | --- | --- | --- |"
 	if o.Calibration != nil {
 		head += " ECE calibrated [95%] |"
@@ -190,7 +205,11 @@ func PrintTables(w io.Writer, games []*Game, o TableOptions) error {
 	fmt.Fprintln(w, rule)
 	for _, s := range all {
 		search := winrate.Table(seatSamples(games, FromSearch, nil, s.keep, s.seat), o.Bins, o.Reps, 1)
-		raw := winrate.Table(seatSamples(games, FromRaw, nil, s.keep, s.seat), o.Bins, o.Reps, 1)
+		src := FromRaw
+		if o.Best {
+			src = FromBest
+		}
+		raw := winrate.Table(seatSamples(games, src, nil, s.keep, s.seat), o.Bins, o.Reps, 1)
 		row := fmt.Sprintf("| %s | %d | %d | %s | %s |", s.name, search.Games, search.N, eceText(search), eceText(raw))
 		if o.Calibration != nil {
 			row += " " + eceText(winrate.Table(seatSamples(games, FromSearch, o.Calibration, s.keep, s.seat), o.Bins, o.Reps, 1)) + " |"

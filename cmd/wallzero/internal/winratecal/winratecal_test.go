@@ -76,6 +76,10 @@ func TestPlayRecordsWholeGames(t *testing.T) {
 				if p.Ply != k || len(p.Search) != players || p.Players != players {
 					t.Fatalf("game %d position %d: %+v", g.Index, k, p)
 				}
+				// Two players: the best move's win rate, both seats'.
+				if players == 2 && (len(p.Best) != 2 || p.Best[0]+p.Best[1] < 0.999 || p.Best[0]+p.Best[1] > 1.001) {
+					t.Fatalf("game %d position %d: best %v", g.Index, k, p.Best)
+				}
 			}
 		}
 	}
@@ -103,10 +107,10 @@ func TestFitAndTables(t *testing.T) {
 		t.Errorf("a fit for another model than the games': %v", err)
 	}
 	var out bytes.Buffer
-	if err := PrintTables(&out, games, TableOptions{Calibration: f, By: []string{"phase", "seat", "stage"}, Reps: 50}); err != nil {
+	if err := PrintTables(&out, games, TableOptions{Calibration: f, By: []string{"phase", "seat", "stage"}, Reps: 50, Best: true}); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"| all | 12 |", "| play | 12 |", "| setup | 12 |", "red to move", "ECE calibrated", "| calibrated: predicted |"} {
+	for _, want := range []string{"| all | 12 |", "| play | 12 |", "| setup | 12 |", "red to move", "ECE best move", "ECE calibrated", "| calibrated: predicted |"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("tables lack %q:\n%s", want, out.String())
 		}

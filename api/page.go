@@ -14,7 +14,7 @@ import (
 // (report.html, report.css, report.js) and favicon.svg. They
 // load nothing from other hosts.
 //
-//go:embed web/index.html web/review.css web/review.js web/favicon.svg web/explain.js web/explain.css
+//go:embed web/index.html web/review.css web/review.js web/favicon.svg web/explain.js web/explain.css web/level.js
 //go:embed web/analysis.html web/board.css web/board-*.js
 //go:embed web/report.html web/report.css web/report.js
 var webFiles embed.FS

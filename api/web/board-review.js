@@ -40,23 +40,8 @@ window.WZ = window.WZ || {};
     return `cost ${pct(tp.cost)}` + (tp.pointsLoss >= 0.05 ? `, ${tp.pointsLoss.toFixed(1)} points lost` : '');
   }
 
-  // levelText says which levels of the ladder find the better move and
-  // how hard it is: "; found by Club and up (prior 3%, 128 visits)"; ''
-  // for a move or turning point without a level (a good move, or a
-  // review that checked none).
-  function levelText(m) {
-    const l = m.level;
-    if (!l) return '';
-    const f = l.finders || [];
-    const c = l.checked || [];
-    let who = 'found by no level';
-    if (f.length && f.length === c.length) who = 'found by every level';
-    else if (f.length === 1 && f[0] === c[c.length - 1]) who = 'found only by ' + f[0];
-    else if (f.length && f.join() === c.slice(c.length - f.length).join()) who = `found by ${f[0]} and up`;
-    else if (f.length) who = 'found by ' + f.join(', ');
-    const prior = 100 * l.bestPrior < 1 ? (100 * l.bestPrior).toFixed(1) : (100 * l.bestPrior).toFixed(0);
-    return `; ${who} (prior ${prior}%, ${l.visitsToFind} visits)`;
-  }
+  // levelText is the level of a move in words (level.js).
+  const levelText = (m) => window.WZLevel.text(m);
 
   const review = { id: null, result: null, nodes: [], timer: null, curveURL: null };
   WZ.review = review;
@@ -172,7 +157,7 @@ window.WZ = window.WZ || {};
       // The level rides on the item (its text keeps ending with the cost).
       if (tp.level) {
         li.dataset.level = tp.level.lowestName || 'none';
-        li.title = levelText(tp).slice(2);
+        li.title = levelText(tp);
       }
       list.append(li);
     }
@@ -215,7 +200,7 @@ window.WZ = window.WZ || {};
         $('review-move').textContent = `${ply}. ${m.player} ${m.move}: ${m.classification}${loss}${best}.${ex}`;
         // The explanation says the level in words; the line's title says
         // it in short.
-        $('review-move').title = levelText(m).slice(2);
+        $('review-move').title = levelText(m);
       } else $('review-move').textContent = 'The start of the reviewed game.';
     }
     const url = `/v1/reviews/${encodeURIComponent(review.id)}/winrate.svg?current=${onLine ? ply : review.branchPly}`;

@@ -161,22 +161,8 @@
     return parts.length ? 'loses ' + parts.join(' and ') : '';
   }
 
-  // levelText says which levels of the ladder find the better move and
-  // how hard it is: "found by Club and up (prior 3%, 128 visits)"; '' for
-  // a move without a level (a good move, or a review that checked none).
-  function levelText(m) {
-    const l = m.level;
-    if (!l) return '';
-    const f = l.finders || [];
-    const c = l.checked || [];
-    let who = 'found by no level';
-    if (f.length && f.length === c.length) who = 'found by every level';
-    else if (f.length === 1 && f[0] === c[c.length - 1]) who = 'found only by ' + f[0];
-    else if (f.length && f.join() === c.slice(c.length - f.length).join()) who = `found by ${f[0]} and up`;
-    else if (f.length) who = 'found by ' + f.join(', ');
-    const prior = 100 * l.bestPrior < 1 ? (100 * l.bestPrior).toFixed(1) : (100 * l.bestPrior).toFixed(0);
-    return `${who} (prior ${prior}%, ${l.visitsToFind} visits)`;
-  }
+  // levelText is the level of a move in words (level.js).
+  const levelText = (m) => window.WZLevel.text(m);
 
   // playersOf returns a review's colours in turn order (a review stored
   // before the field: those of its accuracy, red first).

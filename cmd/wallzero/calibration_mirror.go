@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/winratecal"
@@ -22,10 +20,7 @@ func calibrationMirror(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *in == "" {
-		return errors.New("-in is required")
-	}
-	games, err := winratecal.ReadGames(strings.Split(*in, ","))
+	games, err := winratecal.ReadGameList(*in)
 	if err != nil {
 		return fmt.Errorf("-in: %w", err)
 	}

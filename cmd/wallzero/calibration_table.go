@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/winratecal"
@@ -27,10 +26,7 @@ func calibrationTable(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *in == "" {
-		return errors.New("-in is required")
-	}
-	games, err := winratecal.ReadGames(strings.Split(*in, ","))
+	games, err := winratecal.ReadGameList(*in)
 	if err != nil {
 		return fmt.Errorf("-in: %w", err)
 	}
@@ -64,10 +60,10 @@ func calibrationFit(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *in == "" || *out == "" || *model == "" {
-		return errors.New("-in, -out and -model-id are required")
+	if *out == "" || *model == "" {
+		return errors.New("-out and -model-id are required")
 	}
-	games, err := winratecal.ReadGames(strings.Split(*in, ","))
+	games, err := winratecal.ReadGameList(*in)
 	if err != nil {
 		return fmt.Errorf("-in: %w", err)
 	}
@@ -77,7 +73,7 @@ func calibrationFit(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	f, err := winratecal.FitWith(games, winratecal.FitOptions{Model: *model, Visits: *visits, Rounds: rounds, Shift: *shift, ByMover: *byMover})
+	f, err := winratecal.Fit(games, winratecal.FitOptions{Model: *model, Visits: *visits, Rounds: rounds, Shift: *shift, ByMover: *byMover})
 	if err != nil {
 		return err
 	}

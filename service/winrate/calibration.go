@@ -201,9 +201,10 @@ func (f *File) Covers(k Kind) bool { return f.group(k) != nil }
 // (indexed by colour) to its calibrated value, in place. A position the
 // file does not cover, and a proven or finished one (a value at 0 or 1),
 // keeps its values.
-func (f *File) Seats(k Kind, v []float32) {
-	g := f.group(k)
-	n := k.Players
+func (f *File) Seats(k Kind, v []float32) { f.group(k).seats(k.Players, v) }
+
+// seats is Seats with the group found (nil: none).
+func (g *Group) seats(n int, v []float32) {
 	if g == nil || len(v) < n {
 		return
 	}
@@ -217,8 +218,8 @@ func (f *File) Seats(k Kind, v []float32) {
 		v[engine.Red], v[engine.Blue] = float32(red), float32(1-red)
 		return
 	}
+	var out [engine.MaxPlayers]float64
 	var sum float64
-	out := make([]float64, n)
 	for c := range n {
 		out[c] = g.Seats[c].Apply(float64(v[c]))
 		sum += out[c]
@@ -234,11 +235,15 @@ func (f *File) Seats(k Kind, v []float32) {
 // four it is that seat's map alone, without the scaling Seats applies
 // across seats.
 func (f *File) Seat(k Kind, c engine.Color, p float32) float32 {
-	g := f.group(k)
+	return f.group(k).seat(k.Players, c, p)
+}
+
+// seat is Seat with the group found (nil: none).
+func (g *Group) seat(players int, c engine.Color, p float32) float32 {
 	if g == nil || p <= edge || p >= 1-edge {
 		return p
 	}
-	if k.Players == 2 {
+	if players == 2 {
 		red := float64(p)
 		if c != engine.Red {
 			red = 1 - red
@@ -268,18 +273,17 @@ func validMover(name string, players int) bool {
 // nil file, or a kind it does not cover, returns them unchanged (all is
 // never modified in place).
 func (f *File) Map(k Kind, own float32, all []float32) (float32, []float32) {
-	if !f.Covers(k) {
+	g := f.group(k)
+	if g == nil {
 		return own, all
 	}
 	if all == nil {
-		return f.Seat(k, k.Mover, own), nil
+		return g.seat(k.Players, k.Mover, own), nil
 	}
 	out := append([]float32(nil), all...)
-	f.Seats(k, out)
+	g.seats(k.Players, out)
 	if int(k.Mover) < len(out) {
-		own = out[k.Mover]
-	} else {
-		own = f.Seat(k, k.Mover, own)
+		return out[k.Mover], out
 	}
-	return own, out
+	return g.seat(k.Players, k.Mover, own), out
 }

@@ -21,16 +21,7 @@ type groupKey struct {
 	mover   engine.Color
 }
 
-// Fit fits a calibration on games: one group per player count, opening,
-// phase and, in the play phase, stage (the rounds between consecutive
-// cuts of rounds; none: the whole play phase), and in each group one map
-// (two players, on Red's win rate) or one per seat, on the search's win
-// rates against the games' results.
-func Fit(games []*Game, model string, visits int, rounds []int) (*winrate.File, error) {
-	return FitWith(games, FitOptions{Model: model, Visits: visits, Rounds: rounds, Shift: true})
-}
-
-// FitOptions configure FitWith.
+// FitOptions configure Fit.
 type FitOptions struct {
 	// Model and Visits are the games' model and visits (copied into the
 	// file; a game analysed by another model is refused).
@@ -45,8 +36,12 @@ type FitOptions struct {
 	ByMover bool
 }
 
-// FitWith is Fit with options.
-func FitWith(games []*Game, o FitOptions) (*winrate.File, error) {
+// Fit fits a calibration on games: one group per player count, opening,
+// phase and, in the play phase, stage (the rounds between consecutive
+// cuts of o.Rounds; none: the whole play phase) and, with o.ByMover, the
+// colour to move; in each group one map (two players, on Red's win rate)
+// or one per seat, on the search's win rates against the games' results.
+func Fit(games []*Game, o FitOptions) (*winrate.File, error) {
 	model, visits, rounds := o.Model, o.Visits, o.Rounds
 	if !sort.IntsAreSorted(rounds) || len(rounds) > 0 && rounds[0] <= 0 {
 		return nil, fmt.Errorf("round cuts %v: want increasing positive rounds", rounds)

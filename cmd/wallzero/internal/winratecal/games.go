@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 )
 
 // fileStride separates the game indices of several files read together
@@ -47,6 +48,15 @@ func ReadGames(paths []string) ([]*Game, error) {
 		}
 	}
 	return out, nil
+}
+
+// ReadGameList reads the games of a comma-separated list of calibration
+// files (ReadGames).
+func ReadGameList(list string) ([]*Game, error) {
+	if list == "" {
+		return nil, errors.New("no files given")
+	}
+	return ReadGames(strings.Split(list, ","))
 }
 
 // GameIndices returns the indices of the games a calibration file holds

@@ -96,14 +96,14 @@ func TestFitAndTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := Fit(games, "h", 8, nil)
+	f, err := Fit(games, FitOptions{Model: "h", Visits: 8, Shift: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(f.Groups) != 2 || f.Groups[0].Phase != "setup" || f.Groups[1].Phase != "play" || f.Groups[1].Games != 12 {
 		t.Fatalf("groups %+v, want setup and play of 12 games", f.Groups)
 	}
-	if _, err := Fit(games, "another-model", 8, nil); err == nil || !strings.Contains(err.Error(), "analysed by h") {
+	if _, err := Fit(games, FitOptions{Model: "another-model", Visits: 8}); err == nil || !strings.Contains(err.Error(), "analysed by h") {
 		t.Errorf("a fit for another model than the games': %v", err)
 	}
 	var out bytes.Buffer

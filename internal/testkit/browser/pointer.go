@@ -1,10 +1,12 @@
-package cdp
+package browser
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // point is the centre of an element in CSS pixels of the viewport.
@@ -16,12 +18,13 @@ type point struct {
 // centre scrolls the first element matching selector into view and
 // returns its centre once it has stopped moving (the same box in two
 // animation frames running); an element that is missing, hidden or of
-// zero size is an error naming the selector.
+// zero size is an error naming the selector. (chromedp's Click takes the
+// box once, so a board still laying itself out gets clicked in the wrong
+// place.)
 func (p *Page) centre(ctx context.Context, selector string) (point, error) {
 	sel, _ := json.Marshal(selector)
-	// Hit says whether the element (or one inside it) is what the browser
-	// finds at the centre: not covered, not scrolled away meanwhile.
-	// Stable says whether its box was the same a frame earlier.
+	// Hit: the element (or one inside it) is what the browser finds at the
+	// centre. Stable: its box was the same a frame earlier.
 	expr := fmt.Sprintf(`(async () => { const e = document.querySelector(%s); if (!e) return {Found: false};
 		e.scrollIntoView({block: "center", inline: "center"});
 		const frame = () => new Promise((ok) => requestAnimationFrame(() => ok()));
@@ -30,17 +33,16 @@ func (p *Page) centre(ctx context.Context, selector string) (point, error) {
 		return {X: x, Y: y, Found: r.width > 0 && r.height > 0, Hit: !!at && (at === e || e.contains(at)),
 			Stable: a.left === r.left && a.top === r.top && a.width === r.width && a.height === r.height}; })()`, sel)
 	var pt point
-	for try_ := 0; ; try_++ {
+	for try := 0; ; try++ {
 		if err := p.Eval(ctx, expr, &pt); err != nil {
 			return pt, err
 		}
 		if !pt.Found {
 			return pt, fmt.Errorf("click: no visible element matches %s", selector)
 		}
-		// A covered or moving element is clicked anyway after a few
-		// tries (the cover receives the click, as it would a person's),
-		// but a page still moving gets a moment to settle first.
-		if (pt.Hit && pt.Stable) || try_ == 9 {
+		// A covered or moving element is clicked anyway after a few tries
+		// (the cover receives the click, as it would a person's).
+		if (pt.Hit && pt.Stable) || try == 9 {
 			return pt, nil
 		}
 		select {
@@ -52,38 +54,31 @@ func (p *Page) centre(ctx context.Context, selector string) (point, error) {
 }
 
 // Click moves the mouse to the centre of the first element matching
-// selector, once it has stopped moving, and clicks it with the left
-// button, then checks that the click reached it: a click that the page
-// gave to another element (it moved between the look and the click) is an
-// error naming both, rather than a step that silently did nothing.
+// selector, once it has stopped moving, clicks it with the left button and
+// checks that the click reached it: a click the page gave to another
+// element (it moved between the look and the click) is an error naming
+// both, rather than a step that silently did nothing.
 func (p *Page) Click(ctx context.Context, selector string) error {
 	pt, err := p.centre(ctx, selector)
 	if err != nil {
 		return err
 	}
 	sel, _ := json.Marshal(selector)
-	arm := fmt.Sprintf(`(() => { window.__cdpClick = null; const e = document.querySelector(%s);
-		document.addEventListener("click", (ev) => { window.__cdpClick = {Ours: !e || !e.isConnected || ev.target === e || e.contains(ev.target),
+	arm := fmt.Sprintf(`(() => { window.__wzClick = null; const e = document.querySelector(%s);
+		document.addEventListener("click", (ev) => { window.__wzClick = {Ours: !e || !e.isConnected || ev.target === e || e.contains(ev.target),
 			Target: ev.target.id || (ev.target.dataset && Object.keys(ev.target.dataset).map((k) => k + "=" + ev.target.dataset[k]).join(",")) || ev.target.tagName}; },
 			{capture: true, once: true}); })()`, sel)
 	if err := p.Eval(ctx, arm, nil); err != nil {
 		return err
 	}
-	for _, typ := range []string{"mouseMoved", "mousePressed", "mouseReleased"} {
-		ev := map[string]any{"type": typ, "x": pt.X, "y": pt.Y, "button": "left", "clickCount": 1}
-		if typ == "mouseMoved" {
-			ev["button"] = "none"
-			ev["clickCount"] = 0
-		}
-		if err := p.Call(ctx, "Input.dispatchMouseEvent", ev, nil); err != nil {
-			return err
-		}
+	if err := p.Do(ctx, chromedp.MouseEvent(chromedp.MouseMoved, pt.X, pt.Y), chromedp.MouseClickXY(pt.X, pt.Y)); err != nil {
+		return err
 	}
 	var got struct {
 		Ours   bool
 		Target string
 	}
-	check := fmt.Sprintf(`window.__cdpClick || (() => { const e = document.querySelector(%s);
+	check := fmt.Sprintf(`window.__wzClick || (() => { const e = document.querySelector(%s);
 		return {Ours: !e || !e.isConnected || e.disabled === true, Target: ""}; })()`, sel)
 	if err := p.Eval(ctx, check, &got); err != nil {
 		if navigating(err) {
@@ -95,14 +90,12 @@ func (p *Page) Click(ctx context.Context, selector string) error {
 	// covered one's click goes to its cover, as a person's would.
 	switch {
 	case !pt.Hit || got.Ours:
+		return nil
 	case got.Target != "":
 		return fmt.Errorf("click on %s at (%.0f, %.0f) landed on %s: the page moved between the look and the click", selector, pt.X, pt.Y, got.Target)
 	default:
-		// Pressed and released, but no click: the page moved between the
-		// two, so they fell on different elements.
 		return fmt.Errorf("click on %s at (%.0f, %.0f) did not arrive: the page moved between the press and the release", selector, pt.X, pt.Y)
 	}
-	return nil
 }
 
 // Hover moves the mouse over the centre of the first element matching
@@ -112,35 +105,15 @@ func (p *Page) Hover(ctx context.Context, selector string) error {
 	if err != nil {
 		return err
 	}
-	return p.Call(ctx, "Input.dispatchMouseEvent", map[string]any{"type": "mouseMoved", "x": pt.X, "y": pt.Y}, nil)
+	return p.Do(ctx, chromedp.MouseEvent(chromedp.MouseMoved, pt.X, pt.Y))
 }
 
 // Tap touches the centre of the first element matching selector with one
-// finger (touchStart, touchEnd), as on a phone; the page should have touch
-// emulation on (EmulatePhone).
+// finger, as on a phone; the page should emulate one (EmulatePhone).
 func (p *Page) Tap(ctx context.Context, selector string) error {
 	pt, err := p.centre(ctx, selector)
 	if err != nil {
 		return err
 	}
-	touch := []map[string]any{{"x": pt.X, "y": pt.Y}}
-	if err := p.Call(ctx, "Input.dispatchTouchEvent", map[string]any{"type": "touchStart", "touchPoints": touch}, nil); err != nil {
-		return err
-	}
-	return p.Call(ctx, "Input.dispatchTouchEvent", map[string]any{"type": "touchEnd", "touchPoints": []any{}}, nil)
-}
-
-// EmulatePhone makes the page a phone's screen of width x height CSS
-// pixels: the mobile viewport, device pixel ratio 2 and touch input.
-func (p *Page) EmulatePhone(ctx context.Context, width, height int) error {
-	if err := p.Call(ctx, "Emulation.setDeviceMetricsOverride", map[string]any{"width": width, "height": height, "deviceScaleFactor": 2, "mobile": true}, nil); err != nil {
-		return err
-	}
-	return p.Call(ctx, "Emulation.setTouchEmulationEnabled", map[string]any{"enabled": true, "maxTouchPoints": 1}, nil)
-}
-
-// BringToFront makes the page the browser's foreground tab: a background
-// tab is throttled, and its input events wait for frames it does not draw.
-func (p *Page) BringToFront(ctx context.Context) error {
-	return p.Call(ctx, "Page.bringToFront", nil, nil)
+	return p.Do(ctx, chromedp.TapXY(pt.X, pt.Y))
 }

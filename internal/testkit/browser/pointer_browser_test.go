@@ -1,4 +1,4 @@
-package cdp
+package browser
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 // element does not, and a missing or hidden one is an error.
 func TestClickAndHoverInBrowser(t *testing.T) {
 	t.Parallel()
-	b := browser(t)
+	b := start(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	p, err := b.NewPage(ctx, 400, 300)

@@ -1,19 +1,21 @@
-package cdp
+package browser
 
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"net/url"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/runtime"
 )
 
-// browser starts Chromium, or skips the test when there is none (fails
+// start starts Chromium, or skips the test when there is none (fails
 // instead under WALLZERO_BROWSER_TEST=1).
-func browser(t *testing.T) *Browser {
+func start(t *testing.T) *Browser {
 	t.Helper()
 	exe, err := FindChromium()
 	if err != nil {
@@ -32,13 +34,13 @@ func browser(t *testing.T) *Browser {
 
 func TestPageBasicsInBrowser(t *testing.T) {
 	t.Parallel()
-	b := browser(t)
+	b := start(t)
 	var mu sync.Mutex
 	var events []string
-	b.OnEvent(func(method, _ string, params json.RawMessage) {
-		if method == "Runtime.consoleAPICalled" {
+	b.OnEvent(func(ev any) {
+		if ev, ok := ev.(*runtime.EventConsoleAPICalled); ok {
 			mu.Lock()
-			events = append(events, string(params))
+			events = append(events, string(ev.Args[0].Value))
 			mu.Unlock()
 		}
 	})
@@ -59,7 +61,7 @@ func TestPageBasicsInBrowser(t *testing.T) {
 	if err := p.Eval(ctx, `(() => { throw new Error("boom") })()`, nil); err == nil {
 		t.Error("a thrown exception is not an error")
 	}
-	for _, key := range []string{"ArrowRight", "ArrowLeft", "End"} {
+	for _, key := range []string{"ArrowRight", "ArrowLeft", "End", "Backspace", "f"} {
 		if err := p.Press(ctx, key); err != nil {
 			t.Fatal(err)
 		}
@@ -81,7 +83,17 @@ func TestPageBasicsInBrowser(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	if len(events) != 3 {
-		t.Errorf("%d console events, want 3", len(events))
+	if len(events) != 5 {
+		t.Errorf("%d console events, want 5: %q", len(events), events)
+	}
+	// The browser's console arrives on its own goroutine: give it a moment.
+	var c []string
+	for end := time.Now().Add(2 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		if c = b.Console(); len(c) == 5 {
+			break
+		}
+	}
+	if len(c) != 5 || !strings.Contains(c[4], "tab 1 log: key f") {
+		t.Errorf("the browser's console: %q, want the 5 key lines of tab 1", c)
 	}
 }

@@ -168,7 +168,7 @@ browser-test: check-go
 	  export WALLZERO_TEST_DATABASE_URL="$$url"; \
 	fi; \
 	WALLZERO_BROWSER_TEST=1 WALLZERO_REQUIRE_DB=1 WALLZERO_SCREENSHOT="$(if $(SCREENSHOT),$(abspath $(SCREENSHOT)))" \
-	  $(GO) test -race -count=1 -timeout 10m -run 'InBrowser$$' -v ./api ./internal/testkit/cdp
+	  $(GO) test -race -count=1 -timeout 10m -run 'InBrowser$$' -v ./api ./internal/testkit/browser
 
 ## openapi: regenerate openapi/ from the api package's swag annotations
 ## (swagger.json, and openapi.json: OpenAPI 3.0 converted by kin-openapi),

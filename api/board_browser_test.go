@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/internal/testkit/cdp"
+	"github.com/wallzero/wallzero/internal/testkit/browser"
 )
 
 // TestBoardInBrowser drives the analysis board in headless Chromium with
@@ -36,19 +36,19 @@ func TestBoardInBrowser(t *testing.T) {
 		t.Skip("skipped: set WALLZERO_BROWSER_TEST=1 (make browser-test) to drive the analysis board in headless Chromium")
 	}
 	t.Parallel()
-	exe, err := cdp.FindChromium()
+	exe, err := browser.FindChromium()
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := startBoardServer(t)
-	br, err := cdp.Start(exe)
+	br, err := browser.Start(exe)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer br.Close()
 	log := &browserLog{origin: srv.URL}
 	br.OnEvent(log.event)
-	watchBrowser(t, br, srv, log)
+	watchBrowser(t, br, srv)
 	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
 	defer cancel()
 	b := newBoardPage(t, ctx, br, srv.URL+"/analysis", 1280, 1500)
@@ -214,13 +214,13 @@ func TestBoardInBrowser(t *testing.T) {
 		if !strings.HasPrefix(link, srv.URL+"/analysis#g=") {
 			t.Fatalf("share link %q", link)
 		}
-		fresh, err := cdp.Start(exe)
+		fresh, err := browser.Start(exe)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer fresh.Close()
 		fresh.OnEvent(log.event)
-		watchBrowser(t, fresh, srv, log)
+		watchBrowser(t, fresh, srv)
 		other := newBoardPage(t, ctx, fresh, link, 1000, 900)
 		if got := other.tree(); got != shared {
 			t.Errorf("the share link opened\n%s\nwant\n%s", got, shared)
@@ -402,7 +402,7 @@ func TestBoardInBrowser(t *testing.T) {
 		if href := b.str(`document.getElementById("review-report").getAttribute("href")`); href != "/report"+b.str(`location.hash`) {
 			t.Errorf("the report link is %q", href)
 		}
-		report := openReport(t, ctx, br, srv, log, b.str(`location.hash`))
+		report := openReport(t, ctx, br, srv, b.str(`location.hash`))
 		if n := report.num(`document.querySelectorAll("#accuracy tbody tr").length`); n != 2 {
 			t.Errorf("the report's accuracy table has %d rows, want 2", n)
 		}
@@ -485,7 +485,7 @@ func TestBoardInBrowser(t *testing.T) {
 		d.shoot("board-review.png")
 		// Its printable report: the points in the summary, the mistakes
 		// and every move's row.
-		report := openReport(t, ctx, br, srv, log, "#review="+id)
+		report := openReport(t, ctx, br, srv, "#review="+id)
 		if pts := report.str(`[...document.querySelectorAll("#accuracy tbody tr")].map((r) => r.cells[0].textContent + " " + r.cells[2].textContent).join("|")`); !regexp.MustCompile(`^red \d+\.\d\|blue \d+\.\d$`).MatchString(pts) {
 			t.Errorf("the report's mean points lost a move: %q", pts)
 		}
@@ -678,7 +678,7 @@ func TestBoardInBrowser(t *testing.T) {
 		rp, err := br.NewPage(ctx, 900, 1200)
 		b.must(err)
 		report := &boardPage{t: t, ctx: ctx, page: rp}
-		watchPage(t, rp, &failureWatch{srv: srv, log: log})
+		watchPage(t, rp, &failureWatch{srv: srv})
 		report.must(rp.Navigate(ctx, srv.URL+"/report"+b.str(`location.hash`)))
 		report.wait(`document.body.dataset.report === "ready" || document.body.dataset.report === "error"`)
 		if msg := report.str(`document.getElementById("error").textContent`); msg != "" {

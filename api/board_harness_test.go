@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -12,8 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+
 	"github.com/wallzero/wallzero/engine/player"
-	"github.com/wallzero/wallzero/internal/testkit/cdp"
+	"github.com/wallzero/wallzero/internal/testkit/browser"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/levels"
 	"github.com/wallzero/wallzero/service/rating"
@@ -24,7 +26,7 @@ import (
 type boardPage struct {
 	t    *testing.T
 	ctx  context.Context
-	page *cdp.Page
+	page *browser.Page
 }
 
 func (b *boardPage) must(err error) {
@@ -180,7 +182,8 @@ func (b *boardPage) typeText(selector, text string) {
 	b.t.Helper()
 	b.click(selector)
 	b.eval(`document.querySelector(`+jsQuote(selector)+`).select()`, nil)
-	b.must(b.page.Call(b.ctx, "Input.insertText", map[string]any{"text": text}, nil))
+	_, err := browser.Call(b.ctx, b.page, input.InsertText, input.InsertTextParams{Text: text})
+	b.must(err)
 }
 
 // shoot writes a PNG of the page to $WALLZERO_SCREENSHOT_DIR/name, when
@@ -226,7 +229,7 @@ func agentGame(t *testing.T, n int) []string {
 }
 
 // newBoardPage opens the board in a new tab of b.
-func newBoardPage(t *testing.T, ctx context.Context, b *cdp.Browser, url string, w, h int) *boardPage {
+func newBoardPage(t *testing.T, ctx context.Context, b *browser.Browser, url string, w, h int) *boardPage {
 	t.Helper()
 	p, err := b.NewPage(ctx, w, h)
 	if err != nil {
@@ -296,17 +299,11 @@ func startBoardServer(t *testing.T) *pictureServer {
 
 // printPDF prints the page to PDF as Chromium's print dialog would (A4 by
 // the page's own @page rule, backgrounds on).
-func printPDF(t *testing.T, ctx context.Context, p *cdp.Page) []byte {
+func printPDF(t *testing.T, ctx context.Context, p *browser.Page) []byte {
 	t.Helper()
-	var out struct {
-		Data string `json:"data"`
-	}
-	if err := p.Call(ctx, "Page.printToPDF", map[string]any{"printBackground": true, "preferCSSPageSize": true}, &out); err != nil {
-		t.Fatalf("print to PDF: %v", err)
-	}
-	pdf, err := base64.StdEncoding.DecodeString(out.Data)
+	pdf, err := browser.Run(ctx, p, chromedp.PrintToPDF(chromedp.PDFPrintBackground(), chromedp.PDFPreferCSSPageSize()))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("print to PDF: %v", err)
 	}
 	return pdf
 }
@@ -331,14 +328,14 @@ func savePDF(t *testing.T, pdf []byte, name, png string) {
 // openReport opens the printable report of the review behind hash
 // ("#review=ID") in a new tab and waits until it is drawn, failing the
 // test with the page's state when it does not finish or shows an error.
-func openReport(t *testing.T, ctx context.Context, br *cdp.Browser, srv *pictureServer, log *browserLog, hash string) *boardPage {
+func openReport(t *testing.T, ctx context.Context, br *browser.Browser, srv *pictureServer, hash string) *boardPage {
 	t.Helper()
 	rp, err := br.NewPage(ctx, 900, 1200)
 	if err != nil {
 		t.Fatal(err)
 	}
 	report := &boardPage{t: t, ctx: ctx, page: rp}
-	watchPage(t, rp, &failureWatch{srv: srv, log: log})
+	watchPage(t, rp, &failureWatch{srv: srv})
 	report.must(rp.Navigate(ctx, srv.URL+"/report"+hash))
 	short, cancel := context.WithTimeout(ctx, 30*time.Second)
 	err = report.page.WaitFor(short, `document.body.dataset.report === "ready" || document.body.dataset.report === "error"`)

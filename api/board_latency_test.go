@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/internal/testkit/cdp"
+	"github.com/wallzero/wallzero/internal/testkit/browser"
 )
 
 // TestBoardLatency measures, on a running server, how long the board takes
@@ -25,11 +25,11 @@ func TestBoardLatency(t *testing.T) {
 	if base == "" {
 		t.Skip("skipped: set WALLZERO_BOARD_URL to a running server to measure the board's analysis latency")
 	}
-	exe, err := cdp.FindChromium()
+	exe, err := browser.FindChromium()
 	if err != nil {
 		t.Fatal(err)
 	}
-	br, err := cdp.Start(exe)
+	br, err := browser.Start(exe)
 	if err != nil {
 		t.Fatal(err)
 	}

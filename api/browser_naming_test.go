@@ -11,11 +11,11 @@ import (
 
 // TestBrowserTestsFollowTheNamingRule: `make browser-test` runs the tests
 // whose names end in InBrowser, so every test in a *_browser_test.go file
-// (here and in internal/testkit/cdp) must end so, or it would never run.
+// (here and in internal/testkit/browser) must end so, or it would never run.
 func TestBrowserTestsFollowTheNamingRule(t *testing.T) {
 	t.Parallel()
 	var files []string
-	for _, pattern := range []string{"*_browser_test.go", "../internal/testkit/cdp/*_browser_test.go"} {
+	for _, pattern := range []string{"*_browser_test.go", "../internal/testkit/browser/*_browser_test.go"} {
 		m, err := filepath.Glob(pattern)
 		if err != nil {
 			t.Fatal(err)

@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/internal/testkit/cdp"
+	"github.com/chromedp/chromedp"
+
+	"github.com/wallzero/wallzero/internal/testkit/browser"
 )
 
 // TestReviewExplanationsInBrowser reviews a real 51-move game (voronoi-hard
@@ -24,7 +26,7 @@ func TestReviewExplanationsInBrowser(t *testing.T) {
 		t.Skip("skipped: set WALLZERO_BROWSER_TEST=1 (make browser-test) to drive the review page in headless Chromium")
 	}
 	t.Parallel()
-	exe, err := cdp.FindChromium()
+	exe, err := browser.FindChromium()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +39,7 @@ func TestReviewExplanationsInBrowser(t *testing.T) {
 		t.Fatalf("test game: %v, %d moves", err, len(rec.Moves))
 	}
 	srv := startPictureServerAuth(t, true, true, false)
-	b, err := cdp.Start(exe)
+	b, err := browser.Start(exe)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +52,7 @@ func TestReviewExplanationsInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	watchPage(t, page, &failureWatch{srv: srv, log: log})
+	watchPage(t, page, &failureWatch{srv: srv})
 	must := func(err error) {
 		t.Helper()
 		if err != nil {
@@ -201,7 +203,7 @@ func TestReviewExplanationsInBrowser(t *testing.T) {
 
 	// A phone-sized screen: nothing wider than the screen.
 	phone := page
-	must(phone.Call(ctx, "Emulation.setDeviceMetricsOverride", map[string]any{"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": false}, nil))
+	must(phone.Do(ctx, chromedp.EmulateViewport(390, 844)))
 	must(phone.WaitFor(ctx, `window.innerWidth <= 400`))
 	var wide string
 	must(phone.Eval(ctx, `String(document.documentElement.scrollWidth <= window.innerWidth + 1) + " " + document.documentElement.scrollWidth`, &wide))

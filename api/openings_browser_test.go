@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/internal/testkit/cdp"
+	"github.com/wallzero/wallzero/internal/testkit/browser"
 	"github.com/wallzero/wallzero/service/explorer"
 )
 
@@ -28,7 +28,7 @@ func TestOpeningsPageInBrowser(t *testing.T) {
 		t.Skip("skipped: set WALLZERO_BROWSER_TEST=1 (make browser-test) to drive the explorer page in headless Chromium")
 	}
 	t.Parallel()
-	exe, err := cdp.FindChromium()
+	exe, err := browser.FindChromium()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,14 +54,14 @@ func TestOpeningsPageInBrowser(t *testing.T) {
 	}
 	must(srv.svc.Explorer().RecordSelfplayOpenings(ctx, "four-stone", 16, games))
 
-	b, err := cdp.Start(exe)
+	b, err := browser.Start(exe)
 	must(err)
 	defer b.Close()
 	log := &browserLog{origin: srv.URL}
 	b.OnEvent(log.event)
 	page, err := b.NewPage(ctx, 1100, 900)
 	must(err)
-	watchPage(t, page, &failureWatch{srv: srv, log: log})
+	watchPage(t, page, &failureWatch{srv: srv})
 	must(page.Navigate(ctx, srv.URL+"/openings?opening=four-stone"))
 	ready := func(moves string) {
 		t.Helper()
@@ -140,9 +140,9 @@ func TestOpeningsPageInBrowser(t *testing.T) {
 
 	// Back and forward with the keys.
 	must(page.Eval(ctx, `document.activeElement.blur()`, nil))
-	must(pressKey(ctx, page, "Backspace", 8))
+	must(page.Press(ctx, "Backspace"))
 	ready(first)
-	must(pressKey(ctx, page, "f", 70))
+	must(page.Press(ctx, "f"))
 	ready(first + "," + second)
 	must(page.Press(ctx, "Home"))
 	must(page.WaitFor(ctx, `document.body.dataset.state === "ready" && !new URLSearchParams(location.search).get("moves")`))
@@ -168,7 +168,7 @@ func TestOpeningsPageInBrowser(t *testing.T) {
 	// A phone-sized screen: no horizontal scrolling, the board fits.
 	phone, err := b.NewPage(ctx, 390, 844)
 	must(err)
-	watchPage(t, phone, &failureWatch{srv: srv, log: log})
+	watchPage(t, phone, &failureWatch{srv: srv})
 	must(phone.Navigate(ctx, srv.URL+"/openings?opening=empty&moves=D4"))
 	must(phone.WaitFor(ctx, `document.body.dataset.state === "ready"`))
 	if !eval2bool(t, phone, ctx, `document.documentElement.scrollWidth <= window.innerWidth && document.getElementById("grid").getBoundingClientRect().right <= window.innerWidth`) {
@@ -179,14 +179,4 @@ func TestOpeningsPageInBrowser(t *testing.T) {
 	if len(log.problems) > 0 {
 		t.Fatalf("the page misbehaved:\n%s", strings.Join(log.problems, "\n"))
 	}
-}
-
-// pressKey sends a key that cdp.Page.Press does not know (down and up).
-func pressKey(ctx context.Context, p *cdp.Page, key string, code int) error {
-	for _, typ := range []string{"rawKeyDown", "keyUp"} {
-		if err := p.Call(ctx, "Input.dispatchKeyEvent", map[string]any{"type": typ, "key": key, "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code}, nil); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -10,7 +10,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/internal/testkit/cdp"
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+
+	"github.com/wallzero/wallzero/internal/testkit/browser"
 )
 
 // browserLog collects what the page must not do: throw, log errors, break
@@ -20,9 +24,6 @@ type browserLog struct {
 	origin   string
 	problems []string
 	requests int
-	// console holds every console message and exception (the last 500),
-	// for the artifacts of a failed wait.
-	console []string
 	// refusals counts the error responses a test provokes on purpose,
 	// by status and URL ("400 http://host/v1/position"); logged counts
 	// Chromium's log line for each, by URL.
@@ -52,65 +53,52 @@ func expected(m map[string]int, key string) bool {
 	return true
 }
 
-func (l *browserLog) event(method, _ string, params json.RawMessage) {
-	var p struct {
-		Type             string `json:"type"`
-		ExceptionDetails struct {
-			Text      string `json:"text"`
-			Exception struct {
-				Description string `json:"description"`
-			} `json:"exception"`
-		} `json:"exceptionDetails"`
-		Entry struct {
-			Level string `json:"level"`
-			Text  string `json:"text"`
-			URL   string `json:"url"`
-		} `json:"entry"`
-		Request struct {
-			URL string `json:"url"`
-		} `json:"request"`
-		Response struct {
-			URL    string `json:"url"`
-			Status int    `json:"status"`
-		} `json:"response"`
-		Args []struct {
-			Value any `json:"value"`
-		} `json:"args"`
-	}
-	json.Unmarshal(params, &p)
+// event notes a protocol event of the page (Browser.OnEvent).
+func (l *browserLog) event(ev any) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	switch method {
-	case "Runtime.consoleAPICalled":
-		l.noteConsole("console."+p.Type, p.Args)
-	case "Runtime.exceptionThrown":
-		l.noteConsole("exception", p.ExceptionDetails.Text+" "+p.ExceptionDetails.Exception.Description)
-	case "Log.entryAdded":
-		l.noteConsole("log."+p.Entry.Level, p.Entry.Text+" "+p.Entry.URL)
-	}
-	switch {
-	case method == "Runtime.exceptionThrown":
-		l.problems = append(l.problems, "exception: "+p.ExceptionDetails.Text+" "+p.ExceptionDetails.Exception.Description)
-	case method == "Runtime.consoleAPICalled" && (p.Type == "error" || p.Type == "warning"):
-		l.problems = append(l.problems, fmt.Sprintf("console.%s: %v", p.Type, p.Args))
-	case method == "Log.entryAdded" && p.Entry.Level == "error" && expected(l.logged, p.Entry.URL):
-	case method == "Log.entryAdded" && p.Entry.Level == "error":
-		l.problems = append(l.problems, "log: "+p.Entry.Text+" "+p.Entry.URL)
-	case method == "Network.requestWillBeSent":
+	switch ev := ev.(type) {
+	case *runtime.EventExceptionThrown:
+		l.problems = append(l.problems, "exception: "+ev.ExceptionDetails.Text+" "+exceptionDescription(ev.ExceptionDetails))
+	case *runtime.EventConsoleAPICalled:
+		if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning {
+			var args []string
+			for _, a := range ev.Args {
+				args = append(args, string(a.Value)+a.Description)
+			}
+			l.problems = append(l.problems, fmt.Sprintf("console.%s: %s", ev.Type, strings.Join(args, " ")))
+		}
+	case *cdplog.EventEntryAdded:
+		if ev.Entry.Level == cdplog.EntryLevelError && !expected(l.logged, ev.Entry.URL) {
+			l.problems = append(l.problems, "log: "+ev.Entry.Text+" "+ev.Entry.URL)
+		}
+	case *network.EventRequestWillBeSent:
 		l.requests++
 		// blob: URLs of the page's own origin hold pictures fetched with
 		// the API key.
-		if u := p.Request.URL; !strings.HasPrefix(u, l.origin+"/") && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:"+l.origin+"/") {
+		if u := ev.Request.URL; !strings.HasPrefix(u, l.origin+"/") && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:"+l.origin+"/") {
 			l.problems = append(l.problems, "request to another origin: "+u)
 		}
-	case method == "Network.responseReceived" && expected(l.refusals, fmt.Sprintf("%d %s", p.Response.Status, p.Response.URL)):
-		if l.logged == nil {
-			l.logged = map[string]int{}
+	case *network.EventResponseReceived:
+		switch r := ev.Response; {
+		case expected(l.refusals, fmt.Sprintf("%d %s", r.Status, r.URL)):
+			if l.logged == nil {
+				l.logged = map[string]int{}
+			}
+			l.logged[r.URL]++
+		case r.Status >= 400:
+			l.problems = append(l.problems, fmt.Sprintf("HTTP %d for %s", r.Status, r.URL))
 		}
-		l.logged[p.Response.URL]++
-	case method == "Network.responseReceived" && p.Response.Status >= 400:
-		l.problems = append(l.problems, fmt.Sprintf("HTTP %d for %s", p.Response.Status, p.Response.URL))
 	}
+}
+
+// exceptionDescription is the thrown value's description ("Error: ..."
+// with its stack), when there is one.
+func exceptionDescription(d *runtime.ExceptionDetails) string {
+	if d.Exception == nil {
+		return ""
+	}
+	return d.Exception.Description
 }
 
 // TestReviewPageInBrowser drives the review page in headless Chromium
@@ -129,7 +117,7 @@ func TestReviewPageInBrowser(t *testing.T) {
 		t.Skip("skipped: set WALLZERO_BROWSER_TEST=1 (make browser-test) to drive the review page in headless Chromium")
 	}
 	t.Parallel()
-	exe, err := cdp.FindChromium()
+	exe, err := browser.FindChromium()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +132,7 @@ func TestReviewPageInBrowser(t *testing.T) {
 // reviewPageFlow is TestReviewPageInBrowser against one server.
 func reviewPageFlow(t *testing.T, exe string, auth bool) {
 	srv := startPictureServerAuth(t, true, true, auth)
-	b, err := cdp.Start(exe)
+	b, err := browser.Start(exe)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +145,7 @@ func reviewPageFlow(t *testing.T, exe string, auth bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	watchPage(t, page, &failureWatch{srv: srv, log: log})
+	watchPage(t, page, &failureWatch{srv: srv})
 	must := func(err error) {
 		t.Helper()
 		if err != nil {
@@ -385,7 +373,7 @@ func strconvQuote(s string) string {
 	return string(b)
 }
 
-func eval2bool(t *testing.T, p *cdp.Page, ctx context.Context, expr string) bool {
+func eval2bool(t *testing.T, p *browser.Page, ctx context.Context, expr string) bool {
 	t.Helper()
 	var ok bool
 	if err := p.Eval(ctx, "!!("+expr+")", &ok); err != nil {

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/internal/testkit/cdp"
+	"github.com/wallzero/wallzero/internal/testkit/browser"
 )
 
 // reviewPageGames are the games TestReviewPageMultiPlayersInBrowser reviews (under
@@ -43,7 +43,7 @@ func TestReviewPageMultiPlayersInBrowser(t *testing.T) {
 		t.Skip("skipped: set WALLZERO_BROWSER_TEST=1 (make browser-test) to drive the review page in headless Chromium")
 	}
 	t.Parallel()
-	exe, err := cdp.FindChromium()
+	exe, err := browser.FindChromium()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func reviewPagePlayers(t *testing.T, exe, origin, file string, players []string,
 	if err := json.Unmarshal(data, &rec); err != nil {
 		t.Fatal(err)
 	}
-	b, err := cdp.Start(exe)
+	b, err := browser.Start(exe)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func reviewPagePlayers(t *testing.T, exe, origin, file string, players []string,
 	if err != nil {
 		t.Fatal(err)
 	}
-	watchPage(t, page, &failureWatch{log: log})
+	watchPage(t, page, &failureWatch{})
 	must := func(err error) {
 		t.Helper()
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -157,18 +158,29 @@ func navigating(err error) bool {
 var keys = map[string]string{"ArrowLeft": kb.ArrowLeft, "ArrowUp": kb.ArrowUp, "ArrowRight": kb.ArrowRight, "ArrowDown": kb.ArrowDown,
 	"Home": kb.Home, "End": kb.End, "Enter": kb.Enter, "Escape": kb.Escape, "Backspace": kb.Backspace, "Tab": kb.Tab}
 
-// Press sends a key press as the keyboard would, to the focused element:
-// a named key ("ArrowRight", "Home", "Enter", "Backspace", ...) or one
-// printable character ("f").
+// Press sends a key's press and release, as the keyboard would, to the
+// focused element: a named key ("ArrowRight", "Home", "Enter",
+// "Backspace", ...) or one character ("f"). It is a raw key press: the
+// page's key handlers see it, but it types no text and so activates no
+// focused button (chromedp's KeyEvent would, and a step's Enter on a
+// button would then act twice).
 func (p *Page) Press(ctx context.Context, key string) error {
-	k, ok := keys[key]
+	name, ok := keys[key]
 	if !ok {
-		if len([]rune(key)) != 1 || key < " " {
-			return fmt.Errorf("press: unknown key %q", key)
-		}
-		k = key
+		name = key
 	}
-	return p.Do(ctx, chromedp.KeyEvent(k))
+	r := []rune(name)
+	if len(r) != 1 || kb.Keys[r[0]] == nil {
+		return fmt.Errorf("press: unknown key %q", key)
+	}
+	k := kb.Keys[r[0]]
+	for _, typ := range []input.DispatchKeyEventType{input.DispatchKeyEventTypeRawKeyDown, input.DispatchKeyEventTypeKeyUp} {
+		ev := input.DispatchKeyEventParams{Type: typ, Key: k.Key, Code: k.Code, WindowsVirtualKeyCode: k.Windows, NativeVirtualKeyCode: k.Native}
+		if _, err := Call(ctx, p, input.DispatchKeyEvent, ev); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Screenshot captures the whole page (beyond the viewport) as PNG.

@@ -144,7 +144,7 @@ func (b *Browser) NewPage(ctx context.Context, width, height int) (*Page, error)
 	n := b.tabs
 	b.mu.Unlock()
 	b.collect(tab, n)
-	p := &Page{b: b, tab: tab, cancel: cancel}
+	p := &Page{b: b, tab: tab}
 	if err := p.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
 		cancel()
 		return nil, err

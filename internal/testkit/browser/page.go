@@ -16,9 +16,8 @@ import (
 
 // Page is one browser tab.
 type Page struct {
-	b      *Browser
-	tab    context.Context // chromedp's context of the tab
-	cancel context.CancelFunc
+	b   *Browser
+	tab context.Context // chromedp's context of the tab (it ends with the browser)
 	// WaitLimit is the longest one WaitFor waits (DefaultWaitLimit when
 	// zero), so that a step that never comes fails on its own and names
 	// itself rather than using up the whole test's time.
@@ -49,9 +48,6 @@ func (e *WaitError) Error() string {
 	}
 	return msg
 }
-
-// Browser returns the browser the page is a tab of.
-func (p *Page) Browser() *Browser { return p.b }
 
 // Run runs a chromedp action in the page's tab until it ends or ctx does.
 func Run[T any](ctx context.Context, p *Page, a chromedp.Action[T]) (T, error) {
@@ -199,6 +195,3 @@ func (p *Page) BringToFront(ctx context.Context) error {
 	_, err := Call(ctx, p, page.BringToFront, cdp.Empty{})
 	return err
 }
-
-// Close closes the tab.
-func (p *Page) Close() { p.cancel() }

@@ -29,14 +29,13 @@ func (b *lockedBuffer) String() string {
 	return b.buf.String()
 }
 
-// watched holds, per browser, what a failed wait of one of its pages
-// saves: the server's log and the browser's console.
+// watched holds, per browser, the server whose log a failed wait of one of
+// its pages saves beside the browser's console.
 var watched sync.Map // *browser.Browser -> *failureWatch
 
-// failureWatch is the server and browser log of the pages it watches.
+// failureWatch is the server of the pages it watches (nil: none of ours).
 type failureWatch struct {
 	srv *pictureServer
-	log *browserLog
 }
 
 // watchBrowser makes every page newBoardPage opens in br save artifacts

@@ -76,7 +76,7 @@ export function accuracyText(result: ReviewResult): string {
 /**
  * reviewLine describes a reviewed move: "47. red A2-B3:W: blunder, loses
  * 12.0 points; best was A2-A3:S (0.0% for red, lead -8.0 points against
- * -20.0 played)." and its explanation.
+ * -20.0 played)." (the explanation is shown on its own).
  */
 export function reviewLine(ply: number, m: MoveReview): string {
   const lt = lossText(m);
@@ -84,8 +84,7 @@ export function reviewLine(ply: number, m: MoveReview): string {
   const lead = m.bestScoreLead !== undefined && m.playedScoreLead !== undefined
     ? `, lead ${signed(m.bestScoreLead)} points against ${signed(m.playedScoreLead)} played` : '';
   const best = m.bestMove && m.bestMove !== m.move ? `; best was ${m.bestMove} (${pct(m.bestWinrate)} for ${m.player}${lead})` : '; the engine agrees';
-  const ex = m.explanation ? ' ' + (m.explanation.text ?? '') : '';
-  return `${ply}. ${m.player} ${m.move}: ${m.classification}${loss}${best}.${ex}`;
+  return `${ply}. ${m.player} ${m.move}: ${m.classification}${loss}${best}.`;
 }
 
 /** meanPoints is a player's mean points lost a move, with one decimal. */

@@ -3,8 +3,9 @@
 // uploaded in the panel) is sent to POST /v1/reviews; when the job is
 // done its classifications go onto the move list, and the win-rate curve,
 // accuracy, turning points (with what each cost) and each move's loss in
-// win rate and in points, best move, level and explanation are shown
-// beside the board. Any position of the review can be explored with live
+// win rate and in points, best move, level and explanation, with its two
+// reach-difference pictures (review-explain.ts), are shown beside the
+// board. Any position of the review can be explored with live
 // analysis (a variation of the tree) and left again with "Back to the
 // reviewed game". Games of three and four players read alike: the curve
 // has a line per player, the accuracy names every player.
@@ -17,6 +18,7 @@ import { baseMode, type Mode } from '../mode.js';
 import { stripColour } from '../notation.js';
 import { parseRecordJSON } from '../records.js';
 import { Tree, type TreeNode } from '../tree.js';
+import { explanationView, Pictures } from './review-explain.js';
 
 /** The review shown: its id, its result and the reviewed line's nodes. */
 export interface ReviewState {
@@ -49,7 +51,8 @@ export interface ReviewMode extends Mode {
 /** reviewMode makes the mode over state. */
 export function reviewMode(board: Board, state: ReviewState): ReviewMode {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let curve: string | null = null;
+  const pictures = new Pictures();
+  const explanation = explanationView(pictures);
   // reviewed: the tree the review belongs to; a new tree on the board
   // (a new game, an import, a share link) ends the review.
   let reviewed: Tree | null = null;
@@ -85,15 +88,17 @@ export function reviewMode(board: Board, state: ReviewState): ReviewMode {
     const list = $('review-turning');
     list.textContent = '';
     for (const tp of result.turningPoints ?? []) {
-      const li = el('li');
+      const li = el('li', 'tp ' + (tp.kind ?? ''));
       li.dataset.kind = tp.kind ?? '';
       if (tp.cost !== undefined) li.dataset.cost = String(tp.cost);
       const ply = tp.ply ?? 0;
-      const b = button(`${ply + 1}. ${tp.move}`);
+      const b = button(`${ply + 1}. ${tp.move}`, 'jump');
       b.dataset.ply = String(ply);
       b.addEventListener('click', () => goPly(ply + 1));
       const cost = costText(tp);
-      li.append(b, ` ${KINDS[tp.kind ?? ''] ?? tp.kind}: ${tp.summary ?? ''}` + (cost ? ` (${cost})` : ''));
+      // The text reads "47. A2-B3:W missed chance: summary (cost ...)".
+      li.append(b, ' ', el('span', 'kind', KINDS[tp.kind ?? ''] ?? tp.kind), ': ', el('span', 'summary', tp.summary ?? ''));
+      if (cost) li.append(' (', el('span', 'cost', cost), ')');
       // The level rides on the item (its text keeps ending with the cost).
       if (tp.level) {
         li.dataset.level = tp.level.lowestName || 'none';
@@ -145,6 +150,7 @@ export function reviewMode(board: Board, state: ReviewState): ReviewMode {
     if (board.s.mode !== 'review' && board.s.mode !== 'puzzles') board.setMode('review');
     $('review-box').hidden = false;
     $('review-progress').hidden = false;
+    explanation.hide();
     stateText('queued');
     bodyState('review', 'running');
   };
@@ -189,8 +195,13 @@ export function reviewMode(board: Board, state: ReviewState): ReviewMode {
     const onLine = node === root || idx >= 0;
     const ply = node === root ? 0 : idx + 1;
     $('review-back').hidden = onLine;
+    // The turning point of the move that led here is the current one.
+    for (const b of $('review-turning').querySelectorAll<HTMLElement>('button[data-ply]')) {
+      b.closest('li')?.classList.toggle('current', onLine && Number(b.dataset.ply) === ply - 1);
+    }
     const line = $('review-move');
     if (!onLine) {
+      explanation.hide();
       let b: TreeNode = node;
       while (b.parent && state.nodes.indexOf(b.parent) < 0 && b.parent !== root) b = b.parent;
       state.branchPly = b.parent && b.parent !== root ? state.nodes.indexOf(b.parent) + 1 : 0;
@@ -200,12 +211,13 @@ export function reviewMode(board: Board, state: ReviewState): ReviewMode {
       line.textContent = m ? reviewLine(ply, m) : 'The start of the reviewed game.';
       // The explanation says the level in words; the line's title says it in short.
       line.title = m ? levelText(m) : '';
+      // The pictures are drawn on the reviewed record, the one the review names.
+      const record = result.record ?? board.s.tree.mainRecord();
+      if (m) explanation.show(record, ply - 1, m);
+      else explanation.hide();
     }
     try {
-      const url = await api.picture(curveURL(state.id, onLine ? ply : state.branchPly));
-      if (curve) URL.revokeObjectURL(curve);
-      curve = url;
-      ($('review-curve') as HTMLImageElement).src = url;
+      await pictures.show($<HTMLImageElement>('review-curve'), curveURL(state.id, onLine ? ply : state.branchPly));
     } catch {
       /* the curve is drawn again at the next position */
     }
@@ -231,6 +243,7 @@ export function reviewMode(board: Board, state: ReviewState): ReviewMode {
     state.result = null;
     state.nodes = [];
     $('review-box').hidden = true;
+    explanation.hide();
     bodyState('review', 'none');
   };
   board.store.subscribe((s, prev) => {

@@ -163,6 +163,8 @@ export const api = {
   createReview: (req: Body<'/v1/reviews', 'post'>) => call<Answer<'/v1/reviews', 'post'>>('POST', '/v1/reviews', req),
   getReview: (reviewID: string) => call<ReviewJob>('GET', '/v1/reviews/' + id(reviewID)),
   puzzles: (reviewID: string) => call<PuzzleSet>('GET', '/v1/reviews/' + id(reviewID) + '/puzzles'),
+  /** explorer reads a node of the opening explorer; query: opening= and moves= (explorer.ts). */
+  explorer: (query: string) => call<Answer<'/v1/openings/explorer', 'get'>>('GET', '/v1/openings/explorer?' + query),
   picture,
 };
 

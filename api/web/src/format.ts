@@ -76,7 +76,8 @@ export function accuracyText(result: ReviewResult): string {
 /**
  * reviewLine describes a reviewed move: "47. red A2-B3:W: blunder, loses
  * 12.0 points; best was A2-A3:S (0.0% for red, lead -8.0 points against
- * -20.0 played)." (the explanation is shown on its own).
+ * -20.0 played).", and when the position before it was proven, "Before
+ * it red has a proven win by 3." (the explanation is shown on its own).
  */
 export function reviewLine(ply: number, m: MoveReview): string {
   const lt = lossText(m);
@@ -84,7 +85,20 @@ export function reviewLine(ply: number, m: MoveReview): string {
   const lead = m.bestScoreLead !== undefined && m.playedScoreLead !== undefined
     ? `, lead ${signed(m.bestScoreLead)} points against ${signed(m.playedScoreLead)} played` : '';
   const best = m.bestMove && m.bestMove !== m.move ? `; best was ${m.bestMove} (${pct(m.bestWinrate)} for ${m.player}${lead})` : '; the engine agrees';
-  return `${ply}. ${m.player} ${m.move}: ${m.classification}${loss}${best}.`;
+  const proof = m.proof ? ` Before it ${m.player} has a ${proofText(m.proof)}.` : '';
+  return `${ply}. ${m.player} ${m.move}: ${m.classification}${loss}${best}.${proof}`;
+}
+
+/**
+ * decidedText names the first move played in a proven position: " — decided
+ * at move 38 (proven win for red)"; '' when the review proved none.
+ */
+export function decidedText(result: ReviewResult): string {
+  const moves = result.moves ?? [];
+  const i = moves.findIndex((m) => m.proof);
+  if (i < 0) return '';
+  const m = moves[i];
+  return ` — decided at move ${i + 1} (proven ${m.proof?.result ?? ''} for ${m.player})`;
 }
 
 /** meanPoints is a player's mean points lost a move, with one decimal. */

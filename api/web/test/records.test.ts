@@ -1,7 +1,7 @@
 // Records in text, level words and the review's numbers in words.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { costText, curvePly, lossText, playersOf, proofText, ratingText, reviewLine } from '../src/format.js';
+import { costText, curvePly, decidedText, lossText, playersOf, proofText, ratingText, reviewLine } from '../src/format.js';
 import { levelText } from '../src/level.js';
 import { annotatedReview, moveLabel, parseRecordJSON, readFragment } from '../src/records.js';
 import { Tree } from '../src/tree.js';
@@ -73,6 +73,11 @@ test('losses, costs, proofs and ratings in words', () => {
   assert.equal(reviewLine(47, { player: 'red', move: 'A2-B3:W', classification: 'blunder', loss: 0, pointsLoss: 12,
     bestMove: 'A2-A3:S', bestWinrate: 0, bestScoreLead: -8, playedScoreLead: -20 }),
   '47. red A2-B3:W: blunder, loses 12.0 points; best was A2-A3:S (0.0% for red, lead -8.0 points against -20.0 played).');
+  assert.equal(reviewLine(3, { player: 'blue', move: 'E5', classification: 'best', bestMove: 'E5', proof: { result: 'win', margin: 3 } }),
+    '3. blue E5: best; the engine agrees. Before it blue has a proven win by 3.');
+  assert.equal(decidedText({ moves: [{ player: 'red' }, { player: 'blue', proof: { result: 'loss' } }, { player: 'red', proof: { result: 'win' } }] }),
+    ' — decided at move 2 (proven loss for blue)');
+  assert.equal(decidedText({ moves: [{ player: 'red' }] }), '');
   assert.equal(curvePly(52 / 640, 20), 0);
   assert.equal(curvePly(624 / 640, 20), 20);
   assert.equal(curvePly(1, 20), 20);

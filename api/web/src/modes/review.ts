@@ -12,7 +12,7 @@
 import { api, curveURL, type GameRecord, type Position, type ReviewResult } from '../api.js';
 import type { Board } from '../board.js';
 import { $, bodyState, button, el, input, readFileInto } from '../dom.js';
-import { accuracyText, costText, curvePly, KINDS, playersOf, ratingText, reviewLine } from '../format.js';
+import { accuracyText, costText, curvePly, decidedText, KINDS, playersOf, ratingText, reviewLine } from '../format.js';
 import { levelText } from '../level.js';
 import { baseMode, type Mode } from '../mode.js';
 import { stripColour } from '../notation.js';
@@ -79,7 +79,7 @@ export function reviewMode(board: Board, state: ReviewState): ReviewMode {
       if (n) n.note = m;
     });
     const players = playersOf(result);
-    $('review-accuracy').textContent = 'Accuracy: ' + accuracyText(result);
+    $('review-accuracy').textContent = 'Accuracy: ' + accuracyText(result) + decidedText(result);
     ($('review-curve') as HTMLImageElement).alt = players.length > 2 ? "Each player's win rate per ply" : "Red's win rate per ply";
     bodyState('reviewPlayers', String(players.length));
     $('review-rating').textContent = ratingText(result.ratingEstimate);

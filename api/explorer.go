@@ -69,9 +69,7 @@ func (s *server) openingsExplorer(c *gin.Context) {
 }
 
 // explorerFiles are the explorer page's files, served at /openings and
-// /openings/{file}; its script is the bundle web/dist/openings.js, which
-// page.go serves with the board's (make web builds it from
-// web/src/openings.ts). They load nothing from other hosts.
+// /openings/{file} (its script is page.go's web/dist/openings.js).
 //
 //go:embed web/openings.html web/openings.css
 var explorerFiles embed.FS

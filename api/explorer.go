@@ -69,9 +69,9 @@ func (s *server) openingsExplorer(c *gin.Context) {
 }
 
 // explorerFiles are the explorer page's files, served at /openings and
-// /openings/{file}. They load nothing from other hosts.
+// /openings/{file} (its script is page.go's web/dist/openings.js).
 //
-//go:embed web/openings.html web/openings.css web/openings.js
+//go:embed web/openings.html web/openings.css
 var explorerFiles embed.FS
 
 // registerExplorer adds the explorer's API route and its page.

@@ -77,7 +77,7 @@ func TestOpeningsPageServed(t *testing.T) {
 	for _, tc := range []struct {
 		path string
 		code int
-	}{{"/openings", 200}, {"/openings/openings.js", 200}, {"/openings/openings.css", 200}, {"/openings/index.html", 404}, {"/openings/openings.go", 404}} {
+	}{{"/openings", 200}, {"/web/dist/openings.js", 200}, {"/openings/openings.js", 404}, {"/openings/openings.css", 200}, {"/openings/index.html", 404}, {"/openings/openings.go", 404}} {
 		res, err := http.Get(ts.url + tc.path)
 		if err != nil {
 			t.Fatal(err)

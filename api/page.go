@@ -9,29 +9,29 @@ import (
 )
 
 // webFiles are the pages' files: the analysis board (analysis.html,
-// board.css and its board-*.js scripts), the review page (index.html,
-// review.css, review.js, explain.js, explain.css), the printable report
-// (report.html, report.css, report.js) and favicon.svg. They
-// load nothing from other hosts.
+// board.css), the printable report (report.html, report.css),
+// favicon.svg, and the scripts under dist/, which make web bundles from
+// the TypeScript sources in web/src (committed, so that building the
+// server needs no Node.js). They load nothing from other hosts.
 //
-//go:embed web/index.html web/review.css web/review.js web/favicon.svg web/explain.js web/explain.css web/level.js
-//go:embed web/analysis.html web/board.css web/board-*.js
-//go:embed web/report.html web/report.css web/report.js
+//go:embed web/analysis.html web/board.css web/favicon.svg
+//go:embed web/report.html web/report.css
+//go:embed web/dist/*.js
 var webFiles embed.FS
 
 // pageCSP allows the page its own files and the API's pictures only.
 const pageCSP = "default-src 'self'; img-src 'self' blob:; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-// registerPage serves the analysis board at / and /analysis, the review
-// page at /review, a review's printable report at /report (#review=ID)
-// and their files under /web/.
+// registerPage serves the analysis board at / and /analysis, and in its
+// review mode at /review; a review's printable report at /report
+// (#review=ID); and their files under /web/.
 func registerPage(r *gin.Engine) {
 	board := func(c *gin.Context) { serveWeb(c, "analysis.html") }
 	r.GET("/", board)
 	r.GET("/analysis", board)
-	r.GET("/review", func(c *gin.Context) { serveWeb(c, "index.html") })
+	r.GET("/review", board)
 	r.GET("/report", func(c *gin.Context) { serveWeb(c, "report.html") })
-	r.GET("/web/:file", func(c *gin.Context) { serveWeb(c, c.Param("file")) })
+	r.GET("/web/*file", func(c *gin.Context) { serveWeb(c, c.Param("file")) })
 }
 
 // contentTypes maps the page's file extensions to media types.

@@ -255,14 +255,13 @@ func TestPage(t *testing.T) {
 		path, ctype, contains string
 		status                int
 	}{
-		{"/", "text/html; charset=utf-8", `<script src="/web/board-app.js"`, 200},
+		{"/", "text/html; charset=utf-8", `<script type="module" src="/web/dist/board.js"`, 200},
 		{"/analysis", "text/html; charset=utf-8", `data-mode-button="play"`, 200},
-		{"/review", "text/html; charset=utf-8", `<script src="/web/review.js"`, 200},
-		{"/web/board-api.js", "text/javascript; charset=utf-8", "text/event-stream", 200},
-		{"/web/board-live.js", "text/javascript; charset=utf-8", "WZ.api.stream", 200},
-		{"/web/board.css", "text/css; charset=utf-8", "#board-wrap", 200},
-		{"/web/review.js", "text/javascript; charset=utf-8", "/v1/render/board.svg", 200},
-		{"/web/review.css", "text/css; charset=utf-8", "--blunder", 200},
+		{"/review", "text/html; charset=utf-8", `id="panel-review"`, 200},
+		{"/web/dist/board.js", "text/javascript; charset=utf-8", "text/event-stream", 200},
+		{"/web/dist/report.js", "text/javascript; charset=utf-8", "/v1/render/board.svg", 200},
+		{"/web/board.css", "text/css; charset=utf-8", "--blunder", 200},
+		{"/web/src/main.ts", "application/json; charset=utf-8", "not_found", 404},
 		{"/web/nothing.js", "application/json; charset=utf-8", "not_found", 404},
 		{"/web/..%2Fpage.go", "application/json; charset=utf-8", "not_found", 404},
 	} {
@@ -271,8 +270,14 @@ func TestPage(t *testing.T) {
 			t.Errorf("%s: %d %q, want %d %q containing %q", tc.path, status, ct, tc.status, tc.ctype, tc.contains)
 		}
 	}
-	files, err := fs.Glob(webFiles, "web/*")
-	if err != nil || len(files) < 10 {
+	var files []string
+	err := fs.WalkDir(webFiles, "web", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil || len(files) < 7 {
 		t.Fatalf("embedded web files: %v %v", files, err)
 	}
 	for _, f := range files {

@@ -16,6 +16,7 @@ import (
 	"github.com/wallzero/wallzero/api"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/internal/testkit/storetest"
+	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
@@ -39,6 +40,23 @@ type env struct {
 type envOptions struct {
 	auth     bool
 	noWorker bool
+	// delay slows every evaluation call (to stop a worker midway).
+	delay time.Duration
+}
+
+// slowEval delays each evaluation call.
+type slowEval struct {
+	e     search.Evaluator
+	delay time.Duration
+}
+
+func (s slowEval) Evaluate(ctx context.Context, reqs []*search.Request) error {
+	select {
+	case <-time.After(s.delay):
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	return s.e.Evaluate(ctx, reqs)
 }
 
 func newEnv(t *testing.T, o envOptions) *env {
@@ -50,9 +68,13 @@ func newEnv(t *testing.T, o envOptions) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var eval search.Evaluator = inference.Heuristic{}
+	if o.delay > 0 {
+		eval = slowEval{e: eval, delay: o.delay}
+	}
 	an := analysis.NewAnalyzer(analysis.Evaluators{
-		Network: inference.Heuristic{}, NetworkModel: inference.HeuristicModelID,
-		Heuristic: inference.Heuristic{}, HeuristicModel: inference.HeuristicModelID,
+		Network: eval, NetworkModel: inference.HeuristicModelID,
+		Heuristic: eval, HeuristicModel: inference.HeuristicModelID,
 	}, analysis.DefaultLimits())
 	cfg := service.DefaultConfig()
 	cfg.ReviewVisits, cfg.JobParallel = 8, 2

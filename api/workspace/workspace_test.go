@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/service/workspace"
+	"github.com/wallzero/wallzero/store"
 )
 
 // hundredLines are 100 JSON lines of which line 57 plays an impossible
@@ -224,7 +225,7 @@ func TestReviewedCollection(t *testing.T) {
 		}
 	}
 
-	e.checkDrills(ana)
+	e.checkDrills(ana, c.Games[0].ID)
 	e.checkExport(ana, 3)
 
 	// Deleting Ana deletes her three games, their reviews and cards.
@@ -275,8 +276,10 @@ func playerID(t *testing.T, c workspace.Collection, name string) string {
 	return ""
 }
 
-// checkDrills: a player's cards list, and an answer schedules a card.
-func (e *env) checkDrills(player string) {
+// checkDrills: a player's cards list, and an answer schedules a card
+// (when the reviews made no puzzle for the player, one of game's is added
+// as the puzzles endpoint would).
+func (e *env) checkDrills(player, game string) {
 	t := e.t
 	var d workspace.DrillList
 	if code := e.req("GET", "/v1/players/"+player+"/drills", "", "", nil, &d); code != http.StatusOK {
@@ -289,8 +292,13 @@ func (e *env) checkDrills(player string) {
 		t.Errorf("unknown card: %d", code)
 	}
 	if len(d.Cards) == 0 {
-		t.Logf("the reviews made no puzzle for the player; the answers are not exercised")
-		return
+		puzzle := `{"ply":5,"record":{"rules":{"players":2},"moves":["C3","E3","C5","E5","E5-E4:N"]},"player":"blue","played":"E3-D3:S","loss":0.2,"solution":"E3-E2:S","line":[],"margin":0.2,"proven":false}`
+		if err := e.st.AddCards(context.Background(), 0, game, []store.NewCard{{PlayerID: player, Card: game + "-5", Puzzle: []byte(puzzle)}}); err != nil {
+			t.Fatal(err)
+		}
+		if e.req("GET", "/v1/players/"+player+"/drills", "", "", nil, &d); len(d.Cards) != 1 || d.Due != 1 || !d.Cards[0].New {
+			t.Fatalf("drills after adding a card: %+v", d)
+		}
 	}
 	card := d.Cards[0]
 	if code := e.req("POST", "/v1/players/"+player+"/drills/"+card.Card+"/answer", "", "", map[string]string{"rating": "meh"}, nil); code != http.StatusBadRequest {
@@ -302,6 +310,10 @@ func (e *env) checkDrills(player string) {
 	}
 	if got.New || got.State == nil || got.Answers != 1 || !got.Due.After(time.Now().Add(23*time.Hour)) {
 		t.Errorf("answered card %+v", got)
+	}
+	// The card answered is no longer due and goes after those due.
+	if e.req("GET", "/v1/players/"+player+"/drills", "", "", nil, &d); d.Due != len(d.Cards)-1 || d.Cards[len(d.Cards)-1].Card != card.Card {
+		t.Errorf("drills after an answer: due %d of %d", d.Due, len(d.Cards))
 	}
 }
 

@@ -106,9 +106,7 @@ func New(d Deps, cfg Config) http.Handler {
 	cfg.BodyTimeout, cfg.StreamWriteTimeout = cmp.Or(max(cfg.BodyTimeout, 0), def.BodyTimeout), cmp.Or(max(cfg.StreamWriteTimeout, 0), def.StreamWriteTimeout)
 	s := &server{svc: d.Service, analyses: d.Analyses, adm: d.Admission, streams: d.Streams, jobs: d.Jobs, play: d.Play,
 		explorer: d.Explorer, auth: d.Auth, limits: d.Limits, cfg: cfg, log: cfg.Logger}
-	if s.log == nil {
-		s.log = slog.Default()
-	}
+	s.log = cmp.Or(s.log, slog.Default())
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.HandleMethodNotAllowed = true

@@ -25,9 +25,9 @@ var importTypes = map[string]string{
 // importGames godoc
 //
 //	@Summary		Import games into a collection
-//	@Description	Reads many games at once, one a line: JSON lines (a record {rules, board, moves} with optional players by colour {"red":"Ana","blue":"Ben"}, date YYYY-MM-DD, event and result, a colour or "draw" or {"winner": ...}; the output of `wallzero match -save-games` is such a file) or WGF records (players named by the query's red, blue, green, yellow). The format follows the Content-Type (application/x-ndjson or application/jsonl; application/x-wgf), or the query's format, or is detected (application/octet-stream). Names are matched to the collection's players, created on first sight. Every bad line is listed with its number, field and reason. onError=reject (the default) stores nothing when a line is bad (400, the same body with rejected set); onError=skip stores the good lines. Each game stored is reviewed in the background at the service's defaults, as a review job (GET /v1/reviews/{id}) queued behind the reviews asked one by one; GET /v1/collections/{id} shows the progress.
+//	@Description	Reads many games at once, one a line: JSON lines (a record {rules, board, moves} with optional players by colour {"red":"Ana","blue":"Ben"}, date YYYY-MM-DD, event and result, a colour or "draw" or {"winner": ...}; the output of `wallzero match -save-games` is such a file) or WGF records (players named by the query's red, blue, green, yellow). The format follows the Content-Type (application/x-ndjson or application/jsonl; application/x-wgf), or the query's format, or is detected (application/octet-stream). Names are matched to the collection's players, created on first sight. Every bad line is named with its number, field and reason. onError=reject (the default) stores nothing when a line is bad: a 400 whose message lists the bad lines (the first 20); onError=skip stores the good lines and lists the bad ones in errors. Each game stored is reviewed in the background at the service's defaults, as a review job (GET /v1/reviews/{id}) queued behind the reviews asked one by one; GET /v1/collections/{id} shows the progress.
 //	@Tags			workspace
-//	@Accept			plain
+//	@Accept			application/x-ndjson,application/jsonl,application/x-wgf,application/octet-stream
 //	@Produce		json
 //	@Param			id		path		string	true	"collection id"
 //	@Param			games	body		string	true	"the games, one a line"
@@ -38,7 +38,7 @@ var importTypes = map[string]string{
 //	@Param			green	query		string	false	"Green's player in games that name none"
 //	@Param			yellow	query		string	false	"Yellow's player in games that name none"
 //	@Success		201		{object}	workspace.ImportResult
-//	@Failure		400		{object}	workspace.ImportResult	"a bad line under onError=reject: nothing stored (a bad parameter answers an api.ErrorResponse)"
+//	@Failure		400		{object}	api.ErrorResponse		"a bad line under onError=reject (nothing stored), or a bad parameter"
 //	@Failure		404		{object}	api.ErrorResponse		"no such collection of the caller's"
 //	@Failure		413		{object}	api.ErrorResponse		"the body or the number of games is over the limit"
 //	@Failure		415		{object}	api.ErrorResponse		"the body's Content-Type is not one of the import's"
@@ -74,10 +74,6 @@ func (h *handlers) importGames(c *gin.Context) {
 		workspace.ImportOptions{Format: format, OnError: c.Query("onError"), Names: names})
 	if err != nil {
 		h.io.Error(c, err)
-		return
-	}
-	if out.Rejected {
-		c.JSON(http.StatusBadRequest, out)
 		return
 	}
 	c.JSON(http.StatusCreated, out)

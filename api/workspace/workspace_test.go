@@ -37,15 +37,14 @@ func TestImportModes(t *testing.T) {
 	id := e.collection("", "class")
 	body := hundredLines()
 
-	var rejected workspace.ImportResult
+	var rejected struct {
+		Error struct{ Code, Field, Message string }
+	}
 	if code := e.req("POST", "/v1/collections/"+id+"/games", "", "application/x-ndjson", body, &rejected); code != http.StatusBadRequest {
 		t.Fatalf("reject: %d %+v", code, rejected)
 	}
-	if !rejected.Rejected || rejected.Imported != 0 || len(rejected.Errors) != 1 || rejected.Errors[0].Line != 57 || rejected.Errors[0].Field != "moves[4]" {
+	if r := rejected.Error; r.Code != "invalid" || r.Field != "body" || !strings.Contains(r.Message, `line 57 moves[4]: "E5-E9:N"`) {
 		t.Fatalf("reject: %+v", rejected)
-	}
-	if !strings.Contains(rejected.Errors[0].Message, "E5-E9:N") {
-		t.Errorf("the error does not name the move: %q", rejected.Errors[0].Message)
 	}
 	for _, table := range []string{"ws_games", "ws_players", "ws_game_players", "jobs", "river_job"} {
 		if n := e.count("SELECT count(*) FROM " + table); n != 0 {
@@ -57,7 +56,7 @@ func TestImportModes(t *testing.T) {
 	if code := e.req("POST", "/v1/collections/"+id+"/games?onError=skip", "", "application/x-ndjson", body, &kept); code != http.StatusCreated {
 		t.Fatalf("skip: %d %+v", code, kept)
 	}
-	if kept.Rejected || kept.Imported != 99 || len(kept.Games) != 99 || len(kept.Errors) != 1 || kept.Errors[0].Line != 57 {
+	if kept.Imported != 99 || len(kept.Games) != 99 || len(kept.Errors) != 1 || kept.Errors[0].Line != 57 {
 		t.Fatalf("skip: imported %d, errors %+v", kept.Imported, kept.Errors)
 	}
 	if n := e.count("SELECT count(DISTINCT job_id) FROM ws_games"); n != 99 {

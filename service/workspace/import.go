@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/riverqueue/river"
 
@@ -37,12 +38,29 @@ type ImportResult struct {
 	// whole import); Games lists them.
 	Imported int            `json:"imported" example:"99"`
 	Games    []ImportedGame `json:"games"`
-	// Errors lists the bad lines, in order.
+	// Errors lists the bad lines, in order (onError=skip).
 	Errors []LineProblem `json:"errors"`
-	// Rejected is set when OnError was reject and a line was bad: nothing
-	// was stored.
-	Rejected bool `json:"rejected" example:"false"`
 } // @name workspace.ImportResult
+
+// MaxListedProblems caps the bad lines a rejection's message lists.
+const MaxListedProblems = 20
+
+// rejection is the error of an import rejected for its bad lines: the
+// message lists them (the first MaxListedProblems) with their reasons.
+func rejection(problems []LineProblem) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d bad line(s), nothing imported (onError=skip imports the good lines): ", len(problems))
+	for i, p := range problems[:min(len(problems), MaxListedProblems)] {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(p.String())
+	}
+	if len(problems) > MaxListedProblems {
+		fmt.Fprintf(&b, "; and %d more", len(problems)-MaxListedProblems)
+	}
+	return &wallzero.Error{Code: wallzero.CodeInvalid, Field: "body", Message: b.String()}
+}
 
 // ImportedGame is a game an import stored, with its review job.
 type ImportedGame struct {
@@ -54,8 +72,8 @@ type ImportedGame struct {
 // Import reads the games of text into a collection and queues each
 // one's review at the service's defaults, behind the reviews asked one by
 // one (store.PriorityBackground). With OnErrorReject a bad line stores
-// nothing (the result has Rejected and every bad line); with OnErrorSkip
-// the good lines are stored. Either way the games are stored with their
+// nothing (a wallzero.CodeInvalid error lists the bad lines); with
+// OnErrorSkip the good lines are stored and the result lists the bad. Either way the games are stored with their
 // reviews in one transaction.
 func (s *Service) Import(ctx context.Context, collection, text string, o ImportOptions) (*ImportResult, error) {
 	if err := s.ready(); err != nil {
@@ -90,8 +108,7 @@ func (s *Service) Import(ctx context.Context, collection, text string, o ImportO
 			Message: fmt.Sprintf("%d games, at most %d in one import", len(games)+len(problems), s.cfg.MaxImportGames)}
 	}
 	if len(problems) > 0 && o.OnError == OnErrorReject {
-		out.Rejected = true
-		return out, nil
+		return nil, rejection(problems)
 	}
 	if len(games) == 0 {
 		return out, nil

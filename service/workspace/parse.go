@@ -33,6 +33,14 @@ type LineProblem struct {
 	Message string `json:"message" example:"\"E5-E9:N\": square \"E9\": row must be 1-7"`
 } // @name workspace.LineProblem
 
+// String returns `line N FIELD: MESSAGE` (`line N: MESSAGE` without a field).
+func (p LineProblem) String() string {
+	if p.Field == "" {
+		return fmt.Sprintf("line %d: %s", p.Line, p.Message)
+	}
+	return fmt.Sprintf("line %d %s: %s", p.Line, p.Field, p.Message)
+}
+
 // ParsedGame is a game read from one line of an import, replayed.
 type ParsedGame struct {
 	Line   int

@@ -66,8 +66,11 @@ func TestWorkspaceOwners(t *testing.T) {
 		"CancelCollection":   func() error { _, err := st.CancelCollection(ctx, b, c.ID); return err },
 		"AddCards":           func() error { return st.AddCards(ctx, b, games[0].ID, nil) },
 		"Cards":              func() error { _, err := st.Cards(ctx, b, ps[0].ID); return err },
-		"AnswerCard":         func() error { _, err := st.AnswerCard(ctx, b, ps[0].ID, "x", nil, []byte(`{}`), time.Now()); return err },
-		"malformed id":       func() error { _, err := st.Collection(ctx, a, "not-a-uuid"); return err },
+		"AnswerCard": func() error {
+			_, err := st.AnswerCard(ctx, b, ps[0].ID, "x", nil, []byte(`{}`), time.Now())
+			return err
+		},
+		"malformed id": func() error { _, err := st.Collection(ctx, a, "not-a-uuid"); return err },
 	} {
 		if err := call(); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("%s by another owner: %v, want ErrNotFound", name, err)

@@ -9,8 +9,12 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// EventInterval is how often the progress stream sends the progress.
-var EventInterval = time.Second
+// eventInterval is how often the progress stream sends the progress.
+const eventInterval = time.Second
+
+// writeWait is how long one event's write may wait for a client that does
+// not read; past it the stream ends.
+const writeWait = 30 * time.Second
 
 // collectionEvents godoc
 //
@@ -39,7 +43,8 @@ func (h *handlers) collectionEvents(c *gin.Context) {
 	c.Header("Cache-Control", "no-cache")
 	c.Header("X-Accel-Buffering", "no")
 	c.Status(http.StatusOK)
-	tick := time.NewTicker(EventInterval)
+	rc := http.NewResponseController(c.Writer)
+	tick := time.NewTicker(eventInterval)
 	defer tick.Stop()
 	for {
 		event := "progress"
@@ -47,6 +52,10 @@ func (h *handlers) collectionEvents(c *gin.Context) {
 			event = "end"
 		}
 		data, _ := json.Marshal(p)
+		// Each write gets its own deadline: the server's WriteTimeout is
+		// sized for one analysis, and the stream lasts as long as the
+		// reviews (not every writer has deadlines: tests).
+		_ = rc.SetWriteDeadline(time.Now().Add(writeWait))
 		if _, err := fmt.Fprintf(c.Writer, "event: %s\ndata: %s\n\n", event, data); err != nil {
 			return
 		}

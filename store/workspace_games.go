@@ -10,11 +10,16 @@ import (
 	"github.com/riverqueue/river"
 )
 
+// ImportedGame is a game ImportGames stored and its review job.
+type ImportedGame struct {
+	ID, JobID string
+}
+
 // ImportGames stores games in one of owner's collections, each with its
 // review job (a jobs row and its River job), in one transaction: when it
 // returns without error all are committed, otherwise none. A name new to
-// the collection becomes a player. It returns the games' ids in order.
-func (s *Store) ImportGames(ctx context.Context, owner int64, collection string, games []NewGame) ([]string, error) {
+// the collection becomes a player. It returns the games in order.
+func (s *Store) ImportGames(ctx context.Context, owner int64, collection string, games []NewGame) ([]ImportedGame, error) {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("store: import: %w", err)
@@ -28,7 +33,7 @@ func (s *Store) ImportGames(ctx context.Context, owner int64, collection string,
 		return nil, notFound(err)
 	}
 	players := map[string]string{} // name -> id
-	ids := make([]string, 0, len(games))
+	ids := make([]ImportedGame, 0, len(games))
 	for _, g := range games {
 		g.Review.Owner = owner
 		j, err := s.insertJob(ctx, tx, g.Review)
@@ -55,7 +60,7 @@ func (s *Store) ImportGames(ctx context.Context, owner int64, collection string,
 				return nil, fmt.Errorf("store: import line %d: %w", g.Line, err)
 			}
 		}
-		ids = append(ids, id)
+		ids = append(ids, ImportedGame{ID: id, JobID: j.ID})
 	}
 	if err := tx.Commit(ctx); err != nil {
 		return nil, fmt.Errorf("store: import: %w", err)
@@ -82,8 +87,8 @@ func (s *Store) Games(ctx context.Context, owner int64, f GameFilter) ([]Game, e
 			coalesce((SELECT jsonb_object_agg(gp.colour, gp.player_id::text) FROM ws_game_players gp WHERE gp.game_id = g.id), '{}')
 		FROM ws_games g LEFT JOIN jobs j ON j.id = g.job_id
 		WHERE g.owner = $1
-			AND ($2::text = '' OR g.collection_id::text = $2)
-			AND ($3::text = '' OR g.id IN (SELECT game_id FROM ws_game_players WHERE player_id::text = $3))
+			AND ($2::text = '' OR g.collection_id = nullif($2, '')::uuid)
+			AND ($3::text = '' OR g.id IN (SELECT game_id FROM ws_game_players WHERE player_id = nullif($3, '')::uuid))
 		ORDER BY g.created_at, g.line, g.id`, owner, f.Collection, f.Player)
 	if err != nil {
 		return nil, fmt.Errorf("store: games: %w", err)

@@ -128,7 +128,7 @@ func TestWorkspaceCardsAndCancel(t *testing.T) {
 	ana := ps[0].ID
 	cards := []store.NewCard{{PlayerID: ana, Card: "k1", Puzzle: []byte(`{"ply":1}`)}, {PlayerID: ana, Card: "k2", Puzzle: []byte(`{"ply":2}`)}}
 	for range 2 {
-		if err := st.AddCards(ctx, 0, ids[0], cards); err != nil {
+		if err := st.AddCards(ctx, 0, ids[0].ID, cards); err != nil {
 			t.Fatal(err)
 		}
 	}

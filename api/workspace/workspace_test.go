@@ -53,9 +53,11 @@ func TestImportModes(t *testing.T) {
 	}
 
 	var kept workspace.ImportResult
+	start := time.Now()
 	if code := e.req("POST", "/v1/collections/"+id+"/games?onError=skip", "", "application/x-ndjson", body, &kept); code != http.StatusCreated {
 		t.Fatalf("skip: %d %+v", code, kept)
 	}
+	t.Logf("99 games imported with their review jobs in %v", time.Since(start).Round(time.Millisecond))
 	if kept.Imported != 99 || len(kept.Games) != 99 || len(kept.Errors) != 1 || kept.Errors[0].Line != 57 {
 		t.Fatalf("skip: imported %d, errors %+v", kept.Imported, kept.Errors)
 	}
@@ -190,7 +192,9 @@ func TestReviewedCollection(t *testing.T) {
 	if code := e.req("POST", "/v1/collections/"+id+"/games", "", "application/x-ndjson", body, &imp); code != http.StatusCreated {
 		t.Fatalf("import: %d %+v", code, imp)
 	}
+	start := time.Now()
 	c := e.waitFinished("", id, 2*time.Minute)
+	t.Logf("4 games (34 positions) reviewed in the background in %v", time.Since(start).Round(time.Millisecond))
 	if c.Progress.Done != 4 || c.Progress.Total != 4 || c.Progress.Fraction != 1 || c.Progress.SecondsLeft != nil {
 		t.Errorf("progress %+v", c.Progress)
 	}

@@ -138,16 +138,8 @@ func (s *Service) Import(ctx context.Context, collection, text string, o ImportO
 	if err != nil {
 		return nil, storeError(err, "collection "+collection)
 	}
-	games2, err := s.store.Games(ctx, own, store.GameFilter{Collection: collection})
-	if err != nil {
-		return nil, storeError(err, "collection "+collection)
-	}
-	jobOf := map[string]string{}
-	for _, g := range games2 {
-		jobOf[g.ID] = g.JobID
-	}
 	for i, id := range ids {
-		out.Games = append(out.Games, ImportedGame{Line: games[i].Line, ID: id, Review: jobOf[id]})
+		out.Games = append(out.Games, ImportedGame{Line: games[i].Line, ID: id.ID, Review: id.JobID})
 	}
 	out.Imported = len(ids)
 	s.log.InfoContext(ctx, "games imported", "collection", collection, "games", len(ids), "bad_lines", len(problems))

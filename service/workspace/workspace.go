@@ -29,7 +29,7 @@ type Store interface {
 	Player(ctx context.Context, owner int64, id string) (*store.Player, error)
 	RenamePlayer(ctx context.Context, owner int64, id, name string) (*store.Player, error)
 	DeletePlayer(ctx context.Context, owner int64, id string) error
-	ImportGames(ctx context.Context, owner int64, collection string, games []store.NewGame) ([]string, error)
+	ImportGames(ctx context.Context, owner int64, collection string, games []store.NewGame) ([]store.ImportedGame, error)
 	Games(ctx context.Context, owner int64, f store.GameFilter) ([]store.Game, error)
 	CollectionProgress(ctx context.Context, owner int64, id string) (*store.WorkspaceProgress, error)
 	CancelCollection(ctx context.Context, owner int64, id string) (int, error)

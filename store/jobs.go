@@ -143,7 +143,9 @@ func (s *Store) insertJob(ctx context.Context, tx pgx.Tx, nj NewJob) (*Job, erro
 
 // checkActiveJobs locks the owner's key row for the rest of the
 // transaction (so concurrent submits of one key take turns) and fails with
-// a *TooManyJobsError when the owner already has max active jobs.
+// a *TooManyJobsError when the owner already has max active jobs. The
+// background reviews of a workspace's games do not count: an import of
+// many games must not block the reviews asked one by one.
 func checkActiveJobs(ctx context.Context, tx pgx.Tx, owner int64, max int) error {
 	if owner == AnyOwner || max <= 0 {
 		return nil
@@ -153,7 +155,8 @@ func checkActiveJobs(ctx context.Context, tx pgx.Tx, owner int64, max int) error
 		return fmt.Errorf("store: create job: lock key %d: %w", owner, err)
 	}
 	var active int
-	if err := tx.QueryRow(ctx, `SELECT count(*) FROM jobs WHERE owner = $1 AND status IN ('queued', 'running')`, owner).Scan(&active); err != nil {
+	if err := tx.QueryRow(ctx, `SELECT count(*) FROM jobs WHERE owner = $1 AND status IN ('queued', 'running')
+		AND NOT EXISTS (SELECT 1 FROM ws_games g WHERE g.job_id = jobs.id)`, owner).Scan(&active); err != nil {
 		return fmt.Errorf("store: create job: count jobs: %w", err)
 	}
 	if active >= max {

@@ -171,3 +171,30 @@ func TestWorkspaceCardsAndCancel(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkspaceReviewsOutsideQuota: a key's queued background reviews do
+// not count against its quota of active jobs.
+func TestWorkspaceReviewsOutsideQuota(t *testing.T) {
+	t.Parallel()
+	st, _ := open(t)
+	ctx := context.Background()
+	k, err := st.CreateKey(ctx, "coach", make([]byte, 32), store.KeyQuotas{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := st.CreateCollection(ctx, k.ID, "class")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.ImportGames(ctx, k.ID, c.ID, newGames(3, "Ana", "Ben")); err != nil {
+		t.Fatal(err)
+	}
+	nj := newGames(1, "", "")[0].Review
+	nj.Owner, nj.MaxActive, nj.Priority = k.ID, 1, 0
+	if _, err := st.CreateJob(ctx, nj); err != nil {
+		t.Fatalf("a review asked beside 3 background ones: %v", err)
+	}
+	if _, err := st.CreateJob(ctx, nj); err == nil {
+		t.Error("a second review over the quota of 1 was accepted")
+	}
+}

@@ -73,7 +73,7 @@ type State struct {
 	// Stability is the days until recall falls to 90%; Difficulty is 1..10.
 	Stability  float64 `json:"stability" example:"3.17"`
 	Difficulty float64 `json:"difficulty" example:"5.28"`
-	// Reps counts the answers, Lapses the agains after the first answer.
+	// Reps counts the answers, Lapses the answers "again" after the first.
 	Reps   int `json:"reps" example:"1"`
 	Lapses int `json:"lapses" example:"0"`
 	// Last is when the card was last answered; Days the interval then set.

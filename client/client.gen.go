@@ -569,7 +569,7 @@ type DrillsState struct {
 	// Last Last is when the card was last answered; Days the interval then set.
 	Last *string `json:"last,omitempty"`
 
-	// Reps Reps counts the answers, Lapses the agains after the first answer.
+	// Reps Reps counts the answers, Lapses the answers "again" after the first.
 	//
 	// Example: 1
 	Reps *int `json:"reps,omitempty"`

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/service/workspace"
+	"github.com/wallzero/wallzero/store"
 )
 
 // TestWorkerStoppedMidway: the worker stops (its jobs cut off mid-step)
@@ -62,5 +63,35 @@ func TestWorkerStoppedMidway(t *testing.T) {
 	t.Logf("%d reviews done before the stop; %d batch searches for %d cached positions of 6 games of 11 positions", before, searches, rows)
 	if searches > int64(rows)+4 {
 		t.Errorf("%d searches for %d positions: positions were searched again", searches, rows)
+	}
+}
+
+// TestBackgroundAfterInteractive: a review asked one by one after an
+// import is worked before the import's reviews (River priority), and
+// the import's reviews then all finish.
+func TestBackgroundAfterInteractive(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, envOptions{noWorker: true})
+	id := e.collection("", "class")
+	var ls []string
+	for i := range 8 {
+		ls = append(ls, jsonLine(5+i%6, "Ana", "Ben", ""))
+	}
+	if code := e.req("POST", "/v1/collections/"+id+"/games", "", "application/x-ndjson", []byte(strings.Join(ls, "\n")), nil); code != http.StatusCreated {
+		t.Fatalf("import: %d", code)
+	}
+	var job struct{ ID string }
+	if code := e.req("POST", "/v1/reviews", "", "", map[string]any{"moves": game}, &job); code != http.StatusAccepted {
+		t.Fatalf("review: %d", code)
+	}
+	w, err := e.st.StartWorker(context.Background(), store.WorkerConfig{Workers: e.svc.Jobs().Workers(), MaxWorkers: 1,
+		JobTimeout: time.Minute, PollInterval: 100 * time.Millisecond, Logger: e.log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.worker = w
+	e.waitFinished("", id, 2*time.Minute)
+	if n := e.count(`SELECT count(*) FROM jobs j, jobs single WHERE single.id = $1 AND j.id <> single.id AND j.started_at < single.started_at`, job.ID); n != 0 {
+		t.Errorf("%d background reviews started before the review asked after them", n)
 	}
 }

@@ -27,6 +27,8 @@
 //	@tag.description			Play against the engine: named levels with their ratings, and a level's next move.
 //	@tag.name					pictures
 //	@tag.description			SVG pictures of positions and win-rate curves.
+//	@tag.name					workspace
+//	@tag.description			The coach's workspace: collections of games and their players, imports reviewed in the background, profiles, drills, export.
 //	@tag.name					operations
 //	@tag.description			Models, health, readiness and metrics.
 //	@securityDefinitions.apikey	BearerAuth

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"cmp"
 	"log/slog"
 	"net/http"
 	"time"
@@ -11,12 +12,14 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/api/metrics"
+	apiworkspace "github.com/wallzero/wallzero/api/workspace"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explorer"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/play"
+	"github.com/wallzero/wallzero/service/workspace"
 )
 
 // Config holds the HTTP limits.
@@ -66,6 +69,8 @@ type Deps struct {
 	Play *play.Service
 	// Explorer answers the opening explorer (required).
 	Explorer *explorer.Explorer
+	// Workspace answers the coach's workspace (api/workspace; nil: no routes).
+	Workspace *workspace.Service
 	// Auth verifies API keys (nil: -auth off).
 	Auth *access.Auth
 	// Limits bound the records and boards given as text or positions.
@@ -75,7 +80,7 @@ type Deps struct {
 // DepsOf returns the parts svc wired, as New takes them.
 func DepsOf(svc *service.Service) Deps {
 	return Deps{Service: svc, Analyses: svc.Analyses(), Admission: svc.Admission(), Streams: svc.Streams(), Jobs: svc.Jobs(),
-		Play: svc.Play(), Explorer: svc.Explorer(), Auth: svc.Auth(), Limits: svc.Limits()}
+		Play: svc.Play(), Explorer: svc.Explorer(), Workspace: svc.Workspace(), Auth: svc.Auth(), Limits: svc.Limits()}
 }
 
 // server holds what the handlers share.
@@ -97,23 +102,11 @@ type server struct {
 // readiness, metrics and the OpenAPI document with its viewer.
 func New(d Deps, cfg Config) http.Handler {
 	def := DefaultConfig()
-	if cfg.MaxBodyBytes <= 0 {
-		cfg.MaxBodyBytes = def.MaxBodyBytes
-	}
-	if cfg.RequestTimeout <= 0 {
-		cfg.RequestTimeout = def.RequestTimeout
-	}
-	if cfg.BodyTimeout <= 0 {
-		cfg.BodyTimeout = def.BodyTimeout
-	}
-	if cfg.StreamWriteTimeout <= 0 {
-		cfg.StreamWriteTimeout = def.StreamWriteTimeout
-	}
+	cfg.MaxBodyBytes, cfg.RequestTimeout = cmp.Or(max(cfg.MaxBodyBytes, 0), def.MaxBodyBytes), cmp.Or(max(cfg.RequestTimeout, 0), def.RequestTimeout)
+	cfg.BodyTimeout, cfg.StreamWriteTimeout = cmp.Or(max(cfg.BodyTimeout, 0), def.BodyTimeout), cmp.Or(max(cfg.StreamWriteTimeout, 0), def.StreamWriteTimeout)
 	s := &server{svc: d.Service, analyses: d.Analyses, adm: d.Admission, streams: d.Streams, jobs: d.Jobs, play: d.Play,
 		explorer: d.Explorer, auth: d.Auth, limits: d.Limits, cfg: cfg, log: cfg.Logger}
-	if s.log == nil {
-		s.log = slog.Default()
-	}
+	s.log = cmp.Or(s.log, slog.Default())
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
@@ -147,6 +140,10 @@ func New(d Deps, cfg Config) http.Handler {
 	s.registerPosition(v1)
 	s.registerRecords(v1)
 	s.registerPlay(v1)
+	if d.Workspace != nil {
+		apiworkspace.Register(v1, d.Workspace, apiworkspace.IO{Error: writeError, Decode: s.decodeBody,
+			Read: func(c *gin.Context, n int64) ([]byte, error) { return readBody(c, n, cfg.BodyTimeout) }})
+	}
 
 	r.GET("/healthz", s.healthz)
 	r.GET("/readyz", s.readyz)

@@ -373,6 +373,42 @@ func (e ServiceRecordImportFormat) Valid() bool {
 	}
 }
 
+// Defines values for ImportGamesParamsFormat.
+const (
+	ImportGamesParamsFormatJsonl ImportGamesParamsFormat = "jsonl"
+	ImportGamesParamsFormatWgf   ImportGamesParamsFormat = "wgf"
+)
+
+// Valid indicates whether the value is a known member of the ImportGamesParamsFormat enum.
+func (e ImportGamesParamsFormat) Valid() bool {
+	switch e {
+	case ImportGamesParamsFormatJsonl:
+		return true
+	case ImportGamesParamsFormatWgf:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ImportGamesParamsOnError.
+const (
+	Reject ImportGamesParamsOnError = "reject"
+	Skip   ImportGamesParamsOnError = "skip"
+)
+
+// Valid indicates whether the value is a known member of the ImportGamesParamsOnError enum.
+func (e ImportGamesParamsOnError) Valid() bool {
+	switch e {
+	case Reject:
+		return true
+	case Skip:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GetOpeningsExplorerParamsOpening.
 const (
 	GetOpeningsExplorerParamsOpeningEmpty     GetOpeningsExplorerParamsOpening = "empty"
@@ -517,6 +553,31 @@ type ApiHealthResponse struct {
 // ApiModelsResponse defines model for api.ModelsResponse.
 type ApiModelsResponse struct {
 	Models *[]ServiceModel `json:"models,omitempty"`
+}
+
+// DrillsState defines model for drills.State.
+type DrillsState struct {
+	// Days Example: 3
+	Days *int `json:"days,omitempty"`
+
+	// Difficulty Example: 5.28
+	Difficulty *float32 `json:"difficulty,omitempty"`
+
+	// Lapses Example: 0
+	Lapses *int `json:"lapses,omitempty"`
+
+	// Last Last is when the card was last answered; Days the interval then set.
+	Last *string `json:"last,omitempty"`
+
+	// Reps Reps counts the answers, Lapses the answers "again" after the first.
+	//
+	// Example: 1
+	Reps *int `json:"reps,omitempty"`
+
+	// Stability Stability is the days until recall falls to 90%; Difficulty is 1..10.
+	//
+	// Example: 3.17
+	Stability *float32 `json:"stability,omitempty"`
 }
 
 // EngineBreakTiming defines model for engine.BreakTiming.
@@ -2201,6 +2262,458 @@ type ServiceZugzwangFact struct {
 	Replies *int `json:"replies,omitempty"`
 }
 
+// WorkspaceAnswerRequest defines model for workspace.AnswerRequest.
+type WorkspaceAnswerRequest struct {
+	// Rating Rating is again, hard, good or easy.
+	//
+	// Example: good
+	Rating *string `json:"rating,omitempty"`
+}
+
+// WorkspaceCancelResult defines model for workspace.CancelResult.
+type WorkspaceCancelResult struct {
+	// Cancelled Example: 28
+	Cancelled *int `json:"cancelled,omitempty"`
+}
+
+// WorkspaceCollection defines model for workspace.Collection.
+type WorkspaceCollection struct {
+	CreatedAt *string                 `json:"createdAt,omitempty"`
+	Games     *[]WorkspaceGameSummary `json:"games,omitempty"`
+
+	// Id Example: 0c6f3f8e-54a1-4a43-9d8b-2f1d3c7b9a10
+	Id *string `json:"id,omitempty"`
+
+	// Name Example: Thursday class
+	Name     *string               `json:"name,omitempty"`
+	Players  *[]WorkspacePlayerRef `json:"players,omitempty"`
+	Progress *WorkspaceProgress    `json:"progress,omitempty"`
+}
+
+// WorkspaceCollectionList defines model for workspace.CollectionList.
+type WorkspaceCollectionList struct {
+	Collections *[]WorkspaceCollectionSummary `json:"collections,omitempty"`
+}
+
+// WorkspaceCollectionSummary defines model for workspace.CollectionSummary.
+type WorkspaceCollectionSummary struct {
+	CreatedAt *string `json:"createdAt,omitempty"`
+
+	// Id Example: 0c6f3f8e-54a1-4a43-9d8b-2f1d3c7b9a10
+	Id *string `json:"id,omitempty"`
+
+	// Name Example: Thursday class
+	Name *string `json:"name,omitempty"`
+}
+
+// WorkspaceDrill defines model for workspace.Drill.
+type WorkspaceDrill struct {
+	// Answers Example: 0
+	Answers *int `json:"answers,omitempty"`
+
+	// Card Card identifies the card among the player's: GAME-PLY.
+	//
+	// Example: 7d1e4b2a-9c3f-4e5d-8a6b-1f2e3d4c5b6a-12
+	Card *string `json:"card,omitempty"`
+
+	// Due Due is when to answer it next; a new card is due at once.
+	Due *string `json:"due,omitempty"`
+
+	// Game Example: 7d1e4b2a-9c3f-4e5d-8a6b-1f2e3d4c5b6a
+	Game *string `json:"game,omitempty"`
+
+	// New New is set for a card never answered; State is the memory after
+	// the last answer (omitted for a new card); Answers counts them.
+	//
+	// Example: true
+	New    *bool          `json:"new,omitempty"`
+	Puzzle *ServicePuzzle `json:"puzzle,omitempty"`
+	State  *DrillsState   `json:"state,omitempty"`
+}
+
+// WorkspaceDrillList defines model for workspace.DrillList.
+type WorkspaceDrillList struct {
+	Cards *[]WorkspaceDrill `json:"cards,omitempty"`
+
+	// Due Due counts the cards due now.
+	//
+	// Example: 3
+	Due *int `json:"due,omitempty"`
+
+	// Pending Pending counts the player's games whose puzzles are not taken yet
+	// (their review runs, or more than MaxPuzzleGames waited).
+	//
+	// Example: 0
+	Pending *int                `json:"pending,omitempty"`
+	Player  *WorkspacePlayerRef `json:"player,omitempty"`
+}
+
+// WorkspaceExportLine defines model for workspace.ExportLine.
+type WorkspaceExportLine struct {
+	Board   *EngineDiagram     `json:"board,omitempty"`
+	Date    *string            `json:"date,omitempty"`
+	Event   *string            `json:"event,omitempty"`
+	Game    *string            `json:"game,omitempty"`
+	Moves   *[]string          `json:"moves,omitempty"`
+	Players *map[string]string `json:"players,omitempty"`
+	Result  *string            `json:"result,omitempty"`
+
+	// Review Review is the game's review (every move's loss, class, best move
+	// and explanation), omitted until it succeeded.
+	Review *ServiceReviewResult `json:"review,omitempty"`
+	Rules  *EngineRules         `json:"rules,omitempty"`
+}
+
+// WorkspaceGameSummary defines model for workspace.GameSummary.
+type WorkspaceGameSummary struct {
+	// Date Example: 2026-11-19
+	Date *string `json:"date,omitempty"`
+
+	// Event Example: club night
+	Event *string `json:"event,omitempty"`
+
+	// Id Example: 7d1e4b2a-9c3f-4e5d-8a6b-1f2e3d4c5b6a
+	Id *string `json:"id,omitempty"`
+
+	// Line Line is the line of the import it came from.
+	//
+	// Example: 3
+	Line *int `json:"line,omitempty"`
+
+	// Players Players names each colour's player.
+	Players *map[string]WorkspacePlayerRef `json:"players,omitempty"`
+
+	// Review Review is the review job's id (GET /v1/reviews/{id}) and
+	// ReviewStatus its status.
+	//
+	// Example: 6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10
+	Review *string `json:"review,omitempty"`
+
+	// ReviewStatus Example: succeeded
+	ReviewStatus *string `json:"reviewStatus,omitempty"`
+
+	// Winner Winner is a colour, "draw", or omitted when unknown.
+	//
+	// Example: red
+	Winner *string `json:"winner,omitempty"`
+}
+
+// WorkspaceImportResult defines model for workspace.ImportResult.
+type WorkspaceImportResult struct {
+	// Errors Errors lists the bad lines, in order (onError=skip).
+	Errors *[]WorkspaceLineProblem  `json:"errors,omitempty"`
+	Games  *[]WorkspaceImportedGame `json:"games,omitempty"`
+
+	// Imported Imported counts the games stored (0 when a bad line rejected the
+	// whole import); Games lists them.
+	//
+	// Example: 99
+	Imported *int `json:"imported,omitempty"`
+}
+
+// WorkspaceImportedGame defines model for workspace.ImportedGame.
+type WorkspaceImportedGame struct {
+	// Id Example: 7d1e4b2a-9c3f-4e5d-8a6b-1f2e3d4c5b6a
+	Id *string `json:"id,omitempty"`
+
+	// Line Example: 1
+	Line *int `json:"line,omitempty"`
+
+	// Review Example: 6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10
+	Review *string `json:"review,omitempty"`
+}
+
+// WorkspaceLineProblem defines model for workspace.LineProblem.
+type WorkspaceLineProblem struct {
+	// Field Field names the part of the line at fault (a JSON path, e.g.
+	// moves[12]), when there is one.
+	//
+	// Example: moves[12]
+	Field *string `json:"field,omitempty"`
+
+	// Line Example: 57
+	Line *int `json:"line,omitempty"`
+
+	// Message Example: "E5-E9:N": square "E9": row must be 1-7
+	Message *string `json:"message,omitempty"`
+}
+
+// WorkspaceMistakes defines model for workspace.Mistakes.
+type WorkspaceMistakes struct {
+	// ByClass ByClass: inaccuracy, mistake, blunder.
+	ByClass *map[string]int `json:"byClass,omitempty"`
+
+	// ByKind ByKind, from the explanation's facts of the move against the
+	// best: missedSeal (the best move sealed a region, the move played
+	// none), lostLand (the move lost the mover squares only they
+	// reached), tempo (it changed nothing of value), missedZugzwang (the
+	// best move left the opponent only worse replies), trade (it kept
+	// fewer contested squares near), other.
+	ByKind *map[string]int `json:"byKind,omitempty"`
+
+	// ByPhase ByPhase: setup (placing the stones), opening (the first
+	// OpeningMoves moves after it), middlegame, endgame (at most
+	// EndgameContested contested squares before the move, by its
+	// explanation's facts; without them, the last quarter of the game).
+	ByPhase *map[string]int `json:"byPhase,omitempty"`
+}
+
+// WorkspaceNameRequest defines model for workspace.NameRequest.
+type WorkspaceNameRequest struct {
+	// Name Example: Thursday class
+	Name *string `json:"name,omitempty"`
+}
+
+// WorkspaceOpeningStat defines model for workspace.OpeningStat.
+type WorkspaceOpeningStat struct {
+	// Accuracy Example: 79.5
+	Accuracy *float32 `json:"accuracy,omitempty"`
+
+	// Draws Example: 1
+	Draws *int `json:"draws,omitempty"`
+
+	// Games Example: 4
+	Games *int `json:"games,omitempty"`
+
+	// Losses Example: 1
+	Losses *int `json:"losses,omitempty"`
+
+	// Opening Opening is the setup's placements in order, e.g. "C3 E3 C5 E5".
+	//
+	// Example: C3 E3 C5 E5
+	Opening *string `json:"opening,omitempty"`
+
+	// Wins Example: 2
+	Wins *int `json:"wins,omitempty"`
+}
+
+// WorkspacePlayer defines model for workspace.Player.
+type WorkspacePlayer struct {
+	// Collection Example: 0c6f3f8e-54a1-4a43-9d8b-2f1d3c7b9a10
+	Collection *string `json:"collection,omitempty"`
+
+	// Id Example: 5b0e2f6c-0d8a-4f5e-8a4b-3c2d1e0f9a87
+	Id *string `json:"id,omitempty"`
+
+	// Name Example: Ana
+	Name *string `json:"name,omitempty"`
+}
+
+// WorkspacePlayerRef defines model for workspace.PlayerRef.
+type WorkspacePlayerRef struct {
+	// Id Example: 5b0e2f6c-0d8a-4f5e-8a4b-3c2d1e0f9a87
+	Id *string `json:"id,omitempty"`
+
+	// Name Example: Ana
+	Name *string `json:"name,omitempty"`
+}
+
+// WorkspacePlayerStat defines model for workspace.PlayerStat.
+type WorkspacePlayerStat struct {
+	// Accuracy Example: 77.1
+	Accuracy *float32 `json:"accuracy,omitempty"`
+
+	// Games Example: 10
+	Games *int `json:"games,omitempty"`
+
+	// Id Example: 5b0e2f6c-0d8a-4f5e-8a4b-3c2d1e0f9a87
+	Id *string `json:"id,omitempty"`
+
+	// Name Example: Ana
+	Name *string `json:"name,omitempty"`
+
+	// PointsLostPerMove Example: 1.1
+	PointsLostPerMove *float32 `json:"pointsLostPerMove,omitempty"`
+
+	// Reviewed Example: 10
+	Reviewed *int `json:"reviewed,omitempty"`
+
+	// Wins Example: 6
+	Wins *int `json:"wins,omitempty"`
+}
+
+// WorkspaceProfile defines model for workspace.Profile.
+type WorkspaceProfile struct {
+	// Accuracy Accuracy is the mean of the games' accuracy (percent);
+	// PointsLostPerMove the mean points lost per move, LossPerMove the
+	// mean win rate lost per move.
+	//
+	// Example: 81.4
+	Accuracy *float32 `json:"accuracy,omitempty"`
+
+	// Collection Example: 0c6f3f8e-54a1-4a43-9d8b-2f1d3c7b9a10
+	Collection *string `json:"collection,omitempty"`
+
+	// Comparison Comparison sets the player beside every player of the collection
+	// (this one included), by accuracy.
+	Comparison *[]WorkspacePlayerStat `json:"comparison,omitempty"`
+
+	// Games Games are the player's games in order of date (undated ones last,
+	// in the order imported).
+	Games *[]WorkspaceProfileGame `json:"games,omitempty"`
+
+	// Id Example: 5b0e2f6c-0d8a-4f5e-8a4b-3c2d1e0f9a87
+	Id *string `json:"id,omitempty"`
+
+	// LossPerMove Example: 0.031
+	LossPerMove *float32 `json:"lossPerMove,omitempty"`
+
+	// Mistakes Mistakes counts the inaccuracies, mistakes and blunders by phase,
+	// kind and class.
+	Mistakes *WorkspaceMistakes `json:"mistakes,omitempty"`
+
+	// Name Example: Ana
+	Name *string `json:"name,omitempty"`
+
+	// Openings Openings are the setups played (every player's placements), with
+	// the player's results, most played first.
+	Openings *[]WorkspaceOpeningStat `json:"openings,omitempty"`
+
+	// PointsLostPerMove Example: 0.9
+	PointsLostPerMove *float32 `json:"pointsLostPerMove,omitempty"`
+
+	// Rating Rating combines the reviewed two-player games into one estimate,
+	// as POST /v1/ratings/estimate does, in the shape of a review's
+	// ratingEstimate; RatingNote says why there is none.
+	Rating *RatingEstimate `json:"rating,omitempty"`
+
+	// RatingNote Example: no game had enough moves in open positions for an estimate
+	RatingNote *string `json:"ratingNote,omitempty"`
+
+	// Reviewed Reviewed counts the games whose review succeeded; the means below
+	// are over them.
+	//
+	// Example: 12
+	Reviewed *int `json:"reviewed,omitempty"`
+}
+
+// WorkspaceProfileGame defines model for workspace.ProfileGame.
+type WorkspaceProfileGame struct {
+	// Accuracy Example: 84.2
+	Accuracy *float32 `json:"accuracy,omitempty"`
+
+	// Colour Colour is the player's colour; Result win, loss or draw (omitted
+	// when unknown).
+	//
+	// Example: red
+	Colour *string `json:"colour,omitempty"`
+
+	// Date Example: 2026-11-19
+	Date *string `json:"date,omitempty"`
+
+	// Event Example: club night
+	Event *string `json:"event,omitempty"`
+
+	// Id Example: 7d1e4b2a-9c3f-4e5d-8a6b-1f2e3d4c5b6a
+	Id *string `json:"id,omitempty"`
+
+	// Line Line is the line of the import it came from.
+	//
+	// Example: 3
+	Line *int `json:"line,omitempty"`
+
+	// LossPerMove Example: 0.025
+	LossPerMove *float32 `json:"lossPerMove,omitempty"`
+
+	// Moves Moves counts the player's moves reviewed.
+	//
+	// Example: 18
+	Moves *int `json:"moves,omitempty"`
+
+	// Players Players names each colour's player.
+	Players *map[string]WorkspacePlayerRef `json:"players,omitempty"`
+
+	// PointsLostPerMove Example: 0.7
+	PointsLostPerMove *float32        `json:"pointsLostPerMove,omitempty"`
+	Rating            *RatingEstimate `json:"rating,omitempty"`
+
+	// Result Example: win
+	Result *string `json:"result,omitempty"`
+
+	// Review Review is the review job's id (GET /v1/reviews/{id}) and
+	// ReviewStatus its status.
+	//
+	// Example: 6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10
+	Review *string `json:"review,omitempty"`
+
+	// ReviewStatus Example: succeeded
+	ReviewStatus *string `json:"reviewStatus,omitempty"`
+
+	// Winner Winner is a colour, "draw", or omitted when unknown.
+	//
+	// Example: red
+	Winner *string `json:"winner,omitempty"`
+}
+
+// WorkspaceProgress defines model for workspace.Progress.
+type WorkspaceProgress struct {
+	// Cancelled Example: 0
+	Cancelled *int `json:"cancelled,omitempty"`
+
+	// Done Done counts the games reviewed, Total the games; Failed and
+	// Cancelled the reviews that ended without a result.
+	//
+	// Example: 12
+	Done *int `json:"done,omitempty"`
+
+	// Failed Example: 0
+	Failed *int `json:"failed,omitempty"`
+
+	// Finished Finished is set once no review is queued or running.
+	//
+	// Example: false
+	Finished *bool `json:"finished,omitempty"`
+
+	// Fraction Fraction is PositionsDone / PositionsTotal.
+	//
+	// Example: 0.3
+	Fraction *float32 `json:"fraction,omitempty"`
+
+	// PositionsDone Positions counts the positions analysed and to analyse.
+	//
+	// Example: 480
+	PositionsDone *int `json:"positionsDone,omitempty"`
+
+	// PositionsTotal Example: 1600
+	PositionsTotal *int `json:"positionsTotal,omitempty"`
+
+	// SecondsLeft SecondsLeft estimates the time left at the pace so far (omitted
+	// before the first position is done and once the reviews ended).
+	//
+	// Example: 95
+	SecondsLeft *float32 `json:"secondsLeft,omitempty"`
+
+	// Total Example: 40
+	Total *int `json:"total,omitempty"`
+}
+
+// ImportGamesParams defines parameters for ImportGames.
+type ImportGamesParams struct {
+	// Format jsonl or wgf (default: from the Content-Type, else detected)
+	Format *ImportGamesParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+
+	// OnError reject (default): all or nothing; skip: keep the good lines
+	OnError *ImportGamesParamsOnError `form:"onError,omitempty" json:"onError,omitempty"`
+
+	// Red Red's player in games that name none
+	Red *string `form:"red,omitempty" json:"red,omitempty"`
+
+	// Blue Blue's player in games that name none
+	Blue *string `form:"blue,omitempty" json:"blue,omitempty"`
+
+	// Green Green's player in games that name none
+	Green *string `form:"green,omitempty" json:"green,omitempty"`
+
+	// Yellow Yellow's player in games that name none
+	Yellow *string `form:"yellow,omitempty" json:"yellow,omitempty"`
+}
+
+// ImportGamesParamsFormat defines parameters for ImportGames.
+type ImportGamesParamsFormat string
+
+// ImportGamesParamsOnError defines parameters for ImportGames.
+type ImportGamesParamsOnError string
+
 // GetOpeningsExplorerParams defines parameters for GetOpeningsExplorer.
 type GetOpeningsExplorerParams struct {
 	// Opening empty or four-stone (default four-stone)
@@ -2291,11 +2804,26 @@ type RenderWinrateCurveParams struct {
 // AnalyzePositionJSONRequestBody defines body for AnalyzePosition for application/json ContentType.
 type AnalyzePositionJSONRequestBody = ServiceQuery
 
+// CreateCollectionJSONRequestBody defines body for CreateCollection for application/json ContentType.
+type CreateCollectionJSONRequestBody = WorkspaceNameRequest
+
+// RenameCollectionJSONRequestBody defines body for RenameCollection for application/json ContentType.
+type RenameCollectionJSONRequestBody = WorkspaceNameRequest
+
+// CreatePlayerJSONRequestBody defines body for CreatePlayer for application/json ContentType.
+type CreatePlayerJSONRequestBody = WorkspaceNameRequest
+
 // CreateOpeningsBatchJSONRequestBody defines body for CreateOpeningsBatch for application/json ContentType.
 type CreateOpeningsBatchJSONRequestBody = ServiceOpeningsRequest
 
 // PlayMoveJSONRequestBody defines body for PlayMove for application/json ContentType.
 type PlayMoveJSONRequestBody = ServicePlayRequest
+
+// RenamePlayerJSONRequestBody defines body for RenamePlayer for application/json ContentType.
+type RenamePlayerJSONRequestBody = WorkspaceNameRequest
+
+// AnswerDrillJSONRequestBody defines body for AnswerDrill for application/json ContentType.
+type AnswerDrillJSONRequestBody = WorkspaceAnswerRequest
 
 // DescribePositionJSONRequestBody defines body for DescribePosition for application/json ContentType.
 type DescribePositionJSONRequestBody = EngineRecord
@@ -2418,6 +2946,92 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/analyze (the `AnalyzePosition` operationId).
 	AnalyzePosition(ctx context.Context, body AnalyzePositionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ListCollections The caller's collections
+	//
+	// Corresponds with GET /v1/collections (the `ListCollections` operationId).
+	ListCollections(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateCollectionWithBody Create a collection
+	//
+	// Makes an empty collection of games, owned by the API key that makes it (under -auth off, by the one local owner). Another key's request for it answers 404.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/collections (the `CreateCollection` operationId).
+	CreateCollectionWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateCollection Create a collection
+	//
+	// Makes an empty collection of games, owned by the API key that makes it (under -auth off, by the one local owner). Another key's request for it answers 404.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/collections (the `CreateCollection` operationId).
+	CreateCollection(ctx context.Context, body CreateCollectionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteCollection Delete a collection
+	//
+	// Deletes the collection with its players, games, their reviews (running ones are cancelled) and drill cards. The analysis cache, shared by every caller and keyed by position, keeps its rows.
+	//
+	// Corresponds with DELETE /v1/collections/{id} (the `DeleteCollection` operationId).
+	DeleteCollection(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetCollection A collection: players, games, review progress
+	//
+	// The collection's players, its games (each with its players by colour, date, event, winner and its review job), and the progress of the background reviews: games done of total, positions analysed, an estimate of the seconds left at the pace so far.
+	//
+	// Corresponds with GET /v1/collections/{id} (the `GetCollection` operationId).
+	GetCollection(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RenameCollectionWithBody Rename a collection
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /v1/collections/{id} (the `RenameCollection` operationId).
+	RenameCollectionWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RenameCollection Rename a collection
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PATCH /v1/collections/{id} (the `RenameCollection` operationId).
+	RenameCollection(ctx context.Context, id string, body RenameCollectionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CancelCollection Cancel a collection's reviews
+	//
+	// Corresponds with POST /v1/collections/{id}/cancel (the `CancelCollection` operationId).
+	CancelCollection(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CollectionEvents A collection's review progress as server-sent events
+	//
+	// A text/event-stream of `progress` events, each a workspace.Progress as JSON, sent every second while the reviews run, and a last `end` event with the final progress once none is queued or running (the stream then closes). A client that reconnects gets the current progress at once.
+	//
+	// Corresponds with GET /v1/collections/{id}/events (the `CollectionEvents` operationId).
+	CollectionEvents(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ImportGamesWithBody Import games into a collection
+	//
+	// Reads many games at once, one a line: JSON lines (a record {rules, board, moves} with optional players by colour {"red":"Ana","blue":"Ben"}, date YYYY-MM-DD, event and result, a colour or "draw" or {"winner": ...}; the output of `wallzero match -save-games` is such a file) or WGF records (players named by the query's red, blue, green, yellow). The format follows the Content-Type (application/x-ndjson or application/jsonl; application/x-wgf), or the query's format, or is detected (application/octet-stream). Names are matched to the collection's players, created on first sight. Every bad line is named with its number, field and reason. onError=reject (the default) stores nothing when a line is bad: a 400 whose message lists the bad lines (the first 20); onError=skip stores the good lines and lists the bad ones in errors. Each game stored is reviewed in the background at the service's defaults, as a review job (GET /v1/reviews/{id}) queued behind the reviews asked one by one; GET /v1/collections/{id} shows the progress.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/collections/{id}/games (the `ImportGames` operationId).
+	ImportGamesWithBody(ctx context.Context, id string, params *ImportGamesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreatePlayerWithBody Add a player to a collection
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/collections/{id}/players (the `CreatePlayer` operationId).
+	CreatePlayerWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreatePlayer Add a player to a collection
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/collections/{id}/players (the `CreatePlayer` operationId).
+	CreatePlayer(ctx context.Context, id string, body CreatePlayerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// CancelJob Cancel a job
 	//
 	// Cancels a queued or running job; a running one stops at its next progress update. A job that already ended gives 409.
@@ -2490,6 +3104,66 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /v1/play (the `PlayMove` operationId).
 	PlayMove(ctx context.Context, body PlayMoveJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeletePlayer Delete a player
+	//
+	// Deletes the player with every game they played, those games' reviews (running ones are cancelled) and the drill cards of those games.
+	//
+	// Corresponds with DELETE /v1/players/{id} (the `DeletePlayer` operationId).
+	DeletePlayer(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetPlayer A player's profile
+	//
+	// The player's games with dates, results and, once reviewed, their accuracy, points and win rate lost per move and rating estimate (in date order: the figures over time); the means over the reviewed games; a rating combining them (as POST /v1/ratings/estimate, in a review's ratingEstimate shape); the inaccuracies, mistakes and blunders by phase (setup, opening, middlegame, endgame), by kind (from the explanations' facts) and by class; the setups played with results; and every player of the collection side by side.
+	//
+	// Corresponds with GET /v1/players/{id} (the `GetPlayer` operationId).
+	GetPlayer(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RenamePlayerWithBody Rename a player
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /v1/players/{id} (the `RenamePlayer` operationId).
+	RenamePlayerWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RenamePlayer Rename a player
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PATCH /v1/players/{id} (the `RenamePlayer` operationId).
+	RenamePlayer(ctx context.Context, id string, body RenamePlayerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListDrills A player's drills
+	//
+	// The puzzles of the player's reviewed games (those of GET /v1/reviews/{id}/puzzles where the player was to move) as cards scheduled by spaced repetition (FSRS), the earliest due first; due counts those due now. The first call after a review takes its puzzles (searches through the analysis cache, charged to the key like the puzzles endpoint), at most 10 games a call.
+	//
+	// Corresponds with GET /v1/players/{id}/drills (the `ListDrills` operationId).
+	ListDrills(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AnswerDrillWithBody Answer a drill
+	//
+	// Records the player's answer to a card (again, hard, good, easy) and schedules it by FSRS: the card's new memory state and when it is due next.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/players/{id}/drills/{card}/answer (the `AnswerDrill` operationId).
+	AnswerDrillWithBody(ctx context.Context, id string, card string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// AnswerDrill Answer a drill
+	//
+	// Records the player's answer to a card (again, hard, good, easy) and schedules it by FSRS: the card's new memory state and when it is due next.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/players/{id}/drills/{card}/answer (the `AnswerDrill` operationId).
+	AnswerDrill(ctx context.Context, id string, card string, body AnswerDrillJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ExportGames Export a player's annotated games
+	//
+	// The player's games as JSON lines, one workspace.ExportLine each: the record, the players by name, date, event, result and the review (every move's loss, class, best move and explanation). The file imports again (POST /v1/collections/{id}/games).
+	//
+	// Corresponds with GET /v1/players/{id}/games (the `ExportGames` operationId).
+	ExportGames(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DescribePositionWithBody The state and legal moves of a position
 	//
@@ -2686,6 +3360,212 @@ func (c *Client) AnalyzePosition(ctx context.Context, body AnalyzePositionJSONRe
 	return c.Client.Do(req)
 }
 
+// ListCollections The caller's collections
+//
+// Corresponds with GET /v1/collections (the `ListCollections` operationId).
+func (c *Client) ListCollections(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListCollectionsRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateCollectionWithBody Create a collection
+//
+// Makes an empty collection of games, owned by the API key that makes it (under -auth off, by the one local owner). Another key's request for it answers 404.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/collections (the `CreateCollection` operationId).
+func (c *Client) CreateCollectionWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCollectionRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateCollection Create a collection
+//
+// Makes an empty collection of games, owned by the API key that makes it (under -auth off, by the one local owner). Another key's request for it answers 404.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/collections (the `CreateCollection` operationId).
+func (c *Client) CreateCollection(ctx context.Context, body CreateCollectionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateCollectionRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteCollection Delete a collection
+//
+// Deletes the collection with its players, games, their reviews (running ones are cancelled) and drill cards. The analysis cache, shared by every caller and keyed by position, keeps its rows.
+//
+// Corresponds with DELETE /v1/collections/{id} (the `DeleteCollection` operationId).
+func (c *Client) DeleteCollection(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteCollectionRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetCollection A collection: players, games, review progress
+//
+// The collection's players, its games (each with its players by colour, date, event, winner and its review job), and the progress of the background reviews: games done of total, positions analysed, an estimate of the seconds left at the pace so far.
+//
+// Corresponds with GET /v1/collections/{id} (the `GetCollection` operationId).
+func (c *Client) GetCollection(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetCollectionRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RenameCollectionWithBody Rename a collection
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /v1/collections/{id} (the `RenameCollection` operationId).
+func (c *Client) RenameCollectionWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRenameCollectionRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RenameCollection Rename a collection
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PATCH /v1/collections/{id} (the `RenameCollection` operationId).
+func (c *Client) RenameCollection(ctx context.Context, id string, body RenameCollectionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRenameCollectionRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CancelCollection Cancel a collection's reviews
+//
+// Corresponds with POST /v1/collections/{id}/cancel (the `CancelCollection` operationId).
+func (c *Client) CancelCollection(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCancelCollectionRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CollectionEvents A collection's review progress as server-sent events
+//
+// A text/event-stream of `progress` events, each a workspace.Progress as JSON, sent every second while the reviews run, and a last `end` event with the final progress once none is queued or running (the stream then closes). A client that reconnects gets the current progress at once.
+//
+// Corresponds with GET /v1/collections/{id}/events (the `CollectionEvents` operationId).
+func (c *Client) CollectionEvents(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCollectionEventsRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ImportGamesWithBody Import games into a collection
+//
+// Reads many games at once, one a line: JSON lines (a record {rules, board, moves} with optional players by colour {"red":"Ana","blue":"Ben"}, date YYYY-MM-DD, event and result, a colour or "draw" or {"winner": ...}; the output of `wallzero match -save-games` is such a file) or WGF records (players named by the query's red, blue, green, yellow). The format follows the Content-Type (application/x-ndjson or application/jsonl; application/x-wgf), or the query's format, or is detected (application/octet-stream). Names are matched to the collection's players, created on first sight. Every bad line is named with its number, field and reason. onError=reject (the default) stores nothing when a line is bad: a 400 whose message lists the bad lines (the first 20); onError=skip stores the good lines and lists the bad ones in errors. Each game stored is reviewed in the background at the service's defaults, as a review job (GET /v1/reviews/{id}) queued behind the reviews asked one by one; GET /v1/collections/{id} shows the progress.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/collections/{id}/games (the `ImportGames` operationId).
+func (c *Client) ImportGamesWithBody(ctx context.Context, id string, params *ImportGamesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewImportGamesRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreatePlayerWithBody Add a player to a collection
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/collections/{id}/players (the `CreatePlayer` operationId).
+func (c *Client) CreatePlayerWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreatePlayerRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreatePlayer Add a player to a collection
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/collections/{id}/players (the `CreatePlayer` operationId).
+func (c *Client) CreatePlayer(ctx context.Context, id string, body CreatePlayerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreatePlayerRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // CancelJob Cancel a job
 //
 // Cancels a queued or running job; a running one stops at its next progress update. A job that already ended gives 409.
@@ -2839,6 +3719,146 @@ func (c *Client) PlayMoveWithBody(ctx context.Context, contentType string, body 
 // Corresponds with POST /v1/play (the `PlayMove` operationId).
 func (c *Client) PlayMove(ctx context.Context, body PlayMoveJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewPlayMoveRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeletePlayer Delete a player
+//
+// Deletes the player with every game they played, those games' reviews (running ones are cancelled) and the drill cards of those games.
+//
+// Corresponds with DELETE /v1/players/{id} (the `DeletePlayer` operationId).
+func (c *Client) DeletePlayer(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeletePlayerRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetPlayer A player's profile
+//
+// The player's games with dates, results and, once reviewed, their accuracy, points and win rate lost per move and rating estimate (in date order: the figures over time); the means over the reviewed games; a rating combining them (as POST /v1/ratings/estimate, in a review's ratingEstimate shape); the inaccuracies, mistakes and blunders by phase (setup, opening, middlegame, endgame), by kind (from the explanations' facts) and by class; the setups played with results; and every player of the collection side by side.
+//
+// Corresponds with GET /v1/players/{id} (the `GetPlayer` operationId).
+func (c *Client) GetPlayer(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetPlayerRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RenamePlayerWithBody Rename a player
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /v1/players/{id} (the `RenamePlayer` operationId).
+func (c *Client) RenamePlayerWithBody(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRenamePlayerRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RenamePlayer Rename a player
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PATCH /v1/players/{id} (the `RenamePlayer` operationId).
+func (c *Client) RenamePlayer(ctx context.Context, id string, body RenamePlayerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRenamePlayerRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListDrills A player's drills
+//
+// The puzzles of the player's reviewed games (those of GET /v1/reviews/{id}/puzzles where the player was to move) as cards scheduled by spaced repetition (FSRS), the earliest due first; due counts those due now. The first call after a review takes its puzzles (searches through the analysis cache, charged to the key like the puzzles endpoint), at most 10 games a call.
+//
+// Corresponds with GET /v1/players/{id}/drills (the `ListDrills` operationId).
+func (c *Client) ListDrills(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListDrillsRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AnswerDrillWithBody Answer a drill
+//
+// Records the player's answer to a card (again, hard, good, easy) and schedules it by FSRS: the card's new memory state and when it is due next.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/players/{id}/drills/{card}/answer (the `AnswerDrill` operationId).
+func (c *Client) AnswerDrillWithBody(ctx context.Context, id string, card string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAnswerDrillRequestWithBody(c.Server, id, card, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// AnswerDrill Answer a drill
+//
+// Records the player's answer to a card (again, hard, good, easy) and schedules it by FSRS: the card's new memory state and when it is due next.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/players/{id}/drills/{card}/answer (the `AnswerDrill` operationId).
+func (c *Client) AnswerDrill(ctx context.Context, id string, card string, body AnswerDrillJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewAnswerDrillRequest(c.Server, id, card, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ExportGames Export a player's annotated games
+//
+// The player's games as JSON lines, one workspace.ExportLine each: the record, the players by name, date, event, result and the review (every move's loss, class, best move and explanation). The file imports again (POST /v1/collections/{id}/games).
+//
+// Corresponds with GET /v1/players/{id}/games (the `ExportGames` operationId).
+func (c *Client) ExportGames(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewExportGamesRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -3205,6 +4225,426 @@ func NewAnalyzePositionRequestWithBody(server string, contentType string, body i
 	return req, nil
 }
 
+// NewListCollectionsRequest constructs an http.Request for the ListCollections method
+func NewListCollectionsRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/collections")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewCreateCollectionRequest calls the generic CreateCollection builder with application/json body
+func NewCreateCollectionRequest(server string, body CreateCollectionJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateCollectionRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateCollectionRequestWithBody constructs an http.Request for the CreateCollection method, with any body, and a specified content type
+func NewCreateCollectionRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/collections")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeleteCollectionRequest constructs an http.Request for the DeleteCollection method
+func NewDeleteCollectionRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/collections/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetCollectionRequest constructs an http.Request for the GetCollection method
+func NewGetCollectionRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/collections/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewRenameCollectionRequest calls the generic RenameCollection builder with application/json body
+func NewRenameCollectionRequest(server string, id string, body RenameCollectionJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewRenameCollectionRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewRenameCollectionRequestWithBody constructs an http.Request for the RenameCollection method, with any body, and a specified content type
+func NewRenameCollectionRequestWithBody(server string, id string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/collections/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewCancelCollectionRequest constructs an http.Request for the CancelCollection method
+func NewCancelCollectionRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/collections/%s/cancel", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewCollectionEventsRequest constructs an http.Request for the CollectionEvents method
+func NewCollectionEventsRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/collections/%s/events", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewImportGamesRequestWithBody constructs an http.Request for the ImportGames method, with any body, and a specified content type
+func NewImportGamesRequestWithBody(server string, id string, params *ImportGamesParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/collections/%s/games", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Format != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "format", *params.Format, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.OnError != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "onError", *params.OnError, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Red != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "red", *params.Red, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Blue != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "blue", *params.Blue, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Green != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "green", *params.Green, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Yellow != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "yellow", *params.Yellow, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewCreatePlayerRequest calls the generic CreatePlayer builder with application/json body
+func NewCreatePlayerRequest(server string, id string, body CreatePlayerJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreatePlayerRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewCreatePlayerRequestWithBody constructs an http.Request for the CreatePlayer method, with any body, and a specified content type
+func NewCreatePlayerRequestWithBody(server string, id string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/collections/%s/players", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewCancelJobRequest constructs an http.Request for the CancelJob method
 func NewCancelJobRequest(server string, id string) (*http.Request, error) {
 	var err error
@@ -3469,6 +4909,243 @@ func NewPlayMoveRequestWithBody(server string, contentType string, body io.Reade
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeletePlayerRequest constructs an http.Request for the DeletePlayer method
+func NewDeletePlayerRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/players/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetPlayerRequest constructs an http.Request for the GetPlayer method
+func NewGetPlayerRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/players/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewRenamePlayerRequest calls the generic RenamePlayer builder with application/json body
+func NewRenamePlayerRequest(server string, id string, body RenamePlayerJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewRenamePlayerRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewRenamePlayerRequestWithBody constructs an http.Request for the RenamePlayer method, with any body, and a specified content type
+func NewRenamePlayerRequestWithBody(server string, id string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/players/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListDrillsRequest constructs an http.Request for the ListDrills method
+func NewListDrillsRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/players/%s/drills", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewAnswerDrillRequest calls the generic AnswerDrill builder with application/json body
+func NewAnswerDrillRequest(server string, id string, card string, body AnswerDrillJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewAnswerDrillRequestWithBody(server, id, card, "application/json", bodyReader)
+}
+
+// NewAnswerDrillRequestWithBody constructs an http.Request for the AnswerDrill method, with any body, and a specified content type
+func NewAnswerDrillRequestWithBody(server string, id string, card string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "card", card, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/players/%s/drills/%s/answer", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewExportGamesRequest constructs an http.Request for the ExportGames method
+func NewExportGamesRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/players/%s/games", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -4152,6 +5829,102 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/analyze (the `AnalyzePosition` operationId).
 	AnalyzePositionWithResponse(ctx context.Context, body AnalyzePositionJSONRequestBody, reqEditors ...RequestEditorFn) (*AnalyzePositionResponse, error)
 
+	// ListCollectionsWithResponse The caller's collections
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/collections (the `ListCollections` operationId).
+	ListCollectionsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListCollectionsResponse, error)
+
+	// CreateCollectionWithBodyWithResponse Create a collection
+	//
+	// Makes an empty collection of games, owned by the API key that makes it (under -auth off, by the one local owner). Another key's request for it answers 404.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/collections (the `CreateCollection` operationId).
+	CreateCollectionWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCollectionResponse, error)
+
+	// CreateCollectionWithResponse Create a collection
+	//
+	// Makes an empty collection of games, owned by the API key that makes it (under -auth off, by the one local owner). Another key's request for it answers 404.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/collections (the `CreateCollection` operationId).
+	CreateCollectionWithResponse(ctx context.Context, body CreateCollectionJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCollectionResponse, error)
+
+	// DeleteCollectionWithResponse Delete a collection
+	//
+	// Deletes the collection with its players, games, their reviews (running ones are cancelled) and drill cards. The analysis cache, shared by every caller and keyed by position, keeps its rows.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /v1/collections/{id} (the `DeleteCollection` operationId).
+	DeleteCollectionWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*DeleteCollectionResponse, error)
+
+	// GetCollectionWithResponse A collection: players, games, review progress
+	//
+	// The collection's players, its games (each with its players by colour, date, event, winner and its review job), and the progress of the background reviews: games done of total, positions analysed, an estimate of the seconds left at the pace so far.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/collections/{id} (the `GetCollection` operationId).
+	GetCollectionWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetCollectionResponse, error)
+
+	// RenameCollectionWithBodyWithResponse Rename a collection
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /v1/collections/{id} (the `RenameCollection` operationId).
+	RenameCollectionWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RenameCollectionResponse, error)
+
+	// RenameCollectionWithResponse Rename a collection
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /v1/collections/{id} (the `RenameCollection` operationId).
+	RenameCollectionWithResponse(ctx context.Context, id string, body RenameCollectionJSONRequestBody, reqEditors ...RequestEditorFn) (*RenameCollectionResponse, error)
+
+	// CancelCollectionWithResponse Cancel a collection's reviews
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/collections/{id}/cancel (the `CancelCollection` operationId).
+	CancelCollectionWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*CancelCollectionResponse, error)
+
+	// CollectionEventsWithResponse A collection's review progress as server-sent events
+	//
+	// A text/event-stream of `progress` events, each a workspace.Progress as JSON, sent every second while the reviews run, and a last `end` event with the final progress once none is queued or running (the stream then closes). A client that reconnects gets the current progress at once.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/collections/{id}/events (the `CollectionEvents` operationId).
+	CollectionEventsWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*CollectionEventsResponse, error)
+
+	// ImportGamesWithBodyWithResponse Import games into a collection
+	//
+	// Reads many games at once, one a line: JSON lines (a record {rules, board, moves} with optional players by colour {"red":"Ana","blue":"Ben"}, date YYYY-MM-DD, event and result, a colour or "draw" or {"winner": ...}; the output of `wallzero match -save-games` is such a file) or WGF records (players named by the query's red, blue, green, yellow). The format follows the Content-Type (application/x-ndjson or application/jsonl; application/x-wgf), or the query's format, or is detected (application/octet-stream). Names are matched to the collection's players, created on first sight. Every bad line is named with its number, field and reason. onError=reject (the default) stores nothing when a line is bad: a 400 whose message lists the bad lines (the first 20); onError=skip stores the good lines and lists the bad ones in errors. Each game stored is reviewed in the background at the service's defaults, as a review job (GET /v1/reviews/{id}) queued behind the reviews asked one by one; GET /v1/collections/{id} shows the progress.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/collections/{id}/games (the `ImportGames` operationId).
+	ImportGamesWithBodyWithResponse(ctx context.Context, id string, params *ImportGamesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ImportGamesResponse, error)
+
+	// CreatePlayerWithBodyWithResponse Add a player to a collection
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/collections/{id}/players (the `CreatePlayer` operationId).
+	CreatePlayerWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreatePlayerResponse, error)
+
+	// CreatePlayerWithResponse Add a player to a collection
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/collections/{id}/players (the `CreatePlayer` operationId).
+	CreatePlayerWithResponse(ctx context.Context, id string, body CreatePlayerJSONRequestBody, reqEditors ...RequestEditorFn) (*CreatePlayerResponse, error)
+
 	// CancelJobWithResponse Cancel a job
 	//
 	// Cancels a queued or running job; a running one stops at its next progress update. A job that already ended gives 409.
@@ -4234,6 +6007,74 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /v1/play (the `PlayMove` operationId).
 	PlayMoveWithResponse(ctx context.Context, body PlayMoveJSONRequestBody, reqEditors ...RequestEditorFn) (*PlayMoveResponse, error)
+
+	// DeletePlayerWithResponse Delete a player
+	//
+	// Deletes the player with every game they played, those games' reviews (running ones are cancelled) and the drill cards of those games.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /v1/players/{id} (the `DeletePlayer` operationId).
+	DeletePlayerWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*DeletePlayerResponse, error)
+
+	// GetPlayerWithResponse A player's profile
+	//
+	// The player's games with dates, results and, once reviewed, their accuracy, points and win rate lost per move and rating estimate (in date order: the figures over time); the means over the reviewed games; a rating combining them (as POST /v1/ratings/estimate, in a review's ratingEstimate shape); the inaccuracies, mistakes and blunders by phase (setup, opening, middlegame, endgame), by kind (from the explanations' facts) and by class; the setups played with results; and every player of the collection side by side.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/players/{id} (the `GetPlayer` operationId).
+	GetPlayerWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetPlayerResponse, error)
+
+	// RenamePlayerWithBodyWithResponse Rename a player
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /v1/players/{id} (the `RenamePlayer` operationId).
+	RenamePlayerWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RenamePlayerResponse, error)
+
+	// RenamePlayerWithResponse Rename a player
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /v1/players/{id} (the `RenamePlayer` operationId).
+	RenamePlayerWithResponse(ctx context.Context, id string, body RenamePlayerJSONRequestBody, reqEditors ...RequestEditorFn) (*RenamePlayerResponse, error)
+
+	// ListDrillsWithResponse A player's drills
+	//
+	// The puzzles of the player's reviewed games (those of GET /v1/reviews/{id}/puzzles where the player was to move) as cards scheduled by spaced repetition (FSRS), the earliest due first; due counts those due now. The first call after a review takes its puzzles (searches through the analysis cache, charged to the key like the puzzles endpoint), at most 10 games a call.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/players/{id}/drills (the `ListDrills` operationId).
+	ListDrillsWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*ListDrillsResponse, error)
+
+	// AnswerDrillWithBodyWithResponse Answer a drill
+	//
+	// Records the player's answer to a card (again, hard, good, easy) and schedules it by FSRS: the card's new memory state and when it is due next.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/players/{id}/drills/{card}/answer (the `AnswerDrill` operationId).
+	AnswerDrillWithBodyWithResponse(ctx context.Context, id string, card string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AnswerDrillResponse, error)
+
+	// AnswerDrillWithResponse Answer a drill
+	//
+	// Records the player's answer to a card (again, hard, good, easy) and schedules it by FSRS: the card's new memory state and when it is due next.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/players/{id}/drills/{card}/answer (the `AnswerDrill` operationId).
+	AnswerDrillWithResponse(ctx context.Context, id string, card string, body AnswerDrillJSONRequestBody, reqEditors ...RequestEditorFn) (*AnswerDrillResponse, error)
+
+	// ExportGamesWithResponse Export a player's annotated games
+	//
+	// The player's games as JSON lines, one workspace.ExportLine each: the record, the players by name, date, event, result and the review (every move's loss, class, best move and explanation). The file imports again (POST /v1/collections/{id}/games).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/players/{id}/games (the `ExportGames` operationId).
+	ExportGamesWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*ExportGamesResponse, error)
 
 	// DescribePositionWithBodyWithResponse The state and legal moves of a position
 	//
@@ -4574,6 +6415,753 @@ func (r AnalyzePositionResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r AnalyzePositionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListCollectionsResponse503Headers the declared response headers of an HTTP 503 response for ListCollections
+type ListCollectionsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListCollectionsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WorkspaceCollectionList
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ApiErrorResponse
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListCollectionsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListCollectionsResponse) GetJSON200() *WorkspaceCollectionList {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListCollectionsResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ListCollectionsResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListCollectionsResponse) GetJSON503() *ApiErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListCollectionsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListCollectionsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListCollectionsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListCollectionsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateCollectionResponse503Headers the declared response headers of an HTTP 503 response for CreateCollection
+type CreateCollectionResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreateCollectionResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *WorkspaceCollectionSummary
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ApiErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ApiErrorResponse
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateCollectionResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r CreateCollectionResponse) GetJSON201() *WorkspaceCollectionSummary {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r CreateCollectionResponse) GetJSON400() *ApiErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CreateCollectionResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r CreateCollectionResponse) GetJSON415() *ApiErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r CreateCollectionResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreateCollectionResponse) GetJSON503() *ApiErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateCollectionResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateCollectionResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateCollectionResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateCollectionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DeleteCollectionResponse503Headers the declared response headers of an HTTP 503 response for DeleteCollection
+type DeleteCollectionResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DeleteCollectionResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ApiErrorResponse
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DeleteCollectionResponse503Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r DeleteCollectionResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r DeleteCollectionResponse) GetJSON404() *ApiErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r DeleteCollectionResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r DeleteCollectionResponse) GetJSON503() *ApiErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteCollectionResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteCollectionResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteCollectionResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteCollectionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetCollectionResponse503Headers the declared response headers of an HTTP 503 response for GetCollection
+type GetCollectionResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetCollectionResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WorkspaceCollection
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ApiErrorResponse
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetCollectionResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetCollectionResponse) GetJSON200() *WorkspaceCollection {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetCollectionResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetCollectionResponse) GetJSON404() *ApiErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetCollectionResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetCollectionResponse) GetJSON503() *ApiErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetCollectionResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetCollectionResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetCollectionResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetCollectionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RenameCollectionResponse503Headers the declared response headers of an HTTP 503 response for RenameCollection
+type RenameCollectionResponse503Headers struct {
+	RetryAfter *int
+}
+
+type RenameCollectionResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WorkspaceCollectionSummary
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ApiErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ApiErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ApiErrorResponse
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RenameCollectionResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r RenameCollectionResponse) GetJSON200() *WorkspaceCollectionSummary {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r RenameCollectionResponse) GetJSON400() *ApiErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r RenameCollectionResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r RenameCollectionResponse) GetJSON404() *ApiErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r RenameCollectionResponse) GetJSON415() *ApiErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r RenameCollectionResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RenameCollectionResponse) GetJSON503() *ApiErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r RenameCollectionResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RenameCollectionResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RenameCollectionResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RenameCollectionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CancelCollectionResponse503Headers the declared response headers of an HTTP 503 response for CancelCollection
+type CancelCollectionResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CancelCollectionResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WorkspaceCancelResult
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ApiErrorResponse
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CancelCollectionResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CancelCollectionResponse) GetJSON200() *WorkspaceCancelResult {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CancelCollectionResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r CancelCollectionResponse) GetJSON404() *ApiErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r CancelCollectionResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CancelCollectionResponse) GetJSON503() *ApiErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CancelCollectionResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CancelCollectionResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CancelCollectionResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CancelCollectionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CollectionEventsResponse503Headers the declared response headers of an HTTP 503 response for CollectionEvents
+type CollectionEventsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CollectionEventsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ApiErrorResponse
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CollectionEventsResponse503Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CollectionEventsResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r CollectionEventsResponse) GetJSON404() *ApiErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r CollectionEventsResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CollectionEventsResponse) GetJSON503() *ApiErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CollectionEventsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CollectionEventsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CollectionEventsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CollectionEventsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ImportGamesResponse429Headers the declared response headers of an HTTP 429 response for ImportGames
+type ImportGamesResponse429Headers struct {
+	RetryAfter *int
+}
+
+// ImportGamesResponse503Headers the declared response headers of an HTTP 503 response for ImportGames
+type ImportGamesResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ImportGamesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *WorkspaceImportResult
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ApiErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ApiErrorResponse
+	// JSON408 the response for an HTTP 408 `application/json` response
+	JSON408 *ApiErrorResponse
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *ApiErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ApiErrorResponse
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ApiErrorResponse
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ImportGamesResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ImportGamesResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r ImportGamesResponse) GetJSON201() *WorkspaceImportResult {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ImportGamesResponse) GetJSON400() *ApiErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ImportGamesResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ImportGamesResponse) GetJSON404() *ApiErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON408 returns the response for an HTTP 408 `application/json` response
+func (r ImportGamesResponse) GetJSON408() *ApiErrorResponse {
+	return r.JSON408
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r ImportGamesResponse) GetJSON413() *ApiErrorResponse {
+	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r ImportGamesResponse) GetJSON415() *ApiErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ImportGamesResponse) GetJSON429() *ApiErrorResponse {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ImportGamesResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ImportGamesResponse) GetJSON503() *ApiErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ImportGamesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ImportGamesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ImportGamesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ImportGamesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreatePlayerResponse503Headers the declared response headers of an HTTP 503 response for CreatePlayer
+type CreatePlayerResponse503Headers struct {
+	RetryAfter *int
+}
+
+type CreatePlayerResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *WorkspacePlayer
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ApiErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ApiErrorResponse
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *ApiErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ApiErrorResponse
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreatePlayerResponse503Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r CreatePlayerResponse) GetJSON201() *WorkspacePlayer {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r CreatePlayerResponse) GetJSON400() *ApiErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CreatePlayerResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r CreatePlayerResponse) GetJSON404() *ApiErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r CreatePlayerResponse) GetJSON409() *ApiErrorResponse {
+	return r.JSON409
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r CreatePlayerResponse) GetJSON415() *ApiErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r CreatePlayerResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CreatePlayerResponse) GetJSON503() *ApiErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CreatePlayerResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreatePlayerResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreatePlayerResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreatePlayerResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -5176,6 +7764,497 @@ func (r PlayMoveResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r PlayMoveResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DeletePlayerResponse503Headers the declared response headers of an HTTP 503 response for DeletePlayer
+type DeletePlayerResponse503Headers struct {
+	RetryAfter *int
+}
+
+type DeletePlayerResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ApiErrorResponse
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DeletePlayerResponse503Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r DeletePlayerResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r DeletePlayerResponse) GetJSON404() *ApiErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r DeletePlayerResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r DeletePlayerResponse) GetJSON503() *ApiErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DeletePlayerResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeletePlayerResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeletePlayerResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeletePlayerResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetPlayerResponse503Headers the declared response headers of an HTTP 503 response for GetPlayer
+type GetPlayerResponse503Headers struct {
+	RetryAfter *int
+}
+
+type GetPlayerResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WorkspaceProfile
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ApiErrorResponse
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetPlayerResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetPlayerResponse) GetJSON200() *WorkspaceProfile {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetPlayerResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetPlayerResponse) GetJSON404() *ApiErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetPlayerResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetPlayerResponse) GetJSON503() *ApiErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r GetPlayerResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetPlayerResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetPlayerResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetPlayerResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RenamePlayerResponse503Headers the declared response headers of an HTTP 503 response for RenamePlayer
+type RenamePlayerResponse503Headers struct {
+	RetryAfter *int
+}
+
+type RenamePlayerResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WorkspacePlayer
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ApiErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ApiErrorResponse
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *ApiErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ApiErrorResponse
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RenamePlayerResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r RenamePlayerResponse) GetJSON200() *WorkspacePlayer {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r RenamePlayerResponse) GetJSON400() *ApiErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r RenamePlayerResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r RenamePlayerResponse) GetJSON404() *ApiErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r RenamePlayerResponse) GetJSON409() *ApiErrorResponse {
+	return r.JSON409
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r RenamePlayerResponse) GetJSON415() *ApiErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r RenamePlayerResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RenamePlayerResponse) GetJSON503() *ApiErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r RenamePlayerResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RenamePlayerResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RenamePlayerResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RenamePlayerResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListDrillsResponse429Headers the declared response headers of an HTTP 429 response for ListDrills
+type ListDrillsResponse429Headers struct {
+	RetryAfter *int
+}
+
+// ListDrillsResponse503Headers the declared response headers of an HTTP 503 response for ListDrills
+type ListDrillsResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ListDrillsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WorkspaceDrillList
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ApiErrorResponse
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ApiErrorResponse
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ListDrillsResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ListDrillsResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListDrillsResponse) GetJSON200() *WorkspaceDrillList {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListDrillsResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ListDrillsResponse) GetJSON404() *ApiErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ListDrillsResponse) GetJSON429() *ApiErrorResponse {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ListDrillsResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ListDrillsResponse) GetJSON503() *ApiErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ListDrillsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListDrillsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListDrillsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListDrillsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// AnswerDrillResponse503Headers the declared response headers of an HTTP 503 response for AnswerDrill
+type AnswerDrillResponse503Headers struct {
+	RetryAfter *int
+}
+
+type AnswerDrillResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *WorkspaceDrill
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ApiErrorResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ApiErrorResponse
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ApiErrorResponse
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *AnswerDrillResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r AnswerDrillResponse) GetJSON200() *WorkspaceDrill {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r AnswerDrillResponse) GetJSON400() *ApiErrorResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AnswerDrillResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r AnswerDrillResponse) GetJSON404() *ApiErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r AnswerDrillResponse) GetJSON415() *ApiErrorResponse {
+	return r.JSON415
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r AnswerDrillResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r AnswerDrillResponse) GetJSON503() *ApiErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r AnswerDrillResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r AnswerDrillResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r AnswerDrillResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r AnswerDrillResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ExportGamesResponse503Headers the declared response headers of an HTTP 503 response for ExportGames
+type ExportGamesResponse503Headers struct {
+	RetryAfter *int
+}
+
+type ExportGamesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ApiErrorResponse
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ApiErrorResponse
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *ApiErrorResponse
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ApiErrorResponse
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ExportGamesResponse503Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ExportGamesResponse) GetJSON401() *ApiErrorResponse {
+	return r.JSON401
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r ExportGamesResponse) GetJSON404() *ApiErrorResponse {
+	return r.JSON404
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ExportGamesResponse) GetJSON500() *ApiErrorResponse {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ExportGamesResponse) GetJSON503() *ApiErrorResponse {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r ExportGamesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ExportGamesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ExportGamesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ExportGamesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -6038,6 +9117,174 @@ func (c *ClientWithResponses) AnalyzePositionWithResponse(ctx context.Context, b
 	return ParseAnalyzePositionResponse(rsp)
 }
 
+// ListCollectionsWithResponse The caller's collections
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/collections (the `ListCollections` operationId).
+func (c *ClientWithResponses) ListCollectionsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListCollectionsResponse, error) {
+	rsp, err := c.ListCollections(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListCollectionsResponse(rsp)
+}
+
+// CreateCollectionWithBodyWithResponse Create a collection
+//
+// Makes an empty collection of games, owned by the API key that makes it (under -auth off, by the one local owner). Another key's request for it answers 404.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/collections (the `CreateCollection` operationId).
+func (c *ClientWithResponses) CreateCollectionWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateCollectionResponse, error) {
+	rsp, err := c.CreateCollectionWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateCollectionResponse(rsp)
+}
+
+// CreateCollectionWithResponse Create a collection
+//
+// Makes an empty collection of games, owned by the API key that makes it (under -auth off, by the one local owner). Another key's request for it answers 404.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/collections (the `CreateCollection` operationId).
+func (c *ClientWithResponses) CreateCollectionWithResponse(ctx context.Context, body CreateCollectionJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateCollectionResponse, error) {
+	rsp, err := c.CreateCollection(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateCollectionResponse(rsp)
+}
+
+// DeleteCollectionWithResponse Delete a collection
+//
+// Deletes the collection with its players, games, their reviews (running ones are cancelled) and drill cards. The analysis cache, shared by every caller and keyed by position, keeps its rows.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /v1/collections/{id} (the `DeleteCollection` operationId).
+func (c *ClientWithResponses) DeleteCollectionWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*DeleteCollectionResponse, error) {
+	rsp, err := c.DeleteCollection(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteCollectionResponse(rsp)
+}
+
+// GetCollectionWithResponse A collection: players, games, review progress
+//
+// The collection's players, its games (each with its players by colour, date, event, winner and its review job), and the progress of the background reviews: games done of total, positions analysed, an estimate of the seconds left at the pace so far.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/collections/{id} (the `GetCollection` operationId).
+func (c *ClientWithResponses) GetCollectionWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetCollectionResponse, error) {
+	rsp, err := c.GetCollection(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetCollectionResponse(rsp)
+}
+
+// RenameCollectionWithBodyWithResponse Rename a collection
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /v1/collections/{id} (the `RenameCollection` operationId).
+func (c *ClientWithResponses) RenameCollectionWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RenameCollectionResponse, error) {
+	rsp, err := c.RenameCollectionWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRenameCollectionResponse(rsp)
+}
+
+// RenameCollectionWithResponse Rename a collection
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /v1/collections/{id} (the `RenameCollection` operationId).
+func (c *ClientWithResponses) RenameCollectionWithResponse(ctx context.Context, id string, body RenameCollectionJSONRequestBody, reqEditors ...RequestEditorFn) (*RenameCollectionResponse, error) {
+	rsp, err := c.RenameCollection(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRenameCollectionResponse(rsp)
+}
+
+// CancelCollectionWithResponse Cancel a collection's reviews
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/collections/{id}/cancel (the `CancelCollection` operationId).
+func (c *ClientWithResponses) CancelCollectionWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*CancelCollectionResponse, error) {
+	rsp, err := c.CancelCollection(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCancelCollectionResponse(rsp)
+}
+
+// CollectionEventsWithResponse A collection's review progress as server-sent events
+//
+// A text/event-stream of `progress` events, each a workspace.Progress as JSON, sent every second while the reviews run, and a last `end` event with the final progress once none is queued or running (the stream then closes). A client that reconnects gets the current progress at once.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/collections/{id}/events (the `CollectionEvents` operationId).
+func (c *ClientWithResponses) CollectionEventsWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*CollectionEventsResponse, error) {
+	rsp, err := c.CollectionEvents(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCollectionEventsResponse(rsp)
+}
+
+// ImportGamesWithBodyWithResponse Import games into a collection
+//
+// Reads many games at once, one a line: JSON lines (a record {rules, board, moves} with optional players by colour {"red":"Ana","blue":"Ben"}, date YYYY-MM-DD, event and result, a colour or "draw" or {"winner": ...}; the output of `wallzero match -save-games` is such a file) or WGF records (players named by the query's red, blue, green, yellow). The format follows the Content-Type (application/x-ndjson or application/jsonl; application/x-wgf), or the query's format, or is detected (application/octet-stream). Names are matched to the collection's players, created on first sight. Every bad line is named with its number, field and reason. onError=reject (the default) stores nothing when a line is bad: a 400 whose message lists the bad lines (the first 20); onError=skip stores the good lines and lists the bad ones in errors. Each game stored is reviewed in the background at the service's defaults, as a review job (GET /v1/reviews/{id}) queued behind the reviews asked one by one; GET /v1/collections/{id} shows the progress.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/collections/{id}/games (the `ImportGames` operationId).
+func (c *ClientWithResponses) ImportGamesWithBodyWithResponse(ctx context.Context, id string, params *ImportGamesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ImportGamesResponse, error) {
+	rsp, err := c.ImportGamesWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseImportGamesResponse(rsp)
+}
+
+// CreatePlayerWithBodyWithResponse Add a player to a collection
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/collections/{id}/players (the `CreatePlayer` operationId).
+func (c *ClientWithResponses) CreatePlayerWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreatePlayerResponse, error) {
+	rsp, err := c.CreatePlayerWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreatePlayerResponse(rsp)
+}
+
+// CreatePlayerWithResponse Add a player to a collection
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/collections/{id}/players (the `CreatePlayer` operationId).
+func (c *ClientWithResponses) CreatePlayerWithResponse(ctx context.Context, id string, body CreatePlayerJSONRequestBody, reqEditors ...RequestEditorFn) (*CreatePlayerResponse, error) {
+	rsp, err := c.CreatePlayer(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreatePlayerResponse(rsp)
+}
+
 // CancelJobWithResponse Cancel a job
 //
 // Cancels a queued or running job; a running one stops at its next progress update. A job that already ended gives 409.
@@ -6173,6 +9420,122 @@ func (c *ClientWithResponses) PlayMoveWithResponse(ctx context.Context, body Pla
 		return nil, err
 	}
 	return ParsePlayMoveResponse(rsp)
+}
+
+// DeletePlayerWithResponse Delete a player
+//
+// Deletes the player with every game they played, those games' reviews (running ones are cancelled) and the drill cards of those games.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /v1/players/{id} (the `DeletePlayer` operationId).
+func (c *ClientWithResponses) DeletePlayerWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*DeletePlayerResponse, error) {
+	rsp, err := c.DeletePlayer(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeletePlayerResponse(rsp)
+}
+
+// GetPlayerWithResponse A player's profile
+//
+// The player's games with dates, results and, once reviewed, their accuracy, points and win rate lost per move and rating estimate (in date order: the figures over time); the means over the reviewed games; a rating combining them (as POST /v1/ratings/estimate, in a review's ratingEstimate shape); the inaccuracies, mistakes and blunders by phase (setup, opening, middlegame, endgame), by kind (from the explanations' facts) and by class; the setups played with results; and every player of the collection side by side.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/players/{id} (the `GetPlayer` operationId).
+func (c *ClientWithResponses) GetPlayerWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetPlayerResponse, error) {
+	rsp, err := c.GetPlayer(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetPlayerResponse(rsp)
+}
+
+// RenamePlayerWithBodyWithResponse Rename a player
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /v1/players/{id} (the `RenamePlayer` operationId).
+func (c *ClientWithResponses) RenamePlayerWithBodyWithResponse(ctx context.Context, id string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RenamePlayerResponse, error) {
+	rsp, err := c.RenamePlayerWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRenamePlayerResponse(rsp)
+}
+
+// RenamePlayerWithResponse Rename a player
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /v1/players/{id} (the `RenamePlayer` operationId).
+func (c *ClientWithResponses) RenamePlayerWithResponse(ctx context.Context, id string, body RenamePlayerJSONRequestBody, reqEditors ...RequestEditorFn) (*RenamePlayerResponse, error) {
+	rsp, err := c.RenamePlayer(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRenamePlayerResponse(rsp)
+}
+
+// ListDrillsWithResponse A player's drills
+//
+// The puzzles of the player's reviewed games (those of GET /v1/reviews/{id}/puzzles where the player was to move) as cards scheduled by spaced repetition (FSRS), the earliest due first; due counts those due now. The first call after a review takes its puzzles (searches through the analysis cache, charged to the key like the puzzles endpoint), at most 10 games a call.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/players/{id}/drills (the `ListDrills` operationId).
+func (c *ClientWithResponses) ListDrillsWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*ListDrillsResponse, error) {
+	rsp, err := c.ListDrills(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListDrillsResponse(rsp)
+}
+
+// AnswerDrillWithBodyWithResponse Answer a drill
+//
+// Records the player's answer to a card (again, hard, good, easy) and schedules it by FSRS: the card's new memory state and when it is due next.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/players/{id}/drills/{card}/answer (the `AnswerDrill` operationId).
+func (c *ClientWithResponses) AnswerDrillWithBodyWithResponse(ctx context.Context, id string, card string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*AnswerDrillResponse, error) {
+	rsp, err := c.AnswerDrillWithBody(ctx, id, card, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAnswerDrillResponse(rsp)
+}
+
+// AnswerDrillWithResponse Answer a drill
+//
+// Records the player's answer to a card (again, hard, good, easy) and schedules it by FSRS: the card's new memory state and when it is due next.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/players/{id}/drills/{card}/answer (the `AnswerDrill` operationId).
+func (c *ClientWithResponses) AnswerDrillWithResponse(ctx context.Context, id string, card string, body AnswerDrillJSONRequestBody, reqEditors ...RequestEditorFn) (*AnswerDrillResponse, error) {
+	rsp, err := c.AnswerDrill(ctx, id, card, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAnswerDrillResponse(rsp)
+}
+
+// ExportGamesWithResponse Export a player's annotated games
+//
+// The player's games as JSON lines, one workspace.ExportLine each: the record, the players by name, date, event, result and the review (every move's loss, class, best move and explanation). The file imports again (POST /v1/collections/{id}/games).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/players/{id}/games (the `ExportGames` operationId).
+func (c *ClientWithResponses) ExportGamesWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*ExportGamesResponse, error) {
+	rsp, err := c.ExportGames(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseExportGamesResponse(rsp)
 }
 
 // DescribePositionWithBodyWithResponse The state and legal moves of a position
@@ -6557,6 +9920,678 @@ func ParseAnalyzePositionResponse(rsp *http.Response) (*AnalyzePositionResponse,
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers AnalyzePositionResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListCollectionsResponse parses an HTTP response from a ListCollectionsWithResponse call
+func ParseListCollectionsResponse(rsp *http.Response) (*ListCollectionsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListCollectionsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WorkspaceCollectionList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ListCollectionsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateCollectionResponse parses an HTTP response from a CreateCollectionWithResponse call
+func ParseCreateCollectionResponse(rsp *http.Response) (*CreateCollectionResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateCollectionResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest WorkspaceCollectionSummary
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreateCollectionResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDeleteCollectionResponse parses an HTTP response from a DeleteCollectionWithResponse call
+func ParseDeleteCollectionResponse(rsp *http.Response) (*DeleteCollectionResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteCollectionResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DeleteCollectionResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetCollectionResponse parses an HTTP response from a GetCollectionWithResponse call
+func ParseGetCollectionResponse(rsp *http.Response) (*GetCollectionResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetCollectionResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WorkspaceCollection
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetCollectionResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRenameCollectionResponse parses an HTTP response from a RenameCollectionWithResponse call
+func ParseRenameCollectionResponse(rsp *http.Response) (*RenameCollectionResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RenameCollectionResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WorkspaceCollectionSummary
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RenameCollectionResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCancelCollectionResponse parses an HTTP response from a CancelCollectionWithResponse call
+func ParseCancelCollectionResponse(rsp *http.Response) (*CancelCollectionResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CancelCollectionResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WorkspaceCancelResult
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CancelCollectionResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCollectionEventsResponse parses an HTTP response from a CollectionEventsWithResponse call
+func ParseCollectionEventsResponse(rsp *http.Response) (*CollectionEventsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CollectionEventsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CollectionEventsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseImportGamesResponse parses an HTTP response from a ImportGamesWithResponse call
+func ParseImportGamesResponse(rsp *http.Response) (*ImportGamesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ImportGamesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest WorkspaceImportResult
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 408:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON408 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers ImportGamesResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ImportGamesResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreatePlayerResponse parses an HTTP response from a CreatePlayerWithResponse call
+func ParseCreatePlayerResponse(rsp *http.Response) (*CreatePlayerResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreatePlayerResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest WorkspacePlayer
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CreatePlayerResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -7084,6 +11119,449 @@ func ParsePlayMoveResponse(rsp *http.Response) (*PlayMoveResponse, error) {
 		response.Headers429 = &headers
 	case rsp.StatusCode == 503:
 		var headers PlayMoveResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDeletePlayerResponse parses an HTTP response from a DeletePlayerWithResponse call
+func ParseDeletePlayerResponse(rsp *http.Response) (*DeletePlayerResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeletePlayerResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers DeletePlayerResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetPlayerResponse parses an HTTP response from a GetPlayerWithResponse call
+func ParseGetPlayerResponse(rsp *http.Response) (*GetPlayerResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetPlayerResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WorkspaceProfile
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers GetPlayerResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRenamePlayerResponse parses an HTTP response from a RenamePlayerWithResponse call
+func ParseRenamePlayerResponse(rsp *http.Response) (*RenamePlayerResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RenamePlayerResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WorkspacePlayer
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RenamePlayerResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListDrillsResponse parses an HTTP response from a ListDrillsWithResponse call
+func ParseListDrillsResponse(rsp *http.Response) (*ListDrillsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListDrillsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WorkspaceDrillList
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers ListDrillsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers ListDrillsResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseAnswerDrillResponse parses an HTTP response from a AnswerDrillWithResponse call
+func ParseAnswerDrillResponse(rsp *http.Response) (*AnswerDrillResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &AnswerDrillResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest WorkspaceDrill
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers AnswerDrillResponse503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseExportGamesResponse parses an HTTP response from a ExportGamesWithResponse call
+func ParseExportGamesResponse(rsp *http.Response) (*ExportGamesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ExportGamesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ApiErrorResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ExportGamesResponse503Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -6,6 +6,7 @@ import (
 	"github.com/wallzero/wallzero/service/explorer"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/play"
+	"github.com/wallzero/wallzero/service/workspace"
 )
 
 // The parts New wires, for the api and the commands to call directly.
@@ -35,3 +36,8 @@ func (s *Service) Explorer() *explorer.Explorer { return s.explorer }
 // are submitted, read and cancelled there, and its Workers run them on
 // River. Without a database it refuses jobs.
 func (s *Service) Jobs() *jobs.Runner { return s.jobs }
+
+// Workspace returns the coach's workspace: collections, players, imports
+// reviewed in the background, profiles and drills. Without a database
+// (or on a store that keeps no workspace) it refuses every call.
+func (s *Service) Workspace() *workspace.Service { return s.ws }

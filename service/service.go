@@ -14,6 +14,7 @@ import (
 	"github.com/wallzero/wallzero/service/levels"
 	"github.com/wallzero/wallzero/service/play"
 	"github.com/wallzero/wallzero/service/rating"
+	"github.com/wallzero/wallzero/service/workspace"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -103,6 +104,7 @@ type Service struct {
 	play     *play.Service
 	explorer *explorer.Explorer
 	jobs     *jobs.Runner
+	ws       *workspace.Service
 }
 
 // New returns a service: it fills cfg's zero fields with the defaults and
@@ -134,6 +136,8 @@ func New(cfg Config, d Deps) *Service {
 		Logger: s.log, Gate: s.gate, Admission: s.adm, MaxRequestVisits: cfg.Admission.MaxRequestVisits})
 	s.jobs = jobs.New(cfg.Config, jobs.Deps{Store: s.store, Analyses: s.analyses, Explorer: s.explorer, Logger: s.log,
 		Ratings: d.Ratings, Levels: d.ReviewLevels})
+	wst, _ := d.Store.(workspace.Store) // the memory store keeps no workspace
+	s.ws = workspace.New(workspace.Config{Limits: limitsOf(s.an), ReviewVisits: cfg.ReviewVisits, MaxAttempts: cfg.MaxAttempts}, wst, s.jobs, s.log)
 	return s
 }
 

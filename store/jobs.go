@@ -56,10 +56,19 @@ type NewJob struct {
 	// Owner is the id of the API key that makes the job (AnyOwner: an
 	// anonymous job, made under -auth off).
 	Owner int64
+	// Priority is River's priority, 1 (first, River's default for 0) to
+	// 4 (last): a workspace's imported games are queued at
+	// PriorityBackground behind the reviews asked one by one.
+	Priority int
 	// MaxActive, when positive, caps the owner's queued and running jobs
 	// (this one included): CreateJob returns a *TooManyJobsError beyond.
 	MaxActive int
 }
+
+// PriorityBackground is the River priority of background reviews (a
+// workspace's imported games): a worker takes every job of a higher
+// priority first.
+const PriorityBackground = 4
 
 // AnyOwner, as the owner of a new job, leaves it anonymous (-auth off);
 // as the owner of a lookup, it matches every job.
@@ -104,18 +113,9 @@ func (s *Store) CreateJob(ctx context.Context, nj NewJob) (*Job, error) {
 	if err := checkActiveJobs(ctx, tx, nj.Owner, nj.MaxActive); err != nil {
 		return nil, err
 	}
-	var id string
-	if err := tx.QueryRow(ctx, `INSERT INTO jobs (kind, request, progress_total, owner) VALUES ($1, $2, $3, $4) RETURNING id::text`,
-		nj.Kind, nj.Request, nj.Total, nullIfZero(nj.Owner)).Scan(&id); err != nil {
-		return nil, fmt.Errorf("store: create job: %w", err)
-	}
-	res, err := s.inserter.InsertTx(ctx, tx, nj.Args(id), &river.InsertOpts{MaxAttempts: nj.MaxAttempts})
+	j, err := s.insertJob(ctx, tx, nj)
 	if err != nil {
-		return nil, fmt.Errorf("store: enqueue job: %w", err)
-	}
-	j, err := scanJob(tx.QueryRow(ctx, `UPDATE jobs SET river_job_id = $2 WHERE id = $1 RETURNING `+jobColumns, id, res.Job.ID))
-	if err != nil {
-		return nil, fmt.Errorf("store: create job: %w", err)
+		return nil, err
 	}
 	if err := tx.Commit(ctx); err != nil {
 		return nil, fmt.Errorf("store: create job: %w", err)
@@ -123,9 +123,29 @@ func (s *Store) CreateJob(ctx context.Context, nj NewJob) (*Job, error) {
 	return j, nil
 }
 
+// insertJob inserts a job's row and its River job within tx.
+func (s *Store) insertJob(ctx context.Context, tx pgx.Tx, nj NewJob) (*Job, error) {
+	var id string
+	if err := tx.QueryRow(ctx, `INSERT INTO jobs (kind, request, progress_total, owner) VALUES ($1, $2, $3, $4) RETURNING id::text`,
+		nj.Kind, nj.Request, nj.Total, nullIfZero(nj.Owner)).Scan(&id); err != nil {
+		return nil, fmt.Errorf("store: create job: %w", err)
+	}
+	res, err := s.inserter.InsertTx(ctx, tx, nj.Args(id), &river.InsertOpts{MaxAttempts: nj.MaxAttempts, Priority: nj.Priority})
+	if err != nil {
+		return nil, fmt.Errorf("store: enqueue job: %w", err)
+	}
+	j, err := scanJob(tx.QueryRow(ctx, `UPDATE jobs SET river_job_id = $2 WHERE id = $1 RETURNING `+jobColumns, id, res.Job.ID))
+	if err != nil {
+		return nil, fmt.Errorf("store: create job: %w", err)
+	}
+	return j, nil
+}
+
 // checkActiveJobs locks the owner's key row for the rest of the
 // transaction (so concurrent submits of one key take turns) and fails with
-// a *TooManyJobsError when the owner already has max active jobs.
+// a *TooManyJobsError when the owner already has max active jobs. The
+// background reviews of a workspace's games do not count: an import of
+// many games must not block the reviews asked one by one.
 func checkActiveJobs(ctx context.Context, tx pgx.Tx, owner int64, max int) error {
 	if owner == AnyOwner || max <= 0 {
 		return nil
@@ -135,7 +155,8 @@ func checkActiveJobs(ctx context.Context, tx pgx.Tx, owner int64, max int) error
 		return fmt.Errorf("store: create job: lock key %d: %w", owner, err)
 	}
 	var active int
-	if err := tx.QueryRow(ctx, `SELECT count(*) FROM jobs WHERE owner = $1 AND status IN ('queued', 'running')`, owner).Scan(&active); err != nil {
+	if err := tx.QueryRow(ctx, `SELECT count(*) FROM jobs WHERE owner = $1 AND status IN ('queued', 'running')
+		AND NOT EXISTS (SELECT 1 FROM ws_games g WHERE g.job_id = jobs.id)`, owner).Scan(&active); err != nil {
 		return fmt.Errorf("store: create job: count jobs: %w", err)
 	}
 	if active >= max {

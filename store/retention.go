@@ -33,7 +33,8 @@ type Pruned struct {
 // River rows of those jobs that River has finalized (River's own job
 // cleaner removes finished River rows after a day, or a week for
 // discarded ones; these are the ones it has not reached yet). Queued and
-// running jobs are never deleted.
+// running jobs are never deleted, nor the reviews of a workspace's games
+// (they go with their game).
 func (s *Store) PruneJobs(ctx context.Context, age time.Duration) (jobs, riverJobs int64, err error) {
 	if age <= 0 {
 		return 0, 0, nil
@@ -42,6 +43,7 @@ func (s *Store) PruneJobs(ctx context.Context, age time.Duration) (jobs, riverJo
 		WITH gone AS (
 			DELETE FROM jobs
 			WHERE status IN ('succeeded', 'failed', 'cancelled') AND finished_at < now() - make_interval(secs => $1)
+				AND NOT EXISTS (SELECT 1 FROM ws_games g WHERE g.job_id = jobs.id)
 			RETURNING river_job_id
 		), river AS (
 			DELETE FROM river_job

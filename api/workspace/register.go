@@ -1,0 +1,53 @@
+package workspace
+
+import (
+	"github.com/gin-gonic/gin"
+
+	"github.com/wallzero/wallzero/service/workspace"
+)
+
+// IO is what the api package lends the handlers: its error answer (the
+// ErrorResponse with the code's status), its strict JSON body decoder and
+// its raw body reader (at most limit bytes, within the body timeout).
+type IO struct {
+	Error  func(c *gin.Context, err error)
+	Decode func(c *gin.Context, v any) error
+	Read   func(c *gin.Context, limit int64) ([]byte, error)
+}
+
+// MaxImportBytes caps an import's body.
+const MaxImportBytes = 8 << 20
+
+type handlers struct {
+	ws *workspace.Service
+	io IO
+}
+
+// Register adds the workspace's routes to the /v1 group.
+func Register(v1 *gin.RouterGroup, ws *workspace.Service, io IO) {
+	h := &handlers{ws: ws, io: io}
+	v1.POST("/collections", h.createCollection)
+	v1.GET("/collections", h.listCollections)
+	v1.GET("/collections/:id", h.getCollection)
+	v1.PATCH("/collections/:id", h.renameCollection)
+	v1.DELETE("/collections/:id", h.deleteCollection)
+	v1.POST("/collections/:id/games", h.importGames)
+	v1.GET("/collections/:id/events", h.collectionEvents)
+	v1.POST("/collections/:id/cancel", h.cancelCollection)
+	v1.POST("/collections/:id/players", h.createPlayer)
+	v1.GET("/players/:id", h.getPlayer)
+	v1.PATCH("/players/:id", h.renamePlayer)
+	v1.DELETE("/players/:id", h.deletePlayer)
+	v1.GET("/players/:id/games", h.exportGames)
+	v1.GET("/players/:id/drills", h.listDrills)
+	v1.POST("/players/:id/drills/:card/answer", h.answerDrill)
+}
+
+// answer writes v as JSON with status, or the error.
+func (h *handlers) answer(c *gin.Context, status int, v any, err error) {
+	if err != nil {
+		h.io.Error(c, err)
+		return
+	}
+	c.JSON(status, v)
+}

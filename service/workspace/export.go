@@ -1,0 +1,85 @@
+package workspace
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+
+	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/jobs"
+	"github.com/wallzero/wallzero/store"
+)
+
+// ExportLine is one game of an export: the record and its context as an
+// import reads them (so an export imports again), with the review.
+type ExportLine struct {
+	Game    string            `json:"game"`
+	Rules   engine.Rules      `json:"rules"`
+	Board   *engine.Diagram   `json:"board,omitempty"`
+	Moves   []string          `json:"moves"`
+	Players map[string]string `json:"players"`
+	Date    string            `json:"date,omitempty"`
+	Event   string            `json:"event,omitempty"`
+	Result  string            `json:"result,omitempty"`
+	// Review is the game's review (every move's loss, class, best move
+	// and explanation), omitted until it succeeded.
+	Review *jobs.ReviewResult `json:"review,omitempty"`
+} // @name workspace.ExportLine
+
+// Export writes a player's games as JSON lines, one ExportLine each, in
+// the order imported.
+func (s *Service) Export(ctx context.Context, id string, w io.Writer) error {
+	lines, err := s.exportLines(ctx, id)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for i := range lines {
+		if err := enc.Encode(&lines[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// exportLines reads everything before anything is written, so that an
+// error is still an error answer.
+func (s *Service) exportLines(ctx context.Context, id string) ([]ExportLine, error) {
+	if err := s.ready(); err != nil {
+		return nil, err
+	}
+	own := owner(ctx)
+	pl, err := s.store.Player(ctx, own, id)
+	if err != nil {
+		return nil, storeError(err, "player "+id)
+	}
+	games, err := s.store.Games(ctx, own, store.GameFilter{Player: id})
+	if err != nil {
+		return nil, storeError(err, "player "+id)
+	}
+	players, err := s.store.Players(ctx, own, pl.CollectionID)
+	if err != nil {
+		return nil, storeError(err, "player "+id)
+	}
+	names := map[string]string{}
+	for _, p := range players {
+		names[p.ID] = p.Name
+	}
+	out := make([]ExportLine, len(games))
+	for i := range games {
+		g := &games[i]
+		var rec engine.Record
+		if err := json.Unmarshal(g.Record, &rec); err != nil {
+			return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: "stored record: " + err.Error(), Err: err}
+		}
+		l := ExportLine{Game: g.ID, Rules: rec.Rules, Board: rec.Board, Moves: rec.Moves, Players: map[string]string{},
+			Date: g.PlayedOn, Event: g.Event, Result: g.Winner, Review: reviewOf(g)}
+		for c, pid := range g.Players {
+			l.Players[c] = names[pid]
+		}
+		out[i] = l
+	}
+	return out, nil
+}

@@ -1,0 +1,51 @@
+package workspace
+
+import (
+	"context"
+)
+
+// Player is a player with the collection they belong to.
+type Player struct {
+	PlayerRef
+	Collection string `json:"collection" example:"0c6f3f8e-54a1-4a43-9d8b-2f1d3c7b9a10"`
+} // @name workspace.Player
+
+// CreatePlayer adds a player to a collection (imports also add the names
+// they meet).
+func (s *Service) CreatePlayer(ctx context.Context, collection string, r *NameRequest) (*Player, error) {
+	if err := s.ready(); err != nil {
+		return nil, err
+	}
+	if err := checkName("name", r.Name); err != nil {
+		return nil, err
+	}
+	p, err := s.store.CreatePlayer(ctx, owner(ctx), collection, r.Name)
+	if err != nil {
+		return nil, storeError(err, "collection "+collection)
+	}
+	return &Player{PlayerRef: PlayerRef{ID: p.ID, Name: p.Name}, Collection: p.CollectionID}, nil
+}
+
+// RenamePlayer renames a player.
+func (s *Service) RenamePlayer(ctx context.Context, id string, r *NameRequest) (*Player, error) {
+	if err := s.ready(); err != nil {
+		return nil, err
+	}
+	if err := checkName("name", r.Name); err != nil {
+		return nil, err
+	}
+	p, err := s.store.RenamePlayer(ctx, owner(ctx), id, r.Name)
+	if err != nil {
+		return nil, storeError(err, "player "+id)
+	}
+	return &Player{PlayerRef: PlayerRef{ID: p.ID, Name: p.Name}, Collection: p.CollectionID}, nil
+}
+
+// DeletePlayer deletes a player with every game they played, those games'
+// reviews and the drill cards of those games.
+func (s *Service) DeletePlayer(ctx context.Context, id string) error {
+	if err := s.ready(); err != nil {
+		return err
+	}
+	return storeError(s.store.DeletePlayer(ctx, owner(ctx), id), "player "+id)
+}

@@ -60,6 +60,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's collections */
+        get: operations["listCollections"];
+        put?: never;
+        /**
+         * Create a collection
+         * @description Makes an empty collection of games, owned by the API key that makes it (under -auth off, by the one local owner). Another key's request for it answers 404.
+         */
+        post: operations["createCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A collection: players, games, review progress
+         * @description The collection's players, its games (each with its players by colour, date, event, winner and its review job), and the progress of the background reviews: games done of total, positions analysed, an estimate of the seconds left at the pace so far.
+         */
+        get: operations["getCollection"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a collection
+         * @description Deletes the collection with its players, games, their reviews (running ones are cancelled) and drill cards. The analysis cache, shared by every caller and keyed by position, keeps its rows.
+         */
+        delete: operations["deleteCollection"];
+        options?: never;
+        head?: never;
+        /** Rename a collection */
+        patch: operations["renameCollection"];
+        trace?: never;
+    };
+    "/v1/collections/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a collection's reviews */
+        post: operations["cancelCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A collection's review progress as server-sent events
+         * @description A text/event-stream of `progress` events, each a workspace.Progress as JSON, sent every second while the reviews run, and a last `end` event with the final progress once none is queued or running (the stream then closes). A client that reconnects gets the current progress at once.
+         */
+        get: operations["collectionEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{id}/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import games into a collection
+         * @description Reads many games at once, one a line: JSON lines (a record {rules, board, moves} with optional players by colour {"red":"Ana","blue":"Ben"}, date YYYY-MM-DD, event and result, a colour or "draw" or {"winner": ...}; the output of `wallzero match -save-games` is such a file) or WGF records (players named by the query's red, blue, green, yellow). The format follows the Content-Type (application/x-ndjson or application/jsonl; application/x-wgf), or the query's format, or is detected (application/octet-stream). Names are matched to the collection's players, created on first sight. Every bad line is named with its number, field and reason. onError=reject (the default) stores nothing when a line is bad: a 400 whose message lists the bad lines (the first 20); onError=skip stores the good lines and lists the bad ones in errors. Each game stored is reviewed in the background at the service's defaults, as a review job (GET /v1/reviews/{id}) queued behind the reviews asked one by one; GET /v1/collections/{id} shows the progress.
+         */
+        post: operations["importGames"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{id}/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a player to a collection */
+        post: operations["createPlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/jobs/{id}": {
         parameters: {
             query?: never;
@@ -179,6 +299,91 @@ export interface paths {
          *     The answer comes within the level's maxMoveMs (GET /v1/levels). A level that searches waits for a search slot of the admission controller and runs at interactive priority like POST /v1/analyze, its visits charged to the API key; a client that goes away stops the search.
          */
         post: operations["playMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's profile
+         * @description The player's games with dates, results and, once reviewed, their accuracy, points and win rate lost per move and rating estimate (in date order: the figures over time); the means over the reviewed games; a rating combining them (as POST /v1/ratings/estimate, in a review's ratingEstimate shape); the inaccuracies, mistakes and blunders by phase (setup, opening, middlegame, endgame), by kind (from the explanations' facts) and by class; the setups played with results; and every player of the collection side by side.
+         */
+        get: operations["getPlayer"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a player
+         * @description Deletes the player with every game they played, those games' reviews (running ones are cancelled) and the drill cards of those games.
+         */
+        delete: operations["deletePlayer"];
+        options?: never;
+        head?: never;
+        /** Rename a player */
+        patch: operations["renamePlayer"];
+        trace?: never;
+    };
+    "/v1/players/{id}/drills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's drills
+         * @description The puzzles of the player's reviewed games (those of GET /v1/reviews/{id}/puzzles where the player was to move) as cards scheduled by spaced repetition (FSRS), the earliest due first; due counts those due now. The first call after a review takes its puzzles (searches through the analysis cache, charged to the key like the puzzles endpoint), at most 10 games a call.
+         */
+        get: operations["listDrills"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{id}/drills/{card}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a drill
+         * @description Records the player's answer to a card (again, hard, good, easy) and schedules it by FSRS: the card's new memory state and when it is due next.
+         */
+        post: operations["answerDrill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{id}/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a player's annotated games
+         * @description The player's games as JSON lines, one workspace.ExportLine each: the record, the players by name, date, event, result and the review (every move's loss, class, best move and explanation). The file imports again (POST /v1/collections/{id}/games).
+         */
+        get: operations["exportGames"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -426,6 +631,26 @@ export interface components {
         };
         "api.ModelsResponse": {
             models?: components["schemas"]["service.Model"][];
+        };
+        "drills.State": {
+            /** @example 3 */
+            days?: number;
+            /** @example 5.28 */
+            difficulty?: number;
+            /** @example 0 */
+            lapses?: number;
+            /** @description Last is when the card was last answered; Days the interval then set. */
+            last?: string;
+            /**
+             * @description Reps counts the answers, Lapses the answers "again" after the first.
+             * @example 1
+             */
+            reps?: number;
+            /**
+             * @description Stability is the days until recall falls to 90%; Difficulty is 1..10.
+             * @example 3.17
+             */
+            stability?: number;
         };
         /** @enum {string} */
         "engine.BreakTiming": "before-move" | "any-time";
@@ -2056,6 +2281,368 @@ export interface components {
             /** @example 3 */
             replies?: number;
         };
+        "workspace.AnswerRequest": {
+            /**
+             * @description Rating is again, hard, good or easy.
+             * @example good
+             */
+            rating?: string;
+        };
+        "workspace.CancelResult": {
+            /** @example 28 */
+            cancelled?: number;
+        };
+        "workspace.Collection": {
+            createdAt?: string;
+            games?: components["schemas"]["workspace.GameSummary"][];
+            /** @example 0c6f3f8e-54a1-4a43-9d8b-2f1d3c7b9a10 */
+            id?: string;
+            /** @example Thursday class */
+            name?: string;
+            players?: components["schemas"]["workspace.PlayerRef"][];
+            progress?: components["schemas"]["workspace.Progress"];
+        };
+        "workspace.CollectionList": {
+            collections?: components["schemas"]["workspace.CollectionSummary"][];
+        };
+        "workspace.CollectionSummary": {
+            createdAt?: string;
+            /** @example 0c6f3f8e-54a1-4a43-9d8b-2f1d3c7b9a10 */
+            id?: string;
+            /** @example Thursday class */
+            name?: string;
+        };
+        "workspace.Drill": {
+            /** @example 0 */
+            answers?: number;
+            /**
+             * @description Card identifies the card among the player's: GAME-PLY.
+             * @example 7d1e4b2a-9c3f-4e5d-8a6b-1f2e3d4c5b6a-12
+             */
+            card?: string;
+            /** @description Due is when to answer it next; a new card is due at once. */
+            due?: string;
+            /** @example 7d1e4b2a-9c3f-4e5d-8a6b-1f2e3d4c5b6a */
+            game?: string;
+            /**
+             * @description New is set for a card never answered; State is the memory after
+             *     the last answer (omitted for a new card); Answers counts them.
+             * @example true
+             */
+            new?: boolean;
+            puzzle?: components["schemas"]["service.Puzzle"];
+            state?: components["schemas"]["drills.State"];
+        };
+        "workspace.DrillList": {
+            cards?: components["schemas"]["workspace.Drill"][];
+            /**
+             * @description Due counts the cards due now.
+             * @example 3
+             */
+            due?: number;
+            /**
+             * @description Pending counts the player's games whose puzzles are not taken yet
+             *     (their review runs, or more than MaxPuzzleGames waited).
+             * @example 0
+             */
+            pending?: number;
+            player?: components["schemas"]["workspace.PlayerRef"];
+        };
+        "workspace.ExportLine": {
+            board?: components["schemas"]["engine.Diagram"];
+            date?: string;
+            event?: string;
+            game?: string;
+            moves?: string[];
+            players?: {
+                [key: string]: string;
+            };
+            result?: string;
+            /**
+             * @description Review is the game's review (every move's loss, class, best move
+             *     and explanation), omitted until it succeeded.
+             */
+            review?: components["schemas"]["service.ReviewResult"];
+            rules?: components["schemas"]["engine.Rules"];
+        };
+        "workspace.GameSummary": {
+            /** @example 2026-11-19 */
+            date?: string;
+            /** @example club night */
+            event?: string;
+            /** @example 7d1e4b2a-9c3f-4e5d-8a6b-1f2e3d4c5b6a */
+            id?: string;
+            /**
+             * @description Line is the line of the import it came from.
+             * @example 3
+             */
+            line?: number;
+            /** @description Players names each colour's player. */
+            players?: {
+                [key: string]: components["schemas"]["workspace.PlayerRef"];
+            };
+            /**
+             * @description Review is the review job's id (GET /v1/reviews/{id}) and
+             *     ReviewStatus its status.
+             * @example 6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10
+             */
+            review?: string;
+            /** @example succeeded */
+            reviewStatus?: string;
+            /**
+             * @description Winner is a colour, "draw", or omitted when unknown.
+             * @example red
+             */
+            winner?: string;
+        };
+        "workspace.ImportResult": {
+            /** @description Errors lists the bad lines, in order (onError=skip). */
+            errors?: components["schemas"]["workspace.LineProblem"][];
+            games?: components["schemas"]["workspace.ImportedGame"][];
+            /**
+             * @description Imported counts the games stored (0 when a bad line rejected the
+             *     whole import); Games lists them.
+             * @example 99
+             */
+            imported?: number;
+        };
+        "workspace.ImportedGame": {
+            /** @example 7d1e4b2a-9c3f-4e5d-8a6b-1f2e3d4c5b6a */
+            id?: string;
+            /** @example 1 */
+            line?: number;
+            /** @example 6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10 */
+            review?: string;
+        };
+        "workspace.LineProblem": {
+            /**
+             * @description Field names the part of the line at fault (a JSON path, e.g.
+             *     moves[12]), when there is one.
+             * @example moves[12]
+             */
+            field?: string;
+            /** @example 57 */
+            line?: number;
+            /** @example "E5-E9:N": square "E9": row must be 1-7 */
+            message?: string;
+        };
+        "workspace.Mistakes": {
+            /** @description ByClass: inaccuracy, mistake, blunder. */
+            byClass?: {
+                [key: string]: number;
+            };
+            /**
+             * @description ByKind, from the explanation's facts of the move against the
+             *     best: missedSeal (the best move sealed a region, the move played
+             *     none), lostLand (the move lost the mover squares only they
+             *     reached), tempo (it changed nothing of value), missedZugzwang (the
+             *     best move left the opponent only worse replies), trade (it kept
+             *     fewer contested squares near), other.
+             */
+            byKind?: {
+                [key: string]: number;
+            };
+            /**
+             * @description ByPhase: setup (placing the stones), opening (the first
+             *     OpeningMoves moves after it), middlegame, endgame (at most
+             *     EndgameContested contested squares before the move, by its
+             *     explanation's facts; without them, the last quarter of the game).
+             */
+            byPhase?: {
+                [key: string]: number;
+            };
+        };
+        "workspace.NameRequest": {
+            /** @example Thursday class */
+            name?: string;
+        };
+        "workspace.OpeningStat": {
+            /** @example 79.5 */
+            accuracy?: number;
+            /** @example 1 */
+            draws?: number;
+            /** @example 4 */
+            games?: number;
+            /** @example 1 */
+            losses?: number;
+            /**
+             * @description Opening is the setup's placements in order, e.g. "C3 E3 C5 E5".
+             * @example C3 E3 C5 E5
+             */
+            opening?: string;
+            /** @example 2 */
+            wins?: number;
+        };
+        "workspace.Player": {
+            /** @example 0c6f3f8e-54a1-4a43-9d8b-2f1d3c7b9a10 */
+            collection?: string;
+            /** @example 5b0e2f6c-0d8a-4f5e-8a4b-3c2d1e0f9a87 */
+            id?: string;
+            /** @example Ana */
+            name?: string;
+        };
+        "workspace.PlayerRef": {
+            /** @example 5b0e2f6c-0d8a-4f5e-8a4b-3c2d1e0f9a87 */
+            id?: string;
+            /** @example Ana */
+            name?: string;
+        };
+        "workspace.PlayerStat": {
+            /** @example 77.1 */
+            accuracy?: number;
+            /** @example 10 */
+            games?: number;
+            /** @example 5b0e2f6c-0d8a-4f5e-8a4b-3c2d1e0f9a87 */
+            id?: string;
+            /** @example Ana */
+            name?: string;
+            /** @example 1.1 */
+            pointsLostPerMove?: number;
+            /** @example 10 */
+            reviewed?: number;
+            /** @example 6 */
+            wins?: number;
+        };
+        "workspace.Profile": {
+            /**
+             * @description Accuracy is the mean of the games' accuracy (percent);
+             *     PointsLostPerMove the mean points lost per move, LossPerMove the
+             *     mean win rate lost per move.
+             * @example 81.4
+             */
+            accuracy?: number;
+            /** @example 0c6f3f8e-54a1-4a43-9d8b-2f1d3c7b9a10 */
+            collection?: string;
+            /**
+             * @description Comparison sets the player beside every player of the collection
+             *     (this one included), by accuracy.
+             */
+            comparison?: components["schemas"]["workspace.PlayerStat"][];
+            /**
+             * @description Games are the player's games in order of date (undated ones last,
+             *     in the order imported).
+             */
+            games?: components["schemas"]["workspace.ProfileGame"][];
+            /** @example 5b0e2f6c-0d8a-4f5e-8a4b-3c2d1e0f9a87 */
+            id?: string;
+            /** @example 0.031 */
+            lossPerMove?: number;
+            /**
+             * @description Mistakes counts the inaccuracies, mistakes and blunders by phase,
+             *     kind and class.
+             */
+            mistakes?: components["schemas"]["workspace.Mistakes"];
+            /** @example Ana */
+            name?: string;
+            /**
+             * @description Openings are the setups played (every player's placements), with
+             *     the player's results, most played first.
+             */
+            openings?: components["schemas"]["workspace.OpeningStat"][];
+            /** @example 0.9 */
+            pointsLostPerMove?: number;
+            /**
+             * @description Rating combines the reviewed two-player games into one estimate,
+             *     as POST /v1/ratings/estimate does, in the shape of a review's
+             *     ratingEstimate; RatingNote says why there is none.
+             */
+            rating?: components["schemas"]["rating.Estimate"];
+            /** @example no game had enough moves in open positions for an estimate */
+            ratingNote?: string;
+            /**
+             * @description Reviewed counts the games whose review succeeded; the means below
+             *     are over them.
+             * @example 12
+             */
+            reviewed?: number;
+        };
+        "workspace.ProfileGame": {
+            /** @example 84.2 */
+            accuracy?: number;
+            /**
+             * @description Colour is the player's colour; Result win, loss or draw (omitted
+             *     when unknown).
+             * @example red
+             */
+            colour?: string;
+            /** @example 2026-11-19 */
+            date?: string;
+            /** @example club night */
+            event?: string;
+            /** @example 7d1e4b2a-9c3f-4e5d-8a6b-1f2e3d4c5b6a */
+            id?: string;
+            /**
+             * @description Line is the line of the import it came from.
+             * @example 3
+             */
+            line?: number;
+            /** @example 0.025 */
+            lossPerMove?: number;
+            /**
+             * @description Moves counts the player's moves reviewed.
+             * @example 18
+             */
+            moves?: number;
+            /** @description Players names each colour's player. */
+            players?: {
+                [key: string]: components["schemas"]["workspace.PlayerRef"];
+            };
+            /** @example 0.7 */
+            pointsLostPerMove?: number;
+            rating?: components["schemas"]["rating.Estimate"];
+            /** @example win */
+            result?: string;
+            /**
+             * @description Review is the review job's id (GET /v1/reviews/{id}) and
+             *     ReviewStatus its status.
+             * @example 6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10
+             */
+            review?: string;
+            /** @example succeeded */
+            reviewStatus?: string;
+            /**
+             * @description Winner is a colour, "draw", or omitted when unknown.
+             * @example red
+             */
+            winner?: string;
+        };
+        "workspace.Progress": {
+            /** @example 0 */
+            cancelled?: number;
+            /**
+             * @description Done counts the games reviewed, Total the games; Failed and
+             *     Cancelled the reviews that ended without a result.
+             * @example 12
+             */
+            done?: number;
+            /** @example 0 */
+            failed?: number;
+            /**
+             * @description Finished is set once no review is queued or running.
+             * @example false
+             */
+            finished?: boolean;
+            /**
+             * @description Fraction is PositionsDone / PositionsTotal.
+             * @example 0.3
+             */
+            fraction?: number;
+            /**
+             * @description Positions counts the positions analysed and to analyse.
+             * @example 480
+             */
+            positionsDone?: number;
+            /** @example 1600 */
+            positionsTotal?: number;
+            /**
+             * @description SecondsLeft estimates the time left at the pace so far (omitted
+             *     before the first position is done and once the reviews ended).
+             * @example 95
+             */
+            secondsLeft?: number;
+            /** @example 40 */
+            total?: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -2227,6 +2814,675 @@ export interface operations {
             /** @description the deadline passed */
             504: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+        };
+    };
+    listCollections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["workspace.CollectionList"];
+                };
+            };
+            /** @description no valid API key (the server runs with -auth required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description an unexpected failure (details in the server log under the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no database */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again (overloaded, rate_limited) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+        };
+    };
+    createCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description its name */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["workspace.NameRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["workspace.CollectionSummary"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no valid API key (the server runs with -auth required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description an unexpected failure (details in the server log under the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no database */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again (overloaded, rate_limited) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description collection id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["workspace.Collection"];
+                };
+            };
+            /** @description no valid API key (the server runs with -auth required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no such collection of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description an unexpected failure (details in the server log under the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no database */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again (overloaded, rate_limited) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description collection id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no valid API key (the server runs with -auth required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no such collection of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description an unexpected failure (details in the server log under the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no database */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again (overloaded, rate_limited) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+        };
+    };
+    renameCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description collection id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description the new name */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["workspace.NameRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["workspace.CollectionSummary"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no valid API key (the server runs with -auth required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no such collection of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description an unexpected failure (details in the server log under the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no database */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again (overloaded, rate_limited) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+        };
+    };
+    cancelCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description collection id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["workspace.CancelResult"];
+                };
+            };
+            /** @description no valid API key (the server runs with -auth required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no such collection of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description an unexpected failure (details in the server log under the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no database */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again (overloaded, rate_limited) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+        };
+    };
+    collectionEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description collection id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description events whose data is a Progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["workspace.Progress"];
+                };
+            };
+            /** @description no valid API key (the server runs with -auth required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no such collection of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description an unexpected failure (details in the server log under the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no database */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again (overloaded, rate_limited) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+        };
+    };
+    importGames: {
+        parameters: {
+            query?: {
+                /** @description jsonl or wgf (default: from the Content-Type, else detected) */
+                format?: "jsonl" | "wgf";
+                /** @description reject (default): all or nothing; skip: keep the good lines */
+                onError?: "reject" | "skip";
+                /** @description Red's player in games that name none */
+                red?: string;
+                /** @description Blue's player in games that name none */
+                blue?: string;
+                /** @description Green's player in games that name none */
+                green?: string;
+                /** @description Yellow's player in games that name none */
+                yellow?: string;
+            };
+            header?: never;
+            path: {
+                /** @description collection id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description the games, one a line */
+        requestBody: {
+            content: {
+                "application/jsonl": string;
+                "application/octet-stream": string;
+                "application/x-ndjson": string;
+                "application/x-wgf": string;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["workspace.ImportResult"];
+                };
+            };
+            /** @description a bad line under onError=reject (nothing stored), or a bad parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no valid API key (the server runs with -auth required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no such collection of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description the request body did not arrive within -body-timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description the body or the number of games is over the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description the body's Content-Type is not one of the import's */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description the API key is over a quota */
+            429: {
+                headers: {
+                    /** @description seconds to wait before trying again (overloaded, rate_limited) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description an unexpected failure (details in the server log under the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no database */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again (overloaded, rate_limited) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+        };
+    };
+    createPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description collection id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description the player's name */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["workspace.NameRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["workspace.Player"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no valid API key (the server runs with -auth required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no such collection of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description the collection has a player of that name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description an unexpected failure (details in the server log under the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no database */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again (overloaded, rate_limited) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2744,6 +4000,438 @@ export interface operations {
             /** @description the level did not move within its budget, or the request's deadline passed */
             504: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description player id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["workspace.Profile"];
+                };
+            };
+            /** @description no valid API key (the server runs with -auth required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no such player of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description an unexpected failure (details in the server log under the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no database */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again (overloaded, rate_limited) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+        };
+    };
+    deletePlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description player id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description no valid API key (the server runs with -auth required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no such player of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description an unexpected failure (details in the server log under the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no database */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again (overloaded, rate_limited) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+        };
+    };
+    renamePlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description player id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description the new name */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["workspace.NameRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["workspace.Player"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no valid API key (the server runs with -auth required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no such player of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description the collection has a player of that name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description an unexpected failure (details in the server log under the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no database */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again (overloaded, rate_limited) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+        };
+    };
+    listDrills: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description player id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["workspace.DrillList"];
+                };
+            };
+            /** @description no valid API key (the server runs with -auth required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no such player of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description the API key is over a quota */
+            429: {
+                headers: {
+                    /** @description seconds to wait before trying again (overloaded, rate_limited) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description an unexpected failure (details in the server log under the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no database */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again (overloaded, rate_limited) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+        };
+    };
+    answerDrill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description player id */
+                id: string;
+                /** @description card id */
+                card: string;
+            };
+            cookie?: never;
+        };
+        /** @description the answer */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["workspace.AnswerRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["workspace.Drill"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no valid API key (the server runs with -auth required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no such player of the caller's, or no such card */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description an unexpected failure (details in the server log under the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no database */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again (overloaded, rate_limited) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+        };
+    };
+    exportGames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description player id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one a line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["workspace.ExportLine"];
+                };
+            };
+            /** @description no valid API key (the server runs with -auth required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no such player of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description an unexpected failure (details in the server log under the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api.ErrorResponse"];
+                };
+            };
+            /** @description no database */
+            503: {
+                headers: {
+                    /** @description seconds to wait before trying again (overloaded, rate_limited) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

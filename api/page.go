@@ -9,28 +9,28 @@ import (
 )
 
 // webFiles are the pages' files: the analysis board (analysis.html,
-// board.css), the printable report (report.html, report.css),
-// favicon.svg, and the scripts under dist/, which make web bundles from
-// the TypeScript sources in web/src (committed, so that building the
-// server needs no Node.js). They load nothing from other hosts.
+// board.css), the printable report (report.*), the coach's workspace
+// (workspace.*, player.html, drills.html), favicon.svg, and the scripts
+// under dist/, which make web bundles from the TypeScript sources in
+// web/src (committed, so that building the server needs no Node.js).
 //
-//go:embed web/analysis.html web/board.css web/favicon.svg
-//go:embed web/report.html web/report.css
-//go:embed web/dist/*.js
+//go:embed web/*.html web/*.css web/favicon.svg web/dist/*.js
 var webFiles embed.FS
 
 // pageCSP allows the page its own files and the API's pictures only.
 const pageCSP = "default-src 'self'; img-src 'self' blob:; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-// registerPage serves the analysis board at / and /analysis, and in its
-// review mode at /review; a review's printable report at /report
-// (#review=ID); and their files under /web/.
+// pages are the page addresses and their files: the board (in its review
+// mode at /review), a review's printable report (#review=ID), and the
+// workspace's dashboard, player page (?id=) and drills (?player=).
+var pages = map[string]string{"/": "analysis.html", "/analysis": "analysis.html", "/review": "analysis.html", "/report": "report.html",
+	"/workspace": "workspace.html", "/workspace/player": "player.html", "/workspace/drills": "drills.html"}
+
+// registerPage serves the pages, and their files under /web/.
 func registerPage(r *gin.Engine) {
-	board := func(c *gin.Context) { serveWeb(c, "analysis.html") }
-	r.GET("/", board)
-	r.GET("/analysis", board)
-	r.GET("/review", board)
-	r.GET("/report", func(c *gin.Context) { serveWeb(c, "report.html") })
+	for p, f := range pages {
+		r.GET(p, func(c *gin.Context) { serveWeb(c, f) })
+	}
 	r.GET("/web/*file", func(c *gin.Context) { serveWeb(c, c.Param("file")) })
 }
 

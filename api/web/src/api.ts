@@ -44,6 +44,16 @@ export type MoveLevel = Schemas['service.MoveLevel'];
 export type PuzzleSet = Answer<'/v1/reviews/{id}/puzzles', 'get'>;
 export type Puzzle = Schemas['service.Puzzle'];
 export type RatingEstimate = Schemas['rating.Estimate'];
+export type CollectionSummary = Schemas['workspace.CollectionSummary'];
+export type Collection = Schemas['workspace.Collection'];
+export type Progress = Schemas['workspace.Progress'];
+export type ImportResult = Schemas['workspace.ImportResult'];
+export type LineProblem = Schemas['workspace.LineProblem'];
+export type WsPlayer = Schemas['workspace.Player'];
+export type Profile = Schemas['workspace.Profile'];
+export type ProfileGame = Schemas['workspace.ProfileGame'];
+export type Drill = Schemas['workspace.Drill'];
+export type DrillList = Schemas['workspace.DrillList'];
 
 /** ApiError is an error answer: its message starts with the field named. */
 export class ApiError extends Error {
@@ -89,7 +99,24 @@ async function call<T>(method: string, url: string, body?: unknown, signal?: Abo
   }
   const res = await fetch(url, init);
   if (!res.ok) throw await errorOf(res);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+/** send posts a text body as it is, with its media type (an import). */
+async function send<T>(url: string, ctype: string, body: string): Promise<T> {
+  const res = await fetch(url, { method: 'POST', headers: headers({ 'Content-Type': ctype }), body });
+  if (!res.ok) throw await errorOf(res);
   return (await res.json()) as T;
+}
+
+/**
+ * follow reads a server-sent-event stream of GET url (the key in its
+ * header, which an EventSource cannot send) until it ends or signal aborts.
+ */
+async function follow(url: string, signal: AbortSignal, onEvent: (event: string, data: string) => void): Promise<void> {
+  const res = await fetch(url, { headers: headers({ Accept: 'text/event-stream' }), signal });
+  if (!res.ok || !res.body) throw await errorOf(res);
+  for await (const { event, data } of readEvents(res.body)) onEvent(event, data);
 }
 
 /** readEvents reads a server-sent-event stream into (event, data) pairs. */
@@ -166,6 +193,26 @@ export const api = {
   /** explorer reads a node of the opening explorer; query: opening= and moves= (explorer.ts). */
   explorer: (query: string) => call<Answer<'/v1/openings/explorer', 'get'>>('GET', '/v1/openings/explorer?' + query),
   picture,
+  // The coach's workspace (docs/workspace.md).
+  collections: () => call<Schemas['workspace.CollectionList']>('GET', '/v1/collections'),
+  createCollection: (name: string) => call<CollectionSummary>('POST', '/v1/collections', { name }),
+  collection: (cid: string) => call<Collection>('GET', '/v1/collections/' + id(cid)),
+  renameCollection: (cid: string, name: string) => call<CollectionSummary>('PATCH', '/v1/collections/' + id(cid), { name }),
+  deleteCollection: (cid: string) => call<void>('DELETE', '/v1/collections/' + id(cid)),
+  cancelCollection: (cid: string) => call<Schemas['workspace.CancelResult']>('POST', '/v1/collections/' + id(cid) + '/cancel'),
+  /** importGames sends games as text; query: format, onError and WGF's names by colour. */
+  importGames: (cid: string, text: string, ctype: string, query: Record<string, string>) =>
+    send<ImportResult>('/v1/collections/' + id(cid) + '/games?' + new URLSearchParams(query).toString(), ctype, text),
+  /** events follows a collection's progress until its end event. */
+  events: (cid: string, signal: AbortSignal, onEvent: (event: string, data: string) => void) =>
+    follow('/v1/collections/' + id(cid) + '/events', signal, onEvent),
+  addPlayer: (cid: string, name: string) => call<WsPlayer>('POST', '/v1/collections/' + id(cid) + '/players', { name }),
+  renamePlayer: (pid: string, name: string) => call<WsPlayer>('PATCH', '/v1/players/' + id(pid), { name }),
+  deletePlayer: (pid: string) => call<void>('DELETE', '/v1/players/' + id(pid)),
+  profile: (pid: string) => call<Profile>('GET', '/v1/players/' + id(pid)),
+  drills: (pid: string) => call<DrillList>('GET', '/v1/players/' + id(pid) + '/drills'),
+  answer: (pid: string, card: string, rating: string) =>
+    call<Drill>('POST', '/v1/players/' + id(pid) + '/drills/' + id(card) + '/answer', { rating }),
 };
 
 /** boardURL draws a record after turn moves (/v1/render/board.svg). */

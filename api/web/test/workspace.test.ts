@@ -51,7 +51,7 @@ test('order puts the cards due first', () => {
 });
 
 test('preview reads JSON lines and WGF', () => {
-  const text = '{"rules":{"players":2},"moves":["C3"],"players":{"red":"Ana","blue":"Ben"}}\n\n# a comment\n{"moves":[], "players":{"red":"Cleo","blue":"Ana"}}\n{oops\n[1]\n';
+  const text = '{"rules":{"players":2},"moves":["C3"],"players":{"red":"Ana","blue":"Ben"}}\n\n# a comment\n{"moves":[], "players":{"blue":"Ana","red":"Cleo"}}\n{oops\n[1]\n';
   const p = preview(text);
   assert.equal(p.format, 'jsonl');
   assert.equal(p.games, 4);

@@ -22,6 +22,8 @@ export interface PlotSpec {
   format: (v: number) => string;
   floor?: number;
   ceil?: number;
+  /** empty is what a plot without values says. */
+  empty: string;
 }
 
 /** drawPlot returns the SVG of spec (data-points: the dots drawn). */
@@ -32,7 +34,7 @@ export function drawPlot(spec: PlotSpec): SVGSVGElement {
   const shown = sh.points.map((p) => spec.format(p.v));
   svg.setAttribute('aria-label', sh.points.length
     ? `${spec.title}: ${sh.points.length} games, from ${shown[0]} to ${shown[shown.length - 1]}`
-    : `${spec.title}: no reviewed game yet`);
+    : `${spec.title}: ${spec.empty}`);
   svg.dataset.points = String(sh.points.length);
   svg.append(node('title', {}, spec.title));
   for (const t of sh.yTicks) {
@@ -41,12 +43,12 @@ export function drawPlot(spec: PlotSpec): SVGSVGElement {
   }
   for (const t of sh.xTicks) svg.append(node('text', { x: t.at, y: f.height - 6, 'text-anchor': 'middle', class: 'tick' }, t.label));
   if (!sh.points.length) {
-    svg.append(node('text', { x: f.width / 2, y: f.height / 2, 'text-anchor': 'middle', class: 'tick' }, 'no reviewed game yet'));
+    svg.append(node('text', { x: f.width / 2, y: f.height / 2, 'text-anchor': 'middle', class: 'tick' }, spec.empty));
     return svg;
   }
   svg.append(node('path', { d: sh.path, class: 'line' }));
   for (const p of sh.points) {
-    const dot = node('circle', { cx: p.x, cy: p.y, r: 3, class: 'dot' });
+    const dot = node('circle', { cx: p.x, cy: p.y, r: 3, class: 'pt' });
     dot.append(node('title', {}, `${spec.names[p.i] ?? 'game ' + (p.i + 1)}: ${spec.format(p.v)}`));
     svg.append(dot);
   }

@@ -6,6 +6,7 @@
 // collection open is in the address (?collection=ID).
 import { api, type Collection, type Progress } from '../api.js';
 import { $, bodyState, chosen, el, input, select, setText, showMessage } from '../dom.js';
+import { COLOURS } from '../notation.js';
 import { preview, problemWords, progressWords, rejected, type Problem } from './importlines.js';
 import { clearRows, deleteButton, fail, link, param, row, start } from './page.js';
 
@@ -79,7 +80,7 @@ function drawPlayers(c: Collection): void {
 function drawGames(c: Collection): void {
   clearRows('game-table');
   for (const g of c.games ?? []) {
-    const names = Object.entries(g.players ?? {}).map(([colour, p]) => `${p.name} (${colour})`).join(' – ');
+    const names = COLOURS.filter((c) => g.players?.[c]).map((c) => `${g.players?.[c].name} (${c})`).join(' – ');
     const review = g.review && g.reviewStatus === 'succeeded' ? link('/analysis#review=' + encodeURIComponent(g.review), 'Open the review') : el('span', 'muted', g.reviewStatus ?? '');
     row('game-table', [String(g.line ?? ''), g.date ?? '', names, g.winner ?? '', review], { game: g.id ?? '', status: g.reviewStatus ?? '' });
   }
@@ -177,6 +178,9 @@ async function sendImport(): Promise<void> {
     setText('import-result', `${out.imported ?? 0} game${out.imported === 1 ? '' : 's'} imported` +
       (bad.length ? `; ${bad.length} bad line${bad.length === 1 ? '' : 's'} left out:` : '.'));
     showProblems(bad.map((b) => ({ line: b.line ?? 0, field: b.field, message: b.message ?? '' })));
+    text().value = '';
+    input('import-file').value = '';
+    setText('import-preview', '');
     bodyState('import', 'done');
     await refresh(c.id);
     follow();

@@ -15,7 +15,7 @@ export interface Preview {
   format: 'jsonl' | 'wgf';
   /** games counts the lines that hold a game (not blank, not comments). */
   games: number;
-  /** names are the players the JSON lines name, in order of first sight. */
+  /** names are the players the JSON lines name, in order of first sight (by colour within a line). */
   names: string[];
   /** problems are the lines seen to be bad here (not JSON); the server checks the rest. */
   problems: Problem[];
@@ -48,7 +48,8 @@ export function preview(text: string, format: 'auto' | 'jsonl' | 'wgf' = 'auto')
       return;
     }
     const players = (v as { players?: unknown }).players;
-    const names = Array.isArray(players) ? [] : Object.values((players ?? {}) as Record<string, unknown>);
+    const byColour = (Array.isArray(players) ? {} : players ?? {}) as Record<string, unknown>;
+    const names = ['red', 'blue', 'green', 'yellow'].map((c) => byColour[c]);
     for (const n of names) if (typeof n === 'string' && n && !out.names.includes(n)) out.names.push(n);
   });
   return out;

@@ -6,6 +6,7 @@
 // review on the board (/analysis#review=ID).
 import { api, type Profile } from '../api.js';
 import { $, bodyState, el, setText } from '../dom.js';
+import { COLOURS } from '../notation.js';
 import { drawPlot } from './chart.js';
 import { clearRows, fail, link, param, row, start } from './page.js';
 
@@ -23,9 +24,9 @@ function drawPlots(p: Profile): void {
   const box = $('plots');
   box.textContent = '';
   const specs = [
-    { id: 'plot-accuracy', title: 'Accuracy (%)', values: games.map((g) => g.accuracy), format: (v: number) => v.toFixed(1) + '%', floor: 0, ceil: 100 },
-    { id: 'plot-points', title: 'Points lost per move', values: games.map((g) => g.pointsLostPerMove), format: (v: number) => v.toFixed(2), floor: 0 },
-    { id: 'plot-rating', title: 'Rating estimate', values: games.map((g) => g.rating?.rating), format: (v: number) => v.toFixed(0) },
+    { id: 'plot-accuracy', title: 'Accuracy (%)', values: games.map((g) => g.accuracy), format: (v: number) => v.toFixed(1) + '%', floor: 0, ceil: 100, empty: 'no reviewed game yet' },
+    { id: 'plot-points', title: 'Points lost per move', values: games.map((g) => g.pointsLostPerMove), format: (v: number) => v.toFixed(2), floor: 0, empty: 'no reviewed game yet' },
+    { id: 'plot-rating', title: 'Rating estimate', values: games.map((g) => g.rating?.rating), format: (v: number) => v.toFixed(0), empty: p.ratingNote ? 'no estimate (see above)' : 'no estimate yet' },
   ];
   for (const s of specs) {
     const fig = el('figure');
@@ -74,7 +75,7 @@ function drawProfile(p: Profile): void {
   }
   clearRows('games');
   (p.games ?? []).forEach((g, i) => {
-    const others = Object.entries(g.players ?? {}).filter(([, x]) => x.id !== pid).map(([c, x]) => `${x.name} (${c})`).join(', ');
+    const others = COLOURS.filter((c) => g.players?.[c] && g.players[c].id !== pid).map((c) => `${g.players?.[c].name} (${c})`).join(', ');
     const review = g.review && g.reviewStatus === 'succeeded'
       ? link('/analysis#review=' + encodeURIComponent(g.review), 'Review on the board')
       : el('span', 'muted', g.reviewStatus ?? 'not reviewed');

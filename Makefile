@@ -174,7 +174,7 @@ browser-test: check-go
 ## web: the board's front end from its TypeScript sources (api/web/src):
 ## the API's types generated from openapi/openapi.json (openapi-typescript),
 ## a type check (tsc --noEmit), and the bundles api/web/dist/board.js,
-## report.js and openings.js (the opening explorer's), by esbuild, which
+## report.js, openings.js (the opening explorer's) and the workspace's workspace.js, player.js and drills.js, by esbuild, which
 ## are committed: the server embeds them, so building it needs no Node.js. The tools come from the npm registry at the
 ## versions pinned in api/web/package-lock.json (npm ci into .local/web).
 WEB_DIR  := api/web

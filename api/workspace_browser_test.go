@@ -113,7 +113,7 @@ func TestWorkspacePagesInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := startWorkspaceServer(t, workspaceVisits)
-	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 9*time.Minute)
 	defer cancel()
 	br, err := browser.Start(exe)
 	if err != nil {
@@ -164,7 +164,7 @@ func TestWorkspacePagesInBrowser(t *testing.T) {
 	d.wait(`document.body.dataset.progress === "running" || document.body.dataset.progress === "finished"`)
 	start := time.Now()
 	seen, shot := map[string]bool{}, false
-	for deadline := start.Add(5 * time.Minute); ; time.Sleep(300 * time.Millisecond) {
+	for deadline := start.Add(6 * time.Minute); ; time.Sleep(300 * time.Millisecond) {
 		var p struct {
 			State, Text string
 			Done, Total int

@@ -108,6 +108,7 @@ function drawProgress(p: Progress): void {
 function follow(): void {
   const c = current;
   if (!c?.id || c.progress?.finished || !c.progress?.total) return;
+  stream?.abort();
   const ctl = new AbortController();
   stream = ctl;
   const id = c.id;

@@ -67,7 +67,10 @@ async function begin(c: Drill): Promise<void> {
   for (const b of rateButtons()) b.disabled = true;
   ($('drill-reveal') as HTMLButtonElement).disabled = false;
   if (!p.record) throw new Error('the card has no position');
+  // After a rating from the keyboard, the focus goes to the board.
+  const fromRating = document.activeElement instanceof HTMLElement && document.activeElement.closest('#rate-box') !== null;
   await board.show(p.record, true);
+  if (fromRating || document.activeElement === document.body) $('board').querySelector<HTMLElement>('[data-square]')?.focus();
   bodyState('drill', 'open');
 }
 

@@ -4,9 +4,13 @@
 import { useKey } from '../api.js';
 import { $, bodyState, el, rememberKey, showMessage } from '../dom.js';
 
-/** start wires the API key field and marks the page loading. */
+/**
+ * start wires the API key field (a new key, kept for the tab, reloads the
+ * page's data) and marks the page loading.
+ */
 export function start(): void {
   useKey(rememberKey('api-key'));
+  $('api-key').addEventListener('change', () => location.reload());
   bodyState('state', 'loading');
 }
 

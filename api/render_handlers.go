@@ -126,12 +126,7 @@ func (s *server) addAnalysis(ctx context.Context, req *boardRequest) error {
 		if i >= req.analyze {
 			break
 		}
-		cand, err := render.ParseCandidate(mi.Move)
-		if err != nil {
-			return &wallzero.Error{Code: wallzero.CodeInternal, Message: "analysis move: " + err.Error(), Err: err}
-		}
-		cand.Winrate = float64(mi.Winrate)
-		req.opt.Candidates = append(req.opt.Candidates, cand)
+		req.opt.Candidates = append(req.opt.Candidates, render.Candidate{Move: mi.Move, Winrate: float64(mi.Winrate)})
 	}
 	if req.autoOwnership {
 		if len(a.Ownership) != 0 {

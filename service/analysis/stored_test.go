@@ -47,8 +47,10 @@ func TestStoredRows(t *testing.T) {
 	if !reflect.DeepEqual(got, a) {
 		t.Errorf("read back %+v, want %+v", got, a)
 	}
-	bare, err := json.Marshal(a)
-	if err != nil {
+	var bare json.RawMessage
+	if err := json.Unmarshal(row, &struct {
+		Analysis *json.RawMessage `json:"analysis"`
+	}{&bare}); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {

@@ -300,11 +300,10 @@ func (s *Explorer) searchExplorer(ctx context.Context, positions []engine.Positi
 	row := store.ExplorerPosition{CanonicalHash: h, Placed: done, Visits: visits, RedWinrate: toRed(a.RootInfo.Winrate), RedValue: toRed(a.RootInfo.RawWinrate)}
 	infos := append([]analysis.MoveInfo(nil), a.MoveInfos...)
 	for i := range infos {
-		sq, err := engine.ParseSquare(infos[i].Move)
-		if err != nil {
-			return row, &wallzero.Error{Code: wallzero.CodeInternal, Message: fmt.Sprintf("explorer: %q is not a placement", infos[i].Move), Err: err}
+		if infos[i].Move.Kind != engine.Place {
+			return row, &wallzero.Error{Code: wallzero.CodeInternal, Message: fmt.Sprintf("explorer: %s is not a placement", infos[i].Move)}
 		}
-		infos[i].Order = int(sym.Square(sq)) // reuse Order for the canonical square
+		infos[i].Order = int(sym.Square(infos[i].Move.To)) // reuse Order for the canonical square
 	}
 	sort.Slice(infos, func(i, j int) bool { return infos[i].Order < infos[j].Order })
 	for _, mi := range infos {

@@ -3,7 +3,6 @@ package jobs
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
@@ -148,11 +147,11 @@ func SelectPuzzle(mv MoveReview, shallow, deep *analysis.Analysis) (Puzzle, stri
 	if sBest.Move != dBest.Move {
 		return Puzzle{}, fmt.Sprintf("the best move changes with more visits (%s, then %s)", sBest.Move, dBest.Move)
 	}
-	if dBest.Move == mv.Move {
+	if dBest.Move.String() == mv.Move {
 		return Puzzle{}, "the move played is the best one in the deeper search"
 	}
-	p := Puzzle{Ply: mv.Ply, Player: mv.Player, Played: mv.Move, Loss: mv.Loss, Solution: dBest.Move,
-		Line: slices.Clone(dBest.PV), Explanation: mv.Explanation}
+	p := Puzzle{Ply: mv.Ply, Player: mv.Player, Played: mv.Move, Loss: mv.Loss, Solution: dBest.Move.String(),
+		Line: moveNames(dBest.PV), Explanation: mv.Explanation}
 	if onlyProvenWin(deep, dBest) {
 		p.Proven = true
 		if dNext != nil {

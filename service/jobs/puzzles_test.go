@@ -12,7 +12,7 @@ func searched(moves ...any) *analysis.Analysis {
 	a := &analysis.Analysis{}
 	for i := 0; i+2 < len(moves); i += 3 {
 		m := moves[i].(string)
-		a.MoveInfos = append(a.MoveInfos, analysis.MoveInfo{Move: m, Visits: moves[i+1].(int), Winrate: float32(moves[i+2].(float64)), PV: []string{m, "A1-A2:N"}})
+		a.MoveInfos = append(a.MoveInfos, analysis.MoveInfo{Move: mv(m), Visits: moves[i+1].(int), Winrate: float32(moves[i+2].(float64)), PV: mvs(m, "A1-A2:N")})
 	}
 	return a
 }
@@ -20,7 +20,7 @@ func searched(moves ...any) *analysis.Analysis {
 // proven marks the moves of a with proofs: results by move.
 func proven(a *analysis.Analysis, results map[string]string) *analysis.Analysis {
 	for i := range a.MoveInfos {
-		if r, ok := results[a.MoveInfos[i].Move]; ok {
+		if r, ok := results[a.MoveInfos[i].Move.String()]; ok {
 			a.MoveInfos[i].Proof = &analysis.Proof{Result: r}
 		}
 	}

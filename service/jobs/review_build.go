@@ -218,20 +218,20 @@ func moveAccuracy(loss, points float32) float64 {
 // view (two players only: with more, one margin does not tell every
 // seat's). ok is false when the analysis has no margin.
 func leadOf(a *analysis.Analysis, c engine.Color, players int) (float32, bool) {
-	if a.RootInfo.Phase == "over" && len(a.Territory) == players {
+	if a.RootInfo.Phase == engine.Over && a.Players() == players {
 		best := math.MinInt
 		for p, v := range a.Territory {
-			if p != c.String() {
+			if engine.Color(p) != c {
 				best = max(best, v)
 			}
 		}
-		return float32(a.Territory[c.String()] - best), true
+		return float32(a.Territory[c] - best), true
 	}
 	if players != 2 || a.RootInfo.ScoreLead == nil {
 		return 0, false
 	}
 	lead := *a.RootInfo.ScoreLead
-	if a.RootInfo.CurrentPlayer != c.String() {
+	if a.RootInfo.CurrentPlayer != c {
 		lead = -lead
 	}
 	return lead, true
@@ -257,8 +257,8 @@ func buildReview(g *engine.Game, analyses []*analysis.Analysis, keyMoves int) *R
 			RedWinrateBefore: rates[i][engine.Red], RedWinrateAfter: rates[i+1][engine.Red], PlayedWinrate: rates[i+1][mover], BestPV: []string{}}
 		isBest := true
 		if infos := analyses[i].MoveInfos; len(infos) > 0 {
-			mr.BestMove, mr.BestWinrate, mr.BestPV = infos[0].Move, infos[0].Winrate, infos[0].PV
-			isBest = infos[0].Move == mr.Move
+			mr.BestMove, mr.BestWinrate, mr.BestPV = infos[0].Move.String(), infos[0].Winrate, moveNames(infos[0].PV)
+			isBest = infos[0].Move == m
 		}
 		if infos := analyses[i].MoveInfos; len(infos) > 0 && infos[0].ScoreLead != nil {
 			if played, ok := leadOf(analyses[i+1], mover, players); ok {

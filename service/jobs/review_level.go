@@ -143,10 +143,10 @@ func ladderFor(ladder []LadderLevel, players, visits int) []LadderLevel {
 type LevelEngine interface {
 	// PlayerMove returns the move of the heuristic player spec in
 	// position turn, deterministically.
-	PlayerMove(ctx context.Context, spec string, turn int) (string, error)
+	PlayerMove(ctx context.Context, spec string, turn int) (engine.Move, error)
 	// SearchBest returns the best move of a fresh search of position turn
-	// at visits ("" when the search has none).
-	SearchBest(ctx context.Context, turn, visits int) (string, error)
+	// at visits (the zero Move when the search has none).
+	SearchBest(ctx context.Context, turn, visits int) (engine.Move, error)
 }
 
 // analyzerLevels is the LevelEngine of a review: the heuristic players
@@ -162,28 +162,24 @@ type analyzerLevels struct {
 }
 
 // PlayerMove implements LevelEngine.
-func (e *analyzerLevels) PlayerMove(ctx context.Context, spec string, turn int) (string, error) {
+func (e *analyzerLevels) PlayerMove(ctx context.Context, spec string, turn int) (engine.Move, error) {
 	p, err := player.New(spec, levelSeed)
 	if err != nil {
-		return "", err
+		return engine.Move{}, err
 	}
-	m, err := p.ChooseMove(ctx, &e.positions[turn])
-	if err != nil {
-		return "", err
-	}
-	return m.String(), nil
+	return p.ChooseMove(ctx, &e.positions[turn])
 }
 
 // SearchBest implements LevelEngine.
-func (e *analyzerLevels) SearchBest(ctx context.Context, turn, visits int) (string, error) {
+func (e *analyzerLevels) SearchBest(ctx context.Context, turn, visits int) (engine.Move, error) {
 	if e.wait != nil {
 		if err := e.wait(ctx); err != nil {
-			return "", err
+			return engine.Move{}, err
 		}
 	}
 	a, err := e.an.AnalyzeTurn(ctx, &analysis.Query{MaxVisits: visits}, e.positions, turn, analysis.RunOptions{})
 	if err != nil || len(a.MoveInfos) == 0 {
-		return "", err
+		return engine.Move{}, err
 	}
 	return a.MoveInfos[0].Move, nil
 }
@@ -204,7 +200,7 @@ func probeBudgets(visits int) []int {
 // rate is less than InaccuracyLoss below the best's and whose score lead
 // (when both are known) less than InaccuracyPoints below. A move the
 // search never visited has no value of its own and does not count.
-func levelFinds(ref *analysis.Analysis, move string) bool {
+func levelFinds(ref *analysis.Analysis, move engine.Move) bool {
 	best := ref.MoveInfos[0]
 	if move == best.Move {
 		return true
@@ -223,8 +219,8 @@ func levelFinds(ref *analysis.Analysis, move string) bool {
 
 // policyChoice returns the move of highest prior in a (the first of
 // equals in the analysis's order).
-func policyChoice(a *analysis.Analysis) string {
-	best, prior := "", float32(-1)
+func policyChoice(a *analysis.Analysis) engine.Move {
+	best, prior := engine.Move{}, float32(-1)
 	for _, mi := range a.MoveInfos {
 		if mi.Prior > prior {
 			best, prior = mi.Move, mi.Prior
@@ -244,14 +240,14 @@ func measureLevel(ctx context.Context, eng LevelEngine, ladder []LadderLevel, tu
 		return nil, nil
 	}
 	best := ref.MoveInfos[0]
-	searched := map[int]string{visits: best.Move}
-	search := func(v int) (string, error) {
+	searched := map[int]engine.Move{visits: best.Move}
+	search := func(v int) (engine.Move, error) {
 		if m, ok := searched[v]; ok {
 			return m, nil
 		}
 		m, err := eng.SearchBest(ctx, turn, v)
 		if err != nil {
-			return "", err
+			return engine.Move{}, err
 		}
 		searched[v] = m
 		return m, nil
@@ -268,7 +264,7 @@ func measureLevel(ctx context.Context, eng LevelEngine, ladder []LadderLevel, tu
 		}
 	}
 	for _, l := range ladder {
-		var m string
+		var m engine.Move
 		var err error
 		switch {
 		case l.Player != "":

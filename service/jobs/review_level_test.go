@@ -23,13 +23,21 @@ type stubLevels struct {
 	err      error
 }
 
-func (s *stubLevels) PlayerMove(_ context.Context, spec string, _ int) (string, error) {
-	return s.moves[spec], s.err
+func (s *stubLevels) PlayerMove(_ context.Context, spec string, _ int) (engine.Move, error) {
+	return stubMove(s.moves[spec]), s.err
 }
 
-func (s *stubLevels) SearchBest(_ context.Context, _, visits int) (string, error) {
+func (s *stubLevels) SearchBest(_ context.Context, _, visits int) (engine.Move, error) {
 	s.calls = append(s.calls, visits)
-	return s.searches[visits], s.err
+	return stubMove(s.searches[visits]), s.err
+}
+
+// stubMove parses a stub's move; "" is no move.
+func stubMove(text string) engine.Move {
+	if text == "" {
+		return engine.Move{}
+	}
+	return mv(text)
 }
 
 // testLadder is the shipped ladder's shape: three heuristic levels, the
@@ -51,12 +59,12 @@ func lead(v float32) *float32 { return &v }
 // (and the highest prior), F1 the best move's runner-up by prior.
 func refAnalysis() *analysis.Analysis {
 	return &analysis.Analysis{MoveInfos: []analysis.MoveInfo{
-		{Move: "A1", Visits: 150, Winrate: 0.60, Prior: 0.03, ScoreLead: lead(4)},
-		{Move: "B1", Visits: 30, Winrate: 0.59, Prior: 0.10, ScoreLead: lead(3)},
-		{Move: "C1", Visits: 10, Winrate: 0.54, Prior: 0.20, ScoreLead: lead(3.5)},
-		{Move: "D1", Visits: 5, Winrate: 0.595, Prior: 0.02, ScoreLead: lead(2)},
-		{Move: "E1", Visits: 0, Winrate: 0.60, Prior: 0.40},
-		{Move: "F1", Visits: 5, Winrate: 0.58, Prior: 0.25},
+		{Move: mv("A1"), Visits: 150, Winrate: 0.60, Prior: 0.03, ScoreLead: lead(4)},
+		{Move: mv("B1"), Visits: 30, Winrate: 0.59, Prior: 0.10, ScoreLead: lead(3)},
+		{Move: mv("C1"), Visits: 10, Winrate: 0.54, Prior: 0.20, ScoreLead: lead(3.5)},
+		{Move: mv("D1"), Visits: 5, Winrate: 0.595, Prior: 0.02, ScoreLead: lead(2)},
+		{Move: mv("E1"), Visits: 0, Winrate: 0.60, Prior: 0.40},
+		{Move: mv("F1"), Visits: 5, Winrate: 0.58, Prior: 0.25},
 	}}
 }
 
@@ -76,7 +84,7 @@ func TestLevelFinds(t *testing.T) {
 		"F1": true,  // 2 points of win rate below, score unknown
 		"G1": false, // not in the analysis
 	} {
-		if got := levelFinds(ref, move); got != want {
+		if got := levelFinds(ref, mv(move)); got != want {
 			t.Errorf("levelFinds(%s) = %v, want %v", move, got, want)
 		}
 	}

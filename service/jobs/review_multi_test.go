@@ -79,7 +79,7 @@ func TestBuildMultiPlayerReview(t *testing.T) {
 			}
 			analyses := make([]*analysis.Analysis, len(rates))
 			for i := range analyses {
-				a := &analysis.Analysis{RootInfo: analysis.RootInfo{Winrates: rates[i]}, MoveInfos: []analysis.MoveInfo{}}
+				a := &analysis.Analysis{RootInfo: analysis.RootInfo{Winrates: seats(rates[i], n)}, MoveInfos: []analysis.MoveInfo{}}
 				if i < len(g.Moves) {
 					mover := g.Movers[i].String()
 					after := rates[i+1][mover]
@@ -88,7 +88,7 @@ func TestBuildMultiPlayerReview(t *testing.T) {
 						best = "A1-A1:N"
 						after += l
 					}
-					a.MoveInfos = []analysis.MoveInfo{{Move: best, Winrate: after, PV: []string{best}}}
+					a.MoveInfos = []analysis.MoveInfo{{Move: mv(best), Winrate: after, PV: mvs(best)}}
 				}
 				analyses[i] = a
 			}

@@ -33,25 +33,32 @@ func byColour(rates []float32) map[string]float32 {
 func winratesOf(a *analysis.Analysis, players int) []float32 {
 	out := make([]float32, players)
 	if players == 2 {
-		red := a.RootInfo.Winrate
-		if a.RootInfo.RedWinrate != nil {
-			red = *a.RootInfo.RedWinrate
+		red, ok := a.RootInfo.RedWinrate()
+		if !ok {
+			red = a.RootInfo.Winrate
 		}
 		out[engine.Red], out[engine.Blue] = red, wallzero.Round(1-red)
 		return out
 	}
 	if w := a.RootInfo.Winrates; len(w) == players {
-		for c := range out {
-			out[c] = w[engine.Color(c).String()]
-		}
+		copy(out, w)
 		return out
 	}
-	mover, err := engine.ParseColor(a.RootInfo.CurrentPlayer)
+	mover := a.RootInfo.CurrentPlayer
 	for c := range out {
 		out[c] = wallzero.Round((1 - a.RootInfo.Winrate) / float32(players-1))
 	}
-	if err == nil && int(mover) < players {
+	if mover >= 0 && int(mover) < players {
 		out[mover] = a.RootInfo.Winrate
+	}
+	return out
+}
+
+// moveNames writes moves in notation, an empty list for none.
+func moveNames(moves []engine.Move) []string {
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = m.String()
 	}
 	return out
 }

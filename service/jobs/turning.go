@@ -90,7 +90,7 @@ func explainReview(res *ReviewResult, g *engine.Game, positions []engine.Positio
 		if len(infos) == 0 {
 			continue
 		}
-		bestPV := explain.ParseMoves(infos[0].PV)
+		bestPV := infos[0].PV
 		if len(bestPV) == 0 {
 			continue
 		}
@@ -99,7 +99,7 @@ func explainReview(res *ReviewResult, g *engine.Game, positions []engine.Positio
 		// position after it.
 		playedPV := []engine.Move{played}
 		if i+1 < len(analyses) && len(analyses[i+1].MoveInfos) > 0 {
-			playedPV = append(playedPV, explain.ParseMoves(analyses[i+1].MoveInfos[0].PV)...)
+			playedPV = append(playedPV, analyses[i+1].MoveInfos[0].PV...)
 		}
 		mr.Explanation = explain.Moves(&positions[i], played, bestPV[0], playedPV, bestPV, float64(mr.Loss), float64(mr.PointsLoss))
 	}

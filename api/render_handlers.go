@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -138,20 +139,12 @@ func (s *server) addAnalysis(ctx context.Context, req *boardRequest) error {
 	return nil
 }
 
-// optionError maps a render.Options error ("distances: ...",
-// "candidates[2]: ...") to the query parameter it concerns.
+// optionError names the query parameter of a render.OptionError.
 func optionError(err error) error {
-	field, msg, ok := strings.Cut(err.Error(), ": ")
-	if !ok {
-		return &wallzero.Error{Code: wallzero.CodeInvalid, Message: err.Error(), Err: err}
+	if oe, ok := errors.AsType[*render.OptionError](err); ok {
+		return &wallzero.Error{Code: wallzero.CodeInvalid, Field: oe.Param, Message: oe.Reason, Err: err}
 	}
-	if i := strings.IndexByte(field, '['); i >= 0 {
-		field = field[:i]
-	}
-	if field == "last move" {
-		field = "last"
-	}
-	return &wallzero.Error{Code: wallzero.CodeInvalid, Field: field, Message: msg, Err: err}
+	return &wallzero.Error{Code: wallzero.CodeInvalid, Message: err.Error(), Err: err}
 }
 
 // reviewWinrateSVG draws the win-rate curve of a finished review: Red's

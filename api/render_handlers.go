@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -233,30 +232,30 @@ func reviewCurve(r *jobs.ReviewResult) ([]render.CurvePoint, int) {
 	points := make([]render.CurvePoint, 0, len(r.WinrateCurve))
 	clamp := func(v float32) float64 { return min(1, max(0, float64(v))) }
 	for _, p := range r.WinrateCurve {
-		cp := render.CurvePoint{Ply: p.Ply, Red: clamp(p.RedWinrate)}
+		cp := render.CurvePoint{Ply: p.Ply, Red: clamp(p.RedWinrate())}
 		if len(r.Players) > 2 {
-			for _, name := range r.Players {
-				cp.Rates = append(cp.Rates, clamp(p.Winrates[name]))
+			for _, c := range r.Players {
+				cp.Rates = append(cp.Rates, clamp(p.Winrates[c]))
 			}
 		}
 		points = append(points, cp)
 	}
 	setup := 0
 	for i, m := range r.Moves {
-		if i == setup && !strings.ContainsAny(m.Move, "-:") {
+		if i == setup && m.Move.Kind == engine.Place {
 			setup++
 		}
 		at := m.Ply + 1
 		if at < 0 || at >= len(points) || points[at].Ply != at {
 			continue
 		}
-		if c, err := engine.ParseColor(m.Player); err == nil && int(c) < len(points[at].Rates) {
-			points[at].Mover = int(c)
+		if int(m.Player) < len(points[at].Rates) {
+			points[at].Mover = int(m.Player)
 		}
 		switch m.Classification {
 		case render.ClassInaccuracy, render.ClassMistake, render.ClassBlunder:
 			points[at].Class = m.Classification
-			points[at].Move = m.Move
+			points[at].Move = m.Move.String()
 		}
 	}
 	return points, setup

@@ -165,10 +165,10 @@ func TestPlayersAccuracy(t *testing.T) {
 			}
 			res := &ReviewResult{}
 			for i := range g.Moves {
-				res.Moves = append(res.Moves, MoveReview{Ply: i, Player: g.Movers[i].String(), Accuracy: tc.accuracy[i]})
+				res.Moves = append(res.Moves, MoveReview{Ply: i, Player: g.Movers[i], Accuracy: tc.accuracy[i]})
 			}
 			acc := playersAccuracy(res, g, rates, analyses)
-			if !tc.wantRed(acc["red"]) || acc["blue"] != tc.wantBlue {
+			if !tc.wantRed(acc[engine.Red]) || acc[engine.Blue] != tc.wantBlue {
 				t.Errorf("accuracy %v; want %s, blue %v", acc, tc.condition, tc.wantBlue)
 			}
 		})

@@ -13,36 +13,12 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs/review"
 	"github.com/wallzero/wallzero/service/levels"
 )
 
-// MoveLevel is the level of a move: which levels of the ladder find the
-// better move in the position before a move that was not good, and how
-// hard that move is for the network (docs/reviews.md, "The level of a
-// move"). A level finds it when its deterministic choice in that position
-// is the review's best move or a move the review would call good against
-// it (levelFinds).
-type MoveLevel struct {
-	// Lowest is the rating (Elo on the project's rating list) of the
-	// weakest level that finds the better move; omitted when no level
-	// checked finds it.
-	Lowest *float64 `json:"lowest,omitempty" example:"0"`
-	// LowestName is that level's name, omitted with Lowest.
-	LowestName string `json:"lowestName,omitempty" example:"Club"`
-	// Finders names the levels that find it, weakest first.
-	Finders []string `json:"finders" example:"Club,Expert"`
-	// Checked names every level checked, weakest first: the ladder's
-	// levels that play the game's player count and search no more than
-	// the review did.
-	Checked []string `json:"checked" example:"Beginner,Casual,Club,Strong,Expert"`
-	// BestPrior is the best move's prior under the raw policy (0..1).
-	BestPrior float32 `json:"bestPrior" example:"0.03"`
-	// VisitsToFind is the smallest budget of the doubling series 16, 32,
-	// 64, ... (ending at the review's visits) whose search prefers the
-	// review's best move; at most the review's visits, whose search
-	// defines the best move.
-	VisitsToFind int `json:"visitsToFind" example:"128"`
-} // @name service.MoveLevel
+// MoveLevel is the level of a move (review.MoveLevel).
+type MoveLevel = review.MoveLevel
 
 // LadderLevel is one level of the ladder a review measures moves
 // against, in the form the level of a move plays it: a heuristic player's
@@ -349,7 +325,7 @@ func addLevels(ctx context.Context, res *ReviewResult, analyses []*analysis.Anal
 // levelSentence says a move's level in words: "Club and up find
 // E4-E5:N; the best move has a prior of 3% and the search needs 128
 // visits to prefer it."
-func levelSentence(l *MoveLevel, best string) string {
+func levelSentence(l *MoveLevel, best engine.Move) string {
 	var who string
 	switch n, top := len(l.Finders), len(l.Checked); {
 	case n == 0:

@@ -202,7 +202,7 @@ func TestLevelSentence(t *testing.T) {
 		{[]string{"Beginner", "Club", "Expert"}, 0.2, "Beginner, Club and Expert find E4-E5:N; the best move has a prior of 20% and the search needs 128 visits to prefer it."},
 	} {
 		l := &MoveLevel{Finders: tc.finders, Checked: checked, BestPrior: tc.prior, VisitsToFind: 128}
-		if got := levelSentence(l, "E4-E5:N"); got != tc.want {
+		if got := levelSentence(l, mv("E4-E5:N")); got != tc.want {
 			t.Errorf("got  %q\nwant %q", got, tc.want)
 		}
 	}
@@ -264,7 +264,7 @@ func TestReviewGameLevels(t *testing.T) {
 		if (l.Lowest == nil) != (len(l.Finders) == 0) || l.Lowest != nil && l.LowestName != l.Finders[0] {
 			t.Errorf("move %d: lowest %q, finders %v", mr.Ply, l.LowestName, l.Finders)
 		}
-		if !strings.Contains(mr.Explanation.Text, "the search needs") || !strings.Contains(mr.Explanation.Text, mr.BestMove) {
+		if !strings.Contains(mr.Explanation.Text, "the search needs") || !strings.Contains(mr.Explanation.Text, mr.BestMove.String()) {
 			t.Errorf("move %d: explanation %q", mr.Ply, mr.Explanation.Text)
 		}
 	}

@@ -6,11 +6,11 @@ import (
 	"github.com/wallzero/wallzero/service/analysis"
 )
 
-// colourNames returns the colours of a game of n players in turn order.
-func colourNames(n int) []string {
-	out := make([]string, n)
+// colours returns the colours of a game of n players in turn order.
+func colours(n int) []engine.Color {
+	out := make([]engine.Color, n)
 	for c := range out {
-		out[c] = engine.Color(c).String()
+		out[c] = engine.Color(c)
 	}
 	return out
 }

@@ -90,10 +90,13 @@ func typed(s *cacherow.Analysis) (*Analysis, error) {
 	a := &Analysis{TurnNumber: s.TurnNumber, MoveInfos: make([]MoveInfo, len(s.MoveInfos)), Ownership: s.Ownership}
 	a.Territory = d.Territory(s.Territory)
 	n := len(a.Territory)
+	if n < 2 || n > engine.MaxPlayers {
+		d.Fail("territory: %d players, want 2 to %d", n, engine.MaxPlayers)
+	}
 	for i, m := range s.MoveInfos {
 		a.MoveInfos[i] = MoveInfo{Move: d.Move(m.Move, "moveInfos.move"), Visits: m.Visits, Prior: m.Prior,
 			ScoreLead: m.ScoreLead, PV: d.Moves(m.PV), Order: m.Order, Proof: (*Proof)(m.Proof), Winrates: d.Rates(m.Winrates, n, "moveInfos.winrates")}
-		if m.Winrate != nil && m.LCB != nil {
+		if m.Visits > 0 && m.Winrate != nil && m.LCB != nil {
 			a.MoveInfos[i].Winrate, a.MoveInfos[i].LCB = *m.Winrate, *m.LCB
 		}
 	}

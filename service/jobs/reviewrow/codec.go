@@ -70,6 +70,9 @@ func Decode(data []byte) (*review.Result, error) {
 func (row *Result) Typed() (*review.Result, error) {
 	d := &decoder{}
 	n := len(row.Players)
+	if n < 2 || n > engine.MaxPlayers {
+		return nil, fmt.Errorf("stored review: players: %d, want 2 to %d", n, engine.MaxPlayers)
+	}
 	out := &review.Result{ID: row.ID, Record: row.Record, Model: row.Model, Visits: row.Visits, Players: make([]engine.Color, n),
 		WinrateCurve: make([]review.CurvePoint, len(row.WinrateCurve)), Moves: make([]review.Move, len(row.Moves)), Accuracy: make([]float64, n),
 		KeyMoves: make([]review.KeyMove, len(row.KeyMoves)), Thresholds: row.Thresholds, TurningPoints: make([]review.TurningPoint, len(row.TurningPoints))}

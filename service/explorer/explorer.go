@@ -324,8 +324,11 @@ func (s *Explorer) searchExplorer(ctx context.Context, positions []engine.Positi
 // children found in the table.
 func placementsOf(pos *engine.Position, row store.ExplorerPosition, sym engine.Symmetry, rows map[uint64]store.ExplorerPosition) []Placement {
 	inv := sym.Inverse()
-	out := make([]Placement, 0, len(row.Squares))
+	var bySquare [engine.NumSquares]*Placement
 	for j, cs := range row.Squares {
+		if !engine.Square(cs).Valid() {
+			continue // not a square: a row no build writes
+		}
 		sq := inv.Square(engine.Square(cs))
 		p := Placement{Move: sq.String(), Prior: row.Priors[j], Visits: int(row.MoveVisits[j])}
 		if p.Visits > 0 {
@@ -341,15 +344,15 @@ func placementsOf(pos *engine.Position, row store.ExplorerPosition, sym engine.S
 				p.RedWinrate, p.ChildVisits = &w, child.Visits
 			}
 		}
-		out = append(out, p)
+		bySquare[sq] = &p
 	}
-	sort.Slice(out, func(a, b int) bool { return squareIndex(out[a].Move) < squareIndex(out[b].Move) })
+	out := make([]Placement, 0, len(row.Squares))
+	for _, p := range bySquare {
+		if p != nil {
+			out = append(out, *p)
+		}
+	}
 	return out
-}
-
-func squareIndex(name string) int {
-	s, _ := engine.ParseSquare(name)
-	return int(s)
 }
 
 // setupMoves returns the legal placements of a setup-phase position (none

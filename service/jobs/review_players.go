@@ -53,12 +53,3 @@ func winratesOf(a *analysis.Analysis, players int) []float32 {
 	}
 	return out
 }
-
-// moveNames writes moves in notation, an empty list for none.
-func moveNames(moves []engine.Move) []string {
-	out := make([]string, len(moves))
-	for i, m := range moves {
-		out[i] = m.String()
-	}
-	return out
-}

@@ -33,6 +33,9 @@ type reviewRun struct {
 	ImportSeconds  float64 `json:"importSeconds"`
 	Seconds        float64 `json:"seconds"`
 	GamesPerMinute float64 `json:"gamesPerMinute"`
+	// PositionsPerMinute is the same pace in positions, which does not
+	// depend on the games' lengths.
+	PositionsPerMinute float64 `json:"positionsPerMinute"`
 }
 
 // Report is the benchmark's JSON.
@@ -205,7 +208,8 @@ func importAndWait(ctx context.Context, c *Client, name string, lines []string, 
 	return reviewRun{
 		Games: imp.Imported, Positions: col.Progress.PositionsTotal, Failed: col.Progress.Failed + col.Progress.Cancelled,
 		ImportSeconds: stats.Round2(imported.Seconds()), Seconds: stats.Round2(took.Seconds()),
-		GamesPerMinute: stats.Round2(float64(col.Progress.Done) / took.Minutes()),
+		GamesPerMinute:     stats.Round2(float64(col.Progress.Done) / took.Minutes()),
+		PositionsPerMinute: stats.Round2(float64(col.Progress.PositionsDone) / took.Minutes()),
 	}, nil
 }
 
@@ -220,12 +224,12 @@ func printTable(w io.Writer, r Report) {
 	}{{"idle server", r.Idle}, {"while an import is reviewed", r.Loaded}} {
 		fmt.Fprintf(w, "%-28s %9d %9.1f %9.1f %9.1f %7.1f %7d\n", row.name, row.s.Requests, row.s.P50Ms, row.s.P99Ms, row.s.MaxMs, row.s.PerSec, row.s.Errors)
 	}
-	fmt.Fprintf(w, "%-28s %9s %9s %9s %9s %9s %7s\n", "import", "games", "positions", "import_s", "total_s", "games/min", "failed")
+	fmt.Fprintf(w, "%-28s %9s %9s %9s %9s %9s %9s %7s\n", "import", "games", "positions", "import_s", "total_s", "games/min", "pos/min", "failed")
 	for _, row := range []struct {
 		name string
 		r    reviewRun
 	}{{"under the hint clients", r.UnderHints}, {"alone", r.Alone}} {
-		fmt.Fprintf(w, "%-28s %9d %9d %9.1f %9.1f %9.1f %7d\n", row.name, row.r.Games, row.r.Positions, row.r.ImportSeconds, row.r.Seconds, row.r.GamesPerMinute, row.r.Failed)
+		fmt.Fprintf(w, "%-28s %9d %9d %9.1f %9.1f %9.1f %9.0f %7d\n", row.name, row.r.Games, row.r.Positions, row.r.ImportSeconds, row.r.Seconds, row.r.GamesPerMinute, row.r.PositionsPerMinute, row.r.Failed)
 	}
 	verdict := map[bool]string{true: "met", false: "NOT met"}
 	fmt.Fprintf(w, "hints p99 under the import / idle: %.2f (goal <= %.1f: %s)\n", r.P99Ratio, P99Goal, verdict[r.P99Met])

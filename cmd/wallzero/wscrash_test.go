@@ -170,7 +170,7 @@ func TestWorkspaceSurvivesSIGKILL(t *testing.T) {
 			t.Errorf("review %s ran %d times but was not running at the kill", j, count(`SELECT attempts FROM jobs WHERE id = $1::uuid`, j))
 		}
 	}
-	t.Logf("%d reviews ran twice (running at the kill: %d)", len(rerun), len(runningAtKill))
+	t.Logf("reviews run twice: %d (running at the kill: %d)", len(rerun), len(runningAtKill))
 
 	// Searches: the second process searched only what was not cached.
 	searched := batchSearches(t, c.Base)

@@ -38,7 +38,9 @@ type reviewRun struct {
 	PositionsPerMinute float64 `json:"positionsPerMinute"`
 }
 
-// Report is the benchmark's JSON.
+// Report is the benchmark's JSON: the settings, the hints idle and under
+// the import with their p99 ratio, the two imports with their pace ratio,
+// and whether each goal was met.
 type Report struct {
 	Model           string      `json:"model,omitempty"`
 	ReviewVisits    int         `json:"reviewVisits,omitempty"`

@@ -154,7 +154,7 @@ unit: check-go onnxruntime
 ## TestBrowserTestsFollowTheNamingRule holds the *_browser_test.go files
 ## to): the analysis board (by clicks alone: a whole game, live
 ## analysis, variations, records, share links, play, review, local play),
-## the review page (with explanations and turning points)
+## the review mode (with explanations and turning points)
 ## and the opening explorer end to end in headless Chromium (Debian's
 ## chromium, installed by scripts/chromium.sh when missing) against the API
 ## on a throwaway PostgreSQL. SCREENSHOT=docs/review.png rewrites the

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/api/wire"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/internal/jsonscan"
 	"github.com/wallzero/wallzero/service/analysis"
@@ -130,7 +131,7 @@ func (e *session) work(ctx context.Context) {
 
 // run analyses one turn and writes its lines.
 func (e *session) run(ctx context.Context, j *turnJob) {
-	progress := func(a *analysis.Analysis) { e.emit(a) }
+	progress := func(a *analysis.Analysis) { e.emit(wire.Streamed(a)) }
 	a, err := e.an.AnalyzeTurn(ctx, &j.q.Query, j.positions, j.turn, analysis.RunOptions{Progress: progress, Stop: j.stop})
 	switch {
 	case err != nil:
@@ -139,9 +140,7 @@ func (e *session) run(ctx context.Context, j *turnJob) {
 	case a == nil:
 		e.emit(noResultsLine{ID: j.q.ID, TurnNumber: j.turn, NoResults: true})
 	default:
-		final := false
-		a.IsDuringSearch = &final
-		e.emit(a)
+		e.emit(wire.Streamed(a))
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
+	"github.com/wallzero/wallzero/api/wire"
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
 )
@@ -14,7 +15,7 @@ type AnalyzeResponse struct {
 	// ID echoes the query's id.
 	ID string `json:"id,omitempty" example:"hint-1"`
 	// Analyses holds one analysis per asked turn, in the order asked.
-	Analyses []*analysis.Analysis `json:"analyses"`
+	Analyses []*wire.Analysis `json:"analyses"`
 }
 
 // analyze godoc
@@ -68,5 +69,5 @@ func (s *server) analyze(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, AnalyzeResponse{ID: q.ID, Analyses: res})
+	c.JSON(http.StatusOK, AnalyzeResponse{ID: q.ID, Analyses: wire.FromAnalyses(res)})
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+	"github.com/wallzero/wallzero/api/wire"
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
 )
@@ -86,7 +87,7 @@ const pendingPartials = 8
 // queues it for the writer, dropping the oldest beyond pendingPartials;
 // it never blocks.
 func (st *analysisStream) partial(a *analysis.Analysis) {
-	b := encodeEvent(a)
+	b := encodeEvent(wire.Streamed(a))
 	st.mu.Lock()
 	if len(st.pending) == pendingPartials {
 		st.pending = st.pending[1:]
@@ -212,9 +213,7 @@ func (s *server) analyzeStream(c *gin.Context, ctx context.Context, q *analysis.
 		return
 	}
 	for _, a := range res {
-		final := false
-		a.IsDuringSearch = &final
-		st.send("analysis", a)
+		st.send("analysis", wire.Streamed(a))
 	}
 	if media == mediaSSE {
 		st.send("done", struct {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/api/wire"
 )
 
 // post sends a JSON query with an Accept header and returns the response
@@ -59,7 +59,7 @@ func TestAnalyzeStreaming(t *testing.T) {
 				event = strings.TrimPrefix(line, "event: ")
 				events = append(events, event)
 			case strings.HasPrefix(line, "data: ") && event == "analysis":
-				var a analysis.Analysis
+				var a wire.Analysis
 				if err := json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &a); err != nil {
 					t.Fatal(err)
 				}
@@ -90,7 +90,7 @@ func TestAnalyzeStreaming(t *testing.T) {
 		sc := bufio.NewScanner(res.Body)
 		sc.Buffer(nil, 1<<22)
 		for sc.Scan() {
-			var a analysis.Analysis
+			var a wire.Analysis
 			if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
 				t.Fatal(err)
 			}
@@ -144,7 +144,7 @@ func TestAnalyzeStreaming(t *testing.T) {
 func TestAnalyzeVisitedMovesAndCache(t *testing.T) {
 	t.Parallel()
 	ts := start(t, newDatabase(t), options{noWorker: true})
-	get := func(body string) (analysis.Analysis, string) {
+	get := func(body string) (wire.Analysis, string) {
 		t.Helper()
 		res := post(t, ts.url, body, "application/json")
 		defer res.Body.Close()

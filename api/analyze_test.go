@@ -6,13 +6,13 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/api"
+	"github.com/wallzero/wallzero/api/wire"
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/service/analysis"
 )
 
 type analyzeResponse struct {
-	ID       string              `json:"id"`
-	Analyses []analysis.Analysis `json:"analyses"`
+	ID       string          `json:"id"`
+	Analyses []wire.Analysis `json:"analyses"`
 }
 
 // replay plays moves under rules and returns the final position.
@@ -75,7 +75,7 @@ func TestAnalyzeRotatedCacheHit(t *testing.T) {
 		for _, form := range []string{"record", "board"} {
 			t.Run(fmt.Sprintf("%s/%s", sym, form), func(t *testing.T) {
 				rotated := sym.Position(pos)
-				var got analysis.Analysis
+				var got wire.Analysis
 				if form == "record" {
 					got = query(mapMoves(t, sym, base), nil, 48).Analyses[0]
 				} else {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/api"
+	"github.com/wallzero/wallzero/api/wire"
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store"
@@ -293,7 +294,7 @@ func TestPuzzlesCharged(t *testing.T) {
 			t.Fatalf("the review: %d %s", a.code, a.body)
 		}
 	}
-	var ps jobs.PuzzleSet
+	var ps wire.PuzzleSet
 	a = ts.as(k, "GET", "/v1/reviews/"+j.ID+"/puzzles", "")
 	if a.code != 200 || json.Unmarshal(a.body, &ps) != nil {
 		t.Fatalf("GET puzzles: %d %s", a.code, a.body)

@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"regexp"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/network"
 
 	"github.com/wallzero/wallzero/internal/testkit/browser"
 )
@@ -174,7 +177,6 @@ func TestBoardInBrowser(t *testing.T) {
 		b.ready(len(game) - 1)
 	})
 
-	var shared string
 	t.Run("export, import, share", func(t *testing.T) {
 		b.t = t
 		b.click(`[data-mode-button="records"]`)
@@ -205,12 +207,10 @@ func TestBoardInBrowser(t *testing.T) {
 		b.ready(10)
 		alt := b.otherThan(game[10])
 		if alt == "" {
-			t.Fatalf("no other move at ply 10: %s", b.str(`JSON.stringify({legal: WZ.app.pos.legalMoves.slice(0, 5), ply: document.body.dataset.ply, cur: WZ.app.cur.move, plies: WZ.app.pos.plies})`))
+			t.Fatalf("no other move at ply 10: %s", b.str(`JSON.stringify({legal: document.getElementById("board").dataset.legal, ply: document.body.dataset.ply, cur: (document.querySelector("#move-list .current") || {dataset: {}}).dataset.move})`))
 		}
 		b.play(alt)
-		shared = b.tree()
-		b.click("#share-button")
-		link := b.str(`document.getElementById("share-link").value`)
+		link := b.shareLink()
 		if !strings.HasPrefix(link, srv.URL+"/analysis#g=") {
 			t.Fatalf("share link %q", link)
 		}
@@ -222,8 +222,12 @@ func TestBoardInBrowser(t *testing.T) {
 		fresh.OnEvent(log.event)
 		watchBrowser(t, fresh, srv)
 		other := newBoardPage(t, ctx, fresh, link, 1000, 900)
-		if got := other.tree(); got != shared {
-			t.Errorf("the share link opened\n%s\nwant\n%s", got, shared)
+		if got := other.mainLine(); !slices.Equal(got, game) {
+			t.Errorf("the share link opened the main line %v, want %v", got, game)
+		}
+		// The tree comes back whole: the page shares it as it was shared.
+		if got := other.shareLink(); got != link {
+			t.Errorf("the share link opened a tree shared as\n%s\nwant\n%s", got, link)
 		}
 		if n := other.num(`document.querySelectorAll("#move-list .variation").length`); n != 1 {
 			t.Errorf("the shared tree shows %d variations, want 1", n)
@@ -263,14 +267,17 @@ func TestBoardInBrowser(t *testing.T) {
 			played := 0
 			for played < 10 {
 				t0 := time.Now()
-				b.wait(`document.body.dataset.state === "ready" && (WZ.app.pos.phase === "over" || (WZ.app.pos.toMove === ` + jsQuote(human) + ` && !WZ.app.locked))`)
-				if b.str(`WZ.app.pos.phase`) == "over" {
+				b.wait(`document.body.dataset.state === "ready" && (document.body.dataset.phase === "over" || (document.body.dataset.toMove === ` + jsQuote(human) + ` && document.getElementById("board").getAttribute("aria-busy") === "false"))`)
+				if b.str(`document.body.dataset.phase`) == "over" {
 					break
 				}
 				// The person plays as the first level would, so that the
-				// game lasts (the first legal move ends it early).
-				var mine string
-				b.eval(`WZ.api.play(Object.assign({}, WZ.app.tree.record(WZ.app.cur), {level: `+jsQuote(levels[0])+`})).then(r => r.move)`, &mine)
+				// game lasts (the first legal move ends it early): the
+				// test asks the engine for that move itself.
+				body, err := json.Marshal(map[string]any{"rules": map[string]any{"players": 2, "opening": "four-stone", "stay": "always", "tieBreak": "largest-region"},
+					"moves": b.mainLine(), "level": levels[0]})
+				b.must(err)
+				mine := b.str(`fetch("/v1/play", {method: "POST", headers: {"Content-Type": "application/json"}, body: ` + jsQuote(string(body)) + `}).then((r) => r.json()).then((r) => r.move || JSON.stringify(r))`)
 				t1 := time.Now()
 				b.play(mine)
 				played++
@@ -281,15 +288,9 @@ func TestBoardInBrowser(t *testing.T) {
 			if played < 10 {
 				t.Fatalf("level %s: the game ended after %d of my moves", level, played)
 			}
-			b.wait(`document.body.dataset.state === "ready" && (WZ.app.pos.toMove === ` + jsQuote(human) + ` || WZ.app.pos.phase === "over")`)
-			var movers []string
-			b.eval(`WZ.app.pos.movers`, &movers)
-			engine := 0
-			for _, m := range movers {
-				if m != human {
-					engine++
-				}
-			}
+			b.wait(`document.body.dataset.state === "ready" && (document.body.dataset.toMove === ` + jsQuote(human) + ` || document.body.dataset.phase === "over")`)
+			// The move list names each move's mover by its colour.
+			engine := b.num(`[...document.querySelectorAll('#move-list > [data-line="main"]')].filter((e) => !e.classList.contains(` + jsQuote(human) + `)).length`)
 			if engine < 10 {
 				t.Errorf("level %s: the engine made %d moves", level, engine)
 			}
@@ -316,7 +317,7 @@ func TestBoardInBrowser(t *testing.T) {
 			API, Shown, Texts []string
 			Costs             []float64
 		}
-		b.eval(`({API: WZ.review.result.turningPoints.map((tp) => String(tp.ply)), Costs: WZ.review.result.turningPoints.map((tp) => tp.cost),
+		b.reviewed(`({API: r.turningPoints.map((tp) => String(tp.ply)), Costs: r.turningPoints.map((tp) => tp.cost),
 			Shown: [...document.querySelectorAll("#review-turning li button")].map((e) => e.dataset.ply),
 			Texts: [...document.querySelectorAll("#review-turning li")].map((e) => e.textContent)})`, &tps)
 		if len(tps.API) == 0 || len(tps.API) > 5 || !slices.Equal(tps.Shown, tps.API) {
@@ -335,8 +336,8 @@ func TestBoardInBrowser(t *testing.T) {
 			Ply    int
 			Points string
 		}
-		b.eval(`(() => { const i = WZ.review.result.moves.findIndex((m) => m.pointsLoss >= 0.05);
-			return {Ply: i + 1, Points: i < 0 ? "" : WZ.review.result.moves[i].pointsLoss.toFixed(1)}; })()`, &lost)
+		b.reviewed(`(() => { const i = r.moves.findIndex((m) => m.pointsLoss >= 0.05);
+			return {Ply: i + 1, Points: i < 0 ? "" : r.moves[i].pointsLoss.toFixed(1)}; })()`, &lost)
 		if lost.Ply == 0 {
 			t.Error("no move of the reviewed game lost points: the points shown are not tested here")
 		} else {
@@ -357,25 +358,37 @@ func TestBoardInBrowser(t *testing.T) {
 		b.click("#review-back")
 		b.ready(5)
 		// Puzzles: the API's selection is tested on its own (jobs and api
-		// tests); here a puzzle at ply 5 is handed to the page to check
-		// the mode: a wrong try is taken back, the answer is confirmed,
-		// and the live analysis stays hidden meanwhile.
-		var pz struct{ Solution, Wrong, Played string }
+		// tests); here the page is given a puzzle at ply 5 (its request is
+		// answered by the test) to check the mode: a wrong try is taken
+		// back, the answer is confirmed, and the live analysis stays
+		// hidden meanwhile.
 		line := b.mainLine()
-		b.eval(`(async () => {
-			const n = WZ.review.nodes;
-			const rec = WZ.app.tree.record(n[4]);
-			const pos = await WZ.api.position(rec);
-			const played = n[5].move;
-			const others = pos.legalMoves.filter((m) => m !== played && !m.startsWith("x"));
-			const sol = others[0], wrong = others[others.length - 1];
-			WZ.api.puzzles = async () => ({reviewId: WZ.review.id, visits: 64, deepVisits: 256,
-				puzzles: [{ply: 5, record: rec, player: pos.toMove, played, loss: 0.2, solution: sol, line: [sol], margin: 0.3, proven: false}],
-				skipped: [{ply: 9, reason: "two moves within 0.15 of each other"}]});
-			return {solution: sol, wrong, played};
-		})()`, &pz)
+		var others []string
+		for _, m := range b.legal() {
+			if m != line[5] && !strings.HasPrefix(m, "x") {
+				others = append(others, m)
+			}
+		}
+		if len(others) < 2 {
+			t.Fatalf("ply 5 offers %v besides the game's %s", others, line[5])
+		}
+		pz := struct{ Solution, Wrong, Played string }{others[0], others[len(others)-1], line[5]}
+		var rules json.RawMessage
+		b.reviewed(`r.record.rules`, &rules)
+		id := b.str(`document.body.dataset.reviewId`)
+		puzzles, err := json.Marshal(map[string]any{"reviewId": id, "visits": 64, "deepVisits": 256,
+			"puzzles": []any{map[string]any{"ply": 5, "record": map[string]any{"rules": rules, "moves": line[:5]}, "player": b.str(`document.body.dataset.toMove`),
+				"played": pz.Played, "loss": 0.2, "solution": pz.Solution, "line": []string{pz.Solution}, "margin": 0.3, "proven": false}},
+			"skipped": []any{map[string]any{"ply": 9, "reason": "two moves within 0.15 of each other"}}})
+		b.must(err)
+		stop, err := b.page.Intercept(ctx, "*/v1/reviews/*/puzzles*", func(*network.Request) browser.Reply { return browser.JSONReply(puzzles) })
+		b.must(err)
+		defer stop()
 		b.click("#review-puzzles")
 		b.wait(`document.body.dataset.puzzles === "ready"`)
+		if txt := b.str(`document.querySelector("#puzzle-list li:last-child").textContent`); txt != "1 puzzle; 1 other mistake had no clear answer." {
+			t.Errorf("the puzzle list of the test's answer ends %q", txt)
+		}
 		b.click(sel("data-puzzle", "0"))
 		b.ready(5)
 		b.wait(`document.body.dataset.puzzle === "open"`)
@@ -417,7 +430,7 @@ func TestBoardInBrowser(t *testing.T) {
 		var rows []string
 		report.eval(`[...document.querySelectorAll("#moves tbody tr")].map((r) => r.cells[5].textContent)`, &rows)
 		var want []string
-		b.eval(`WZ.review.result.moves.map((m) => m.pointsLoss >= 0.05 ? m.pointsLoss.toFixed(1) : "")`, &want)
+		b.reviewed(`r.moves.map((m) => m.pointsLoss >= 0.05 ? m.pointsLoss.toFixed(1) : "")`, &want)
 		if !slices.Equal(rows, want) {
 			t.Errorf("the report's points lost per move %q, want %q", rows, want)
 		}
@@ -457,7 +470,7 @@ func TestBoardInBrowser(t *testing.T) {
 		// The numbers were stable at 32, 64 and 128 visits.
 		data, err := os.ReadFile("testdata/decided-land-thrown-away.json")
 		b.must(err)
-		id := b.str(`WZ.api.createReview(` + string(data) + `).then((j) => j.id)`)
+		id := b.str(`fetch("/v1/reviews", {method: "POST", headers: {"Content-Type": "application/json"}, body: ` + jsQuote(string(data)) + `}).then((r) => r.json()).then((j) => j.id)`)
 		d := newBoardPage(t, ctx, br, srv.URL+"/analysis#review="+id, 1280, 1500)
 		d.wait(`document.body.dataset.review === "ready" || document.body.dataset.review === "error"`)
 		if st := d.str(`document.body.dataset.review`); st != "ready" {
@@ -467,14 +480,14 @@ func TestBoardInBrowser(t *testing.T) {
 			Loss, PointsLoss float64
 			Classification   string
 		}
-		d.eval(`WZ.review.result.moves[46]`, &m)
+		d.reviewed(`r.moves[46]`, &m)
 		if m.Loss > 0.01 || m.PointsLoss < 4.5 || m.Classification != "blunder" {
 			t.Errorf("A2-B3:W reviewed as %+v, want a blunder by points alone", m)
 		}
 		d.click(`#move-list [data-line="main"][data-ply="47"]`)
 		d.ready(47)
 		d.wait(`document.getElementById("review-curve").complete && document.getElementById("review-curve").naturalWidth > 0`)
-		want := `^47\. red A2-B3:W: blunder, loses ` + regexp.QuoteMeta(d.str(`WZ.review.result.moves[46].pointsLoss.toFixed(1)`)) +
+		want := `^47\. red A2-B3:W: blunder, loses ` + regexp.QuoteMeta(d.reviewedStr(`r.moves[46].pointsLoss.toFixed(1)`)) +
 			` points; best was \S+ \(\d+\.\d% for red, lead [+-]?\d+\.\d points against -\d+\.\d played\)\.`
 		if txt := d.str(`document.getElementById("review-move").textContent`); !regexp.MustCompile(want).MatchString(txt) {
 			t.Errorf("review line of the thrown-away land: %q, want %s", txt, want)
@@ -527,15 +540,15 @@ func TestBoardInBrowser(t *testing.T) {
 		if msg := e.str(`document.getElementById("error").textContent`); !strings.Contains(msg, "board.stones.") || !strings.Contains(msg, "4 in the play phase") {
 			t.Errorf("an incomplete position gives the error %q", msg)
 		}
-		if mode := e.str(`WZ.app.mode`); mode != "edit" {
+		if mode := e.str(`document.body.dataset.mode`); mode != "edit" {
 			t.Errorf("after a refused position the page is in mode %q", mode)
 		}
 		put("red", "A1", "G7")
 		put("blue", "A7", "G1")
-		var placed map[string]string
-		e.eval(`WZ.edit.stones`, &placed)
+		var placed []string
+		e.eval(`[...document.querySelectorAll("#board .stone")].map((s) => s.closest("[data-square]").dataset.square + " " + s.className)`, &placed)
 		if len(placed) != 8 {
-			t.Fatalf("the editor holds %v after eight clicks", placed)
+			t.Fatalf("the editor shows %v after eight clicks", placed)
 		}
 		// A wall by blue, and one put and taken away again.
 		e.click(`input[name="edit-tool"][value="wall"]`)
@@ -544,18 +557,23 @@ func TestBoardInBrowser(t *testing.T) {
 		e.click(sel("data-wall", "B2:E"))
 		e.click(sel("data-wall", "B2:E"))
 		e.click("#edit-done")
-		e.wait(`WZ.app.mode === "analysis" || !document.getElementById("error").hidden`)
+		e.wait(`document.body.dataset.mode === "analysis" || !document.getElementById("error").hidden`)
 		e.ready(0)
 		if msg := e.str(`document.getElementById("error").textContent`); msg != "" {
 			t.Fatalf("the complete position was refused: %s", msg)
 		}
-		var walls []struct{ Square, Side, By string }
-		e.eval(`WZ.app.pos.board.walls`, &walls)
-		if len(walls) != 1 || walls[0].Square != "D4" || walls[0].Side != "N" || walls[0].By != "blue" {
+		// The board shows one wall, blue's, between D4 and D5.
+		var walls struct {
+			Built, Blue int
+			D4, D5      string
+		}
+		e.eval(`({Built: document.querySelectorAll("#slots .wall.built").length, Blue: document.querySelectorAll("#slots .wall.built.blue").length,
+			D4: document.querySelector('[data-square="D4"]').getAttribute("aria-label"), D5: document.querySelector('[data-square="D5"]').getAttribute("aria-label")})`, &walls)
+		if walls.Built != 1 || walls.Blue != 1 || !strings.Contains(walls.D4, "walls north") || !strings.Contains(walls.D5, "walls south") {
 			t.Errorf("the edited position's walls are %+v, want blue's D4:N alone", walls)
 		}
 		var red []string
-		e.eval(`WZ.app.pos.board.stones.red`, &red)
+		e.eval(`[...document.querySelectorAll("#board .stone.red")].map((s) => s.closest("[data-square]").dataset.square).sort()`, &red)
 		if !slices.Equal(red, []string{"A1", "C3", "E5", "G7"}) {
 			t.Errorf("red's stones %v", red)
 		}
@@ -581,7 +599,7 @@ func TestBoardInBrowser(t *testing.T) {
 		if !strings.HasPrefix(text, "A1 ") || (!strings.Contains(text, "better was") && !strings.Contains(text, "as good as")) {
 			t.Errorf("the coach says %q", text)
 		}
-		c.wait(`document.body.dataset.state === "ready" && WZ.app.tree.ply(WZ.app.cur) >= 2`)
+		c.wait(`document.body.dataset.state === "ready" && Number(document.body.dataset.ply) >= 2`)
 		c.click("#coach-takeback")
 		c.ready(0)
 		if got := c.mainLine(); len(got) != 0 {
@@ -594,18 +612,21 @@ func TestBoardInBrowser(t *testing.T) {
 	})
 
 	t.Run("move timer", func(t *testing.T) {
-		m := newBoardPage(t, ctx, br, srv.URL+"/analysis", 1280, 1500)
+		// The address shortens the timer to 1 s, and the page says so.
+		m := newBoardPage(t, ctx, br, srv.URL+"/analysis?timer=1", 1280, 1500)
 		m.click(`[data-mode-button="local"]`)
 		m.click(`input[name="local-players"][value="2"]`)
+		if label := m.str(`document.getElementById("local-timer").parentElement.textContent.trim()`); label != "1 s move timer" {
+			t.Errorf("the timer's box says %q", label)
+		}
 		m.click("#local-timer")
-		m.eval(`WZ.game.timerSeconds = 1`, nil)
 		m.click("#local-start")
 		m.ready(0)
 		// In the setup a time-out puts the stone on the free square
 		// nearest the centre.
-		m.wait(`document.body.dataset.state === "ready" && WZ.app.tree.ply(WZ.app.cur) >= 1`)
+		m.wait(`document.body.dataset.state === "ready" && Number(document.body.dataset.ply) >= 1`)
 		m.click(`[data-mode-button="analysis"]`)
-		if first := m.str(`WZ.app.tree.path(WZ.app.cur)[0].move`); first != "D4" {
+		if first := m.pathMove(1); first != "D4" {
 			t.Errorf("the timed-out first placement went to %q, want D4", first)
 		}
 		if msg := m.str(`document.getElementById("notice").textContent`); !strings.Contains(msg, "Time out") {
@@ -628,7 +649,7 @@ func TestBoardInBrowser(t *testing.T) {
 		b.ready(0)
 		broke := false
 		for i := 0; i < 200; i++ {
-			if b.str(`WZ.app.pos.phase`) == "over" {
+			if b.str(`document.body.dataset.phase`) == "over" {
 				break
 			}
 			var breaks, turns []string
@@ -669,7 +690,7 @@ func TestBoardInBrowser(t *testing.T) {
 		}
 		b.wait(`document.getElementById("review-curve").complete && document.getElementById("review-curve").naturalWidth > 0`)
 		if lines := b.str(`(async () => {
-			const svg = await (await fetch("/v1/reviews/" + encodeURIComponent(WZ.review.id) + "/winrate.svg")).text();
+			const svg = await (await fetch("/v1/reviews/" + encodeURIComponent(document.body.dataset.reviewId) + "/winrate.svg")).text();
 			return [...svg.matchAll(/<polyline class="curve player (\w+)" data-player="\w+" points="[^"]*" fill="none" stroke="(#[0-9a-f]+)"/g)].map((m) => m[1] + " " + m[2]).join(", ");
 		})()`); lines != "red #d7263d, blue #1b65c9, green #2a9d3f" {
 			t.Errorf("the board's review curve draws %q, want a line per player in its colour", lines)

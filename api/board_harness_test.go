@@ -98,10 +98,19 @@ func (b *boardPage) play(move string) {
 	b.t.Helper()
 	before := b.ply()
 	b.clickMove(move)
-	b.waitOr(fmt.Sprintf(`document.body.dataset.state === "ready" && WZ.app.tree.ply(WZ.app.cur) >= %d`, before+1), move)
-	if got := b.str(fmt.Sprintf(`WZ.app.tree.path(WZ.app.cur)[%d].move || ""`, before)); got != move {
+	b.waitOr(fmt.Sprintf(`document.body.dataset.state === "ready" && Number(document.body.dataset.ply) >= %d`, before+1), move)
+	if got := b.pathMove(before + 1); got != move {
 		b.t.Fatalf("clicked %s, the board played %q", move, got)
 	}
+}
+
+// pathMove is the move at ply on the way to the position shown, from the
+// move list (each entry names its move and the entry before it).
+func (b *boardPage) pathMove(ply int) string {
+	b.t.Helper()
+	return b.str(fmt.Sprintf(`(() => { let e = document.querySelector("#move-list .current");
+		while (e && Number(e.dataset.ply) > %d) e = document.querySelector('#move-list [data-node="' + e.dataset.parent + '"]');
+		return e && Number(e.dataset.ply) === %d ? e.dataset.move : ""; })()`, ply, ply))
 }
 
 // clickMove makes the clicks of one move (see play) without waiting for
@@ -117,13 +126,14 @@ func (b *boardPage) clickMove(move string) {
 	}
 	switch {
 	case strings.HasPrefix(move, "x"):
-		step("#break-toggle", `WZ.app.breaking`)
+		step("#break-toggle", `document.getElementById("break-toggle").getAttribute("aria-pressed") === "true"`)
 		step(sel("data-wall", move[1:]), "")
 	case strings.Contains(move, "-"):
 		from, rest, _ := strings.Cut(move, "-")
 		to, side, _ := strings.Cut(rest, ":")
-		step(sel("data-square", from), `WZ.app.sel === `+jsQuote(from))
-		step(sel("data-square", to), `WZ.app.dest === `+jsQuote(to))
+		// The stone chosen is marked; its destination offers the walls.
+		step(sel("data-square", from), `document.querySelector(`+jsQuote(sel("data-square", from)+".selected")+`)`)
+		step(sel("data-square", to), `document.querySelector(`+jsQuote(`#slots [data-wall^="`+to+`:"]`)+`)`)
 		step(sel("data-wall", to+":"+side), "")
 	default:
 		step(sel("data-square", move), "")
@@ -138,17 +148,15 @@ func (b *boardPage) waitOr(expr, move string) {
 	defer cancel()
 	if err := b.page.WaitFor(short, expr); err != nil {
 		var state string
-		_ = b.page.Eval(b.ctx, `JSON.stringify({state: document.body.dataset.state, ply: document.body.dataset.ply, events: window.wzEvents, redoOff: document.getElementById("redo").disabled, mode: WZ.app.mode, cur: WZ.app.cur && WZ.app.cur.move, redo: WZ.app.redo, undoOff: document.getElementById("undo").disabled, hit: (() => { const r = document.getElementById("undo").getBoundingClientRect(); const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return e && (e.id || e.className); })(), sel: WZ.app.sel, dest: WZ.app.dest, breaking: WZ.app.breaking, locked: WZ.app.locked, error: document.getElementById("error").textContent, slots: [...document.querySelectorAll("[data-wall]")].map(e => e.dataset.wall), legal: WZ.app.pos && WZ.app.pos.legalMoves.filter(m => m.startsWith(`+jsQuote(strings.SplitN(move, "-", 2)[0])+`))})`, &state)
+		_ = b.page.Eval(b.ctx, `JSON.stringify({body: Object.assign({}, document.body.dataset), events: window.wzEvents, redoOff: document.getElementById("redo").disabled, cur: (document.querySelector("#move-list .current") || {dataset: {}}).dataset.move, undoOff: document.getElementById("undo").disabled, hit: (() => { const r = document.getElementById("undo").getBoundingClientRect(); const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return e && (e.id || e.className); })(), selected: [...document.querySelectorAll("#board .selected")].map(e => e.dataset.square), breaking: document.getElementById("break-toggle").getAttribute("aria-pressed"), busy: document.getElementById("board").getAttribute("aria-busy"), error: document.getElementById("error").textContent, slots: [...document.querySelectorAll("[data-wall]")].map(e => e.dataset.wall), legal: (document.getElementById("board").dataset.legal || "").split(" ").filter(m => m.startsWith(`+jsQuote(strings.SplitN(move, "-", 2)[0])+`))})`, &state)
 		b.t.Fatalf("playing %s: %v; the page: %s", move, err, state)
 	}
 }
 
-// legal is the legal moves of the position shown.
+// legal is the legal moves of the position shown, as the board takes them.
 func (b *boardPage) legal() []string {
 	b.t.Helper()
-	var m []string
-	b.eval(`WZ.app.pos.legalMoves`, &m)
-	return m
+	return strings.Fields(b.str(`document.getElementById("board").dataset.legal || ""`))
 }
 
 // otherThan returns a legal move of the position shown that is not move
@@ -167,14 +175,36 @@ func (b *boardPage) otherThan(move string) string {
 func (b *boardPage) mainLine() []string {
 	b.t.Helper()
 	var m []string
-	b.eval(`[...document.querySelectorAll('#move-list > [data-line="main"]')].map(e => e.textContent.replace(/^\d+\. (\S+ )?/, "").replace(/(best|good|inaccuracy|mistake|blunder)$/, ""))`, &m)
+	b.eval(`[...document.querySelectorAll('#move-list > [data-line="main"]')].map(e => e.dataset.move)`, &m)
 	return m
 }
 
-// tree is the game tree in its share form (moves and variations).
-func (b *boardPage) tree() string {
+// reviewed evaluates expr over the review the page shows (its body's
+// data-review-id), r being its result as GET /v1/reviews/{id} gives it
+// (with the page's API key), and decodes the value into out.
+func (b *boardPage) reviewed(expr string, out any) {
 	b.t.Helper()
-	return b.str(`JSON.stringify(WZ.app.tree.toJSON())`)
+	b.eval(`(async () => { const key = document.getElementById("api-key").value.trim();
+		const res = await fetch("/v1/reviews/" + encodeURIComponent(document.body.dataset.reviewId), {headers: key ? {Authorization: "Bearer " + key} : {}});
+		const r = (await res.json()).result; return `+expr+`; })()`, out)
+}
+
+// reviewedStr is reviewed of a string expression.
+func (b *boardPage) reviewedStr(expr string) string {
+	b.t.Helper()
+	var s string
+	b.reviewed(expr, &s)
+	return s
+}
+
+// shareLink is the share link the page makes of its tree (moves and
+// variations): the records panel's, as a person gets it.
+func (b *boardPage) shareLink() string {
+	b.t.Helper()
+	b.click(`[data-mode-button="records"]`)
+	b.click("#share-button")
+	b.wait(`document.getElementById("share-link").value !== ""`)
+	return b.str(`document.getElementById("share-link").value`)
 }
 
 // typeText focuses a text field by clicking it and types text into it.
@@ -251,7 +281,7 @@ func newBoardPage(t *testing.T, ctx context.Context, b *browser.Browser, url str
 // and returns its candidates.
 func (b *boardPage) waitAnalysis(turn int) []string {
 	b.t.Helper()
-	b.wait(fmt.Sprintf(`document.body.dataset.analysis === "done" && WZ.app.live.last && WZ.app.live.last.turnNumber === %d`, turn))
+	b.wait(fmt.Sprintf(`document.body.dataset.analysis === "done" && document.body.dataset.analysisTurn === "%d"`, turn))
 	var c []string
 	b.eval(`[...document.querySelectorAll("#candidates li[data-move]")].map(e => e.dataset.move)`, &c)
 	return c

@@ -62,9 +62,9 @@ func watchPage(t *testing.T, page *browser.Page, w *failureWatch) {
 	f.Watch(page, t.Logf)
 }
 
-// pageState is what a failed wait records of the page.
+// pageState is what a failed wait records of the page: its address, the
+// body's data-* states (the mode, the ply, the review, the puzzle, ...),
+// the last mouse events, the error line and the focused element.
 const pageState = `JSON.stringify({url: location.href, dataset: Object.assign({}, document.body.dataset),
-	mode: window.WZ && WZ.app && WZ.app.mode, ply: window.WZ && WZ.app && WZ.app.cur && WZ.app.tree.ply(WZ.app.cur),
-	puzzle: window.WZ && WZ.puzzle && {active: !!WZ.puzzle.active, done: WZ.puzzle.done, tries: WZ.puzzle.tries},
 	events: window.wzEvents || null, error: (document.getElementById("error") || {}).textContent || null,
 	focused: document.activeElement && (document.activeElement.id || document.activeElement.tagName)}, null, 1)`

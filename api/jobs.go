@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
+	"github.com/wallzero/wallzero/api/wire"
 	"github.com/wallzero/wallzero/service/jobs"
 )
 
@@ -50,7 +51,7 @@ func (s *server) createReview(c *gin.Context) {
 //	@Tags		jobs
 //	@Produce	json
 //	@Param		id	path		string	true	"job id"
-//	@Success	200	{object}	jobs.ReviewJob
+//	@Success	200	{object}	wire.ReviewJob
 //	@Failure	404	{object}	ErrorResponse
 //	@Security		BearerAuth
 //	@Failure		400	{object}	ErrorResponse	"a malformed id or parameter"
@@ -64,7 +65,7 @@ func (s *server) getReview(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, j)
+	c.JSON(http.StatusOK, wire.FromReviewJob(j))
 }
 
 // getPuzzles godoc
@@ -74,7 +75,7 @@ func (s *server) getReview(c *gin.Context) {
 //	@Tags			jobs
 //	@Produce		json
 //	@Param			id	path		string	true	"review id"
-//	@Success		200	{object}	jobs.PuzzleSet
+//	@Success		200	{object}	wire.PuzzleSet
 //	@Failure		404	{object}	ErrorResponse	"no such review"
 //	@Failure		409	{object}	ErrorResponse	"the review has not finished"
 //	@Security		BearerAuth
@@ -89,7 +90,7 @@ func (s *server) getPuzzles(c *gin.Context) {
 		writeError(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, p)
+	c.JSON(http.StatusOK, wire.FromPuzzleSet(p))
 }
 
 // createOpenings godoc

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/api"
+	"github.com/wallzero/wallzero/api/wire"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/jobs"
@@ -15,7 +16,7 @@ import (
 
 var reviewGame = []string{"C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S", "C3-C2:E", "C5-C6:E", "B6-B7:E", "F6-F5:W"}
 
-func checkReview(t *testing.T, r *jobs.ReviewResult, moves []string) {
+func checkReview(t *testing.T, r *wire.ReviewResult, moves []string) {
 	t.Helper()
 	if len(r.WinrateCurve) != len(moves)+1 || len(r.Moves) != len(moves) {
 		t.Fatalf("curve %d points, %d moves; want %d and %d", len(r.WinrateCurve), len(r.Moves), len(moves)+1, len(moves))
@@ -59,7 +60,7 @@ func TestReviewJob(t *testing.T) {
 	if done.Status != "succeeded" || done.Progress.Done != done.Progress.Total || done.Progress.Fraction != 1 || done.Attempts != 1 {
 		t.Fatalf("job %+v", done)
 	}
-	var rj jobs.ReviewJob
+	var rj wire.ReviewJob
 	if code := ts.do("GET", "/v1/reviews/"+j.ID, nil, &rj); code != 200 || rj.Result == nil {
 		t.Fatalf("GET review: %d %+v", code, rj)
 	}
@@ -109,7 +110,7 @@ func TestReviewSurvivesRestart(t *testing.T) {
 	if done.Status != "succeeded" || done.Attempts != 2 {
 		t.Fatalf("after the restart: %+v, want succeeded in 2 attempts", done)
 	}
-	var rj jobs.ReviewJob
+	var rj wire.ReviewJob
 	second.do("GET", "/v1/reviews/"+j.ID, nil, &rj)
 	checkReview(t, rj.Result, reviewGame)
 }
@@ -378,7 +379,7 @@ func TestReviewPuzzles(t *testing.T) {
 		t.Errorf("puzzles of a running review: %d %+v", code, e.Error)
 	}
 	ts.waitJob(j.ID, time.Minute, "succeeded")
-	var rj jobs.ReviewJob
+	var rj wire.ReviewJob
 	ts.do("GET", "/v1/reviews/"+j.ID, nil, &rj)
 	mistakes := 0
 	for _, m := range rj.Result.Moves {
@@ -386,7 +387,7 @@ func TestReviewPuzzles(t *testing.T) {
 			mistakes++
 		}
 	}
-	var ps jobs.PuzzleSet
+	var ps wire.PuzzleSet
 	if code := ts.do("GET", "/v1/reviews/"+j.ID+"/puzzles", nil, &ps); code != 200 {
 		t.Fatalf("GET puzzles: %d", code)
 	}

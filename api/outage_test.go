@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wallzero/wallzero/api/wire"
 	"github.com/wallzero/wallzero/internal/testkit/storetest"
-	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store"
 )
@@ -53,9 +53,9 @@ func TestDatabaseOutage(t *testing.T) {
 	}
 	ts := start(t, url, options{})
 
-	analyze := func(square string) (rawResponse, *analysis.Analysis) {
+	analyze := func(square string) (rawResponse, *wire.Analysis) {
 		r := ts.send("POST", "/v1/analyze", `{"rules":{"opening":"empty"},"moves":["`+square+`"],"maxVisits":16}`, nil)
-		var res struct{ Analyses []*analysis.Analysis }
+		var res struct{ Analyses []*wire.Analysis }
 		if r.status == http.StatusOK {
 			decode(t, r.body, &res)
 			return r, res.Analyses[0]

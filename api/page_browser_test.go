@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +15,7 @@ import (
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
 
 	"github.com/wallzero/wallzero/internal/testkit/browser"
 )
@@ -101,12 +104,15 @@ func exceptionDescription(d *runtime.ExceptionDetails) string {
 	return d.Exception.Description
 }
 
-// TestReviewPageInBrowser drives the review page in headless Chromium
-// against the API on a real PostgreSQL with a job worker: load an example
-// record, submit it, wait for the review, step through the moves with the
-// arrow keys and check the board, the curve, the best alternative and the
-// classifications shown. $WALLZERO_SCREENSHOT, when set, receives a PNG of
-// the finished review. Runs under WALLZERO_BROWSER_TEST=1 (make
+// TestReviewPageInBrowser drives /review, the board's review mode, in
+// headless Chromium against the API on a real PostgreSQL with a job
+// worker: a record that is not JSON is refused; the example record is
+// submitted, its review waited for and stepped through with the arrow
+// keys and the move list, checking at each ply the board, the curve, the
+// line of the move that led there (its loss in points and the best
+// alternative) and the classifications on the move list; a reload reopens
+// the review from its address. $WALLZERO_SCREENSHOT, when set, receives a
+// PNG of the finished review. Runs under WALLZERO_BROWSER_TEST=1 (make
 // browser-test), which also makes a missing Chromium an error.
 //
 // It runs twice: against a server with -auth off, and against one with
@@ -114,7 +120,7 @@ func exceptionDescription(d *runtime.ExceptionDetails) string {
 // pictures are then fetched with the key and shown as blobs).
 func TestReviewPageInBrowser(t *testing.T) {
 	if os.Getenv("WALLZERO_BROWSER_TEST") != "1" {
-		t.Skip("skipped: set WALLZERO_BROWSER_TEST=1 (make browser-test) to drive the review page in headless Chromium")
+		t.Skip("skipped: set WALLZERO_BROWSER_TEST=1 (make browser-test) to drive the review mode in headless Chromium")
 	}
 	t.Parallel()
 	exe, err := browser.FindChromium()
@@ -129,232 +135,179 @@ func TestReviewPageInBrowser(t *testing.T) {
 	}
 }
 
+// exampleMoves are the moves of the review panel's example record.
+var exampleMoves = []string{"D4", "A1", "A2", "D2", "D4-D4:N", "A2-A2:N", "D4-D4:E", "B2-B2:N", "D4-D4:W", "B2-B2:E",
+	"D2-D2:N", "B2-B1:E", "D2-D2:E", "F6-F6:S", "D2-D2:W", "F6-F6:W", "F2-F2:N", "F6-G6:S", "F2-F2:E", "G6-F7:W"}
+
 // reviewPageFlow is TestReviewPageInBrowser against one server.
 func reviewPageFlow(t *testing.T, exe string, auth bool) {
 	srv := startPictureServerAuth(t, true, true, auth)
-	b, err := browser.Start(exe)
+	br, err := browser.Start(exe)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer b.Close()
+	defer br.Close()
 	log := &browserLog{origin: srv.URL}
-	b.OnEvent(log.event)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	br.OnEvent(log.event)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	page, err := b.NewPage(ctx, 1200, 1000)
-	if err != nil {
-		t.Fatal(err)
-	}
-	watchPage(t, page, &failureWatch{srv: srv})
-	must := func(err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	eval := func(expr string) string {
-		t.Helper()
-		var s string
-		must(page.Eval(ctx, expr, &s))
-		return s
-	}
-	text := func(id string) string { return eval(`document.getElementById("` + id + `").textContent`) }
-
-	must(page.Navigate(ctx, srv.URL+"/review"))
-	if got := eval(`document.title`); got != "WallZero: game review" {
-		t.Errorf("title %q", got)
-	}
-	must(page.WaitFor(ctx, `document.body.dataset.state === "idle"`))
+	b := openReviewMode(t, ctx, br, srv, 1200, 1000)
+	text := func(id string) string { return b.str(`document.getElementById("` + id + `").textContent`) }
 	if auth {
 		// Without the key the server refuses the review (401), and the
 		// page shows why; with it, everything below works.
-		must(page.Eval(ctx, `document.getElementById("example").click(); document.getElementById("submit-button").click()`, nil))
-		must(page.WaitFor(ctx, `!document.getElementById("error").hidden`))
-		if msg := text("error"); !strings.Contains(msg, "Authorization") {
-			t.Errorf("error shown without a key: %q", msg)
+		b.click("#review-example")
+		b.click("#review-submit")
+		b.wait(`document.body.dataset.review === "error"`)
+		if msg := text("error") + " " + text("review-state"); !strings.Contains(msg, "Authorization") {
+			t.Errorf("what the page says without a key: %q", msg)
 		}
 		log.mu.Lock()
-		log.problems = nil // the expected 401
+		log.problems = nil // the expected 401s
 		log.mu.Unlock()
-		must(page.Eval(ctx, `const k = document.getElementById("api-key"); k.value = `+strconvQuote(srv.key)+`; k.dispatchEvent(new Event("change"))`, nil))
+		b.typeText("#api-key", srv.key)
 	}
+	b.liveOff()
 
 	// Submit a record that is not JSON: the page says so and sends nothing.
-	must(page.Eval(ctx, `document.getElementById("record").value = "{moves: oops"; document.getElementById("submit-button").click()`, nil))
-	must(page.WaitFor(ctx, `!document.getElementById("error").hidden`))
-	if msg := text("error"); !strings.Contains(msg, "not valid JSON") {
-		t.Errorf("error shown for bad JSON: %q", msg)
-	}
+	b.typeText("#review-record", "{moves: oops")
+	b.click("#review-submit")
+	b.wait(`document.getElementById("error").textContent.includes("not valid JSON")`)
 
-	// Load the example, submit it, watch the progress, wait for the review.
-	must(page.Eval(ctx, `document.getElementById("example").click(); document.getElementById("visits").value = "32"; document.getElementById("submit-button").click()`, nil))
-	must(page.WaitFor(ctx, `document.body.dataset.state === "running" || document.body.dataset.state === "ready"`))
-	if !strings.HasPrefix(eval(`location.hash`), "#review=") {
-		t.Error("the page does not record the review id in its address")
+	// Load the example, submit it, wait for the review.
+	b.click("#review-example")
+	b.typeText("#review-visits", "32")
+	b.click("#review-submit")
+	b.waitReview()
+	id := b.str(`document.body.dataset.reviewId`)
+	if hash := b.str(`location.hash`); hash != "#review="+id {
+		t.Errorf("the address %q does not name the review %q", hash, id)
 	}
-	must(page.WaitFor(ctx, `document.body.dataset.state === "ready" || document.body.dataset.state === "error"`))
-	if eval(`document.body.dataset.state`) != "ready" {
-		t.Fatalf("the review did not finish: %s", text("error"))
-	}
-	if !eval2bool(t, page, ctx, `document.getElementById("progress-box").hidden && document.getElementById("error").hidden`) {
+	if !eval2bool(t, b.page, ctx, `document.getElementById("review-progress").hidden && document.getElementById("error").hidden`) {
 		t.Error("progress or an error still shown after the review finished")
 	}
 
-	// The move table: 20 moves, each classified.
-	classes := eval(`[...document.querySelectorAll("#moves tbody tr")].map(r => r.cells[3].textContent).join(",")`)
-	if n := len(strings.Split(classes, ",")); n != 20 {
-		t.Fatalf("%d moves listed, want 20 (%s)", n, classes)
+	// The move list: 20 moves, each classified.
+	var classes []string
+	b.eval(`[...document.querySelectorAll('#move-list > [data-line="main"]')].map((e) => (e.querySelector(".badge") || {}).textContent || "")`, &classes)
+	if len(classes) != 20 {
+		t.Fatalf("%d moves listed, want 20 (%q)", len(classes), classes)
 	}
-	for _, c := range strings.Split(classes, ",") {
+	for i, c := range classes {
 		switch c {
 		case "best", "good", "inaccuracy", "mistake", "blunder":
 		default:
-			t.Errorf("move classified %q", c)
+			t.Errorf("move %d classified %q", i+1, c)
 		}
 	}
-	if acc := text("accuracy"); !strings.Contains(acc, "red ") || !strings.Contains(acc, "blue ") {
+	if acc := text("review-accuracy"); !regexp.MustCompile(`^Accuracy: red \d+\.\d%, blue \d+\.\d%`).MatchString(acc) {
 		t.Errorf("accuracy %q does not name both players", acc)
 	}
-	// The table's points column is each move's points lost as the API
-	// gives them (one decimal, empty under 0.05), and some move of the
-	// game lost points. JavaScript formats the API's numbers, so that a
-	// tie is rounded as the page rounds it.
+	// Each move's points lost as the API gives them (one decimal, none
+	// under 0.05), and some move of the game lost points. JavaScript
+	// formats the API's numbers, so that a tie is rounded as the page
+	// rounds it.
 	var pointsLoss []string
-	must(page.Eval(ctx, `(async () => {
-		const key = document.getElementById("api-key").value;
-		const id = decodeURIComponent(location.hash.match(/review=([^&]+)/)[1]);
-		const res = await fetch("/v1/reviews/" + encodeURIComponent(id), { headers: key ? { Authorization: "Bearer " + key } : {} });
-		return (await res.json()).result.moves.map(m => m.pointsLoss >= 0.05 ? m.pointsLoss.toFixed(1) : "");
-	})()`, &pointsLoss))
-	if h := eval(`document.querySelector("#moves thead tr").cells[5].textContent`); h != "points" {
-		t.Errorf("the move table's sixth column is %q, want points", h)
-	}
-	var cells []string
-	must(page.Eval(ctx, `[...document.querySelectorAll("#moves tbody tr")].map(r => r.cells[5].textContent)`, &cells))
-	lost := 0
-	for i, want := range pointsLoss {
-		if want != "" {
-			lost++
-		}
-		if i >= len(cells) || cells[i] != want {
-			t.Errorf("move %d: points cell %q, want %q", i+1, cells[min(i, len(cells)-1)], want)
-		}
-	}
-	if lost == 0 || len(pointsLoss) != 20 {
+	b.reviewed(`r.moves.map((m) => m.pointsLoss >= 0.05 ? m.pointsLoss.toFixed(1) : "")`, &pointsLoss)
+	if lost := slices.IndexFunc(pointsLoss, func(p string) bool { return p != "" }); lost < 0 || len(pointsLoss) != 20 {
 		t.Errorf("the review's %d moves lose points %v: none lost any, so the page's points are not tested", len(pointsLoss), pointsLoss)
 	}
 
-	// state checks what the page shows at a ply.
-	moves := []string{"D4", "A1", "A2", "D2", "D4-D4:N", "A2-A2:N", "D4-D4:E", "B2-B2:N", "D4-D4:W", "B2-B2:E",
-		"D2-D2:N", "B2-B1:E", "D2-D2:E", "F6-F6:S", "D2-D2:W", "F6-F6:W", "F2-F2:N", "F6-G6:S", "F2-F2:E", "G6-F7:W"}
+	// state checks what the page shows after ply moves.
 	state := func(ply int) {
 		t.Helper()
-		must(page.WaitFor(ctx, fmt.Sprintf(`document.getElementById("ply").dataset.ply === "%d"`, ply)))
-		if got, want := text("ply"), fmt.Sprintf("Ply %d of 20", ply); got != want {
+		b.ready(ply)
+		if got, want := text("ply"), fmt.Sprintf("Ply %d", ply); got != want {
 			t.Errorf("ply label %q, want %q", got, want)
 		}
-		// Both pictures load, and the board is the position after ply moves.
-		must(page.WaitFor(ctx, `["board", "curve"].every(id => { const i = document.getElementById(id); return i.complete && i.naturalWidth > 0; })`))
-		src := eval(`document.getElementById("board").dataset.url`)
-		if !strings.Contains(src, fmt.Sprintf("turn=%d", ply)) {
-			t.Errorf("board %s is not the position after %d moves", src, ply)
+		// The board is the position after ply moves: the four first
+		// stones, the four placed, a wall a turn; the last move marked.
+		var board struct{ Stones, Walls, Last int }
+		b.eval(`({Stones: document.querySelectorAll("#board .stone").length, Walls: document.querySelectorAll("#slots .wall.built").length,
+			Last: document.querySelectorAll("#board .sq.last").length})`, &board)
+		if board.Stones != 4+min(ply, 4) || board.Walls != max(0, ply-4) || (board.Last > 0) != (ply > 0) {
+			t.Errorf("ply %d: the board shows %+v, want %d stones, %d walls and the last move marked when there is one", ply, board, 4+min(ply, 4), max(0, ply-4))
 		}
-		stones := 4 + min(ply, 4)
-		var counts struct{ Stones, Walls, Played, Last, Fifty, Current int }
-		must(page.Eval(ctx, `(async () => {
-			const key = document.getElementById("api-key").value;
-			const init = { headers: key ? { Authorization: "Bearer " + key } : {} };
-			const board = await (await fetch(document.getElementById("board").dataset.url, init)).text();
-			const curve = await (await fetch(document.getElementById("curve").dataset.url, init)).text();
-			const n = (s, re) => (s.match(re) || []).length;
-			return {Stones: n(board, /class="stone /g), Walls: n(board, /class="wall /g), Played: n(board, /class="candidate played"/g),
-				Last: n(board, /class="last-move"/g), Fifty: n(curve, /class="fifty"/g), Current: n(curve, /class="current"/g)};
-		})()`, &counts))
-		walls := max(0, ply-4)
-		wantPlayed, wantLast := 0, 0
-		if ply < 20 {
-			wantPlayed = 1
+		// The curve loads, marking the ply, with the 50% line.
+		b.wait(fmt.Sprintf(`(() => { const i = document.getElementById("review-curve");
+			return i.complete && i.naturalWidth > 0 && (i.dataset.url || "").endsWith("?current=%d"); })()`, ply))
+		var curve struct{ Fifty, Current int }
+		b.eval(`(async () => {
+			const key = document.getElementById("api-key").value.trim();
+			const svg = await (await fetch(document.getElementById("review-curve").dataset.url, {headers: key ? {Authorization: "Bearer " + key} : {}})).text();
+			const n = (re) => (svg.match(re) || []).length;
+			return {Fifty: n(/class="fifty"/g), Current: n(/class="current"/g)};
+		})()`, &curve)
+		if curve.Fifty != 1 || curve.Current != 1 {
+			t.Errorf("ply %d: the curve shows %+v, want the 50%% line and the current ply", ply, curve)
 		}
-		if ply > 0 {
-			wantLast = 1
-		}
-		if counts.Stones != stones || counts.Walls != walls || counts.Played != wantPlayed || counts.Last != wantLast || counts.Fifty != 1 || counts.Current != 1 {
-			t.Errorf("ply %d: board and curve show %+v, want %d stones, %d walls, %d played arrows, %d last-move marks, the 50%% line and the current ply",
-				ply, counts, stones, walls, wantPlayed, wantLast)
-		}
-		if ply > 0 && !strings.Contains(text("last-move"), moves[ply-1]) {
-			t.Errorf("ply %d: last move %q, want %s", ply, text("last-move"), moves[ply-1])
-		}
-		if ply < 20 {
-			if next := text("next-move"); !strings.Contains(next, moves[ply]) {
-				t.Errorf("ply %d: next move %q, want %s", ply, next, moves[ply])
+		line := text("review-move")
+		if ply == 0 {
+			if line != "The start of the reviewed game." {
+				t.Errorf("at the start the review line is %q", line)
 			}
-			if p := pointsLoss[ply]; p != "" {
-				if next, want := text("next-move"), p+" points"; !strings.Contains(next, want) {
-					t.Errorf("ply %d: next move %q does not say it loses %s", ply, next, want)
-				}
-			}
-			if best := text("best-move"); !strings.Contains(best, "%") {
-				t.Errorf("ply %d: best alternative %q has no win rate", ply, best)
-			}
-			if row := eval(`(document.querySelector("#moves tr.current") || {}).dataset?.ply || ""`); row != fmt.Sprint(ply) {
-				t.Errorf("ply %d: table highlights row %q", ply, row)
-			}
-		} else if next := text("next-move"); !strings.Contains(next, "end of the game") {
-			t.Errorf("final ply: next move %q", next)
+			return
 		}
-		if wr := text("winrate"); !strings.HasSuffix(wr, "%") {
-			t.Errorf("ply %d: Red's win rate %q", ply, wr)
+		// The line of the move that led here: its number, mover and
+		// move, its points lost, the best alternative with its win rate.
+		if !strings.HasPrefix(line, fmt.Sprintf("%d. ", ply)) || !strings.Contains(line, " "+exampleMoves[ply-1]+": ") {
+			t.Errorf("ply %d: review line %q, want move %s", ply, line, exampleMoves[ply-1])
+		}
+		if p := pointsLoss[ply-1]; p != "" && (!strings.Contains(line, "loses ") || !strings.Contains(line, p+" points")) {
+			t.Errorf("ply %d: review line %q does not say it loses %s points", ply, line, p)
+		}
+		if best, ok := strings.CutPrefix(line[strings.Index(line, ";")+1:], " best was "); ok && !strings.Contains(best, "%") {
+			t.Errorf("ply %d: best alternative %q has no win rate", ply, best)
+		}
+		if cur := b.str(`(document.querySelector("#move-list .current") || {dataset: {}}).dataset.ply || ""`); cur != fmt.Sprint(ply) {
+			t.Errorf("ply %d: the move list marks ply %q", ply, cur)
 		}
 	}
 
 	state(0)
 	// Step with the keyboard (focus off the form, as a reader would).
-	must(page.Eval(ctx, `document.activeElement.blur()`, nil))
+	b.click("#ply")
 	for i := 1; i <= 6; i++ {
-		must(page.Press(ctx, "ArrowRight"))
+		b.must(b.page.Press(ctx, "ArrowRight"))
 		state(i)
 	}
 	for i := 5; i >= 4; i-- {
-		must(page.Press(ctx, "ArrowLeft"))
+		b.must(b.page.Press(ctx, "ArrowLeft"))
 		state(i)
 	}
-	must(page.Press(ctx, "End"))
+	b.must(b.page.Press(ctx, "End"))
 	state(20)
-	must(page.Press(ctx, "ArrowRight"))
+	b.must(b.page.Press(ctx, "ArrowRight"))
 	state(20)
-	must(page.Press(ctx, "Home"))
+	b.must(b.page.Press(ctx, "Home"))
 	state(0)
-	must(page.Press(ctx, "ArrowLeft"))
+	b.must(b.page.Press(ctx, "ArrowLeft"))
 	state(0)
-	// Clicking a move in the table shows it.
-	must(page.Eval(ctx, `document.querySelector('#moves tr[data-ply="12"]').click()`, nil))
+	// Clicking a move in the list shows it.
+	b.click(`#move-list [data-line="main"][data-ply="12"]`)
 	state(12)
-	// Reloading the page resumes the review from its address.
-	must(page.Eval(ctx, `window.wzBeforeReload = true; setTimeout(() => location.reload(), 0)`, nil))
-	must(page.WaitFor(ctx, `!window.wzBeforeReload && document.readyState === "complete" && document.body.dataset.state === "ready"`))
+	// Reloading the page reopens the review from its address alone: the
+	// game comes from the review's record.
+	b.eval(`window.wzBeforeReload = true`, nil)
+	b.must(b.page.Do(ctx, chromedp.Reload()))
+	b.wait(`!window.wzBeforeReload && document.readyState === "complete" && document.body.dataset.review === "ready"`)
+	b.liveOff()
 	state(0)
+	if got := b.mainLine(); !slices.Equal(got, exampleMoves) {
+		t.Errorf("the reopened review's game: %v", got)
+	}
+	b.click("#ply")
 	for range 13 {
-		must(page.Press(ctx, "ArrowRight"))
+		b.must(b.page.Press(ctx, "ArrowRight"))
 	}
 	state(13)
-	// A review opened by its id alone (a link, or a review submitted with
-	// curl): nothing of it is in this tab's storage, and the page takes
-	// the record from the review's result.
-	must(page.Eval(ctx, `Object.keys(sessionStorage).filter(k => k.startsWith("wz-record-")).forEach(k => sessionStorage.removeItem(k));
-		document.getElementById("record").value = ""; window.wzBeforeReload = true; setTimeout(() => location.reload(), 0)`, nil))
-	must(page.WaitFor(ctx, `!window.wzBeforeReload && document.readyState === "complete" && document.body.dataset.state === "ready"`))
-	state(0)
-	if rec := eval(`document.getElementById("record").value`); !strings.Contains(rec, `"G6-F7:W"`) {
-		t.Errorf("the record shown for a review opened by id: %q", rec)
-	}
-	must(page.Press(ctx, "End"))
+	b.must(b.page.Press(ctx, "End"))
 	state(20)
 
 	if path := os.Getenv("WALLZERO_SCREENSHOT"); path != "" && !auth {
-		png, err := page.Screenshot(ctx)
-		must(err)
-		must(os.WriteFile(path, png, 0o644))
+		png, err := b.page.Screenshot(ctx)
+		b.must(err)
+		b.must(os.WriteFile(path, png, 0o644))
 		t.Logf("screenshot of the finished review: %s", path)
 	}
 	log.mu.Lock()

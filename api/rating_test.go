@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/api"
+	"github.com/wallzero/wallzero/api/wire"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/rating"
 )
@@ -52,7 +53,7 @@ func TestRatingEstimate(t *testing.T) {
 	}
 	var singles []rating.Estimate
 	for i, id := range ids {
-		var rj jobs.ReviewJob
+		var rj wire.ReviewJob
 		if code := ts.do("GET", "/v1/reviews/"+id, nil, &rj); code != 200 {
 			t.Fatalf("GET review: %d", code)
 		}

@@ -2,10 +2,10 @@ package api
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -126,12 +126,7 @@ func (s *server) addAnalysis(ctx context.Context, req *boardRequest) error {
 		if i >= req.analyze {
 			break
 		}
-		cand, err := render.ParseCandidate(mi.Move)
-		if err != nil {
-			return &wallzero.Error{Code: wallzero.CodeInternal, Message: "analysis move: " + err.Error(), Err: err}
-		}
-		cand.Winrate = float64(mi.Winrate)
-		req.opt.Candidates = append(req.opt.Candidates, cand)
+		req.opt.Candidates = append(req.opt.Candidates, render.Candidate{Move: mi.Move, Winrate: float64(mi.Winrate)})
 	}
 	if req.autoOwnership {
 		if len(a.Ownership) != 0 {
@@ -143,20 +138,12 @@ func (s *server) addAnalysis(ctx context.Context, req *boardRequest) error {
 	return nil
 }
 
-// optionError maps a render.Options error ("distances: ...",
-// "candidates[2]: ...") to the query parameter it concerns.
+// optionError names the query parameter of a render.OptionError.
 func optionError(err error) error {
-	field, msg, ok := strings.Cut(err.Error(), ": ")
-	if !ok {
-		return &wallzero.Error{Code: wallzero.CodeInvalid, Message: err.Error(), Err: err}
+	if oe, ok := errors.AsType[*render.OptionError](err); ok {
+		return &wallzero.Error{Code: wallzero.CodeInvalid, Field: oe.Param, Message: oe.Reason, Err: err}
 	}
-	if i := strings.IndexByte(field, '['); i >= 0 {
-		field = field[:i]
-	}
-	if field == "last move" {
-		field = "last"
-	}
-	return &wallzero.Error{Code: wallzero.CodeInvalid, Field: field, Message: msg, Err: err}
+	return &wallzero.Error{Code: wallzero.CodeInvalid, Message: err.Error(), Err: err}
 }
 
 // reviewWinrateSVG draws the win-rate curve of a finished review: Red's
@@ -245,30 +232,30 @@ func reviewCurve(r *jobs.ReviewResult) ([]render.CurvePoint, int) {
 	points := make([]render.CurvePoint, 0, len(r.WinrateCurve))
 	clamp := func(v float32) float64 { return min(1, max(0, float64(v))) }
 	for _, p := range r.WinrateCurve {
-		cp := render.CurvePoint{Ply: p.Ply, Red: clamp(p.RedWinrate)}
+		cp := render.CurvePoint{Ply: p.Ply, Red: clamp(p.RedWinrate())}
 		if len(r.Players) > 2 {
-			for _, name := range r.Players {
-				cp.Rates = append(cp.Rates, clamp(p.Winrates[name]))
+			for _, c := range r.Players {
+				cp.Rates = append(cp.Rates, clamp(p.Winrates[c]))
 			}
 		}
 		points = append(points, cp)
 	}
 	setup := 0
 	for i, m := range r.Moves {
-		if i == setup && !strings.ContainsAny(m.Move, "-:") {
+		if i == setup && m.Move.Kind == engine.Place {
 			setup++
 		}
 		at := m.Ply + 1
 		if at < 0 || at >= len(points) || points[at].Ply != at {
 			continue
 		}
-		if c, err := engine.ParseColor(m.Player); err == nil && int(c) < len(points[at].Rates) {
-			points[at].Mover = int(c)
+		if int(m.Player) < len(points[at].Rates) {
+			points[at].Mover = int(m.Player)
 		}
 		switch m.Classification {
 		case render.ClassInaccuracy, render.ClassMistake, render.ClassBlunder:
 			points[at].Class = m.Classification
-			points[at].Move = m.Move
+			points[at].Move = m.Move.String()
 		}
 	}
 	return points, setup

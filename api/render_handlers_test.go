@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/jobs"
 )
 
@@ -145,12 +146,13 @@ func TestBoardSVGErrors(t *testing.T) {
 func TestReviewCurve(t *testing.T) {
 	t.Parallel()
 	r := &jobs.ReviewResult{
-		WinrateCurve: []jobs.CurvePoint{{Ply: 0, RedWinrate: 0.5}, {Ply: 1, RedWinrate: 0.52}, {Ply: 2, RedWinrate: 0.4}, {Ply: 3, RedWinrate: 0.45}, {Ply: 4, RedWinrate: 1.2}},
+		WinrateCurve: []jobs.CurvePoint{{Ply: 0, Winrates: []float32{0.5, 0.5}}, {Ply: 1, Winrates: []float32{0.52, 0.48}}, {Ply: 2, Winrates: []float32{0.4, 0.6}},
+			{Ply: 3, Winrates: []float32{0.45, 0.55}}, {Ply: 4, Winrates: []float32{1.2, 0}}},
 		Moves: []jobs.MoveReview{
-			{Ply: 0, Move: "C3", Classification: "best"},
-			{Ply: 1, Move: "E3", Classification: "mistake"},
-			{Ply: 2, Move: "E3-E4:N", Classification: "good"},
-			{Ply: 3, Move: "C3-C4:E", Classification: "blunder"},
+			{Ply: 0, Move: mustMove(t, "C3"), Classification: "best"},
+			{Ply: 1, Move: mustMove(t, "E3"), Classification: "mistake"},
+			{Ply: 2, Move: mustMove(t, "E3-E4:N"), Classification: "good"},
+			{Ply: 3, Move: mustMove(t, "C3-C4:E"), Classification: "blunder"},
 		},
 	}
 	points, setup := reviewCurve(r)
@@ -291,4 +293,14 @@ func TestPage(t *testing.T) {
 			}
 		}
 	}
+}
+
+// mustMove parses a test's move.
+func mustMove(t *testing.T, text string) engine.Move {
+	t.Helper()
+	m, _, err := engine.ParseMove(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wallzero/wallzero/api/wire"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/levels"
 )
@@ -28,7 +29,7 @@ func TestReviewLevels(t *testing.T) {
 		t.Fatalf("POST /v1/reviews: %d", code)
 	}
 	ts.waitJob(j.ID, time.Minute, "succeeded")
-	var rj jobs.ReviewJob
+	var rj wire.ReviewJob
 	if code := ts.do("GET", "/v1/reviews/"+j.ID, nil, &rj); code != 200 {
 		t.Fatalf("GET review: %d", code)
 	}

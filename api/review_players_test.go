@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wallzero/wallzero/api/wire"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service/jobs"
@@ -111,7 +112,7 @@ func reviewMultiGame(t *testing.T, ts *testServer, g multiGame, model string) {
 	if done := ts.waitJob(j.ID, 2*time.Minute, "succeeded", "failed"); done.Status != "succeeded" {
 		t.Fatalf("job %+v", done)
 	}
-	var rj jobs.ReviewJob
+	var rj wire.ReviewJob
 	if code := ts.do("GET", "/v1/reviews/"+j.ID, nil, &rj); code != 200 || rj.Result == nil {
 		t.Fatalf("GET review: %d %+v", code, rj)
 	}

@@ -2,7 +2,6 @@ package service_test
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"github.com/wallzero/wallzero/engine/solver"
 	"github.com/wallzero/wallzero/engine/solver/endgames"
 	"github.com/wallzero/wallzero/service/jobs"
+	"github.com/wallzero/wallzero/service/jobs/reviewrow"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -67,8 +67,8 @@ func TestReviewProvesTheEnd(t *testing.T) {
 	if done.Status != store.StatusSucceeded {
 		t.Fatalf("review: %+v", done)
 	}
-	var res jobs.ReviewResult
-	if err := json.Unmarshal(done.Result, &res); err != nil {
+	res, err := reviewrow.Decode(done.Result)
+	if err != nil {
 		t.Fatal(err)
 	}
 	proven := 0

@@ -341,7 +341,15 @@ func (e *env) checkExport(player string, games int) {
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
 			t.Fatal(err)
 		}
-		if l.Review == nil || len(l.Review.Moves) != len(l.Moves) || l.Players["red"] == "" {
+		var review struct {
+			Moves []json.RawMessage `json:"moves"`
+		}
+		if l.Review != nil {
+			if err := json.Unmarshal(l.Review, &review); err != nil {
+				t.Fatalf("export line %d: review: %v", n, err)
+			}
+		}
+		if l.Review == nil || len(review.Moves) != len(l.Moves) || l.Players["red"] == "" {
 			t.Errorf("export line %d: review %v, players %v", n, l.Review != nil, l.Players)
 		}
 		body.WriteString(sc.Text() + "\n")

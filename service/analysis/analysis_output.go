@@ -1,37 +1,10 @@
 package analysis
 
 import (
-	"encoding/json"
-	"fmt"
-
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/search"
 )
-
-// GameResult is the result of a finished game.
-type GameResult struct {
-	// Winner is the single winner's colour, or "draw".
-	Winner string `json:"winner" example:"red"`
-	// Winners lists the players sharing the win (one for a single winner).
-	Winners []string `json:"winners"`
-	// Territory is each player's final land.
-	Territory map[string]int `json:"territory"`
-} // @name service.GameResult
-
-// MarshalJSON leaves winrate and lcb out of a move the search never
-// visited: it has no win rate of its own to report.
-func (m MoveInfo) MarshalJSON() ([]byte, error) {
-	type plain MoveInfo
-	if m.Visits > 0 {
-		return json.Marshal(plain(m))
-	}
-	return json.Marshal(struct {
-		plain
-		Winrate *float32 `json:"winrate,omitempty"`
-		LCB     *float32 `json:"lcb,omitempty"`
-	}{plain: plain(m)})
-}
 
 // clamp01 keeps a bound within [0, 1], the range of a win rate.
 func clamp01(v float32) float32 { return min(max(v, 0), 1) }
@@ -42,38 +15,32 @@ func clamp01(v float32) float32 { return min(max(v, 0), 1) }
 func finishedAnalysis(q *Query, turn int, pos *engine.Position, model string) *Analysis {
 	next := engine.Color((int(pos.ToMove()) + 1) % pos.Players())
 	util := search.TerminalUtility(pos)
-	h := pos.Hash()
 	ch, _ := pos.CanonicalHash()
 	a := &Analysis{ID: q.ID, TurnNumber: turn, Territory: Territory(pos), MoveInfos: []MoveInfo{}}
 	a.RootInfo = RootInfo{
-		CurrentPlayer: next.String(),
-		Phase:         "over",
+		CurrentPlayer: next,
+		Phase:         engine.Over,
 		Winrate:       wallzero.Round(util[next]),
 		RawWinrate:    wallzero.Round(util[next]),
-		Hash:          fmt.Sprintf("%016x", h),
-		CanonicalHash: fmt.Sprintf("%016x", ch),
+		Winrates:      rounded(util[:pos.Players()]),
+		Hash:          pos.Hash(),
+		CanonicalHash: ch,
 		Model:         model,
 	}
-	if pos.Players() == 2 {
-		red := wallzero.Round(util[engine.Red])
-		a.RootInfo.RedWinrate = &red
-	} else {
-		a.RootInfo.Winrates = byColour(util[:pos.Players()])
+	if pos.Players() > 2 {
 		a.RootInfo.RawWinrates = a.RootInfo.Winrates
 	}
 	res := pos.Result()
-	gr := &GameResult{Winner: "draw", Winners: []string{}, Territory: a.Territory}
-	if w := res.Winner(); w != engine.NoColor {
-		gr.Winner = w.String()
-	}
+	gr := &GameResult{Winner: res.Winner(), Winners: []engine.Color{}, Territory: a.Territory}
 	for c := 0; c < pos.Players(); c++ {
 		if res.Winners>>uint(c)&1 != 0 {
-			gr.Winners = append(gr.Winners, engine.Color(c).String())
+			gr.Winners = append(gr.Winners, engine.Color(c))
 		}
 	}
 	a.RootInfo.Result = gr
 	if q.IncludeReachability {
-		a.Reachability = reachability(pos)
+		r := pos.Reachability()
+		a.Reachability = &r
 	}
 	return a
 }
@@ -90,15 +57,8 @@ func addPVs(a *Analysis, q *Query, s *search.Search) {
 	}
 	for i := range a.MoveInfos {
 		mi := &a.MoveInfos[i]
-		m, _, err := engine.ParseMove(mi.Move)
-		if err != nil {
-			continue
-		}
-		pv, visits := s.PrincipalVariation(m, n)
-		mi.PV = mi.PV[:0]
-		for _, p := range pv {
-			mi.PV = append(mi.PV, p.String())
-		}
+		pv, visits := s.PrincipalVariation(mi.Move, n)
+		mi.PV = append(mi.PV[:0], pv...)
 		if q.IncludePVVisits {
 			mi.PVVisits = visits
 		}

@@ -111,8 +111,7 @@ func (a *Analyzer) AnalyzeTurn(ctx context.Context, q *Query, positions []engine
 			return shape(res), nil
 		}
 		partial := shape(res)
-		during := true
-		partial.IsDuringSearch = &during
+		partial.DuringSearch = true
 		opt.Progress(partial)
 	}
 }

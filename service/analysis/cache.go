@@ -118,7 +118,7 @@ func (s *Cached) cachedTurn(ctx context.Context, q *Query, rules string, positio
 	if err != nil || canon == nil {
 		return nil, err
 	}
-	return orient(shape(canon, q, turn), sym, pos, turn, info)
+	return orient(shape(canon, q, turn), sym, pos, turn, info), nil
 }
 
 // searchTurn searches positions[turn] for q after a cache miss: through
@@ -165,10 +165,7 @@ func (s *Cached) analysisFrom(ctx context.Context, rules string, positions []eng
 			if err != nil {
 				return nil, err
 			}
-			c, err := Canonical(a, sym, hash)
-			if err != nil {
-				return nil, err
-			}
+			c := Canonical(a, sym, hash)
 			s.save(ctx, key, visits, c)
 			return c, nil
 		})
@@ -180,33 +177,27 @@ func (s *Cached) analysisFrom(ctx context.Context, rules string, positions []eng
 	if q != nil {
 		canon = shape(canon, q, turn)
 	}
-	return orient(canon, sym, pos, turn, info)
+	return orient(canon, sym, pos, turn, info), nil
 }
 
 // Canonical returns a as the cache holds it: mapped by sym (the symmetry
 // CanonicalHash returned with hash) to the canonical orientation, at turn
 // 0, with the canonical hash.
-func Canonical(a *Analysis, sym engine.Symmetry, hash uint64) (*Analysis, error) {
-	c, err := transformAnalysis(a, sym)
-	if err != nil {
-		return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: err.Error(), Err: err}
-	}
-	c.TurnNumber, c.RootInfo.Hash = 0, fmt.Sprintf("%016x", hash)
-	return c, nil
+func Canonical(a *Analysis, sym engine.Symmetry, hash uint64) *Analysis {
+	c := transformAnalysis(a, sym)
+	c.TurnNumber, c.RootInfo.Hash = 0, hash
+	return c
 }
 
 // orient maps a canonical analysis back to the asked position pos (the
 // position the canonical symmetry sym maps to the canonical one), as the
 // analysis of turn with cache information info.
-func orient(canon *Analysis, sym engine.Symmetry, pos *engine.Position, turn int, info *CacheInfo) (*Analysis, error) {
-	a, err := transformAnalysis(canon, sym.Inverse())
-	if err != nil {
-		return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: err.Error(), Err: err}
-	}
+func orient(canon *Analysis, sym engine.Symmetry, pos *engine.Position, turn int, info *CacheInfo) *Analysis {
+	a := transformAnalysis(canon, sym.Inverse())
 	a.TurnNumber = turn
-	a.RootInfo.Hash = fmt.Sprintf("%016x", pos.Hash())
+	a.RootInfo.Hash = pos.Hash()
 	a.Cache = info
-	return a, nil
+	return a
 }
 
 // lookup reads the canonical analysis of key with at least visits from

@@ -46,8 +46,8 @@ func TestCalibratedAnalysis(t *testing.T) {
 	if want := cal.Seat(kind, engine.Red, a.RootInfo.Winrate); !near(b.RootInfo.Winrate, want) {
 		t.Errorf("winrate %v, want %v (the map of %v)", b.RootInfo.Winrate, want, a.RootInfo.Winrate)
 	}
-	if !near(*b.RootInfo.RedWinrate, b.RootInfo.Winrate) {
-		t.Errorf("redWinrate %v, winrate %v: Red is to move", *b.RootInfo.RedWinrate, b.RootInfo.Winrate)
+	if red, _ := b.RootInfo.RedWinrate(); !near(red, b.RootInfo.Winrate) {
+		t.Errorf("redWinrate %v, winrate %v: Red is to move", red, b.RootInfo.Winrate)
 	}
 	for i := range a.MoveInfos {
 		x, y := a.MoveInfos[i], b.MoveInfos[i]

@@ -14,7 +14,7 @@ func explainTurn(positions []engine.Position, moves []engine.Move, turn int, a *
 		return nil
 	}
 	best := a.MoveInfos[0]
-	bestPV := explain.ParseMoves(best.PV)
+	bestPV := best.PV
 	if len(bestPV) == 0 {
 		return nil
 	}
@@ -23,8 +23,8 @@ func explainTurn(positions []engine.Position, moves []engine.Move, turn int, a *
 		var playedPV []engine.Move
 		loss, points := -1.0, -1.0
 		for _, mi := range a.MoveInfos {
-			if mi.Move == played.String() {
-				playedPV = explain.ParseMoves(mi.PV)
+			if mi.Move == played {
+				playedPV = mi.PV
 				// An unvisited move has no searched win rate: loss unknown.
 				if mi.Visits > 0 {
 					loss = max(0, float64(best.Winrate-mi.Winrate))

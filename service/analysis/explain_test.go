@@ -47,7 +47,7 @@ func TestExplainAll(t *testing.T) {
 	if e := out[0].Explanation; e == nil || e.Played.Move != q.Moves[12][2:] {
 		t.Fatalf("turn 12: %+v, want the move played (%s)", e, q.Moves[12])
 	}
-	if e := out[1].Explanation; e == nil || e.Played.Move != out[1].MoveInfos[0].Move || e.Best != nil {
+	if e := out[1].Explanation; e == nil || e.Played.Move != out[1].MoveInfos[0].Move.String() || e.Best != nil {
 		t.Fatalf("turn 20: %+v, want the best move alone", e)
 	}
 	q.IncludeExplanations = false

@@ -46,13 +46,9 @@ func TestMoveRestrictions(t *testing.T) {
 			}
 			deep := false
 			for _, mi := range res[0].MoveInfos {
-				for d, text := range mi.PV {
-					m, _, err := engine.ParseMove(text)
-					if err != nil {
-						t.Fatal(err)
-					}
+				for d, m := range mi.PV {
 					if !tc.ok(d, m) {
-						t.Errorf("move %s at depth %d of pv %v", text, d, mi.PV)
+						t.Errorf("move %s at depth %d of pv %v", m, d, mi.PV)
 					}
 					deep = deep || d > 0
 				}
@@ -75,7 +71,7 @@ func TestReportingAndStop(t *testing.T) {
 	}
 	var seen []int
 	a, err := heuristicAnalyzer().AnalyzeTurn(context.Background(), &q, p.Positions, turns[0], RunOptions{Progress: func(part *Analysis) {
-		if part.IsDuringSearch == nil || !*part.IsDuringSearch {
+		if !part.DuringSearch {
 			t.Errorf("partial analysis without isDuringSearch true")
 		}
 		seen = append(seen, part.RootInfo.Visits)
@@ -83,8 +79,8 @@ func TestReportingAndStop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := fmt.Sprint(seen); got != "[30 60 90]" || a.RootInfo.Visits != 100 || a.IsDuringSearch != nil {
-		t.Errorf("partials at %s visits, final %d (isDuringSearch %v)", got, a.RootInfo.Visits, a.IsDuringSearch)
+	if got := fmt.Sprint(seen); got != "[30 60 90]" || a.RootInfo.Visits != 100 || a.DuringSearch {
+		t.Errorf("partials at %s visits, final %d (during the search %v)", got, a.RootInfo.Visits, a.DuringSearch)
 	}
 
 	// A search stopped from its first report on ends there with the

@@ -24,28 +24,22 @@ func TestTransformAnalysis(t *testing.T) {
 	for _, sym := range engine.AllSymmetries {
 		t.Run(sym.String(), func(t *testing.T) {
 			t.Parallel()
-			m, err := transformAnalysis(a, sym)
-			if err != nil {
-				t.Fatal(err)
-			}
-			back, err := transformAnalysis(m, sym.Inverse())
-			if err != nil {
-				t.Fatal(err)
-			}
+			m := transformAnalysis(a, sym)
+			back := transformAnalysis(m, sym.Inverse())
 			if !reflect.DeepEqual(back, a) {
 				t.Errorf("round trip differs")
 			}
 			p := sym.Position(g.Final)
-			legal := map[string]bool{}
+			legal := map[engine.Move]bool{}
 			for _, mv := range p.LegalMoves(nil) {
-				legal[mv.String()] = true
+				legal[mv] = true
 			}
 			for _, mi := range m.MoveInfos {
 				if !legal[mi.Move] {
 					t.Fatalf("%s is not legal in the mapped position", mi.Move)
 				}
 			}
-			if want := reachability(&p); !reflect.DeepEqual(want, m.Reachability) {
+			if want := p.Reachability(); !reflect.DeepEqual(&want, m.Reachability) {
 				t.Errorf("reach %+v, want %+v", m.Reachability, want)
 			}
 		})

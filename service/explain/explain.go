@@ -226,17 +226,3 @@ func playOut(pos *engine.Position, line []engine.Move) *Playout {
 	}
 	return out
 }
-
-// ParseMoves parses moves in the project's notation, stopping at the
-// first one that does not parse.
-func ParseMoves(texts []string) []engine.Move {
-	var out []engine.Move
-	for _, t := range texts {
-		m, _, err := engine.ParseMove(t)
-		if err != nil {
-			break
-		}
-		out = append(out, m)
-	}
-	return out
-}

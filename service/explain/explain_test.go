@@ -1,32 +1,24 @@
 package explain
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
 )
 
-// TestParseMoves stops at the first move that does not parse.
-func TestParseMoves(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct {
-		in   []string
-		want []string
-	}{
-		{nil, nil},
-		{[]string{"C3", "E3"}, []string{"C3", "E3"}},
-		{[]string{"C3", "??", "E3"}, []string{"C3"}},
-	} {
-		var got []string
-		for _, m := range ParseMoves(tc.in) {
-			got = append(got, m.String())
+// parseMoves parses a test's moves, stopping at the first that does not
+// parse.
+func parseMoves(texts []string) []engine.Move {
+	var out []engine.Move
+	for _, t := range texts {
+		m, _, err := engine.ParseMove(t)
+		if err != nil {
+			break
 		}
-		if !slices.Equal(got, tc.want) {
-			t.Errorf("ParseMoves(%q) = %q, want %q", tc.in, got, tc.want)
-		}
+		out = append(out, m)
 	}
+	return out
 }
 
 // TestMoves explains a move against a better one: both get their facts
@@ -39,7 +31,7 @@ func TestMoves(t *testing.T) {
 		t.Fatal(err)
 	}
 	pos := g.Final
-	moves := ParseMoves([]string{"E5-E4:N", "C3-C2:E"})
+	moves := parseMoves([]string{"E5-E4:N", "C3-C2:E"})
 	if len(moves) != 2 {
 		t.Fatal("the test moves do not parse")
 	}
@@ -55,7 +47,7 @@ func TestMoves(t *testing.T) {
 	if !strings.HasSuffix(e.Text, "the move played costs 10% of the win rate and 2.3 points of land.") {
 		t.Errorf("text %q, want it to end with what the move cost in win rate and in points", e.Text)
 	}
-	if bad := ParseMoves([]string{"A1"}); Moves(&pos, bad[0], bad[0], nil, nil, 0, 0) != nil {
+	if bad := parseMoves([]string{"A1"}); Moves(&pos, bad[0], bad[0], nil, nil, 0, 0) != nil {
 		t.Error("an explanation of an illegal move")
 	}
 }

@@ -300,11 +300,10 @@ func (s *Explorer) searchExplorer(ctx context.Context, positions []engine.Positi
 	row := store.ExplorerPosition{CanonicalHash: h, Placed: done, Visits: visits, RedWinrate: toRed(a.RootInfo.Winrate), RedValue: toRed(a.RootInfo.RawWinrate)}
 	infos := append([]analysis.MoveInfo(nil), a.MoveInfos...)
 	for i := range infos {
-		sq, err := engine.ParseSquare(infos[i].Move)
-		if err != nil {
-			return row, &wallzero.Error{Code: wallzero.CodeInternal, Message: fmt.Sprintf("explorer: %q is not a placement", infos[i].Move), Err: err}
+		if infos[i].Move.Kind != engine.Place {
+			return row, &wallzero.Error{Code: wallzero.CodeInternal, Message: fmt.Sprintf("explorer: %s is not a placement", infos[i].Move)}
 		}
-		infos[i].Order = int(sym.Square(sq)) // reuse Order for the canonical square
+		infos[i].Order = int(sym.Square(infos[i].Move.To)) // reuse Order for the canonical square
 	}
 	sort.Slice(infos, func(i, j int) bool { return infos[i].Order < infos[j].Order })
 	for _, mi := range infos {
@@ -325,8 +324,11 @@ func (s *Explorer) searchExplorer(ctx context.Context, positions []engine.Positi
 // children found in the table.
 func placementsOf(pos *engine.Position, row store.ExplorerPosition, sym engine.Symmetry, rows map[uint64]store.ExplorerPosition) []Placement {
 	inv := sym.Inverse()
-	out := make([]Placement, 0, len(row.Squares))
+	var bySquare [engine.NumSquares]*Placement
 	for j, cs := range row.Squares {
+		if !engine.Square(cs).Valid() {
+			continue // not a square: a row no build writes
+		}
 		sq := inv.Square(engine.Square(cs))
 		p := Placement{Move: sq.String(), Prior: row.Priors[j], Visits: int(row.MoveVisits[j])}
 		if p.Visits > 0 {
@@ -342,15 +344,15 @@ func placementsOf(pos *engine.Position, row store.ExplorerPosition, sym engine.S
 				p.RedWinrate, p.ChildVisits = &w, child.Visits
 			}
 		}
-		out = append(out, p)
+		bySquare[sq] = &p
 	}
-	sort.Slice(out, func(a, b int) bool { return squareIndex(out[a].Move) < squareIndex(out[b].Move) })
+	out := make([]Placement, 0, len(row.Squares))
+	for _, p := range bySquare {
+		if p != nil {
+			out = append(out, *p)
+		}
+	}
 	return out
-}
-
-func squareIndex(name string) int {
-	s, _ := engine.ParseSquare(name)
-	return int(s)
 }
 
 // setupMoves returns the legal placements of a setup-phase position (none

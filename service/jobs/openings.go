@@ -292,24 +292,19 @@ func (s *Runner) scoreGroup(ctx context.Context, g *openingGroup, rules, cacheMo
 	if positions[turn].IsOver() {
 		return nil
 	}
-	c, err := analysis.Canonical(a, g.sym, g.hash)
-	if err != nil {
-		return err
-	}
-	return w.add(ctx, store.CacheKey{CanonicalHash: g.hash, Rules: rules, Model: cacheModel}, visits, c)
+	return w.add(ctx, store.CacheKey{CanonicalHash: g.hash, Rules: rules, Model: cacheModel}, visits, analysis.Canonical(a, g.sym, g.hash))
 }
 
 // scoreOf extracts an opening's score from its analysis (the score does
 // not depend on the orientation).
 func scoreOf(a *analysis.Analysis) OpeningScore {
-	if a.RootInfo.Winrates != nil { // three or four players
-		red := engine.Red.String()
-		return OpeningScore{RedWinrate: a.RootInfo.Winrates[red], Value: a.RootInfo.RawWinrates[red], Visits: a.RootInfo.Visits,
-			Winrates: a.RootInfo.Winrates, Values: a.RootInfo.RawWinrates}
+	if r := &a.RootInfo; len(r.Winrates) > 2 && len(r.RawWinrates) > 2 { // three or four players
+		return OpeningScore{RedWinrate: r.Winrates[engine.Red], Value: r.RawWinrates[engine.Red], Visits: r.Visits,
+			Winrates: byColour(r.Winrates), Values: byColour(r.RawWinrates)}
 	}
-	red := a.RootInfo.Winrate
-	if a.RootInfo.RedWinrate != nil {
-		red = *a.RootInfo.RedWinrate
+	red, ok := a.RootInfo.RedWinrate()
+	if !ok {
+		red = a.RootInfo.Winrate
 	}
 	value := a.RootInfo.RawWinrate
 	var lead *float32
@@ -317,7 +312,7 @@ func scoreOf(a *analysis.Analysis) OpeningScore {
 		v := *a.RootInfo.ScoreLead
 		lead = &v
 	}
-	if a.RootInfo.CurrentPlayer != engine.Red.String() {
+	if a.RootInfo.CurrentPlayer != engine.Red {
 		value = wallzero.Round(1 - value)
 		if lead != nil {
 			v := -*lead

@@ -3,7 +3,6 @@ package jobs
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
@@ -23,48 +22,48 @@ const (
 	PuzzleDeepFactor = 4
 )
 
-// PuzzleSet is the puzzles of one review, in the order of the game.
+// PuzzleSet is the puzzles of one review, in the order of the game (api/wire
+// writes it as JSON).
 type PuzzleSet struct {
 	// ReviewID is the review they come from.
-	ReviewID string `json:"reviewId" example:"6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10"`
+	ReviewID string
 	// Visits and DeepVisits are the two searches every answer was checked at.
-	Visits     int `json:"visits" example:"64"`
-	DeepVisits int `json:"deepVisits" example:"256"`
+	Visits, DeepVisits int
 	// Puzzles are the positions kept.
-	Puzzles []Puzzle `json:"puzzles"`
+	Puzzles []Puzzle
 	// Skipped are the mistakes left out, each with the reason.
-	Skipped []SkippedPuzzle `json:"skipped"`
-} // @name service.PuzzleSet
+	Skipped []SkippedPuzzle
+}
 
 // Puzzle is a position to solve: the record up to it, whose turn it is,
 // what was played and the answer.
 type Puzzle struct {
 	// Ply is the index of the move played in the game (the position is
 	// the one before it).
-	Ply int `json:"ply" example:"12"`
+	Ply int
 	// Record replays to the puzzle's position.
-	Record engine.Record `json:"record"`
+	Record engine.Record
 	// Player is the player to move.
-	Player string `json:"player" example:"blue"`
+	Player engine.Color
 	// Played is the move played in the game, Loss what it cost.
-	Played string  `json:"played" example:"D3-D2:S"`
-	Loss   float32 `json:"loss" example:"0.21"`
+	Played engine.Move
+	Loss   float32
 	// Solution is the clearly best move and Line its principal variation.
-	Solution string   `json:"solution" example:"E4-E5:N"`
-	Line     []string `json:"line"`
+	Solution engine.Move
+	Line     []engine.Move
 	// Margin is the solution's lead in win rate over the next move in the
 	// deeper search; Proven says the solver proved it the only win.
-	Margin float32 `json:"margin" example:"0.31"`
-	Proven bool    `json:"proven"`
+	Margin float32
+	Proven bool
 	// Explanation is the review's explanation of the mistake.
-	Explanation *explain.Explanation `json:"explanation,omitempty"`
-} // @name service.Puzzle
+	Explanation *explain.Explanation
+}
 
 // SkippedPuzzle is a mistake that did not become a puzzle, and why.
 type SkippedPuzzle struct {
-	Ply    int    `json:"ply" example:"20"`
-	Reason string `json:"reason" example:"two moves within 0.15 of each other"`
-} // @name service.SkippedPuzzle
+	Ply    int
+	Reason string
+}
 
 // Puzzles returns the puzzles of a succeeded review (a review still
 // running is a wallzero.CodeConflict error). Each candidate position is
@@ -152,7 +151,7 @@ func SelectPuzzle(mv MoveReview, shallow, deep *analysis.Analysis) (Puzzle, stri
 		return Puzzle{}, "the move played is the best one in the deeper search"
 	}
 	p := Puzzle{Ply: mv.Ply, Player: mv.Player, Played: mv.Move, Loss: mv.Loss, Solution: dBest.Move,
-		Line: slices.Clone(dBest.PV), Explanation: mv.Explanation}
+		Line: dBest.PV, Explanation: mv.Explanation}
 	if onlyProvenWin(deep, dBest) {
 		p.Proven = true
 		if dNext != nil {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/analysis"
 )
 
@@ -12,7 +13,7 @@ func searched(moves ...any) *analysis.Analysis {
 	a := &analysis.Analysis{}
 	for i := 0; i+2 < len(moves); i += 3 {
 		m := moves[i].(string)
-		a.MoveInfos = append(a.MoveInfos, analysis.MoveInfo{Move: m, Visits: moves[i+1].(int), Winrate: float32(moves[i+2].(float64)), PV: []string{m, "A1-A2:N"}})
+		a.MoveInfos = append(a.MoveInfos, analysis.MoveInfo{Move: mv(m), Visits: moves[i+1].(int), Winrate: float32(moves[i+2].(float64)), PV: mvs(m, "A1-A2:N")})
 	}
 	return a
 }
@@ -20,7 +21,7 @@ func searched(moves ...any) *analysis.Analysis {
 // proven marks the moves of a with proofs: results by move.
 func proven(a *analysis.Analysis, results map[string]string) *analysis.Analysis {
 	for i := range a.MoveInfos {
-		if r, ok := results[a.MoveInfos[i].Move]; ok {
+		if r, ok := results[a.MoveInfos[i].Move.String()]; ok {
 			a.MoveInfos[i].Proof = &analysis.Proof{Result: r}
 		}
 	}
@@ -29,7 +30,7 @@ func proven(a *analysis.Analysis, results map[string]string) *analysis.Analysis 
 
 func TestSelectPuzzle(t *testing.T) {
 	t.Parallel()
-	mistake := MoveReview{Ply: 12, Move: "D3-D2:S", Player: "blue", Loss: 0.22}
+	mistake := MoveReview{Ply: 12, Move: mv("D3-D2:S"), Player: engine.Blue, Loss: 0.22}
 	for _, tc := range []struct {
 		name          string
 		mv            MoveReview
@@ -62,7 +63,7 @@ func TestSelectPuzzle(t *testing.T) {
 			searched("E4-E5:N", 30, 0.70, "C3-C4:E", 28, 0.66),
 			proven(searched("E4-E5:N", 120, 0.99, "C3-C4:E", 100, 0.90), map[string]string{"E4-E5:N": "win"}),
 			false, "", "within 0.15"},
-		{"an inaccuracy is no puzzle", MoveReview{Ply: 3, Move: "C3", Player: "red", Loss: 0.06},
+		{"an inaccuracy is no puzzle", MoveReview{Ply: 3, Move: mv("C3"), Player: engine.Red, Loss: 0.06},
 			searched("D4", 40, 0.8, "C3", 2, 0.5), searched("D4", 160, 0.8, "C3", 4, 0.5),
 			false, "", "less than a mistake"},
 		{"the move played turns out best", mistake,
@@ -77,7 +78,7 @@ func TestSelectPuzzle(t *testing.T) {
 				if reason != "" {
 					t.Fatalf("left out: %s", reason)
 				}
-				if p.Solution != tc.solution || p.Played != tc.mv.Move || p.Player != tc.mv.Player || p.Ply != tc.mv.Ply || len(p.Line) == 0 {
+				if p.Solution.String() != tc.solution || p.Played != tc.mv.Move || p.Player != tc.mv.Player || p.Ply != tc.mv.Ply || len(p.Line) == 0 {
 					t.Errorf("puzzle %+v", p)
 				}
 				return

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/rating"
 )
 
@@ -84,7 +85,11 @@ func (s *Runner) Rating(ctx context.Context, r *RatingRequest) (*RatingResult, e
 			return nil, wallzero.Invalid(field+".review", fmt.Sprintf("reviewed by %s at %d visits, games[0] by %s at %d: one estimate combines reviews of one model and visits",
 				res.Model, res.Visits, out.Model, out.Visits))
 		}
-		f := ReviewFeatures(res)[g.Player]
+		seat := engine.Red
+		if g.Player == "blue" {
+			seat = engine.Blue
+		}
+		f := ReviewFeatures(res)[seat]
 		ge := RatingGameEstimate{Review: g.Review, Player: g.Player}
 		if e, ok := cal.Estimate(f); ok {
 			ge.Estimate = &e

@@ -12,6 +12,7 @@ import (
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs/reviewrow"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -57,19 +58,18 @@ func (s *Runner) SubmitReview(ctx context.Context, r *ReviewRequest) (*Job, erro
 	return s.submit(ctx, KindReview, &stored, len(g.Moves)+1, func(id string) river.JobArgs { return ReviewArgs{JobID: id} })
 }
 
-// ReviewJob is a review job with its result decoded.
+// ReviewJob is a review job with its result decoded (api/wire writes it
+// as JSON).
 type ReviewJob struct {
-	ID         string        `json:"id" example:"6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10"`
-	Kind       string        `json:"kind" example:"review"`
-	Status     string        `json:"status" example:"succeeded"`
-	Progress   Progress      `json:"progress"`
-	Attempts   int           `json:"attempts" example:"1"`
-	Error      string        `json:"error,omitempty"`
-	CreatedAt  string        `json:"createdAt" example:"2025-01-01T12:00:00Z"`
-	StartedAt  string        `json:"startedAt,omitempty" example:"2025-01-01T12:00:00Z"`
-	FinishedAt string        `json:"finishedAt,omitempty" example:"2025-01-01T12:00:03Z"`
-	Result     *ReviewResult `json:"result,omitempty"`
-} // @name service.ReviewJob
+	ID, Kind, Status string
+	Progress         Progress
+	Attempts         int
+	Error            string
+	// CreatedAt, StartedAt and FinishedAt are RFC 3339 times ("" for
+	// none).
+	CreatedAt, StartedAt, FinishedAt string
+	Result                           *ReviewResult
+}
 
 // Succeeded reports whether the review succeeded (its Result is set).
 func (j *ReviewJob) Succeeded() bool { return j.Status == store.StatusSucceeded }
@@ -86,9 +86,8 @@ func (s *Runner) Review(ctx context.Context, id string) (*ReviewJob, error) {
 	out := &ReviewJob{ID: j.ID, Kind: j.Kind, Status: j.Status, Progress: j.Progress, Attempts: j.Attempts, Error: j.Error,
 		CreatedAt: timeText(&j.CreatedAt), StartedAt: timeText(j.StartedAt), FinishedAt: timeText(j.FinishedAt)}
 	if len(j.Result) > 0 {
-		out.Result = new(ReviewResult)
-		if err := json.Unmarshal(j.Result, out.Result); err != nil {
-			return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: "stored review: " + err.Error(), Err: err}
+		if out.Result, err = reviewrow.Decode(j.Result); err != nil {
+			return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: err.Error(), Err: err}
 		}
 		if out.Result.RatingEstimate == nil {
 			// A review made while no rating calibration of its model was
@@ -161,5 +160,5 @@ func (s *Runner) runReview(ctx context.Context, j *store.Job, p *progress) ([]by
 	}
 	res.RatingEstimate = estimateRatings(s.ratings, res)
 	res.Record = &engine.Record{Rules: g.Rules, Board: r.Board, Moves: r.Moves}
-	return json.Marshal(res)
+	return reviewrow.Encode(res)
 }

@@ -24,20 +24,24 @@ const minHarmonicAccuracy = 1
 // weighting each move by how much was in play around it (moveWeights),
 // the other harmonic (each accuracy at least minHarmonicAccuracy), which
 // a few very bad moves pull down more than a plain mean would; rounded
-// to 0.1. Perfect play is 100.
-func playersAccuracy(res *ReviewResult, g *engine.Game, rates [][]float32, analyses []*analysis.Analysis) map[string]float64 {
+// to 0.1. Perfect play is 100. A player without moves gets NaN.
+func playersAccuracy(res *ReviewResult, g *engine.Game, rates [][]float32, analyses []*analysis.Analysis) []float64 {
 	weights := moveWeights(g, rates, analyses)
-	sums, totals, inverse, counts := map[string]float64{}, map[string]float64{}, map[string]float64{}, map[string]int{}
+	n := g.Rules.Players
+	sums, totals, inverse, counts := make([]float64, n), make([]float64, n), make([]float64, n), make([]int, n)
 	for i, mr := range res.Moves {
 		sums[mr.Player] += weights[i] * mr.Accuracy
 		totals[mr.Player] += weights[i]
 		inverse[mr.Player] += 1 / max(mr.Accuracy, minHarmonicAccuracy)
 		counts[mr.Player]++
 	}
-	out := map[string]float64{}
+	out := make([]float64, n)
 	for p, w := range totals {
-		weighted, harmonic := sums[p]/w, float64(counts[p])/inverse[p]
-		out[p] = math.Round((weighted+harmonic)/2*10) / 10
+		out[p] = math.NaN()
+		if counts[p] > 0 {
+			weighted, harmonic := sums[p]/w, float64(counts[p])/inverse[p]
+			out[p] = math.Round((weighted+harmonic)/2*10) / 10
+		}
 	}
 	return out
 }

@@ -7,8 +7,7 @@ import (
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/analysis"
-	"github.com/wallzero/wallzero/service/explain"
-	"github.com/wallzero/wallzero/service/rating"
+	"github.com/wallzero/wallzero/service/jobs/review"
 )
 
 // Review thresholds: a move whose win-rate loss (for the player who made
@@ -51,70 +50,22 @@ const pointsPerWinrate = InaccuracyPoints / InaccuracyLoss
 // low while the engine's stays near 100 (docs/reviews.md).
 const accuracyLossScale = 1.5
 
-// ReviewResult is the result of a review job.
-type ReviewResult struct {
-	// ID echoes the request's id.
-	ID string `json:"id,omitempty" example:"game-17"`
-	// Record is the game reviewed, as submitted (rules normalized), so that
-	// a client holding only the review's id can draw its positions.
-	Record *engine.Record `json:"record,omitempty"`
-	// Model and Visits say how the positions were analysed.
-	Model  string `json:"model" example:"heuristic-voronoi-v1"`
-	Visits int    `json:"visits" example:"64"`
-	// Players are the game's colours in turn order (red, blue, then
-	// green and yellow with three and four players).
-	Players []string `json:"players" example:"red,blue"`
-	// WinrateCurve has one point per position (ply 0 = before the first
-	// move): Red's expected result, and every player's.
-	WinrateCurve []CurvePoint `json:"winrateCurve"`
-	// Moves reviews each move played.
-	Moves []MoveReview `json:"moves"`
-	// Accuracy gives each player's accuracy in percent (see MoveReview).
-	Accuracy map[string]float64 `json:"accuracy"`
-	// KeyMoves are the moves with the largest swings (of Red's win rate
-	// with two players, of the mover's with three or four), largest
-	// first.
-	KeyMoves []KeyMove `json:"keyMoves"`
-	// Thresholds are the loss thresholds of the classification.
-	Thresholds Thresholds `json:"thresholds"`
-	// TurningPoints are the moves where the game turned (see
-	// service/jobs/turning.go): at most five, those that cost the most,
-	// largest cost first.
-	TurningPoints []TurningPoint `json:"turningPoints"`
-	// RatingEstimate estimates each player's rating on the project's
-	// rating list (models/ratings.json) from this game, with a 95%
-	// interval (docs/reviews.md, "Rating estimate"). Omitted when no
-	// calibration matches the review's model and visits; a player with
-	// too few moves in open positions has no entry.
-	RatingEstimate map[string]rating.Estimate `json:"ratingEstimate,omitempty"`
-} // @name service.ReviewResult
+// The review's result types are package review's (typed moves, colours,
+// per-seat values); these names keep the package's own spelling.
+type (
+	// ReviewResult is the result of a review job (review.Result).
+	ReviewResult = review.Result
+	// CurvePoint is the win rates at one position.
+	CurvePoint = review.CurvePoint
+	// Thresholds are the losses at which moves are classified.
+	Thresholds = review.Thresholds
+	// MoveReview reviews one move (review.Move; the formulas are below).
+	MoveReview = review.Move
+	// KeyMove is one of the largest swings.
+	KeyMove = review.KeyMove
+)
 
-// CurvePoint is the win rates at one position.
-type CurvePoint struct {
-	Ply int `json:"ply" example:"0"`
-	// RedWinrate is Red's win rate.
-	RedWinrate float32 `json:"redWinrate" example:"0.5"`
-	// Winrates is every player's win rate by colour (with two players
-	// Red's and 1 minus it; with three or four the max-n search's value
-	// of each player, or a finished game's result).
-	Winrates map[string]float32 `json:"winrates"`
-} // @name service.CurvePoint
-
-// Thresholds are the losses at which moves are classified: in win rate
-// (0..1) and in points (squares of final margin). A move takes the worse
-// of the two classes.
-type Thresholds struct {
-	Inaccuracy float64 `json:"inaccuracy" example:"0.05"`
-	Mistake    float64 `json:"mistake" example:"0.1"`
-	Blunder    float64 `json:"blunder" example:"0.15"`
-	// InaccuracyPoints, MistakePoints and BlunderPoints are the points
-	// losses of the same classes.
-	InaccuracyPoints float64 `json:"inaccuracyPoints" example:"1.5"`
-	MistakePoints    float64 `json:"mistakePoints" example:"3"`
-	BlunderPoints    float64 `json:"blunderPoints" example:"4.5"`
-} // @name service.Thresholds
-
-// MoveReview reviews one move.
+// How a move is reviewed (MoveReview):
 //
 // Loss = max(0, best - after), where best is the win rate of the engine's
 // best move in the position before the move and after the win rate of
@@ -126,61 +77,6 @@ type Thresholds struct {
 // percentages, losses stretched by accuracyLossScale), where L is the
 // larger of Loss and PointsLoss / pointsPerWinrate; a player's accuracy
 // weighs its moves by how much was in play (playersAccuracy).
-type MoveReview struct {
-	// Ply is the move's index in the record (0 = the first move).
-	Ply    int    `json:"ply" example:"4"`
-	Move   string `json:"move" example:"E5-E4:N"`
-	Player string `json:"player" example:"red"`
-	// RedWinrateBefore and RedWinrateAfter are Red's win rate before and
-	// after the move (every player's is in the curve).
-	RedWinrateBefore float32 `json:"redWinrateBefore" example:"0.52"`
-	RedWinrateAfter  float32 `json:"redWinrateAfter" example:"0.47"`
-	// BestMove is the engine's best move, BestWinrate its win rate for
-	// the mover and BestPV its principal variation.
-	BestMove    string   `json:"bestMove" example:"C3-C4:E"`
-	BestWinrate float32  `json:"bestWinrate" example:"0.55"`
-	BestPV      []string `json:"bestPv"`
-	// PlayedWinrate is the mover's win rate after the move played.
-	PlayedWinrate float32 `json:"playedWinrate" example:"0.53"`
-	// Loss is the mover's win-rate loss against the best move (0..1).
-	Loss float32 `json:"loss" example:"0.02"`
-	// BestScoreLead is the best move's expected final margin in points
-	// for the mover, PlayedScoreLead the mover's after the move played
-	// (a finished game's actual margin); each is omitted when the search
-	// gave none (three and four players, the heuristic without margins).
-	BestScoreLead   *float32 `json:"bestScoreLead,omitempty" example:"3.5"`
-	PlayedScoreLead *float32 `json:"playedScoreLead,omitempty" example:"1.2"`
-	// PointsLoss is the mover's loss in points (squares of final margin)
-	// against the best move: max(0, bestScoreLead - playedScoreLead), 0
-	// for the best move or when either lead is unknown.
-	PointsLoss float32 `json:"pointsLoss" example:"2.3"`
-	// Classification is best, good, inaccuracy, mistake or blunder, by
-	// the worse of Loss and PointsLoss against Thresholds.
-	Classification string `json:"classification" example:"good"`
-	// Accuracy is the move's accuracy in percent.
-	Accuracy float64 `json:"accuracy" example:"94.2"`
-	// Explanation says why the move is good or bad, against the best move.
-	Explanation *explain.Explanation `json:"explanation,omitempty"`
-	// Proof is the proven result of the position before the move for the
-	// mover (omitted when unproven; see Analysis rootInfo.proof).
-	Proof *analysis.Proof `json:"proof,omitempty"`
-	// Level, on an inaccuracy, a mistake or a blunder, says which levels
-	// of the ladder find the better move and how hard it is (MoveLevel);
-	// omitted for the other moves and when the review checked no levels.
-	Level *MoveLevel `json:"level,omitempty"`
-} // @name service.MoveReview
-
-// KeyMove is one of the largest swings.
-type KeyMove struct {
-	Ply  int    `json:"ply" example:"4"`
-	Move string `json:"move" example:"E5-E4:N"`
-	// Player made the move.
-	Player string `json:"player" example:"red"`
-	// Swing is the win rate after the move minus before it: Red's with
-	// two players, the mover's with three or four.
-	Swing          float32 `json:"swing" example:"-0.12"`
-	Classification string  `json:"classification" example:"mistake"`
-} // @name service.KeyMove
 
 // classify names a move by the worse of its win-rate loss and its loss
 // in points.
@@ -218,20 +114,20 @@ func moveAccuracy(loss, points float32) float64 {
 // view (two players only: with more, one margin does not tell every
 // seat's). ok is false when the analysis has no margin.
 func leadOf(a *analysis.Analysis, c engine.Color, players int) (float32, bool) {
-	if a.RootInfo.Phase == "over" && len(a.Territory) == players {
+	if a.RootInfo.Phase == engine.Over && a.Players() == players {
 		best := math.MinInt
 		for p, v := range a.Territory {
-			if p != c.String() {
+			if engine.Color(p) != c {
 				best = max(best, v)
 			}
 		}
-		return float32(a.Territory[c.String()] - best), true
+		return float32(a.Territory[c] - best), true
 	}
 	if players != 2 || a.RootInfo.ScoreLead == nil {
 		return 0, false
 	}
 	lead := *a.RootInfo.ScoreLead
-	if a.RootInfo.CurrentPlayer != c.String() {
+	if a.RootInfo.CurrentPlayer != c {
 		lead = -lead
 	}
 	return lead, true
@@ -243,22 +139,23 @@ func leadOf(a *analysis.Analysis, c engine.Color, players int) (float32, bool) {
 // class and accuracy, each player's accuracy and the key moves.
 func buildReview(g *engine.Game, analyses []*analysis.Analysis, keyMoves int) *ReviewResult {
 	players := g.Rules.Players
-	res := &ReviewResult{Accuracy: map[string]float64{}, Moves: []MoveReview{}, KeyMoves: []KeyMove{},
-		Thresholds: Thresholds{InaccuracyLoss, MistakeLoss, BlunderLoss, InaccuracyPoints, MistakePoints, BlunderPoints},
-		Players:    colourNames(players)}
+	res := &ReviewResult{Moves: []MoveReview{}, KeyMoves: []KeyMove{},
+		Thresholds: Thresholds{Inaccuracy: InaccuracyLoss, Mistake: MistakeLoss, Blunder: BlunderLoss,
+			InaccuracyPoints: InaccuracyPoints, MistakePoints: MistakePoints, BlunderPoints: BlunderPoints},
+		Players: colours(players)}
 	rates := make([][]float32, len(analyses))
 	for i, a := range analyses {
 		rates[i] = winratesOf(a, players)
-		res.WinrateCurve = append(res.WinrateCurve, CurvePoint{Ply: i, RedWinrate: rates[i][engine.Red], Winrates: byColour(rates[i])})
+		res.WinrateCurve = append(res.WinrateCurve, CurvePoint{Ply: i, Winrates: rates[i]})
 	}
 	for i, m := range g.Moves {
 		mover := g.Movers[i]
-		mr := MoveReview{Ply: i, Move: m.String(), Player: mover.String(),
-			RedWinrateBefore: rates[i][engine.Red], RedWinrateAfter: rates[i+1][engine.Red], PlayedWinrate: rates[i+1][mover], BestPV: []string{}}
+		mr := MoveReview{Ply: i, Move: m, Player: mover,
+			RedWinrateBefore: rates[i][engine.Red], RedWinrateAfter: rates[i+1][engine.Red], PlayedWinrate: rates[i+1][mover]}
 		isBest := true
 		if infos := analyses[i].MoveInfos; len(infos) > 0 {
 			mr.BestMove, mr.BestWinrate, mr.BestPV = infos[0].Move, infos[0].Winrate, infos[0].PV
-			isBest = infos[0].Move == mr.Move
+			isBest = infos[0].Move == m
 		}
 		if infos := analyses[i].MoveInfos; len(infos) > 0 && infos[0].ScoreLead != nil {
 			if played, ok := leadOf(analyses[i+1], mover, players); ok {

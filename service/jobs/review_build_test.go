@@ -11,9 +11,10 @@ import (
 // builder: Red's win rate, the side to move's score lead (nil: none),
 // and the best move with its win rate and score lead for the mover.
 func madeUp(mover string, red float32, lead *float32, best string, bestWin float32, bestLead *float32) *analysis.Analysis {
+	c, _ := engine.ParseColor(mover)
 	return &analysis.Analysis{
-		RootInfo:  analysis.RootInfo{CurrentPlayer: mover, Phase: "play", RedWinrate: &red, ScoreLead: lead},
-		MoveInfos: []analysis.MoveInfo{{Move: best, Winrate: bestWin, ScoreLead: bestLead, PV: []string{best}}},
+		RootInfo:  analysis.RootInfo{CurrentPlayer: c, Phase: engine.Play, Winrates: []float32{red, 1 - red}, ScoreLead: lead},
+		MoveInfos: []analysis.MoveInfo{{Move: mv(best), Winrate: bestWin, ScoreLead: bestLead, PV: mvs(best)}},
 	}
 }
 
@@ -70,7 +71,7 @@ func TestBuildReview(t *testing.T) {
 			madeUp("red", 0.9, f32(8), "D4", 1, f32(12)),
 			// Over: Red holds 27, Blue 22, so Red's margin is 5 against
 			// the 12 the best move promised: a blunder by points.
-			{RootInfo: analysis.RootInfo{CurrentPlayer: "blue", Phase: "over", RedWinrate: f32(1)}, Territory: map[string]int{"red": 27, "blue": 22}},
+			{RootInfo: analysis.RootInfo{CurrentPlayer: engine.Blue, Phase: engine.Over, Winrates: []float32{1, 0}}, Territory: []int{27, 22}},
 		}, []want{{"best", 0, 0, true}, {"best", 0, 0, true}, {"best", 0, 0, true}, {"blunder", 0, 7, true}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -164,10 +165,10 @@ func TestPlayersAccuracy(t *testing.T) {
 			}
 			res := &ReviewResult{}
 			for i := range g.Moves {
-				res.Moves = append(res.Moves, MoveReview{Ply: i, Player: g.Movers[i].String(), Accuracy: tc.accuracy[i]})
+				res.Moves = append(res.Moves, MoveReview{Ply: i, Player: g.Movers[i], Accuracy: tc.accuracy[i]})
 			}
 			acc := playersAccuracy(res, g, rates, analyses)
-			if !tc.wantRed(acc["red"]) || acc["blue"] != tc.wantBlue {
+			if !tc.wantRed(acc[engine.Red]) || acc[engine.Blue] != tc.wantBlue {
 				t.Errorf("accuracy %v; want %s, blue %v", acc, tc.condition, tc.wantBlue)
 			}
 		})

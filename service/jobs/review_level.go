@@ -13,36 +13,12 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs/review"
 	"github.com/wallzero/wallzero/service/levels"
 )
 
-// MoveLevel is the level of a move: which levels of the ladder find the
-// better move in the position before a move that was not good, and how
-// hard that move is for the network (docs/reviews.md, "The level of a
-// move"). A level finds it when its deterministic choice in that position
-// is the review's best move or a move the review would call good against
-// it (levelFinds).
-type MoveLevel struct {
-	// Lowest is the rating (Elo on the project's rating list) of the
-	// weakest level that finds the better move; omitted when no level
-	// checked finds it.
-	Lowest *float64 `json:"lowest,omitempty" example:"0"`
-	// LowestName is that level's name, omitted with Lowest.
-	LowestName string `json:"lowestName,omitempty" example:"Club"`
-	// Finders names the levels that find it, weakest first.
-	Finders []string `json:"finders" example:"Club,Expert"`
-	// Checked names every level checked, weakest first: the ladder's
-	// levels that play the game's player count and search no more than
-	// the review did.
-	Checked []string `json:"checked" example:"Beginner,Casual,Club,Strong,Expert"`
-	// BestPrior is the best move's prior under the raw policy (0..1).
-	BestPrior float32 `json:"bestPrior" example:"0.03"`
-	// VisitsToFind is the smallest budget of the doubling series 16, 32,
-	// 64, ... (ending at the review's visits) whose search prefers the
-	// review's best move; at most the review's visits, whose search
-	// defines the best move.
-	VisitsToFind int `json:"visitsToFind" example:"128"`
-} // @name service.MoveLevel
+// MoveLevel is the level of a move (review.MoveLevel).
+type MoveLevel = review.MoveLevel
 
 // LadderLevel is one level of the ladder a review measures moves
 // against, in the form the level of a move plays it: a heuristic player's
@@ -143,10 +119,10 @@ func ladderFor(ladder []LadderLevel, players, visits int) []LadderLevel {
 type LevelEngine interface {
 	// PlayerMove returns the move of the heuristic player spec in
 	// position turn, deterministically.
-	PlayerMove(ctx context.Context, spec string, turn int) (string, error)
+	PlayerMove(ctx context.Context, spec string, turn int) (engine.Move, error)
 	// SearchBest returns the best move of a fresh search of position turn
-	// at visits ("" when the search has none).
-	SearchBest(ctx context.Context, turn, visits int) (string, error)
+	// at visits (the zero Move when the search has none).
+	SearchBest(ctx context.Context, turn, visits int) (engine.Move, error)
 }
 
 // analyzerLevels is the LevelEngine of a review: the heuristic players
@@ -162,28 +138,24 @@ type analyzerLevels struct {
 }
 
 // PlayerMove implements LevelEngine.
-func (e *analyzerLevels) PlayerMove(ctx context.Context, spec string, turn int) (string, error) {
+func (e *analyzerLevels) PlayerMove(ctx context.Context, spec string, turn int) (engine.Move, error) {
 	p, err := player.New(spec, levelSeed)
 	if err != nil {
-		return "", err
+		return engine.Move{}, err
 	}
-	m, err := p.ChooseMove(ctx, &e.positions[turn])
-	if err != nil {
-		return "", err
-	}
-	return m.String(), nil
+	return p.ChooseMove(ctx, &e.positions[turn])
 }
 
 // SearchBest implements LevelEngine.
-func (e *analyzerLevels) SearchBest(ctx context.Context, turn, visits int) (string, error) {
+func (e *analyzerLevels) SearchBest(ctx context.Context, turn, visits int) (engine.Move, error) {
 	if e.wait != nil {
 		if err := e.wait(ctx); err != nil {
-			return "", err
+			return engine.Move{}, err
 		}
 	}
 	a, err := e.an.AnalyzeTurn(ctx, &analysis.Query{MaxVisits: visits}, e.positions, turn, analysis.RunOptions{})
 	if err != nil || len(a.MoveInfos) == 0 {
-		return "", err
+		return engine.Move{}, err
 	}
 	return a.MoveInfos[0].Move, nil
 }
@@ -204,7 +176,7 @@ func probeBudgets(visits int) []int {
 // rate is less than InaccuracyLoss below the best's and whose score lead
 // (when both are known) less than InaccuracyPoints below. A move the
 // search never visited has no value of its own and does not count.
-func levelFinds(ref *analysis.Analysis, move string) bool {
+func levelFinds(ref *analysis.Analysis, move engine.Move) bool {
 	best := ref.MoveInfos[0]
 	if move == best.Move {
 		return true
@@ -223,8 +195,8 @@ func levelFinds(ref *analysis.Analysis, move string) bool {
 
 // policyChoice returns the move of highest prior in a (the first of
 // equals in the analysis's order).
-func policyChoice(a *analysis.Analysis) string {
-	best, prior := "", float32(-1)
+func policyChoice(a *analysis.Analysis) engine.Move {
+	best, prior := engine.Move{}, float32(-1)
 	for _, mi := range a.MoveInfos {
 		if mi.Prior > prior {
 			best, prior = mi.Move, mi.Prior
@@ -244,14 +216,14 @@ func measureLevel(ctx context.Context, eng LevelEngine, ladder []LadderLevel, tu
 		return nil, nil
 	}
 	best := ref.MoveInfos[0]
-	searched := map[int]string{visits: best.Move}
-	search := func(v int) (string, error) {
+	searched := map[int]engine.Move{visits: best.Move}
+	search := func(v int) (engine.Move, error) {
 		if m, ok := searched[v]; ok {
 			return m, nil
 		}
 		m, err := eng.SearchBest(ctx, turn, v)
 		if err != nil {
-			return "", err
+			return engine.Move{}, err
 		}
 		searched[v] = m
 		return m, nil
@@ -268,7 +240,7 @@ func measureLevel(ctx context.Context, eng LevelEngine, ladder []LadderLevel, tu
 		}
 	}
 	for _, l := range ladder {
-		var m string
+		var m engine.Move
 		var err error
 		switch {
 		case l.Player != "":
@@ -353,7 +325,7 @@ func addLevels(ctx context.Context, res *ReviewResult, analyses []*analysis.Anal
 // levelSentence says a move's level in words: "Club and up find
 // E4-E5:N; the best move has a prior of 3% and the search needs 128
 // visits to prefer it."
-func levelSentence(l *MoveLevel, best string) string {
+func levelSentence(l *MoveLevel, best engine.Move) string {
 	var who string
 	switch n, top := len(l.Finders), len(l.Checked); {
 	case n == 0:

@@ -23,13 +23,21 @@ type stubLevels struct {
 	err      error
 }
 
-func (s *stubLevels) PlayerMove(_ context.Context, spec string, _ int) (string, error) {
-	return s.moves[spec], s.err
+func (s *stubLevels) PlayerMove(_ context.Context, spec string, _ int) (engine.Move, error) {
+	return stubMove(s.moves[spec]), s.err
 }
 
-func (s *stubLevels) SearchBest(_ context.Context, _, visits int) (string, error) {
+func (s *stubLevels) SearchBest(_ context.Context, _, visits int) (engine.Move, error) {
 	s.calls = append(s.calls, visits)
-	return s.searches[visits], s.err
+	return stubMove(s.searches[visits]), s.err
+}
+
+// stubMove parses a stub's move; "" is no move.
+func stubMove(text string) engine.Move {
+	if text == "" {
+		return engine.Move{}
+	}
+	return mv(text)
 }
 
 // testLadder is the shipped ladder's shape: three heuristic levels, the
@@ -51,12 +59,12 @@ func lead(v float32) *float32 { return &v }
 // (and the highest prior), F1 the best move's runner-up by prior.
 func refAnalysis() *analysis.Analysis {
 	return &analysis.Analysis{MoveInfos: []analysis.MoveInfo{
-		{Move: "A1", Visits: 150, Winrate: 0.60, Prior: 0.03, ScoreLead: lead(4)},
-		{Move: "B1", Visits: 30, Winrate: 0.59, Prior: 0.10, ScoreLead: lead(3)},
-		{Move: "C1", Visits: 10, Winrate: 0.54, Prior: 0.20, ScoreLead: lead(3.5)},
-		{Move: "D1", Visits: 5, Winrate: 0.595, Prior: 0.02, ScoreLead: lead(2)},
-		{Move: "E1", Visits: 0, Winrate: 0.60, Prior: 0.40},
-		{Move: "F1", Visits: 5, Winrate: 0.58, Prior: 0.25},
+		{Move: mv("A1"), Visits: 150, Winrate: 0.60, Prior: 0.03, ScoreLead: lead(4)},
+		{Move: mv("B1"), Visits: 30, Winrate: 0.59, Prior: 0.10, ScoreLead: lead(3)},
+		{Move: mv("C1"), Visits: 10, Winrate: 0.54, Prior: 0.20, ScoreLead: lead(3.5)},
+		{Move: mv("D1"), Visits: 5, Winrate: 0.595, Prior: 0.02, ScoreLead: lead(2)},
+		{Move: mv("E1"), Visits: 0, Winrate: 0.60, Prior: 0.40},
+		{Move: mv("F1"), Visits: 5, Winrate: 0.58, Prior: 0.25},
 	}}
 }
 
@@ -76,7 +84,7 @@ func TestLevelFinds(t *testing.T) {
 		"F1": true,  // 2 points of win rate below, score unknown
 		"G1": false, // not in the analysis
 	} {
-		if got := levelFinds(ref, move); got != want {
+		if got := levelFinds(ref, mv(move)); got != want {
 			t.Errorf("levelFinds(%s) = %v, want %v", move, got, want)
 		}
 	}
@@ -194,7 +202,7 @@ func TestLevelSentence(t *testing.T) {
 		{[]string{"Beginner", "Club", "Expert"}, 0.2, "Beginner, Club and Expert find E4-E5:N; the best move has a prior of 20% and the search needs 128 visits to prefer it."},
 	} {
 		l := &MoveLevel{Finders: tc.finders, Checked: checked, BestPrior: tc.prior, VisitsToFind: 128}
-		if got := levelSentence(l, "E4-E5:N"); got != tc.want {
+		if got := levelSentence(l, mv("E4-E5:N")); got != tc.want {
 			t.Errorf("got  %q\nwant %q", got, tc.want)
 		}
 	}
@@ -256,7 +264,7 @@ func TestReviewGameLevels(t *testing.T) {
 		if (l.Lowest == nil) != (len(l.Finders) == 0) || l.Lowest != nil && l.LowestName != l.Finders[0] {
 			t.Errorf("move %d: lowest %q, finders %v", mr.Ply, l.LowestName, l.Finders)
 		}
-		if !strings.Contains(mr.Explanation.Text, "the search needs") || !strings.Contains(mr.Explanation.Text, mr.BestMove) {
+		if !strings.Contains(mr.Explanation.Text, "the search needs") || !strings.Contains(mr.Explanation.Text, mr.BestMove.String()) {
 			t.Errorf("move %d: explanation %q", mr.Ply, mr.Explanation.Text)
 		}
 	}

@@ -8,11 +8,11 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs/reviewrow"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -79,7 +79,7 @@ func TestBuildMultiPlayerReview(t *testing.T) {
 			}
 			analyses := make([]*analysis.Analysis, len(rates))
 			for i := range analyses {
-				a := &analysis.Analysis{RootInfo: analysis.RootInfo{Winrates: rates[i]}, MoveInfos: []analysis.MoveInfo{}}
+				a := &analysis.Analysis{RootInfo: analysis.RootInfo{Winrates: seats(rates[i], n)}, MoveInfos: []analysis.MoveInfo{}}
 				if i < len(g.Moves) {
 					mover := g.Movers[i].String()
 					after := rates[i+1][mover]
@@ -88,7 +88,7 @@ func TestBuildMultiPlayerReview(t *testing.T) {
 						best = "A1-A1:N"
 						after += l
 					}
-					a.MoveInfos = []analysis.MoveInfo{{Move: best, Winrate: after, PV: []string{best}}}
+					a.MoveInfos = []analysis.MoveInfo{{Move: mv(best), Winrate: after, PV: mvs(best)}}
 				}
 				analyses[i] = a
 			}
@@ -97,13 +97,13 @@ func TestBuildMultiPlayerReview(t *testing.T) {
 				t.Fatalf("players %v, %d curve points, accuracy %v", res.Players, len(res.WinrateCurve), res.Accuracy)
 			}
 			for i, p := range res.WinrateCurve {
-				if len(p.Winrates) != n || p.RedWinrate != rates[i]["red"] {
+				if len(p.Winrates) != n || p.RedWinrate() != rates[i]["red"] {
 					t.Fatalf("point %d: %+v", i, p)
 				}
 			}
 			for i, mr := range res.Moves {
 				mover := g.Movers[i].String()
-				if mr.Player != mover || mr.PlayedWinrate != rates[i+1][mover] {
+				if mr.Player != g.Movers[i] || mr.PlayedWinrate != rates[i+1][mover] {
 					t.Errorf("move %d %s: player %s played %v, want %s %v", i, mr.Move, mr.Player, mr.PlayedWinrate, mover, rates[i+1][mover])
 				}
 				want := "best"
@@ -115,13 +115,13 @@ func TestBuildMultiPlayerReview(t *testing.T) {
 				}
 			}
 			for _, b := range tc.breaks {
-				if mr := res.Moves[b]; !strings.HasPrefix(mr.Move, "x") || res.Moves[b+1].Player != mr.Player {
+				if mr := res.Moves[b]; mr.Move.Kind != engine.Break || res.Moves[b+1].Player != mr.Player {
 					t.Errorf("ply %d: %s by %s, then %s: want a break followed by the same player's turn", b, mr.Move, mr.Player, res.Moves[b+1].Player)
 				}
 			}
 			for k, km := range res.KeyMoves {
 				mover := res.Moves[km.Ply].Player
-				want := float32(math.Round(float64(rates[km.Ply+1][mover]-rates[km.Ply][mover])*1e4) / 1e4)
+				want := float32(math.Round(float64(rates[km.Ply+1][mover.String()]-rates[km.Ply][mover.String()])*1e4) / 1e4)
 				if km.Player != mover || km.Swing != want {
 					t.Errorf("key move %d: %+v, want %s's swing %v", k, km, mover, want)
 				}
@@ -173,19 +173,19 @@ func TestReviewMultiPlayerGames(t *testing.T) {
 				}
 				for c, v := range p.Winrates {
 					if v < 0 || v > 1 {
-						t.Fatalf("ply %d: %s %v", p.Ply, c, v)
+						t.Fatalf("ply %d: seat %d %v", p.Ply, c, v)
 					}
 				}
 			}
 			last := res.WinrateCurve[len(res.WinrateCurve)-1].Winrates
-			if w := g.Final.Result().Winner(); w != engine.NoColor && last[w.String()] != 1 {
+			if w := g.Final.Result().Winner(); w != engine.NoColor && last[w] != 1 {
 				t.Errorf("the final point %v does not give the winner %s 1", last, w)
 			}
 			for _, mr := range res.Moves {
-				if mr.Classification == "" || mr.BestMove == "" || mr.Proof != nil {
+				if mr.Classification == "" || mr.BestMove == (engine.Move{}) || mr.Proof != nil {
 					t.Errorf("move %d %s: %+v", mr.Ply, mr.Move, mr)
 				}
-				if mr.Explanation == nil && !strings.HasPrefix(mr.Move, "x") {
+				if mr.Explanation == nil && mr.Move.Kind != engine.Break {
 					t.Errorf("move %d %s has no explanation", mr.Ply, mr.Move)
 				}
 			}
@@ -208,7 +208,7 @@ func TestReviewMultiPlayerGames(t *testing.T) {
 func TestReviewThreePlayerGolden(t *testing.T) {
 	t.Parallel()
 	res := reviewMulti(t, testGame(t, "three-player-game.json", 19), 16)
-	got, err := json.MarshalIndent(res, "", "  ")
+	got, err := json.MarshalIndent(reviewrow.From(res), "", "  ")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,11 +6,11 @@ import (
 	"github.com/wallzero/wallzero/service/analysis"
 )
 
-// colourNames returns the colours of a game of n players in turn order.
-func colourNames(n int) []string {
-	out := make([]string, n)
+// colours returns the colours of a game of n players in turn order.
+func colours(n int) []engine.Color {
+	out := make([]engine.Color, n)
 	for c := range out {
-		out[c] = engine.Color(c).String()
+		out[c] = engine.Color(c)
 	}
 	return out
 }
@@ -33,24 +33,22 @@ func byColour(rates []float32) map[string]float32 {
 func winratesOf(a *analysis.Analysis, players int) []float32 {
 	out := make([]float32, players)
 	if players == 2 {
-		red := a.RootInfo.Winrate
-		if a.RootInfo.RedWinrate != nil {
-			red = *a.RootInfo.RedWinrate
+		red, ok := a.RootInfo.RedWinrate()
+		if !ok {
+			red = a.RootInfo.Winrate
 		}
 		out[engine.Red], out[engine.Blue] = red, wallzero.Round(1-red)
 		return out
 	}
 	if w := a.RootInfo.Winrates; len(w) == players {
-		for c := range out {
-			out[c] = w[engine.Color(c).String()]
-		}
+		copy(out, w)
 		return out
 	}
-	mover, err := engine.ParseColor(a.RootInfo.CurrentPlayer)
+	mover := a.RootInfo.CurrentPlayer
 	for c := range out {
 		out[c] = wallzero.Round((1 - a.RootInfo.Winrate) / float32(players-1))
 	}
-	if err == nil && int(mover) < players {
+	if mover >= 0 && int(mover) < players {
 		out[mover] = a.RootInfo.Winrate
 	}
 	return out

@@ -23,7 +23,7 @@ func agentGames(t *testing.T) []endgames.Played {
 func reviewOf(g endgames.Played) *ReviewResult {
 	res := &ReviewResult{}
 	for i, m := range g.Moves {
-		res.Moves = append(res.Moves, MoveReview{Ply: i, Move: m.String(), Player: g.Positions[i].ToMove().String()})
+		res.Moves = append(res.Moves, MoveReview{Ply: i, Move: m, Player: g.Positions[i].ToMove()})
 	}
 	return res
 }

@@ -7,10 +7,11 @@ import (
 )
 
 // estimateRatings estimates each player's rating from a review with the
-// calibration of its model and visits (nil when there is none, when no
-// player had enough open moves, or for a game of three or four players:
-// the calibration games and the rating list are two-player).
-func estimateRatings(f *rating.File, res *ReviewResult) map[string]rating.Estimate {
+// calibration of its model and visits, by seat (nil as a whole when there
+// is no calibration, when no player had enough open moves, or for a game
+// of three or four players: the calibration games and the rating list
+// are two-player).
+func estimateRatings(f *rating.File, res *ReviewResult) []*rating.Estimate {
 	if len(res.Players) > 2 {
 		return nil
 	}
@@ -18,35 +19,44 @@ func estimateRatings(f *rating.File, res *ReviewResult) map[string]rating.Estima
 	if c == nil {
 		return nil
 	}
-	out := map[string]rating.Estimate{}
-	for p, feats := range ReviewFeatures(res) {
-		if e, ok := c.Estimate(feats); ok {
-			out[p] = e
+	out := make([]*rating.Estimate, len(res.Players))
+	found := false
+	for p, ms := range ReviewMoves(res) {
+		if len(ms) == 0 {
+			continue
+		}
+		if e, ok := c.Estimate(ReviewFeatures(res)[p]); ok {
+			out[p], found = &e, true
 		}
 	}
-	if len(out) == 0 {
+	if !found {
 		return nil
 	}
 	return out
 }
 
 // ReviewFeatures summarizes each player's moves in a review for the
-// rating estimate.
-func ReviewFeatures(res *ReviewResult) map[string]rating.Features {
-	out := map[string]rating.Features{}
-	for p, ms := range ReviewMoves(res) {
-		out[p] = rating.FeaturesOf(ms, res.Accuracy[p])
+// rating estimate, by seat.
+func ReviewFeatures(res *ReviewResult) []rating.Features {
+	moves := ReviewMoves(res)
+	out := make([]rating.Features, len(moves))
+	for p, ms := range moves {
+		if len(ms) > 0 {
+			out[p] = rating.FeaturesOf(ms, res.Accuracy[p])
+		}
 	}
 	return out
 }
 
 // ReviewMoves returns each player's moves in a review as the rating
-// estimate reads them.
-func ReviewMoves(res *ReviewResult) map[string][]rating.Move {
-	moves := map[string][]rating.Move{}
+// estimate reads them, by seat.
+func ReviewMoves(res *ReviewResult) [][]rating.Move {
+	moves := make([][]rating.Move, len(res.Players))
 	for _, m := range res.Moves {
-		moves[m.Player] = append(moves[m.Player], rating.Move{Loss: decimal4(m.Loss), Best: m.Classification == "best",
-			BestWinrate: decimal4(m.BestWinrate), PointsLoss: decimal4(m.PointsLoss), Class: m.Classification})
+		if int(m.Player) < len(moves) {
+			moves[m.Player] = append(moves[m.Player], rating.Move{Loss: decimal4(m.Loss), Best: m.Classification == "best",
+				BestWinrate: decimal4(m.BestWinrate), PointsLoss: decimal4(m.PointsLoss), Class: m.Classification})
+		}
 	}
 	return moves
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explain"
+	"github.com/wallzero/wallzero/service/jobs/review"
 )
 
 // DecidedWinrate is the win rate from which on, never dropping below it
@@ -45,40 +46,8 @@ const (
 	TurnMissed = "missed-chance"
 )
 
-// TurningPoint is a move where the game turned.
-type TurningPoint struct {
-	// Kind is lead-change, decided or missed-chance.
-	Kind   string `json:"kind" example:"lead-change"`
-	Ply    int    `json:"ply" example:"17"`
-	Move   string `json:"move" example:"E5-E3:W"`
-	Player string `json:"player" example:"red"`
-	// RedWinrateBefore and RedWinrateAfter are Red's win rate around it.
-	RedWinrateBefore float32 `json:"redWinrateBefore" example:"0.55"`
-	RedWinrateAfter  float32 `json:"redWinrateAfter" example:"0.31"`
-	// Loss is the mover's loss against the best move; PointsLoss the same
-	// in points (MoveReview.PointsLoss).
-	Loss       float32 `json:"loss" example:"0.24"`
-	PointsLoss float32 `json:"pointsLoss" example:"5.5"`
-	// Cost is what the move cost, in win rate, by which the turning
-	// points are chosen and ordered (largest first): the larger of the
-	// win-rate swing across the move (a lead change's or a decided
-	// point's; Red's with two players, the leaders' with three or four)
-	// and the move's loss, its points loss counted at 1/30 of win rate a
-	// point (docs/reviews.md).
-	Cost float32 `json:"cost" example:"0.24"`
-	// Summary says what happened; Text is the move's explanation.
-	Summary string `json:"summary" example:"Blue takes the lead: Red's win rate falls from 55% to 31%."`
-	Text    string `json:"text,omitempty"`
-	// Proof, on a decided point, is the exact solver's proof that the
-	// position after the move is won for the winner (from the winner's
-	// view); omitted when the game was judged decided by win rate alone.
-	Proof *analysis.Proof `json:"proof,omitempty"`
-	// Level is the move's level (MoveReview.Level) when it has one: a
-	// missed chance (a mistake or a blunder) or another turning point
-	// whose move was an inaccuracy or worse, in a review that checked
-	// levels.
-	Level *MoveLevel `json:"level,omitempty"`
-} // @name service.TurningPoint
+// TurningPoint is a move where the game turned (review.TurningPoint).
+type TurningPoint = review.TurningPoint
 
 // explainReview explains every move of a review and finds its turning
 // points; positions are the game's (the position before each move and
@@ -90,7 +59,7 @@ func explainReview(res *ReviewResult, g *engine.Game, positions []engine.Positio
 		if len(infos) == 0 {
 			continue
 		}
-		bestPV := explain.ParseMoves(infos[0].PV)
+		bestPV := infos[0].PV
 		if len(bestPV) == 0 {
 			continue
 		}
@@ -99,7 +68,7 @@ func explainReview(res *ReviewResult, g *engine.Game, positions []engine.Positio
 		// position after it.
 		playedPV := []engine.Move{played}
 		if i+1 < len(analyses) && len(analyses[i+1].MoveInfos) > 0 {
-			playedPV = append(playedPV, explain.ParseMoves(analyses[i+1].MoveInfos[0].PV)...)
+			playedPV = append(playedPV, analyses[i+1].MoveInfos[0].PV...)
 		}
 		mr.Explanation = explain.Moves(&positions[i], played, bestPV[0], playedPV, bestPV, float64(mr.Loss), float64(mr.PointsLoss))
 	}
@@ -123,7 +92,7 @@ func turningPoints(res *ReviewResult, final *engine.Position) []TurningPoint {
 		case provenHandover(res, i):
 			out = append(out, newTurningPoint(TurnLeadChange, mr, swing, fmt.Sprintf("%s throws away a proven %s: Red's win rate goes from %s to %s.",
 				title(mr.Player), mr.Proof.Result, pct(mr.RedWinrateBefore), pct(mr.RedWinrateAfter))))
-		case is != "" && was != is && float64(swing) >= LeadChangeSwing-1e-6:
+		case is != engine.NoColor && was != is && float64(swing) >= LeadChangeSwing-1e-6:
 			out = append(out, newTurningPoint(TurnLeadChange, mr, swing, fmt.Sprintf("%s takes the lead: Red's win rate goes from %s to %s.",
 				title(is), pct(mr.RedWinrateBefore), pct(mr.RedWinrateAfter))))
 		}
@@ -143,7 +112,7 @@ func turningPoints(res *ReviewResult, final *engine.Position) []TurningPoint {
 		out = append(out, newTurningPoint(TurnDecided, mr, absf(mr.RedWinrateAfter-mr.RedWinrateBefore),
 			fmt.Sprintf("The game is decided: from here on %s's win rate never drops below %s.", title(winner), pct(DecidedWinrate))))
 	}
-	for _, side := range []string{"red", "blue"} {
+	for _, side := range []engine.Color{engine.Red, engine.Blue} {
 		out = append(out, missedChances(res, side)...)
 	}
 	return selectTurningPoints(out)
@@ -237,12 +206,11 @@ func absf(v float32) float32 { return float32(math.Abs(float64(v))) }
 // carries the proof of the position before it, from its mover's view. The
 // returned proof is from the winner's view. ok is false for a draw, an
 // unfinished game or when no proof came up.
-func provenDecidedAt(res *ReviewResult, final *engine.Position) (int, string, *analysis.Proof, bool) {
-	w := final.Result().Winner()
-	if !final.IsOver() || w == engine.NoColor {
-		return 0, "", nil, false
+func provenDecidedAt(res *ReviewResult, final *engine.Position) (int, engine.Color, *analysis.Proof, bool) {
+	winner := final.Result().Winner()
+	if !final.IsOver() || winner == engine.NoColor {
+		return 0, engine.NoColor, nil, false
 	}
-	winner := w.String()
 	// After a proof for the other side or a proven draw (a later mistake
 	// threw it away), only a later proof for the winner counts.
 	start := 0
@@ -266,26 +234,24 @@ func provenDecidedAt(res *ReviewResult, final *engine.Position) (int, string, *a
 		}
 		return i, winner, p, true
 	}
-	return 0, "", nil, false
+	return 0, engine.NoColor, nil, false
 }
 
 // decidedAt returns the move after which the final winner's win rate
 // never fell below DecidedWinrate again; ok is false for a draw or when
 // it never happened.
-func decidedAt(res *ReviewResult, final *engine.Position) (int, string, bool) {
+func decidedAt(res *ReviewResult, final *engine.Position) (int, engine.Color, bool) {
 	w := final.Result().Winner()
 	if w == engine.NoColor || !final.IsOver() {
 		// An unfinished game: take the favourite of the last position.
 		if len(res.Moves) == 0 {
-			return 0, "", false
+			return 0, engine.NoColor, false
 		}
-		name := favourite(res.Moves[len(res.Moves)-1].RedWinrateAfter)
-		if name == "" || final.IsOver() {
-			return 0, "", false
+		w = favourite(res.Moves[len(res.Moves)-1].RedWinrateAfter)
+		if w == engine.NoColor || final.IsOver() {
+			return 0, engine.NoColor, false
 		}
-		w, _ = engine.ParseColor(name)
 	}
-	winner := w.String()
 	of := func(red float32) float32 {
 		if w == engine.Red {
 			return red
@@ -300,26 +266,25 @@ func decidedAt(res *ReviewResult, final *engine.Position) (int, string, bool) {
 		at = i
 	}
 	if at < 0 {
-		return 0, "", false
+		return 0, engine.NoColor, false
 	}
-	return at, winner, true
+	return at, w, true
 }
 
-// favourite names the player a Red win rate favours, "" at exactly 50%.
-func favourite(red float32) string {
+// favourite is the player a Red win rate favours, NoColor at exactly 50%.
+func favourite(red float32) engine.Color {
 	switch {
 	case red > 0.5:
-		return "red"
+		return engine.Red
 	case red < 0.5:
-		return "blue"
+		return engine.Blue
 	}
-	return ""
+	return engine.NoColor
 }
 
-func title(s string) string {
-	if s == "" {
-		return s
-	}
+// title names a colour with a capital letter ("Red").
+func title(c engine.Color) string {
+	s := c.String()
 	return string(s[0]-'a'+'A') + s[1:]
 }
 

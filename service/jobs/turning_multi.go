@@ -17,21 +17,21 @@ import (
 // counterpart: the exact solver proves only two-player positions.
 func multiTurningPoints(res *ReviewResult, final *engine.Position) []TurningPoint {
 	var out []TurningPoint
-	rate := func(ply int, player string) float32 { return res.WinrateCurve[ply].Winrates[player] }
+	rate := func(ply int, player engine.Color) float32 { return res.WinrateCurve[ply].Winrates[player] }
 	for i := range res.Moves {
 		mr := &res.Moves[i]
 		was, is := leader(res.WinrateCurve[i].Winrates, res.Players), leader(res.WinrateCurve[i+1].Winrates, res.Players)
-		if is == "" || was == is {
+		if is == engine.NoColor || was == is {
 			continue
 		}
 		swing := absf(rate(i+1, is) - rate(i, is))
-		if was != "" {
+		if was != engine.NoColor {
 			swing = max(swing, absf(rate(i+1, was)-rate(i, was)))
 		}
 		if float64(swing) < LeadChangeSwing-1e-6 {
 			continue
 		}
-		if was == "" {
+		if was == engine.NoColor {
 			out = append(out, newTurningPoint(TurnLeadChange, mr, swing, fmt.Sprintf("%s takes the lead: its win rate goes from %s to %s.",
 				title(is), pct(rate(i, is)), pct(rate(i+1, is)))))
 			continue
@@ -52,7 +52,7 @@ func multiTurningPoints(res *ReviewResult, final *engine.Position) []TurningPoin
 // missedChances returns side's largest losses (at least a mistake, in
 // win rate or in points), missedPerSide of them at most, as turning
 // points, the largest (equivalentLoss) first.
-func missedChances(res *ReviewResult, side string) []TurningPoint {
+func missedChances(res *ReviewResult, side engine.Color) []TurningPoint {
 	var idx []int
 	for i, mr := range res.Moves {
 		if mr.Player == side && (mr.Classification == "mistake" || mr.Classification == "blunder") {
@@ -77,16 +77,16 @@ func missedChances(res *ReviewResult, side string) []TurningPoint {
 	return out
 }
 
-// leader names the player with the highest win rate, "" when two or more
-// share it.
-func leader(rates map[string]float32, players []string) string {
-	best, at := "", float32(-1)
+// leader is the player with the highest win rate, NoColor when two or
+// more share it.
+func leader(rates []float32, players []engine.Color) engine.Color {
+	best, at := engine.NoColor, float32(-1)
 	for _, p := range players {
 		switch v := rates[p]; {
 		case v > at:
 			best, at = p, v
 		case v == at:
-			best = ""
+			best = engine.NoColor
 		}
 	}
 	return best
@@ -96,21 +96,17 @@ func leader(rates map[string]float32, players []string) string {
 // (in an unfinished game, the last position's leader's) never fell below
 // DecidedWinrate again; ok is false for a shared win or when it never
 // happened.
-func multiDecidedAt(res *ReviewResult, final *engine.Position) (int, string, bool) {
+func multiDecidedAt(res *ReviewResult, final *engine.Position) (int, engine.Color, bool) {
 	n := len(res.WinrateCurve)
 	if len(res.Moves) == 0 || n != len(res.Moves)+1 {
-		return 0, "", false
+		return 0, engine.NoColor, false
 	}
-	winner := ""
-	if final.IsOver() {
-		if w := final.Result().Winner(); w != engine.NoColor {
-			winner = w.String()
-		}
-	} else {
+	winner := final.Result().Winner()
+	if !final.IsOver() {
 		winner = leader(res.WinrateCurve[n-1].Winrates, res.Players)
 	}
-	if winner == "" {
-		return 0, "", false
+	if winner == engine.NoColor {
+		return 0, engine.NoColor, false
 	}
 	at := -1
 	for i := len(res.Moves) - 1; i >= 0; i-- {
@@ -120,7 +116,7 @@ func multiDecidedAt(res *ReviewResult, final *engine.Position) (int, string, boo
 		at = i
 	}
 	if at < 0 {
-		return 0, "", false
+		return 0, engine.NoColor, false
 	}
 	return at, winner, true
 }

@@ -3,11 +3,13 @@ package jobs
 import (
 	"strings"
 	"testing"
+
+	"github.com/wallzero/wallzero/engine"
 )
 
 func TestLeader(t *testing.T) {
 	t.Parallel()
-	players := []string{"red", "blue", "green"}
+	players := colours(3)
 	for _, tc := range []struct {
 		rates map[string]float32
 		want  string
@@ -17,7 +19,11 @@ func TestLeader(t *testing.T) {
 		{map[string]float32{"red": 0.4, "blue": 0.4, "green": 0.2}, ""},
 		{map[string]float32{"red": 0.2, "blue": 0.4, "green": 0.4}, ""},
 	} {
-		if got := leader(tc.rates, players); got != tc.want {
+		want := engine.NoColor
+		if tc.want != "" {
+			want, _ = engine.ParseColor(tc.want)
+		}
+		if got := leader(seats(tc.rates, 3), players); got != want {
 			t.Errorf("leader(%v) = %q, want %q", tc.rates, got, tc.want)
 		}
 	}
@@ -42,13 +48,13 @@ func TestMultiTurningPoints(t *testing.T) {
 		{"red": 0.02, "blue": 0.95, "green": 0.03},
 		{"red": 0.02, "blue": 0.96, "green": 0.02},
 	}
-	res := &ReviewResult{Players: []string{"red", "blue", "green"}}
+	res := &ReviewResult{Players: colours(3)}
 	for i, c := range curve {
-		res.WinrateCurve = append(res.WinrateCurve, CurvePoint{Ply: i, RedWinrate: c["red"], Winrates: c})
+		res.WinrateCurve = append(res.WinrateCurve, CurvePoint{Ply: i, Winrates: seats(c, 3)})
 	}
 	losses := map[int]float32{1: 0.2, 6: 0.06, 3: 0.12, 7: 0.02}
 	for i, m := range g.Moves {
-		res.Moves = append(res.Moves, MoveReview{Ply: i, Move: m.String(), Player: g.Movers[i].String(), Loss: losses[i], BestMove: "A1", Classification: classify(losses[i], 0, false)})
+		res.Moves = append(res.Moves, MoveReview{Ply: i, Move: m, Player: g.Movers[i], Loss: losses[i], BestMove: mv("A1"), Classification: classify(losses[i], 0, false)})
 	}
 	final := g.Final
 	var got []string
@@ -75,7 +81,7 @@ func TestMultiTurningPoints(t *testing.T) {
 func TestMultiLeadChangeNeedsSwing(t *testing.T) {
 	t.Parallel()
 	g := testGame(t, "three-player-game.json", 2)
-	players := []string{"red", "blue", "green"}
+	players := colours(3)
 	for _, tc := range []struct {
 		name  string
 		after map[string]float32
@@ -89,10 +95,10 @@ func TestMultiLeadChangeNeedsSwing(t *testing.T) {
 			curve := []map[string]float32{{"red": 0.35, "blue": 0.33, "green": 0.32}, {"red": 0.35, "blue": 0.33, "green": 0.32}, tc.after}
 			res := &ReviewResult{Players: players}
 			for i, c := range curve {
-				res.WinrateCurve = append(res.WinrateCurve, CurvePoint{Ply: i, RedWinrate: c["red"], Winrates: c})
+				res.WinrateCurve = append(res.WinrateCurve, CurvePoint{Ply: i, Winrates: seats(c, 3)})
 			}
 			for i, m := range g.Moves {
-				res.Moves = append(res.Moves, MoveReview{Ply: i, Move: m.String(), Player: g.Movers[i].String(), BestMove: "A1", Classification: "good"})
+				res.Moves = append(res.Moves, MoveReview{Ply: i, Move: m, Player: g.Movers[i], BestMove: mv("A1"), Classification: "good"})
 			}
 			final := g.Final
 			n := 0

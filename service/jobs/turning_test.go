@@ -67,7 +67,7 @@ func TestExplainReviewRealGame(t *testing.T) {
 		if e == nil {
 			t.Fatalf("move %d %s has no explanation", mr.Ply, mr.Move)
 		}
-		if e.Played.Move != mr.Move || !strings.HasPrefix(e.Text, e.Played.Sentence) || len(e.Text) < 20 {
+		if e.Played.Move != mr.Move.String() || !strings.HasPrefix(e.Text, e.Played.Sentence) || len(e.Text) < 20 {
 			t.Errorf("move %d: explanation %q of %s", mr.Ply, e.Text, e.Played.Move)
 		}
 		if (e.Best != nil) != (mr.BestMove != mr.Move) {
@@ -160,7 +160,7 @@ func TestTurningPoints(t *testing.T) {
 			[]float32{0.6, 0.55, 0.51, 0.48, 0.45, 0.42, 0.4}, []float32{0.05, 0.05, 0.05, 0.05, 0.05, 0.05}, nil, nil, "", ""},
 		{"points make missed chances in a decided game",
 			[]float32{1, 1, 1, 1, 1, 1, 1}, []float32{0, 0, 0, 0, 0, 0}, map[int]float32{1: 2, 3: 8, 4: MistakePoints, 5: 1}, nil,
-			"missed-chance@3 missed-chance@4 decided@0", "Blue missed b (blunder): 8 points lost."},
+			"missed-chance@3 missed-chance@4 decided@0", "Blue missed B1 (blunder): 8 points lost."},
 		{"a proven win thrown away is a lead change",
 			[]float32{0.55, 0.5, 0.52, 0.5, 0.5, 0.5, 0.5}, []float32{0, 0, 0.03, 0, 0, 0}, nil,
 			map[int]*analysis.Proof{1: {Result: "loss"}, 2: {Result: "win"}, 3: {Result: "win"}},
@@ -176,13 +176,13 @@ func TestTurningPoints(t *testing.T) {
 			t.Parallel()
 			res := &ReviewResult{}
 			for i, loss := range tc.losses {
-				p := "red"
+				p := engine.Red
 				if i%2 == 1 {
-					p = "blue"
+					p = engine.Blue
 				}
 				pts := tc.points[i]
-				res.Moves = append(res.Moves, MoveReview{Ply: i, Move: "m", Player: p, RedWinrateBefore: tc.curve[i], RedWinrateAfter: tc.curve[i+1],
-					Loss: loss, PointsLoss: pts, BestMove: "b", Classification: classify(loss, pts, false), Proof: tc.proofs[i]})
+				res.Moves = append(res.Moves, MoveReview{Ply: i, Move: mv("A1"), Player: p, RedWinrateBefore: tc.curve[i], RedWinrateAfter: tc.curve[i+1],
+					Loss: loss, PointsLoss: pts, BestMove: mv("B1"), Classification: classify(loss, pts, false), Proof: tc.proofs[i]})
 			}
 			got := turningPoints(res, &start)
 			var summary []string
@@ -222,7 +222,7 @@ func TestDecidedByProof(t *testing.T) {
 	build := func(proofs map[int]*analysis.Proof) *ReviewResult {
 		res := &ReviewResult{}
 		for i, m := range g.Moves {
-			res.Moves = append(res.Moves, MoveReview{Ply: i, Move: m.String(), Player: g.Movers[i].String(),
+			res.Moves = append(res.Moves, MoveReview{Ply: i, Move: m, Player: g.Movers[i],
 				RedWinrateBefore: 0.5, RedWinrateAfter: 0.5, Proof: proofs[i]})
 		}
 		return res
@@ -260,7 +260,7 @@ func TestDecidedByProof(t *testing.T) {
 				}
 				return
 			}
-			if !ok || i != tc.want || name != winner.String() || p.Result != "win" || p.Margin == nil || *p.Margin != 3 {
+			if !ok || i != tc.want || name != winner || p.Result != "win" || p.Margin == nil || *p.Margin != 3 {
 				t.Fatalf("decided at %d (%v) by %s with %+v, want move %d for %s, a win by 3", i, ok, name, p, tc.want, winner)
 			}
 			tps := turningPoints(build(tc.proofs), &final)

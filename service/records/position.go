@@ -100,7 +100,7 @@ func PositionOf(rec engine.Record, limits analysis.Limits) (*PositionView, error
 		LegalMoves: []string{},
 		Movers:     make([]string, len(g.Movers)),
 		Skipped:    skippedTurns(prep),
-		Territory:  analysis.Territory(p),
+		Territory:  territory(p),
 	}
 	if !p.IsOver() {
 		v.ToMove = p.ToMove().String()
@@ -173,4 +173,13 @@ func positionResult(p *engine.Position) *PositionResult {
 		}
 	}
 	return res
+}
+
+// territory names the land each player holds now by colour.
+func territory(p *engine.Position) map[string]int {
+	out := map[string]int{}
+	for c, v := range analysis.Territory(p) {
+		out[engine.Color(c).String()] = v
+	}
+	return out
 }

@@ -95,25 +95,25 @@ func sideSegment(s engine.Square, d engine.Side) (x1, y1, x2, y2 float64) {
 func (o *Options) Validate(pos *engine.Position) error {
 	if o.Ownership != nil {
 		if len(o.Ownership) != engine.NumSquares {
-			return fmt.Errorf("ownership: %d values, want %d (one per square, A1..G7)", len(o.Ownership), engine.NumSquares)
+			return optionErr("ownership", "ownership", "%d values, want %d (one per square, A1..G7)", len(o.Ownership), engine.NumSquares)
 		}
 		for i, v := range o.Ownership {
 			if math.IsNaN(float64(v)) || v < -1 || v > 1 {
-				return fmt.Errorf("ownership[%d]: %v is not in [-1, 1]", i, v)
+				return optionErr("ownership", fmt.Sprintf("ownership[%d]", i), "%v is not in [-1, 1]", v)
 			}
 		}
 	}
 	if o.Distances {
 		if !o.DistanceFrom.Valid() {
-			return fmt.Errorf("distances: not a square")
+			return optionErr("distances", "distances", "not a square")
 		}
 		if pos.StoneAt(o.DistanceFrom) == engine.NoColor {
-			return fmt.Errorf("distances: no stone on %s", o.DistanceFrom)
+			return optionErr("distances", "distances", "no stone on %s", o.DistanceFrom)
 		}
 	}
 	for i, c := range o.Candidates {
 		if err := checkMove(c.Move); err != nil {
-			return fmt.Errorf("candidates[%d]: %w", i, err)
+			return optionErr("candidates", fmt.Sprintf("candidates[%d]", i), "%s", err)
 		}
 	}
 	if o.ReachDiff != nil {
@@ -123,7 +123,7 @@ func (o *Options) Validate(pos *engine.Position) error {
 	}
 	if o.LastMove != nil {
 		if err := checkMove(*o.LastMove); err != nil {
-			return fmt.Errorf("last move: %w", err)
+			return optionErr("last", "last move", "%s", err)
 		}
 	}
 	return nil

@@ -1,8 +1,6 @@
 package render
 
 import (
-	"fmt"
-
 	"github.com/wallzero/wallzero/engine"
 )
 
@@ -20,7 +18,7 @@ const (
 // pos (the overlay draws the position after it).
 func checkReachDiff(pos *engine.Position, m engine.Move) error {
 	if err := pos.CheckMove(m); err != nil {
-		return fmt.Errorf("reachDiff: %s: %w", m, err)
+		return optionErr("reachDiff", "reachDiff", "%s: %s", m, err)
 	}
 	return nil
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/service/drills"
-	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -30,7 +29,7 @@ type Drill struct {
 	New     bool          `json:"new" example:"true"`
 	State   *drills.State `json:"state,omitempty"`
 	Answers int           `json:"answers" example:"0"`
-	Puzzle  jobs.Puzzle   `json:"puzzle"`
+	Puzzle  CardPuzzle    `json:"puzzle"`
 } // @name workspace.Drill
 
 // DrillList is a player's cards, the earliest due first.
@@ -110,11 +109,11 @@ func (s *Service) takePuzzles(ctx context.Context, own int64, g *store.Game) err
 	}
 	var cards []store.NewCard
 	for _, p := range ps.Puzzles {
-		pid := g.Players[p.Player]
+		pid := g.Players[p.Player.String()]
 		if pid == "" {
 			continue // a colour the import named no player for
 		}
-		data, err := json.Marshal(p)
+		data, err := json.Marshal(cardPuzzleOf(&p))
 		if err != nil {
 			return &wallzero.Error{Code: wallzero.CodeInternal, Message: err.Error(), Err: err}
 		}

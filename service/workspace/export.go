@@ -7,7 +7,6 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -23,8 +22,10 @@ type ExportLine struct {
 	Event   string            `json:"event,omitempty"`
 	Result  string            `json:"result,omitempty"`
 	// Review is the game's review (every move's loss, class, best move
-	// and explanation), omitted until it succeeded.
-	Review *jobs.ReviewResult `json:"review,omitempty"`
+	// and explanation) exactly as GET /v1/reviews/{id} answers it (the
+	// schema service.ReviewResult; its stored bytes, not decoded),
+	// omitted until it succeeded.
+	Review json.RawMessage `json:"review,omitempty" swaggertype:"object"`
 } // @name workspace.ExportLine
 
 // Export writes a player's games as JSON lines, one ExportLine each, in
@@ -75,7 +76,7 @@ func (s *Service) exportLines(ctx context.Context, id string) ([]ExportLine, err
 			return nil, &wallzero.Error{Code: wallzero.CodeInternal, Message: "stored record: " + err.Error(), Err: err}
 		}
 		l := ExportLine{Game: g.ID, Rules: rec.Rules, Board: rec.Board, Moves: rec.Moves, Players: map[string]string{},
-			Date: g.PlayedOn, Event: g.Event, Result: g.Winner, Review: reviewOf(g)}
+			Date: g.PlayedOn, Event: g.Event, Result: g.Winner, Review: storedReview(g)}
 		for c, pid := range g.Players {
 			l.Players[c] = names[pid]
 		}

@@ -9,7 +9,9 @@ import (
 	"strings"
 
 	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/jobs"
+	"github.com/wallzero/wallzero/service/jobs/reviewrow"
 	"github.com/wallzero/wallzero/service/rating"
 	"github.com/wallzero/wallzero/store"
 )
@@ -119,9 +121,22 @@ type gameStats struct {
 
 // statsOf reads colour's figures from a review.
 func statsOf(res *jobs.ReviewResult, colour string) gameStats {
-	st := gameStats{accuracy: res.Accuracy[colour], phases: map[string]int{}, kinds: map[string]int{}, class: map[string]int{}}
-	if e, ok := res.RatingEstimate[colour]; ok {
-		st.estimate = &e
+	st := gameStats{phases: map[string]int{}, kinds: map[string]int{}, class: map[string]int{}}
+	c, err := engine.ParseColor(colour)
+	if err != nil {
+		return st
+	}
+	for seat, p := range res.Players {
+		if p != c {
+			continue
+		}
+		if seat < len(res.Accuracy) && !math.IsNaN(res.Accuracy[seat]) {
+			st.accuracy = res.Accuracy[seat]
+		}
+		if seat < len(res.RatingEstimate) && res.RatingEstimate[seat] != nil {
+			e := *res.RatingEstimate[seat]
+			st.estimate = &e
+		}
 	}
 	setup := 0
 	for _, m := range res.Moves {
@@ -130,7 +145,7 @@ func statsOf(res *jobs.ReviewResult, colour string) gameStats {
 		}
 	}
 	for _, m := range res.Moves {
-		if m.Player != colour {
+		if m.Player != c {
 			continue
 		}
 		st.moves++
@@ -146,8 +161,8 @@ func statsOf(res *jobs.ReviewResult, colour string) gameStats {
 	return st
 }
 
-// isPlacement reports whether a move is a setup placement (a square).
-func isPlacement(move string) bool { return !strings.ContainsAny(move, "-:") }
+// isPlacement reports whether a move is a setup placement.
+func isPlacement(move engine.Move) bool { return move.Kind == engine.Place }
 
 func phaseOf(m jobs.MoveReview, setup, plies int) string {
 	switch {
@@ -187,11 +202,20 @@ func reviewOf(g *store.Game) *jobs.ReviewResult {
 	if g.JobStatus != store.StatusSucceeded || len(g.Result) == 0 {
 		return nil
 	}
-	var res jobs.ReviewResult
-	if json.Unmarshal(g.Result, &res) != nil {
+	res, err := reviewrow.Decode(g.Result)
+	if err != nil {
 		return nil
 	}
-	return &res
+	return res
+}
+
+// storedReview returns a game's review result as stored (nil until it
+// succeeded).
+func storedReview(g *store.Game) json.RawMessage {
+	if g.JobStatus != store.StatusSucceeded || len(g.Result) == 0 {
+		return nil
+	}
+	return json.RawMessage(g.Result)
 }
 
 // colourOf returns the colour player had in g.
@@ -329,11 +353,12 @@ func setupOf(g *store.Game) string {
 	}
 	_ = json.Unmarshal(g.Record, &rec)
 	var setup []string
-	for _, m := range rec.Moves {
-		if !isPlacement(m) {
+	for _, text := range rec.Moves {
+		m, _, err := engine.ParseMove(text)
+		if err != nil || !isPlacement(m) {
 			break
 		}
-		setup = append(setup, m)
+		setup = append(setup, m.String())
 	}
 	return strings.Join(setup, " ")
 }

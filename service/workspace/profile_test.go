@@ -3,6 +3,7 @@ package workspace
 import (
 	"testing"
 
+	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/explain"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store"
@@ -14,13 +15,21 @@ func TestStatsOf(t *testing.T) {
 	t.Parallel()
 	facts := func(contested int) explain.Facts { return explain.Facts{Contested: make([]string, contested)} }
 	sealed := &explain.MoveExplanation{Facts: explain.Facts{Sealed: []explain.RegionFact{{Owner: "red", Size: 3}}, Contested: make([]string, 20)}}
-	res := &jobs.ReviewResult{Players: []string{"red", "blue"}, Accuracy: map[string]float64{"red": 80, "blue": 60}, Moves: []jobs.MoveReview{
-		{Ply: 0, Move: "C3", Player: "red", Classification: "mistake", Loss: 0.1},
-		{Ply: 1, Move: "E3", Player: "blue", Classification: "blunder", Loss: 0.3},
-		{Ply: 2, Move: "C3-C4:N", Player: "red", Classification: "best"},
-		{Ply: 13, Move: "C4-C5:N", Player: "red", Classification: "inaccuracy", PointsLoss: 2, Loss: 0.05,
+	mv := func(text string) engine.Move {
+		m, _, err := engine.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	red, blue := engine.Red, engine.Blue
+	res := &jobs.ReviewResult{Players: []engine.Color{red, blue}, Accuracy: []float64{80, 60}, Moves: []jobs.MoveReview{
+		{Ply: 0, Move: mv("C3"), Player: red, Classification: "mistake", Loss: 0.1},
+		{Ply: 1, Move: mv("E3"), Player: blue, Classification: "blunder", Loss: 0.3},
+		{Ply: 2, Move: mv("C3-C4:N"), Player: red, Classification: "best"},
+		{Ply: 13, Move: mv("C4-C5:N"), Player: red, Classification: "inaccuracy", PointsLoss: 2, Loss: 0.05,
 			Explanation: &explain.Explanation{Played: explain.MoveExplanation{Facts: facts(20)}, Best: sealed}},
-		{Ply: 15, Move: "C5-C6:N", Player: "red", Classification: "blunder", Loss: 0.2,
+		{Ply: 15, Move: mv("C5-C6:N"), Player: red, Classification: "blunder", Loss: 0.2,
 			Explanation: &explain.Explanation{Played: explain.MoveExplanation{Facts: explain.Facts{Tempo: true, Contested: make([]string, 4)}}}},
 	}}
 	st := statsOf(res, "red")

@@ -2292,6 +2292,43 @@ export interface components {
             /** @example 28 */
             cancelled?: number;
         };
+        "workspace.CardPuzzle": {
+            /** @description Explanation is the review's explanation of the mistake. */
+            explanation?: components["schemas"]["service.Explanation"];
+            line?: string[];
+            /** @example 0.21 */
+            loss?: number;
+            /**
+             * @description Margin is the solution's lead in win rate over the next move in the
+             *     deeper search; Proven says the solver proved it the only win.
+             * @example 0.31
+             */
+            margin?: number;
+            /**
+             * @description Played is the move played in the game, Loss what it cost.
+             * @example D3-D2:S
+             */
+            played?: string;
+            /**
+             * @description Player is the player to move.
+             * @example blue
+             */
+            player?: string;
+            /**
+             * @description Ply is the index of the move played in the game (the position is
+             *     the one before it).
+             * @example 12
+             */
+            ply?: number;
+            proven?: boolean;
+            /** @description Record replays to the puzzle's position. */
+            record?: components["schemas"]["engine.Record"];
+            /**
+             * @description Solution is the clearly best move and Line its principal variation.
+             * @example E4-E5:N
+             */
+            solution?: string;
+        };
         "workspace.Collection": {
             createdAt?: string;
             games?: components["schemas"]["workspace.GameSummary"][];
@@ -2330,7 +2367,7 @@ export interface components {
              * @example true
              */
             new?: boolean;
-            puzzle?: components["schemas"]["service.Puzzle"];
+            puzzle?: components["schemas"]["workspace.CardPuzzle"];
             state?: components["schemas"]["drills.State"];
         };
         "workspace.DrillList": {
@@ -2360,9 +2397,11 @@ export interface components {
             result?: string;
             /**
              * @description Review is the game's review (every move's loss, class, best move
-             *     and explanation), omitted until it succeeded.
+             *     and explanation) exactly as GET /v1/reviews/{id} answers it (the
+             *     schema service.ReviewResult; its stored bytes, not decoded),
+             *     omitted until it succeeded.
              */
-            review?: components["schemas"]["service.ReviewResult"];
+            review?: Record<string, never>;
             rules?: components["schemas"]["engine.Rules"];
         };
         "workspace.GameSummary": {

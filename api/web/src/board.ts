@@ -162,6 +162,7 @@ export class Board {
     this.store.update({ pos, legal: groupMoves(pos.legalMoves ?? []), shown: this.s.shown + 1 });
     bodyState('state', 'ready');
     bodyState('phase', pos.phase ?? '');
+    bodyState('toMove', pos.phase === 'over' ? '' : pos.toMove ?? '');
     bodyState('ply', String(tree.ply(n)));
     const mode = this.mode;
     if (mode.live && input('live-on').checked && pos.phase !== 'over') this.live.start(rec, clickAt);

@@ -26,8 +26,6 @@ export class Live {
   private rec: GameRecord & { moves: string[] } = { moves: [] };
   /** last is the latest analysis shown (the overlays draw from it). */
   last: Analysis | null = null;
-  /** metrics: per analysed position, ms from the click to the first and the final candidates. */
-  readonly metrics: { first: number | null; final: number | null }[] = [];
 
   constructor(private readonly hooks: LiveHooks) {}
 
@@ -47,6 +45,7 @@ export class Live {
     for (const id of ['winrate', 'score-lead', 'proof', 'visits', 'pv', 'explanation', 'hover-explanation']) setText(id, '');
     setText('engine-state', text);
     bodyState('analysis', 'idle');
+    bodyState('analysisTurn', '');
     this.hooks.arrows([]);
   }
 
@@ -62,6 +61,8 @@ export class Live {
     this.ctrl = ctrl;
     setText('engine-state', 'thinking…');
     bodyState('analysis', 'running');
+    bodyState('analysisTurn', '');
+    Object.assign($('engine-state').dataset, { firstMs: '', finalMs: '' });
     const t0 = clickAt ?? performance.now();
     const m: { first: number | null; final: number | null } = { first: null, final: null };
     const q = {
@@ -72,11 +73,13 @@ export class Live {
       if (gen !== this.gen) return;
       if (m.first === null && a.moveInfos?.length) m.first = performance.now() - t0;
       const final = a.isDuringSearch === false;
-      if (final) {
-        m.final = performance.now() - t0;
-        this.metrics.push(m);
-      }
+      if (final) m.final = performance.now() - t0;
       this.show(a, final);
+      // The latency of the analysis shown: ms from the click that made
+      // the position to its first candidates and to the final analysis.
+      const state = $('engine-state');
+      state.dataset.firstMs = m.first === null ? '' : m.first.toFixed(1);
+      state.dataset.finalMs = m.final === null ? '' : m.final.toFixed(1);
     }).catch((e: Error) => {
       if (e.name === 'AbortError' || gen !== this.gen) return;
       setText('engine-state', 'unavailable: ' + e.message);
@@ -124,6 +127,8 @@ export class Live {
     pv.title = pv.textContent; // the whole line, where its row cuts it
     const ex = a.explanation;
     setText('explanation', ex ? ex.text || ex.played?.sentence || '' : '');
+    // analysisTurn: the position the analysis shown is of (its moves).
+    bodyState('analysisTurn', String(a.turnNumber ?? ''));
     bodyState('analysis', final ? 'done' : 'running');
     this.hooks.arrows(arrows);
   }

@@ -1,8 +1,9 @@
 // main.ts: the analysis board's entry (bundled to dist/board.js). It
 // builds the controller and the modes, wires the page's buttons and keys,
 // and opens what the address names: a share link (#g=), a review
-// (#review=ID), or /review's empty review panel.
-import { api, useKey } from './api.js';
+// (#review=ID), or /review's empty review panel; ?timer=SECONDS sets the
+// move timer's length.
+import { useKey } from './api.js';
 import { Board } from './board.js';
 import { $, bodyState, input, rememberKey } from './dom.js';
 import { analyseMode } from './modes/analyse.js';
@@ -41,10 +42,19 @@ function onKey(board: Board, ev: KeyboardEvent): void {
   act();
 }
 
+/**
+ * timerSeconds is the move timer's length the address asks for
+ * (/analysis?timer=SECONDS, 1 to 3600), 60 by default.
+ */
+function timerSeconds(search: string): number {
+  const n = Number(new URLSearchParams(search).get('timer'));
+  return Number.isInteger(n) && n >= 1 && n <= 3600 ? n : 60;
+}
+
 function main(): void {
   useKey(rememberKey('api-key'));
   const board = new Board();
-  const game = new Game(board);
+  const game = new Game(board, timerSeconds(location.search));
   const reviewed: ReviewState = { id: null, result: null, nodes: [], branchPly: 0 };
   const edited: EditState = { stones: {}, walls: {} };
   const review = reviewMode(board, reviewed);
@@ -97,29 +107,6 @@ function main(): void {
     opened = true;
   }
   if (!opened) void board.newGame(board.rulesForm());
-
-  // The browser tests and the console read the page through this handle;
-  // no module of the page reads it.
-  Object.defineProperty(globalThis, 'WZ', {
-    value: {
-      api,
-      app: {
-        get tree() { return board.s.tree; },
-        get cur() { return board.s.cur; },
-        get pos() { return board.s.pos; },
-        get sel() { return board.s.sel; },
-        get dest() { return board.s.dest; },
-        get breaking() { return board.s.breaking; },
-        get locked() { return board.s.locked; },
-        get mode() { return board.s.mode; },
-        get redo() { return board.s.redo; },
-        live: board.live,
-      },
-      game,
-      review: reviewed,
-      edit: edited,
-    },
-  });
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main);

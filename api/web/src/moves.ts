@@ -1,7 +1,8 @@
 // moves.ts: the parts of the board page drawn from the store besides the
 // board itself: the turn line, the input hint, the step and tree buttons,
 // and the move list (the main line, each variation indented under the
-// move it replaces; data-ply, data-node, data-line).
+// move it replaces; data-ply, data-node, data-line, data-move and
+// data-parent, the node before it: "" for the first move).
 import type { BoardState } from './board.js';
 import { $, el } from './dom.js';
 import { moveLabel } from './records.js';
@@ -57,6 +58,11 @@ export function renderControls(s: BoardState): void {
   brk.hidden = !(pos.phase === 'play' && !s.locked && s.legal.breaks.size > 0);
   brk.setAttribute('aria-pressed', String(s.breaking));
   $('input-hint').textContent = hint(s);
+  // The board's own state: the moves it takes here (the server's legal
+  // moves), and busy while the engine moves.
+  const board = $('board');
+  board.dataset.legal = (pos.legalMoves ?? []).join(' ');
+  board.setAttribute('aria-busy', String(s.locked));
   const atStart = !s.cur.parent;
   const atEnd = !s.cur.children.length;
   disable('prev', atStart);
@@ -80,6 +86,8 @@ export function renderMoveList(s: BoardState, go: (n: TreeNode) => void): void {
     b.dataset.ply = String(ply);
     b.dataset.node = String(n.id);
     b.dataset.line = main ? 'main' : 'variation';
+    b.dataset.move = n.move ?? '';
+    b.dataset.parent = n.parent?.parent ? String(n.parent.id) : '';
     if (n === s.cur) b.setAttribute('aria-current', 'step');
     const cls = n.note?.classification;
     if (cls) b.append(el('span', 'badge ' + cls, cls));

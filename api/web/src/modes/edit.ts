@@ -18,7 +18,7 @@ export interface EditState {
   walls: Record<string, string>;
 }
 
-/** editMode makes the mode; state is the editor's position (read by tests). */
+/** editMode makes the mode; state is the editor's position. */
 export function editMode(board: Board, state: EditState): Mode {
   const tool = (): string | undefined => document.querySelector<HTMLInputElement>('input[name="edit-tool"]:checked')?.value;
 

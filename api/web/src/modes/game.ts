@@ -1,7 +1,8 @@
 // game.ts: what games on the board share, against the engine (play.ts) or
 // for 2-4 people on one screen (local.ts): the seed site's 60-second move
 // timer (on time-out a stone goes on the free square nearest the centre
-// in the setup, or the turn is skipped later) and the game-over screen.
+// in the setup, or the turn is skipped later; the address may set another
+// length, ?timer=SECONDS) and the game-over screen.
 import type { Position } from '../api.js';
 import type { Board } from '../board.js';
 import { $, bodyState } from '../dom.js';
@@ -16,12 +17,20 @@ export class Game {
   level: string | null = null;
   timer = false;
   coach = false;
-  /** timerSeconds: the move timer's length (a test may shorten it). */
-  timerSeconds = 60;
   over = false;
   private clock: ReturnType<typeof setInterval> | null = null;
 
-  constructor(private readonly board: Board) {}
+  /**
+   * timerSeconds is the move timer's length (60 s, as on the seed site;
+   * the address may ask for another, ?timer=SECONDS); the timer's
+   * check boxes say it.
+   */
+  constructor(
+    private readonly board: Board,
+    readonly timerSeconds = 60,
+  ) {
+    for (const e of document.querySelectorAll('.timer-seconds')) e.textContent = String(timerSeconds);
+  }
 
   /** begin starts a game of kind with rules. */
   begin(kind: 'play' | 'local', rules: Parameters<Board['newGame']>[0]): void {

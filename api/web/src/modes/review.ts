@@ -147,6 +147,7 @@ export function reviewMode(board: Board, state: ReviewState): ReviewMode {
 
   const begin = (): void => {
     clearTimeout(timer);
+    bodyState('reviewId', '');
     if (board.s.mode !== 'review' && board.s.mode !== 'puzzles') board.setMode('review');
     $('review-box').hidden = false;
     $('review-progress').hidden = false;
@@ -163,6 +164,7 @@ export function reviewMode(board: Board, state: ReviewState): ReviewMode {
     try {
       const job = await api.createReview({ ...tree.mainRecord(), ...(maxVisits ? { maxVisits } : {}) });
       state.id = job.id ?? null;
+      bodyState('reviewId', state.id ?? '');
       history.replaceState(null, '', location.pathname + location.search + '#review=' + encodeURIComponent(job.id ?? ''));
       void poll(false);
     } catch (e) {
@@ -245,6 +247,7 @@ export function reviewMode(board: Board, state: ReviewState): ReviewMode {
     $('review-box').hidden = true;
     explanation.hide();
     bodyState('review', 'none');
+    bodyState('reviewId', '');
   };
   board.store.subscribe((s, prev) => {
     if (s.tree !== prev.tree && s.tree !== reviewed && state.id) clear();
@@ -262,6 +265,7 @@ export function reviewMode(board: Board, state: ReviewState): ReviewMode {
       reviewed = board.s.tree;
       state.id = id;
       begin();
+      bodyState('reviewId', id);
       void poll(true);
     },
     clear,

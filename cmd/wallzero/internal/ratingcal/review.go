@@ -10,9 +10,11 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/jobs"
+	"github.com/wallzero/wallzero/service/jobs/reviewrow"
 	"github.com/wallzero/wallzero/service/rating"
 )
 
@@ -32,7 +34,7 @@ type Reviewed struct {
 	Accuracy map[string]float64 `json:"accuracy,omitempty"`
 	// Review is the whole review (ReviewOptions.Whole): what the
 	// service's review of the game says, for measuring its verdicts.
-	Review *jobs.ReviewResult `json:"review,omitempty"`
+	Review *reviewrow.Result `json:"review,omitempty"`
 }
 
 // ReviewOptions configure ReviewGames.
@@ -92,9 +94,10 @@ func ReviewGames(ctx context.Context, c *analysis.Cached, in io.Reader, out io.W
 				return fmt.Errorf("game %d: %w", i+1, err)
 			}
 			results[i] = &Reviewed{Players: games[i].Players, Result: games[i].Result, Game: games[i].Game, Seed: games[i].Seed,
-				Model: res.Model, Visits: res.Visits, Moves: jobs.ReviewMoves(res), Accuracy: res.Accuracy}
+				Model: res.Model, Visits: res.Visits}
+			results[i].Moves, results[i].Accuracy = byName(res)
 			if o.Whole {
-				results[i].Review = res
+				results[i].Review = reviewrow.From(res)
 			}
 			mu.Lock()
 			done++
@@ -115,4 +118,17 @@ func ReviewGames(ctx context.Context, c *analysis.Cached, in io.Reader, out io.W
 		}
 	}
 	return len(results), nil
+}
+
+// byName names each side's moves and accuracy in a review by colour, as
+// the lines keep them.
+func byName(res *jobs.ReviewResult) (map[string][]rating.Move, map[string]float64) {
+	moves, acc := map[string][]rating.Move{}, map[string]float64{}
+	for c, ms := range jobs.ReviewMoves(res) {
+		if len(ms) > 0 {
+			moves[engine.Color(c).String()] = ms
+			acc[engine.Color(c).String()] = res.Accuracy[c]
+		}
+	}
+	return moves, acc
 }

@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/rating"
 )
 
@@ -125,7 +124,11 @@ func ReadReviewed(r io.Reader) ([]Reviewed, error) {
 			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
 		if g.Review != nil {
-			g.Moves, g.Accuracy = jobs.ReviewMoves(g.Review), g.Review.Accuracy
+			res, err := g.Review.Typed()
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %w", line, err)
+			}
+			g.Moves, g.Accuracy = byName(res)
 		}
 		out = append(out, g)
 	}

@@ -145,10 +145,7 @@ func playGame(ctx context.Context, cfg PlayConfig, rules engine.Rules, i int) (*
 		if pos.Phase() == engine.Setup || turn < cfg.SamplePlies {
 			pick = sampleByVisits(rng, an.MoveInfos)
 		}
-		m, _, err := engine.ParseMove(pick.Move)
-		if err != nil {
-			return nil, fmt.Errorf("ply %d: %w", turn, err)
-		}
+		m := pick.Move
 		next := pos
 		if err := next.Play(m); err != nil {
 			return nil, fmt.Errorf("ply %d: %s: %w", turn, pick.Move, err)
@@ -192,9 +189,11 @@ func positionOf(game int, pos *engine.Position, an *analysis.Analysis) Position 
 	if an.RootInfo.SearchWinrates != nil {
 		own = an.RootInfo.SearchWinrates
 	}
+	raw := an.RootInfo.RawWinrates
 	for c := range n {
-		name := engine.Color(c).String()
-		p.Search[c], p.Raw[c] = own[name], an.RootInfo.RawWinrates[name]
+		if c < len(own) && c < len(raw) {
+			p.Search[c], p.Raw[c] = own[c], raw[c]
+		}
 	}
 	return p
 }

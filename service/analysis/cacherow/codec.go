@@ -1,0 +1,159 @@
+package cacherow
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/wallzero/wallzero/engine"
+)
+
+// Decoder parses the text of a cache row, keeping the first error (Err).
+type Decoder struct{ Err error }
+
+// Fail records an error unless one is already recorded.
+func (d *Decoder) Fail(format string, args ...any) {
+	if d.Err == nil {
+		d.Err = fmt.Errorf(format, args...)
+	}
+}
+
+// Move parses a move of the field.
+func (d *Decoder) Move(text, field string) engine.Move {
+	m, _, err := engine.ParseMove(text)
+	if err != nil {
+		d.Fail("%s: %w", field, err)
+	}
+	return m
+}
+
+// Moves parses a principal variation (nil stays nil).
+func (d *Decoder) Moves(texts []string) []engine.Move {
+	if texts == nil {
+		return nil
+	}
+	out := make([]engine.Move, len(texts))
+	for i, t := range texts {
+		out[i] = d.Move(t, fmt.Sprintf("moveInfos.pv[%d]", i))
+	}
+	return out
+}
+
+// Colour parses rootInfo.currentPlayer.
+func (d *Decoder) Colour(text string) engine.Color {
+	c, err := engine.ParseColor(text)
+	if err != nil {
+		d.Fail("rootInfo.currentPlayer: %w", err)
+	}
+	return c
+}
+
+// Phase parses rootInfo.phase.
+func (d *Decoder) Phase(text string) engine.Phase {
+	for _, p := range []engine.Phase{engine.Setup, engine.Play, engine.Over} {
+		if p.String() == text {
+			return p
+		}
+	}
+	d.Fail("rootInfo.phase %q: must be setup, play or over", text)
+	return engine.Play
+}
+
+// Hash parses a position's hash in hex.
+func (d *Decoder) Hash(text, field string) uint64 {
+	h, err := strconv.ParseUint(text, 16, 64)
+	if err != nil {
+		d.Fail("rootInfo.%s %q: not a hex hash", field, text)
+	}
+	return h
+}
+
+// Squares parses square names into a bitboard.
+func (d *Decoder) Squares(names []string) engine.Bitboard {
+	var b engine.Bitboard
+	for _, n := range names {
+		s, err := engine.ParseSquare(n)
+		if err != nil {
+			d.Fail("reachability: %w", err)
+			continue
+		}
+		b |= engine.Bit(s)
+	}
+	return b
+}
+
+// Territory reads the land by colour name into seats; the colours must
+// be the first players in turn order.
+func (d *Decoder) Territory(byName map[string]int) []int {
+	out := make([]int, len(byName))
+	for c := range out {
+		v, ok := byName[engine.Color(c).String()]
+		if !ok {
+			d.Fail("territory: no %s with %d players", engine.Color(c), len(byName))
+		}
+		out[c] = v
+	}
+	return out
+}
+
+// Rates reads per-player values by colour name into n seats (nil for
+// none).
+func (d *Decoder) Rates(byName map[string]float32, n int, field string) []float32 {
+	if byName == nil {
+		return nil
+	}
+	if len(byName) != n {
+		d.Fail("%s: %d players, the territory has %d", field, len(byName), n)
+		return nil
+	}
+	out := make([]float32, n)
+	for c := range out {
+		v, ok := byName[engine.Color(c).String()]
+		if !ok {
+			d.Fail("%s: no %s", field, engine.Color(c))
+		}
+		out[c] = v
+	}
+	return out
+}
+
+// ByName names per-seat counts by colour.
+func ByName(v []int) map[string]int {
+	out := make(map[string]int, len(v))
+	for c, x := range v {
+		out[engine.Color(c).String()] = x
+	}
+	return out
+}
+
+// Colours names per-seat values by colour (nil for none).
+func Colours(v []float32) map[string]float32 {
+	if v == nil {
+		return nil
+	}
+	out := make(map[string]float32, len(v))
+	for c, x := range v {
+		out[engine.Color(c).String()] = x
+	}
+	return out
+}
+
+// MoveNames writes moves in notation (nil stays nil).
+func MoveNames(moves []engine.Move) []string {
+	if moves == nil {
+		return nil
+	}
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = m.String()
+	}
+	return out
+}
+
+// SquareNames lists a bitboard's squares by name, in board order.
+func SquareNames(b engine.Bitboard) []string {
+	out := []string{}
+	for _, s := range b.Squares() {
+		out = append(out, s.String())
+	}
+	return out
+}

@@ -1,0 +1,83 @@
+package reviewrow
+
+import (
+	"fmt"
+
+	"github.com/wallzero/wallzero/engine"
+)
+
+// decoder parses a row's text, keeping the first error.
+type decoder struct{ err error }
+
+// fail records an error unless one is already recorded.
+func (d *decoder) fail(err error) {
+	if d.err == nil {
+		d.err = err
+	}
+}
+
+// move parses a move of the field.
+func (d *decoder) move(text, field string) engine.Move {
+	m, _, err := engine.ParseMove(text)
+	if err != nil {
+		d.fail(fmt.Errorf("%s: %w", field, err))
+	}
+	return m
+}
+
+// moves parses a principal variation.
+func (d *decoder) moves(texts []string) []engine.Move {
+	out := make([]engine.Move, len(texts))
+	for i, t := range texts {
+		out[i] = d.move(t, fmt.Sprintf("moves.bestPv[%d]", i))
+	}
+	return out
+}
+
+// colour parses a colour of the field.
+func (d *decoder) colour(text, field string) engine.Color {
+	c, err := engine.ParseColor(text)
+	if err != nil {
+		d.fail(fmt.Errorf("%s: %w", field, err))
+	}
+	return c
+}
+
+// seats reads win rates by colour name into n seats.
+func (d *decoder) seats(byName map[string]float32, n int) []float32 {
+	out := make([]float32, n)
+	for c := range out {
+		v, ok := byName[engine.Color(c).String()]
+		if !ok {
+			d.fail(fmt.Errorf("winrateCurve.winrates: no %s", engine.Color(c)))
+		}
+		out[c] = v
+	}
+	return out
+}
+
+// byName names per-seat win rates by colour.
+func byName(v []float32) map[string]float32 {
+	out := make(map[string]float32, len(v))
+	for c, x := range v {
+		out[engine.Color(c).String()] = x
+	}
+	return out
+}
+
+// moveName writes a move in notation, "" for the zero Move (none).
+func moveName(m engine.Move) string {
+	if m == (engine.Move{}) {
+		return ""
+	}
+	return m.String()
+}
+
+// moveNames writes moves in notation, an empty list for none.
+func moveNames(moves []engine.Move) []string {
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = m.String()
+	}
+	return out
+}

@@ -22,7 +22,8 @@ import (
 // against GET /v1/openings/explorer, back and forward with the keys, a
 // frequent opening state opened from its list, and no horizontal
 // scrolling on a phone-sized screen. $WALLZERO_OPENINGS_SCREENSHOT, when
-// set, receives a PNG of the page. Runs under WALLZERO_BROWSER_TEST=1.
+// set, receives a PNG of the page, and $WALLZERO_OPENINGS_PHONE_SCREENSHOT
+// one of the phone-sized screen. Runs under WALLZERO_BROWSER_TEST=1.
 func TestOpeningsPageInBrowser(t *testing.T) {
 	if os.Getenv("WALLZERO_BROWSER_TEST") != "1" {
 		t.Skip("skipped: set WALLZERO_BROWSER_TEST=1 (make browser-test) to drive the explorer page in headless Chromium")
@@ -173,6 +174,11 @@ func TestOpeningsPageInBrowser(t *testing.T) {
 	must(phone.WaitFor(ctx, `document.body.dataset.state === "ready"`))
 	if !eval2bool(t, phone, ctx, `document.documentElement.scrollWidth <= window.innerWidth && document.getElementById("grid").getBoundingClientRect().right <= window.innerWidth`) {
 		t.Error("the page scrolls sideways on a phone-sized screen")
+	}
+	if path := os.Getenv("WALLZERO_OPENINGS_PHONE_SCREENSHOT"); path != "" {
+		png, err := phone.Screenshot(ctx)
+		must(err)
+		must(os.WriteFile(path, png, 0o644))
 	}
 	log.mu.Lock()
 	defer log.mu.Unlock()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -99,9 +101,10 @@ func classGames(t *testing.T, n int) string {
 // uploads a file of 30 games of three players, watches the background
 // reviews' progress to the end, opens a player's page (three plots,
 // mistakes, openings, the comparison, games that open their review on
-// the board), works three drill cards by clicking moves (one "again", two
-// "good") and sees their schedule change. No page scrolls sideways on a
-// phone, and none asks another host. $WALLZERO_SCREENSHOT_DIR, when set,
+// the board, a download of the games as JSON lines), works three drill
+// cards by clicking moves (one "again", two "good") and sees their
+// schedule change, renames a player and deletes the collection (asked
+// twice). No page scrolls sideways on a phone, and none asks another host. $WALLZERO_SCREENSHOT_DIR, when set,
 // receives the three pages' pictures for docs/.
 func TestWorkspacePagesInBrowser(t *testing.T) {
 	if os.Getenv("WALLZERO_BROWSER_TEST") != "1" {
@@ -244,6 +247,34 @@ func TestWorkspacePagesInBrowser(t *testing.T) {
 		t.Errorf("%d games open a review, want %d", n, len(prof.Games))
 	}
 	d.shoot("workspace-player.png")
+	// The download: the file the browser saves is the export, a line a game.
+	dl := t.TempDir()
+	_, err = browser.Call(ctx, d.page, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dl})
+	d.must(err)
+	d.click("#export-games")
+	d.wait(`document.body.dataset.export === "done"`)
+	var ex struct {
+		File  string
+		Lines int
+	}
+	d.eval(`({file: document.getElementById("export-games").dataset.file, lines: Number(document.getElementById("export-games").dataset.lines)})`, &ex)
+	if ex.File != "Ana-games.jsonl" || ex.Lines != len(prof.Games) || ex.Lines == 0 {
+		t.Errorf("the download: %+v, want Ana-games.jsonl of %d lines", ex, len(prof.Games))
+	}
+	export := getBody(t, srv.URL+"/v1/players/"+ana+"/games")
+	if n := strings.Count(export, "\n"); n != len(prof.Games) {
+		t.Errorf("the export has %d lines, the profile %d games", n, len(prof.Games))
+	}
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		saved, err := os.ReadFile(filepath.Join(dl, ex.File))
+		if err == nil && string(saved) == export {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("the browser saved no %s equal to the export (%d bytes, %v)", ex.File, len(saved), err)
+			break
+		}
+	}
 	// A game opens its review on the board.
 	review := d.str(`document.querySelector("#games tbody tr").dataset.review`)
 	d.click(`#games tbody tr a`)
@@ -311,6 +342,32 @@ func TestWorkspacePagesInBrowser(t *testing.T) {
 			t.Errorf("%s scrolls sideways on a phone", u)
 		}
 	}
+	// The dashboard: a player renamed; the collection deleted, asked twice.
+	d.must(d.page.Navigate(ctx, srv.URL+"/workspace?collection="+coll))
+	d.wait(`document.body.dataset.state === "ready" && !document.getElementById("collection-box").hidden`)
+	ben := d.str(`document.querySelector('#player-table tr[data-name="Ben"]').dataset.player`)
+	d.must(d.page.Do(ctx, chromedp.SetValue(chromedp.CSS("#player-pick"), ben)))
+	d.typeText("#player-new-name", "Benjamin")
+	d.click("#rename-player")
+	d.wait(`document.querySelector('#player-table tr[data-name="Benjamin"]')?.dataset.player === "` + ben + `"`)
+	if n := d.num(`document.querySelectorAll('#player-table tr[data-name="Ben"]').length`); n != 0 {
+		t.Errorf("%d rows still name Ben", n)
+	}
+	if got := d.str(`document.querySelector('#player-table tr[data-name="Benjamin"] a').textContent`); got != "Benjamin" {
+		t.Errorf("the renamed player's link reads %q", got)
+	}
+	d.click("#delete-collection")
+	if got := d.str(`document.getElementById("delete-collection").textContent`); got != "Really delete Thursday class?" {
+		t.Errorf("the first press of delete: %q", got)
+	}
+	if n := d.num(`document.querySelectorAll('#collection-list a[data-collection="` + coll + `"]').length`); n != 1 {
+		t.Errorf("the collection left the list after one press (%d)", n)
+	}
+	d.click("#delete-collection")
+	d.wait(`document.getElementById("collection-box").hidden && document.querySelectorAll('#collection-list a[data-collection="` + coll + `"]').length === 0`)
+	if got := d.str(`location.pathname + location.search + " | " + document.getElementById("collection-list").textContent`); got != "/workspace | No collection yet: make one." {
+		t.Errorf("after the delete: %q", got)
+	}
 	if p := log.problems; len(p) > 0 {
 		t.Errorf("the pages logged problems: %v", p)
 	}
@@ -371,4 +428,19 @@ func getJSON(t *testing.T, url string, out any) {
 	if err := json.NewDecoder(res.Body).Decode(out); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// getBody fetches url's body as text (no key: the server runs with -auth off).
+func getBody(t *testing.T, url string) string {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %d %v", url, res.StatusCode, err)
+	}
+	return string(b)
 }

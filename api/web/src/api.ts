@@ -109,6 +109,13 @@ async function send<T>(url: string, ctype: string, body: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** text fetches GET url's body as text (an export), the key in its header. */
+async function text(url: string): Promise<string> {
+  const res = await fetch(url, { headers: headers() });
+  if (!res.ok) throw await errorOf(res);
+  return await res.text();
+}
+
 /**
  * follow reads a server-sent-event stream of GET url (the key in its
  * header, which an EventSource cannot send) until it ends or signal aborts.
@@ -210,6 +217,8 @@ export const api = {
   renamePlayer: (pid: string, name: string) => call<WsPlayer>('PATCH', '/v1/players/' + id(pid), { name }),
   deletePlayer: (pid: string) => call<void>('DELETE', '/v1/players/' + id(pid)),
   profile: (pid: string) => call<Profile>('GET', '/v1/players/' + id(pid)),
+  /** exportGames reads the player's annotated games as JSON lines (one workspace.ExportLine each). */
+  exportGames: (pid: string) => text('/v1/players/' + id(pid) + '/games'),
   drills: (pid: string) => call<DrillList>('GET', '/v1/players/' + id(pid) + '/drills'),
   answer: (pid: string, card: string, rating: string) =>
     call<Drill>('POST', '/v1/players/' + id(pid) + '/drills/' + id(card) + '/answer', { rating }),

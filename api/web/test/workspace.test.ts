@@ -1,7 +1,9 @@
 // The workspace pages' pure parts: the trend plots' scaling, the drill
-// schedule in words, and the import's preview, rejection and progress.
+// schedule in words, the import's preview, rejection and progress, and
+// the export's file name and line count.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { countLines, fileName } from '../src/workspace/export.js';
 import { detect, duration, preview, problemWords, progressWords, rejected } from '../src/workspace/importlines.js';
 import { FRAME, niceRange, niceStep, scale, shape } from '../src/workspace/plot.js';
 import { changeWords, dayLabel, dueWords, order } from '../src/workspace/schedule.js';
@@ -80,4 +82,14 @@ test('progressWords and duration', () => {
   assert.equal(progressWords({ done: 12, total: 30, fraction: 0.414, secondsLeft: 65 }), '12 of 30 games reviewed (41% of the positions), about 1 min 5 s left');
   assert.equal(progressWords({ done: 2, total: 30, fraction: 0 }), '2 of 30 games reviewed (0% of the positions), estimating the time left');
   assert.equal(progressWords({ done: 28, total: 30, failed: 1, cancelled: 1, fraction: 1, finished: true }), '28 of 30 games reviewed; 1 failed, 1 cancelled.');
+});
+
+test('the export: fileName and countLines', () => {
+  assert.equal(fileName('Ana'), 'Ana-games.jsonl');
+  assert.equal(fileName(' Zoë van Dam/2 '), 'Zoë-van-Dam-2-games.jsonl');
+  assert.equal(fileName('../'), 'player-games.jsonl');
+  assert.equal(countLines('{"a":1}\n{"b":2}\n'), 2);
+  assert.equal(countLines(''), 0);
+  assert.throws(() => countLines('{"a":1}\n[1]\n'), /line 2 of the export is not a JSON object/);
+  assert.throws(() => countLines('{"a":1\n'), /line 1 /);
 });

@@ -3,11 +3,13 @@
 // plots (accuracy, points lost per move and the rating estimate by game),
 // the mistakes by phase, kind and class, the openings with results, the
 // collection's players side by side, and the games, each opening its
-// review on the board (/analysis#review=ID).
+// review on the board (/analysis#review=ID), and their download as JSON
+// lines (export.ts).
 import { api, type Profile } from '../api.js';
 import { $, bodyState, el, setText } from '../dom.js';
 import { COLOURS } from '../notation.js';
 import { drawPlot } from './chart.js';
+import { wireExport } from './export.js';
 import { clearRows, fail, link, param, row, start } from './page.js';
 
 const num = (v: number | undefined, digits = 1, unit = ''): string => (typeof v === 'number' ? v.toFixed(digits) + unit : '–');
@@ -94,6 +96,7 @@ function main(): void {
   }
   api.profile(id).then((p) => {
     drawProfile(p);
+    wireExport(id, () => p.name ?? '');
     bodyState('state', 'ready');
   }, (e) => fail('Reading the profile', e));
 }

@@ -352,8 +352,10 @@ func TestBoardInBrowser(t *testing.T) {
 		if txt := b.str(`document.getElementById("review-move").textContent`); !strings.HasPrefix(txt, "5. ") {
 			t.Errorf("review line at ply 5: %q", txt)
 		}
-		// Explore from the reviewed position, then come back.
-		b.play(b.legal()[len(b.legal())-1])
+		// Explore from the reviewed position, then come back: a move other
+		// than the game's own next one, which would only step along the
+		// main line and open no variation.
+		b.play(b.otherThan(b.str(`document.querySelector('#move-list [data-line="main"][data-ply="6"]').dataset.move`)))
 		b.wait(`!document.getElementById("review-back").hidden`)
 		b.click("#review-back")
 		b.ready(5)

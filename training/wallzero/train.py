@@ -172,6 +172,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         p.error("--augment: the two-player chunks are turned by self-play; there are no tables here")
     if (a.follow or a.device != "cpu") and len(a.data) > 1:
         p.error("--follow and a --device window read one --data directory")
+    if (a.follow or a.device != "cpu") and a.players not in ("2", "3,4"):
+        p.error("--follow and a --device window keep every player count: --players 3 or 4 needs the CPU window")
     if a.model_id is None and a.out_onnx:
         a.model_id = Path(a.out_onnx).name.removesuffix(".onnx")
     if a.check and not a.model_id:

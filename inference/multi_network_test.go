@@ -14,7 +14,7 @@ import (
 )
 
 // TestMultiNetworkMatchesPyTorch runs the tiny exported multi-player model
-// on the inputs PyTorch saw (training/wallzero/multi_export.py --check)
+// on the inputs PyTorch saw (training/wallzero/export.py --check, multi-player format)
 // and compares policy and value; seat 3's value is 0 for three players.
 func TestMultiNetworkMatchesPyTorch(t *testing.T) {
 	requireRuntime(t)

@@ -10,7 +10,7 @@ zero), placed after the checkpoint's blocks and before the heads: each adds
 ``relu(x + 0)`` = ``x`` to a trunk whose output is already past a ReLU, so
 the outputs are unchanged and training grows the blocks from there. OUT
 keeps the step and stats and drops the optimizer state (its shapes no
-longer match); ``train_multi.py --init OUT`` starts a fresh optimizer.
+longer match); ``python3 -m wallzero.train --players 4 --init OUT`` starts a fresh optimizer.
 """
 
 from __future__ import annotations
@@ -20,19 +20,20 @@ import sys
 
 import torch
 
-from wallzero import multi_checkpoint as ckpt
-from wallzero.multi_model import MultiConfig, MultiNet
+from wallzero import checkpoint as ckpt
+from wallzero.contract import MULTI
+from wallzero.model import ModelConfig, WallZeroNet
 
 
-def deepen(net: MultiNet, blocks: int, seed: int = 0) -> MultiNet:
+def deepen(net: WallZeroNet, blocks: int, seed: int = 0) -> WallZeroNet:
     """A copy of ``net`` with ``blocks`` residual blocks, the new ones last
     and the identity."""
     old = net.config.blocks
     if blocks <= old:
         raise ValueError(f"--blocks {blocks}: the network already has {old}")
     torch.manual_seed(seed)
-    cfg = MultiConfig.from_dict({**net.config.to_dict(), "blocks": blocks})
-    deep = MultiNet(cfg)
+    cfg = ModelConfig.from_dict({**net.config.to_dict(), "blocks": blocks})
+    deep = WallZeroNet(cfg, net.fmt)
     missing, unexpected = deep.load_state_dict(net.state_dict(), strict=False)
     fresh = {k for k in missing if not any(k.startswith(f"blocks.{i}.") for i in range(old, blocks))}
     if fresh or unexpected:
@@ -47,7 +48,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--blocks", type=int, required=True, help="residual blocks of the deeper network")
     p.add_argument("--seed", type=int, default=0, help="seed of the new blocks' weights")
     args = p.parse_args(argv)
-    net, state = ckpt.load_model(args.src)
+    net, state = ckpt.load_model(args.src, MULTI)
     try:
         deep = deepen(net, args.blocks, args.seed)
     except ValueError as e:

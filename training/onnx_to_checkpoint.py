@@ -5,7 +5,7 @@
 
 The shipped models' PyTorch checkpoints are not in the repository; the
 ONNX files are. Both networks are handled, the two-player
-:class:`WallZeroNet` and the three- and four-player :class:`MultiNet`
+:class:`WallZeroNet` and the three- and four-player one
 (``models/wallzero-mp.onnx``); the model's ``wallzero.features`` metadata
 says which, and the checkpoint is written in that network's format. Its exporter folded every BatchNorm into the convolution before
 it (weights scaled, the shift became a bias), so the original BatchNorm
@@ -43,7 +43,6 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 import onnx
@@ -56,30 +55,25 @@ sys.path.insert(0, str(HERE))
 import wallzero  # noqa: E402,F401  (sets OMP_WAIT_POLICY before torch threads start)
 from wallzero import checkpoint as ckpt  # noqa: E402
 from wallzero import contract as C  # noqa: E402
-from wallzero import contract_mp as CM  # noqa: E402
-from wallzero import multi_checkpoint as mckpt  # noqa: E402
 from wallzero.align import PADDED  # noqa: E402
+from wallzero.contract import MULTI, TWO, Format  # noqa: E402
 from wallzero.model import ModelConfig, WallZeroNet  # noqa: E402
-from wallzero.multi_model import MultiConfig, MultiNet  # noqa: E402
 
 
 @dataclass(frozen=True)
 class Network:
     """What differs between the two-player and the multi-player network
-    when rebuilding one: its class, its input planes, the layers copied as
-    they are and its checkpoint writer."""
+    when rebuilding one: its player format, its input planes and the
+    layers copied as they are (the checkpoint is tagged by the format)."""
 
-    net: type
-    config: type
+    fmt: Format
     planes: int
     linears: tuple[str, ...]
-    save: Callable[..., None]
 
 
 NETWORKS = {
-    C.FEATURE_SET_ID: Network(WallZeroNet, ModelConfig, C.NUM_PLANES, ("value_fc", "value_out", "margin_out"),
-                              ckpt.save),
-    CM.FEATURE_SET_ID: Network(MultiNet, MultiConfig, CM.NUM_PLANES, ("value_fc", "value_out"), mckpt.save),
+    TWO.feature_set_id: Network(TWO, TWO.planes, ("value_fc", "value_out", "margin_out")),
+    MULTI.feature_set_id: Network(MULTI, MULTI.planes, ("value_fc", "value_out")),
 }
 
 
@@ -163,7 +157,7 @@ def rebuild(onnx_path: Path) -> tuple[torch.nn.Module, dict[str, str]]:
     model, inits, meta = read_onnx(onnx_path)
     kind = network_of(meta)
     convs = folded_convs(model, inits, kind.planes)
-    net = kind.net(config_from(convs, inits, kind.config))
+    net = WallZeroNet(config_from(convs, inits), kind.fmt)
     modules = dict(net.named_modules())
     want = {n for n, m in modules.items() if isinstance(m, torch.nn.Conv2d)}
     if set(convs) != want:
@@ -253,7 +247,7 @@ def numpy_outputs(onnx_path: Path, x: np.ndarray) -> dict[str, np.ndarray]:
 def torch_outputs(net: torch.nn.Module, x: np.ndarray) -> dict[str, np.ndarray]:
     net.eval()
     with torch.no_grad():
-        out = type(net).outputs(net(torch.from_numpy(x.astype(np.float32))))
+        out = net.outputs(net(torch.from_numpy(x.astype(np.float32))))
     return {k: v.numpy().astype(np.float64) for k, v in out.items()}
 
 
@@ -261,12 +255,12 @@ def random_inputs(net: torch.nn.Module, samples: int, seed: int) -> np.ndarray:
     """Random binary planes; for the multi-player network the player-count
     planes are set as a real position has them (three or four players,
     alternately), since the graph reads the count from them."""
-    planes = CM.NUM_PLANES if isinstance(net, MultiNet) else C.NUM_PLANES
+    planes = net.fmt.planes
     x = (np.random.default_rng(seed).random((samples, planes, 7, 7)) < 0.3).astype(np.float32)
-    if isinstance(net, MultiNet):
+    if net.fmt == MULTI:
         three = (np.arange(samples) % 2 == 0).astype(np.float32)[:, None, None]
-        x[:, CM.PLANE_THREE_PLAYERS] = three
-        x[:, CM.PLANE_FOUR_PLAYERS] = 1 - three
+        x[:, C.PLANE_THREE_PLAYERS] = three
+        x[:, C.PLANE_FOUR_PLAYERS] = 1 - three
     return x
 
 
@@ -311,7 +305,7 @@ def main(argv=None) -> int:
     stats = {"from_onnx": str(src), "model_id": meta.get("wallzero.model_id", ""), "calibration_samples": calibrated,
              "onnx_training": training, "samples": int(training.get("samples", 0) or 0),
              "seconds": float(training.get("seconds", 0.0) or 0.0)}
-    kind.save(out, net, step=step, stats=stats)
+    ckpt.save(out, net, step=step, stats=stats)
     print(json.dumps({"event": "rebuilt", "onnx": str(src), "out": str(out), "model_id": stats["model_id"],
                       "config": net.config.to_dict(), "step": step, "calibration_samples": calibrated,
                       "max_abs_diff": diff}), flush=True)

@@ -4,7 +4,7 @@ the symmetries the service averages it over.
     cd training
     /usr/bin/python3 relabel_players.py IN.onnx OUT.onnx [--players 4] [--symmetries 4] [--model-id ID]
 
-A network continued on four-player samples alone (``train_multi.py
+A network continued on four-player samples alone (``python3 -m wallzero.train
 --players 4`` labels its export itself) plays three players worse than the
 shared network; the service routes a count to a model only where the
 model's ``wallzero.players`` metadata names it (``serve -mp4-model``,
@@ -23,8 +23,8 @@ import sys
 
 import onnx
 
-from wallzero import contract_mp as C
-from wallzero.multi_export import players_label
+from wallzero.contract import MULTI
+from wallzero.export import players_label
 from wallzero.onnx_io import save_onnx
 
 
@@ -37,9 +37,9 @@ def relabel(src: os.PathLike, dst: os.PathLike, players: str | None = None, mode
     ``symmetries`` (each left as it is when None); returns the new metadata."""
     model = onnx.load(str(src))
     meta = {p.key: p.value for p in model.metadata_props}
-    if meta.get("wallzero.features") != C.FEATURE_SET_ID:
+    if meta.get("wallzero.features") != MULTI.feature_set_id:
         raise ValueError(f"{src}: feature set {meta.get('wallzero.features')!r}, not the multi-player "
-                         f"{C.FEATURE_SET_ID!r}")
+                         f"{MULTI.feature_set_id!r}")
     if players is not None:
         meta["wallzero.players"] = players_label(players)
     if symmetries is not None:

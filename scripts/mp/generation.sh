@@ -18,7 +18,7 @@
 # visits in the other seats, and prints both scores (a fair share is 1/3
 # and 1/4). PLAYERS (3,4) narrows selfplay, train and gate to one count:
 # PLAYERS=4 plays four-player games, trains a network of four players alone
-# (train_multi.py --players 4, served for four players only) and gates it
+# (python3 -m wallzero.train --players 4, served for four players only) and gates it
 # on four. Every step writes its JSON summary under OUT/logs.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -45,8 +45,8 @@ selfplay)
 train)
   id=${3:?model id}
   init=()
-  if [ -n "${4:-}" ]; then init=(--init "$4"); fi
-  (cd "$ROOT/training" && nice -n 5 "$PY" train_multi.py --data "$OUT/data" --window "${WINDOW:-150000}" \
+  if [ -n "${4:-}" ]; then init=(--checkpoint "$4"); fi  # continue its weights, optimizer and step
+  (cd "$ROOT/training" && nice -n 5 "$PY" -m wallzero.train --data "$OUT/data" --window "${WINDOW:-150000}" \
     --steps "${STEPS:-1500}" --players "$PLAYERS" "${init[@]}" --out-checkpoint "$OUT/ckpt/$id.pt" --out-onnx "$OUT/models/$id.onnx" \
     --model-id "$id" --log-every 100) >"$OUT/logs/train-$id-$stamp.jsonl"
   ;;

@@ -126,6 +126,9 @@ def test_device_window_follows_directory(tmp_path):
     idx = np.array([0, 3, 19, 20, 49])
     got, want = w.batch(torch.from_numpy(idx)), make_batch(ref.data.slice(idx))
     for g, x in zip(got, want):
+        if g is None:  # the multi-player fields of a two-player batch
+            assert x is None
+            continue
         assert g.dtype == x.dtype and torch.equal(g, x)
     assert np.array_equal(ref.data.margin[:20], np.concatenate([written[0]["margin"], written[1]["margin"]])[-20:])
     # On a directory holding more than the window, only the newest files

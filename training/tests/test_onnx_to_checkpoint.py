@@ -13,14 +13,12 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import onnx_to_checkpoint as o2c  # noqa: E402
-import synth_multi  # noqa: E402
+import synth_mp  # noqa: E402
 from wallzero import checkpoint as ckpt  # noqa: E402
 from wallzero import contract as C  # noqa: E402
-from wallzero import contract_mp as CM  # noqa: E402
-from wallzero import export, multi_export  # noqa: E402
-from wallzero import multi_checkpoint as mckpt  # noqa: E402
+from wallzero.contract import MULTI  # noqa: E402
+from wallzero import export  # noqa: E402
 from wallzero.model import ModelConfig, WallZeroNet  # noqa: E402
-from wallzero.multi_model import MultiConfig, MultiNet  # noqa: E402
 
 
 @pytest.mark.parametrize("name,want", [
@@ -109,27 +107,27 @@ def multi_onnx_model(tmp_path):
     """A small exported three- and four-player network with BatchNorm
     layers far from the identity."""
     torch.manual_seed(4)
-    net = MultiNet(MultiConfig(blocks=2, channels=16, value_channels=8, value_hidden=24))
+    net = WallZeroNet(ModelConfig(blocks=2, channels=16, value_channels=8, value_hidden=24), MULTI)
     export.perturb(net, 4)
     net.eval()
     out = tmp_path / "mp.onnx"
-    multi_export.export_onnx(net, out, "mp-test", json.dumps({"steps": 31}))
+    export.export_onnx(net, out, "mp-test", json.dumps({"steps": 31}))
     return out, net
 
 
 def test_multi_rebuild_matches_onnx_and_original(multi_onnx_model):
     path, original = multi_onnx_model
     net, meta = o2c.rebuild(path)
-    assert isinstance(net, MultiNet)
+    assert net.fmt == MULTI
     assert net.config.to_dict() == original.config.to_dict()
-    assert meta["wallzero.features"] == CM.FEATURE_SET_ID
+    assert meta["wallzero.features"] == MULTI.feature_set_id
     assert o2c.max_diff(net, path, 6) <= 1e-4
     x = o2c.random_inputs(net, 6, 5)
     a, b = o2c.torch_outputs(net, x), o2c.torch_outputs(original, x)
-    for k in CM.OUTPUT_NAMES:
+    for k in MULTI.output_names:
         np.testing.assert_allclose(a[k], b[k], atol=1e-4)
     # Both player counts occur, and seat 3 is empty with three players.
-    three = x[:, CM.PLANE_THREE_PLAYERS, 0, 0] == 1
+    three = x[:, C.PLANE_THREE_PLAYERS, 0, 0] == 1
     assert three.any() and (~three).any()
     assert np.all(a["value"][three, 3] < 1e-6) and np.all(a["value"][~three, 3] > 1e-6)
 
@@ -138,15 +136,15 @@ def test_multi_cli_calibrates_on_chunks_and_writes_a_multi_checkpoint(multi_onnx
     path, _ = multi_onnx_model
     data = tmp_path / "data"
     data.mkdir()
-    synth_multi.write(data / "c0.npz", 96, seed=2)
+    synth_mp.write(data / "c0.npz", 96, seed=2)
     out = tmp_path / "mp.pt"
     assert o2c.main(["--onnx", str(path), "--out", str(out), "--check", "2",
                      "--calibrate-data", str(data), "--calibrate-samples", "64"]) == 0
     info = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert info["max_abs_diff"] <= 1e-4 and info["step"] == 31 and info["calibration_samples"] == 64
-    net, state = mckpt.load_model(out)
-    assert state["network"] == mckpt.NETWORK and state["stats"]["model_id"] == "mp-test"
+    net, state = ckpt.load_model(out, MULTI)
+    assert state["network"] == MULTI.network and state["stats"]["model_id"] == "mp-test"
     assert o2c.max_diff(net, path, 2) <= 1e-4
     # A two-player learner refuses it.
     with pytest.raises(ValueError):
-        ckpt.load(out)
+        ckpt.load(out, "two")

@@ -5,22 +5,23 @@ Run everything from the ``training/`` directory with Debian's interpreter::
 
     cd training && /usr/bin/python3 -m wallzero.train --help
 
+The learner handles both player formats (docs/multiplayer-network.md):
+:data:`wallzero.contract.TWO` and :data:`wallzero.contract.MULTI` (three
+and four players) say the input planes, the action space, the heads and
+the ONNX metadata; every module below takes the format as a setting.
+
 Modules:
 
-- :mod:`wallzero.contract`   the constants shared with the Go side (shapes, names, metadata ids).
+- :mod:`wallzero.contract`   the constants shared with the Go side and the two :class:`Format` objects.
 - :mod:`wallzero.model`      the residual network and its :class:`ModelConfig`.
-- :mod:`wallzero.data`       reading self-play ``.npz`` chunks, the replay window, batches.
-- :mod:`wallzero.losses`     the four loss terms.
-- :mod:`wallzero.checkpoint` atomic save/load of model + optimizer + step.
-- :mod:`wallzero.train`      the training CLI.
+- :mod:`wallzero.chunks`     the self-play ``.npz`` chunk files (layout, validation, reading, writing).
+- :mod:`wallzero.data`       the replay window and training batches.
+- :mod:`wallzero.losses`     the loss terms.
+- :mod:`wallzero.symmetry`   board-symmetry augmentation of multi-player batches.
+- :mod:`wallzero.checkpoint` atomic save/load of model + optimizer + step, tagged by format.
+- :mod:`wallzero.train`      the training CLI (``--format`` / ``--players``).
 - :mod:`wallzero.export`     the ONNX export CLI (metadata, ``--check`` JSON).
 - :mod:`wallzero.bench`      training-throughput benchmark.
-
-The three- and four-player network (docs/multiplayer-network.md) has its own
-modules: :mod:`wallzero.contract_mp`, :mod:`wallzero.multi_model`,
-:mod:`wallzero.multi_data`, :mod:`wallzero.multi_losses`,
-:mod:`wallzero.multi_checkpoint`, :mod:`wallzero.multi_export`; its CLI is
-``train_multi.py``.
 """
 
 import os as _os
@@ -34,5 +35,4 @@ import os as _os
 if _os.environ.get("WALLZERO_OMP_PASSIVE", "1") != "0":
     _os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
-__all__ = ["contract", "model", "data", "losses", "checkpoint", "train", "export", "bench",
-           "contract_mp", "multi_model", "multi_data", "multi_losses", "multi_checkpoint", "multi_export"]
+__all__ = ["contract", "model", "chunks", "data", "losses", "symmetry", "checkpoint", "train", "export", "bench"]

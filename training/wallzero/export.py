@@ -1,35 +1,48 @@
-"""Export a network to ONNX for the Go engine (ONNX Runtime).
+"""Export a network of either player format to ONNX for the Go engine
+(ONNX Runtime).
 
     cd training
     /usr/bin/python3 -m wallzero.export --checkpoint ckpt/latest.pt --out wz-0003.onnx \\
         --model-id wz-0003 --training-json '{"games": 2000, ...}' [--check wz-0003.check.json]
     /usr/bin/python3 -m wallzero.export --random --blocks 6 --channels 64 --seed 0 [--perturb] \\
         --out random-6x64.onnx --model-id random-6x64 [--check random-6x64.check.json]
+    /usr/bin/python3 -m wallzero.export --random --players 4 --blocks 1 --channels 8 \\
+        --out mp4-tiny.onnx --model-id mp4-tiny
 
-The graph has one input ``features`` float32 [N, 49, 7, 7] and the outputs
+A checkpoint's format is its own (wallzero.checkpoint); ``--format`` or
+``--players`` picks the format of a ``--random`` network, and
+``--players`` also says whom a multi-player model is served for.
+
+Two players: one input ``features`` float32 [N, 49, 7, 7] and the outputs
 ``policy`` [N, 2597] (logits), ``value`` [N, 3] (win/draw/loss
 probabilities), ``margin`` [N, 1] (squares) and ``ownership`` [N, 49]
-(tanh), N dynamic ("batch"), opset 17, exported in eval mode (torch folds
-BatchNorm into the convolutions). Metadata (``metadata_props``):
+(tanh). Three and four players (docs/multiplayer-network.md): ``features``
+[N, 34, 7, 7], ``policy`` [N, 2695] and ``value`` [N, 4] (each seat's
+share of the win; seat 3 is 0 with three players). N is dynamic
+("batch"), opset 17, exported in eval mode (torch folds BatchNorm into the
+convolutions), the input planes padded inside the graph for ONNX
+Runtime's blocked layout (wallzero.align). Metadata (``metadata_props``):
 
     wallzero.format    "1"
-    wallzero.features  "wallzero-btrh-49-v1"
-    wallzero.actions   "wallzero-actions-53x49-v1"
-    wallzero.heads     "policy,value,margin,ownership"
+    wallzero.features  "wallzero-btrh-49-v1" | "wallzero-mp-34-v1"
+    wallzero.actions   "wallzero-actions-53x49-v1" | "wallzero-mp-actions-55x49-v1"
+    wallzero.heads     "policy,value,margin,ownership" | "policy,value"
+    wallzero.players   multi-player only: "3,4", or the one count of a
+                       network of its own ("4")
     wallzero.model_id  --model-id
     wallzero.blocks    e.g. "6"
     wallzero.channels  e.g. "64"
-    wallzero.inner_channels  e.g. "48", only when the blocks are narrower
-                       inside than the stream (a bottleneck)
+    wallzero.inner_channels  two players, only when the blocks are narrower
+                       inside than the stream (a bottleneck), e.g. "48"
     wallzero.training  --training-json / --training-json-file (compact JSON)
 
 ``--check FILE`` writes a JSON with ``--check-samples`` (4) random binary
-inputs and the PyTorch outputs for them, so a Go test can compare ONNX
-Runtime's outputs::
+inputs (multi-player: with valid player-count planes) and the PyTorch
+outputs for them, so a Go test can compare ONNX Runtime's outputs::
 
-    {"model_id": ..., "seed": ..., "inputs": [[2401 ints 0/1], ...],
-     "policy": [[2597], ...], "value": [[3], ...], "margin": [[1], ...],
-     "ownership": [[49], ...]}
+    {"model_id": ..., "seed": ..., "inputs": [[2401 | 1666 ints 0/1], ...],
+     "policy": [[2597 | 2695], ...], "value": [[3 | 4], ...],
+     "margin": [[1], ...], "ownership": [[49], ...]}
 
 Each input is flat in [plane][row][col] order; the outputs are row-major
 per sample, floats printed with float32 precision.
@@ -53,23 +66,48 @@ import torch
 from . import checkpoint as ckpt
 from . import contract as C
 from .align import align_input_channels
-from .onnx_io import save_onnx
+from .contract import TWO, Format, get_format
 from .model import ExportModule, ModelConfig, WallZeroNet
+from .onnx_io import save_onnx
+
+# Multi-player planes of seat 3 (empty with three players) and of the wall
+# breaks (three players only).
+SEAT3_PLANES = (3, 7, 11, 15, 20, 24, 28)
+BREAK_PLANES = (21, 22, 23, 24)
 
 
-def metadata(net: WallZeroNet, model_id: str, training: str) -> dict[str, str]:
-    return {
+def players_label(players: str) -> str:
+    """Multi-player ``players`` ("3,4", "3" or "4") checked and in order;
+    the service serves the model for these counts alone
+    (inference.ModelInfo.Players)."""
+    try:
+        counts = sorted({int(f) for f in players.split(",")})
+    except ValueError:
+        raise ValueError(f"players {players!r}: want 3, 4 or 3,4") from None
+    if not counts or any(n not in (3, 4) for n in counts):
+        raise ValueError(f"players {players!r}: want 3, 4 or 3,4")
+    return ",".join(map(str, counts))
+
+
+def metadata(net: WallZeroNet, model_id: str, training: str, players: str | None = None) -> dict[str, str]:
+    """The ``metadata_props`` of ``net``'s model, in the order they are
+    written; ``players`` (multi-player only) defaults to the format's."""
+    fmt = net.fmt
+    props = {
         "wallzero.format": C.META_FORMAT,
-        "wallzero.features": C.FEATURE_SET_ID,
-        "wallzero.actions": C.ACTION_LAYOUT,
-        "wallzero.heads": C.HEADS,
-        "wallzero.model_id": model_id,
-        "wallzero.blocks": str(net.config.blocks),
-        "wallzero.channels": str(net.config.channels),
-        **({"wallzero.inner_channels": str(net.config.inner_channels)}
-           if net.config.inner_channels != net.config.channels else {}),
-        "wallzero.training": training,
+        "wallzero.features": fmt.feature_set_id,
+        "wallzero.actions": fmt.action_layout,
+        "wallzero.heads": fmt.heads,
     }
+    if fmt != TWO:
+        props["wallzero.players"] = players_label(players or fmt.players)
+    props["wallzero.model_id"] = model_id
+    props["wallzero.blocks"] = str(net.config.blocks)
+    props["wallzero.channels"] = str(net.config.channels)
+    if fmt == TWO and net.config.inner_channels != net.config.channels:
+        props["wallzero.inner_channels"] = str(net.config.inner_channels)
+    props["wallzero.training"] = training
+    return props
 
 
 def normalise_training_json(text: str) -> str:
@@ -80,15 +118,20 @@ def normalise_training_json(text: str) -> str:
     return json.dumps(obj, separators=(",", ":"), sort_keys=True)
 
 
-def export_onnx(net: WallZeroNet, out: os.PathLike, model_id: str, training: str = "{}") -> onnx.ModelProto:
-    """Export ``net`` (in eval mode) to ``out`` with the WallZero metadata;
-    written to a temporary file and renamed. Returns the checked model."""
+def export_onnx(net: WallZeroNet, out: os.PathLike, model_id: str, training: str = "{}",
+                players: str | None = None) -> onnx.ModelProto:
+    """Export ``net`` (in eval mode) to ``out`` with the WallZero metadata
+    of its format (a multi-player one served for ``players``, default
+    "3,4"); written to a temporary file and renamed. Returns the checked
+    model."""
     if not model_id:
         raise ValueError("model id is required")
     training = normalise_training_json(training)
-    doc = f"WallZero network {model_id} ({net.config.blocks}x{net.config.channels}, inner {net.config.inner_channels})"
-    return write_onnx(net, ExportModule(net), C.NUM_PLANES, C.OUTPUT_NAMES, metadata(net, model_id, training),
-                      "wallzero.export", doc, out)
+    fmt, cfg = net.fmt, net.config
+    size = f"{cfg.blocks}x{cfg.channels}" + (f", inner {cfg.inner_channels}" if fmt == TWO else "")
+    doc = f"{fmt.doc_title} {model_id} ({size})"
+    return write_onnx(net, ExportModule(net), fmt.planes, fmt.output_names,
+                      metadata(net, model_id, training, players), fmt.producer, doc, out)
 
 
 def write_onnx(net: torch.nn.Module, module: torch.nn.Module, planes: int, output_names: tuple[str, ...],
@@ -129,8 +172,8 @@ def perturb(net: torch.nn.Module, seed: int) -> None:
     and enlarge the output layers, so a test fixture's outputs vary strongly
     between inputs (a fresh network's are nearly constant: its residual
     blocks start as the identity and its output layers are tiny). Works on
-    the two-player and the multi-player network (which has no margin or
-    ownership head)."""
+    both formats (the multi-player network has no margin or ownership
+    head)."""
     g = torch.Generator().manual_seed(seed)
     with torch.no_grad():
         for m in net.modules():
@@ -144,11 +187,28 @@ def perturb(net: torch.nn.Module, seed: int) -> None:
                 getattr(net, name).weight.mul_(50.0)
 
 
-def random_inputs(n: int, seed: int) -> np.ndarray:
-    """``n`` random binary inputs [n, 49, 7, 7] (each plane has its own density)."""
+def random_inputs(n: int, seed: int, fmt: Format = TWO) -> np.ndarray:
+    """``n`` random binary inputs [n, planes, 7, 7] of ``fmt`` (each plane
+    has its own density). Multi-player inputs have valid constant planes:
+    three players for even samples, four for odd ones (plane 29 or 30),
+    seat 3 empty and breaks only with three, plane 31/32 random, plane 33
+    all ones."""
     rng = np.random.default_rng(seed)
-    density = rng.uniform(0.0, 0.6, size=(n, C.NUM_PLANES, 1, 1))
-    return (rng.random((n, C.NUM_PLANES, C.BOARD, C.BOARD)) < density).astype(np.float32)
+    density = rng.uniform(0.0, 0.6, size=(n, fmt.planes, 1, 1))
+    x = (rng.random((n, fmt.planes, C.BOARD, C.BOARD)) < density).astype(np.float32)
+    if fmt == TWO:
+        return x
+    for i in range(n):
+        three = i % 2 == 0
+        x[i, 21:25] = rng.random((4, 1, 1)) < 0.5  # break still held: constant planes
+        x[i, 25:29] = rng.random((4, 1, 1)) < 0.7  # in play
+        x[i, list(SEAT3_PLANES if three else BREAK_PLANES)] = 0
+        x[i, C.PLANE_THREE_PLAYERS] = float(three)
+        x[i, C.PLANE_FOUR_PLAYERS] = float(not three)
+        x[i, 31] = float(rng.random() < 0.3)
+        x[i, 32] = float(rng.random() < 0.3)
+        x[i, 33] = 1.0
+    return x
 
 
 def torch_outputs(net: WallZeroNet, x: np.ndarray) -> dict[str, np.ndarray]:
@@ -160,7 +220,7 @@ def torch_outputs(net: WallZeroNet, x: np.ndarray) -> dict[str, np.ndarray]:
             outs = ExportModule(net)(torch.from_numpy(np.ascontiguousarray(x, dtype=np.float32)))
     finally:
         net.train(was_training)
-    return {k: v.numpy() for k, v in zip(C.OUTPUT_NAMES, outs)}
+    return {k: v.numpy() for k, v in zip(net.fmt.output_names, outs)}
 
 
 def _f32_list(a: np.ndarray) -> list[list[float]]:
@@ -169,18 +229,35 @@ def _f32_list(a: np.ndarray) -> list[list[float]]:
 
 
 def write_check(net: WallZeroNet, path: os.PathLike, model_id: str, n: int = 4, seed: int = 1234) -> dict[str, Any]:
-    x = random_inputs(n, seed)
+    """Write ``n`` random inputs and the PyTorch outputs for them as JSON."""
+    x = random_inputs(n, seed, net.fmt)
     outs = torch_outputs(net, x)
     doc: dict[str, Any] = {
         "model_id": model_id,
         "seed": seed,
         "inputs": x.reshape(n, -1).astype(np.int64).tolist(),
     }
-    for k in C.OUTPUT_NAMES:
+    for k in net.fmt.output_names:
         doc[k] = _f32_list(outs[k])
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     Path(path).write_text(json.dumps(doc, separators=(",", ":")) + "\n")
     return doc
+
+
+def compare_onnxruntime(net: WallZeroNet, path: os.PathLike, n: int = 4, seed: int = 1234) -> float | None:
+    """The largest absolute difference between ONNX Runtime's outputs for
+    the model at ``path`` and PyTorch's, or None when Python has no
+    onnxruntime (the Go tests compare the --check file instead)."""
+    try:
+        import onnxruntime as ort
+    except ImportError:
+        return None
+    names = list(net.fmt.output_names)
+    x = random_inputs(n, seed, net.fmt)
+    want = torch_outputs(net, x)
+    sess = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+    got = dict(zip(names, sess.run(names, {C.INPUT_NAME: x})))
+    return max(float(np.abs(got[k] - want[k]).max()) for k in names)
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -188,8 +265,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--checkpoint", help="checkpoint written by wallzero.train")
     src.add_argument("--random", action="store_true", help="export a freshly initialised network")
+    p.add_argument("--format", choices=("two", "multi"),
+                   help="with --random: the player format (default from --players, else two)")
+    p.add_argument("--players", help="2, 3, 4 or 3,4: the format of a --random network, and the counts a "
+                   "multi-player model is served for (default 3,4)")
     p.add_argument("--blocks", type=int, default=6, help="with --random")
-    p.add_argument("--channels", type=int, default=64, help="with --random")
+    p.add_argument("--channels", type=int, help="with --random (default 64 with two players, 48 with more)")
     p.add_argument("--inner", type=int, default=0, help="with --random: width inside each block (0: --channels)")
     p.add_argument("--seed", type=int, default=0, help="with --random: torch seed of the initialisation")
     p.add_argument("--perturb", action="store_true",
@@ -203,7 +284,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--check-samples", type=int, default=4)
     p.add_argument("--check-seed", type=int, default=1234)
     p.add_argument("--threads", type=int, default=2, help="torch.set_num_threads")
-    return p.parse_args(argv)
+    a = p.parse_args(argv)
+    try:
+        a.fmt = get_format(a.format or a.players or "two")
+        if a.players and get_format(a.players) != a.fmt:
+            p.error(f"--players {a.players} is not the {a.fmt.name}-player format")
+        if a.fmt != TWO:
+            a.players = players_label(a.players or a.fmt.players)
+    except ValueError as e:
+        p.error(str(e))
+    return a
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -211,13 +301,14 @@ def main(argv: list[str] | None = None) -> None:
     torch.set_num_threads(args.threads)
     if args.random:
         torch.manual_seed(args.seed)
-        net = WallZeroNet(ModelConfig(blocks=args.blocks, channels=args.channels, inner_channels=args.inner))
+        channels = args.channels if args.channels is not None else args.fmt.default_channels
+        net = WallZeroNet(ModelConfig(blocks=args.blocks, channels=channels, inner_channels=args.inner), args.fmt)
         if args.perturb:
             perturb(net, args.seed)
         default_training = {"random": True, "perturbed": args.perturb, "seed": args.seed,
                             "games": 0, "samples": 0, "steps": 0}
     else:
-        net, state = ckpt.load_model(args.checkpoint)
+        net, state = ckpt.load_model(args.checkpoint, args.format)
         net.to("cpu")
         default_training = {"steps": state["step"], **{k: v for k, v in state.get("stats", {}).items()
                                                        if k in ("samples", "seconds")}}
@@ -228,8 +319,9 @@ def main(argv: list[str] | None = None) -> None:
     else:
         training = json.dumps(default_training)
     net.eval()
-    model = export_onnx(net, args.out, args.model_id, training)
-    info = {"event": "export", "out": str(args.out), "bytes": Path(args.out).stat().st_size,
+    players = args.players if net.fmt != TWO else None
+    model = export_onnx(net, args.out, args.model_id, training, players)
+    info = {"event": "export", "format": net.fmt.name, "out": str(args.out), "bytes": Path(args.out).stat().st_size,
             "model_id": args.model_id, "blocks": net.config.blocks, "channels": net.config.channels,
             "inner_channels": net.config.inner_channels,
             "nodes": len(model.graph.node)}

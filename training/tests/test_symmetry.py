@@ -5,21 +5,21 @@ from pathlib import Path
 import pytest
 import torch
 
-import synth_multi
-from wallzero import contract_mp as C
-from wallzero.multi_data import make_batch, read_chunk
-from wallzero.multi_symmetry import NUM_SYMMETRIES, TABLES, augment, load_tables
+import synth_mp
+from wallzero import contract as C
+from wallzero.contract import MULTI
+from wallzero.data import make_batch, read_chunk
+from wallzero.symmetry import NUM_SYMMETRIES, TABLES, augment, load_tables
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import train_multi  # noqa: E402
+from wallzero import train  # noqa: E402
 
 SQUARES = C.SQUARES
 
 
 def test_tables_are_the_eight_symmetries_of_the_square():
     feats, acts = load_tables()
-    assert torch.equal(feats[0], torch.arange(C.FEATURE_SIZE))
-    assert torch.equal(acts[0], torch.arange(C.NUM_ACTIONS))
+    assert torch.equal(feats[0], torch.arange(MULTI.feature_size))
+    assert torch.equal(acts[0], torch.arange(MULTI.num_actions))
     # Planes that are not walls move their squares alike; the placement
     # channel (52) moves squares as the stone planes do.
     squares = feats[:, :SQUARES]
@@ -45,8 +45,8 @@ def test_tables_refuse_a_broken_file(tmp_path):
 
 
 def test_augment_moves_inputs_and_policy_together(tmp_path):
-    synth_multi.write(tmp_path / "c.npz", 64, seed=3, full_fraction=1.0)
-    batch = make_batch(read_chunk(tmp_path / "c.npz"))
+    synth_mp.write(tmp_path / "c.npz", 64, seed=3, full_fraction=1.0)
+    batch = make_batch(read_chunk(tmp_path / "c.npz", fmt=MULTI))
     turned = augment(batch, torch.Generator().manual_seed(1))
     n = batch.features.shape[0]
     # Each sample keeps its number of set inputs, its policy mass and its
@@ -66,8 +66,8 @@ def test_augment_moves_inputs_and_policy_together(tmp_path):
 
 
 def test_cli_augment(tmp_path, capsys):
-    synth_multi.write(tmp_path / "c.npz", 40, seed=4)
-    s = train_multi.main(["--data", str(tmp_path), "--steps", "2", "--batch", "16", "--blocks", "1", "--channels", "8",
+    synth_mp.write(tmp_path / "c.npz", 40, seed=4)
+    s = train.main(["--format", "multi"] + ["--data", str(tmp_path), "--steps", "2", "--batch", "16", "--blocks", "1", "--channels", "8",
                           "--augment", "--out-checkpoint", str(tmp_path / "a.pt")])
     assert s["steps"] == 2
     start = json.loads(capsys.readouterr().out.splitlines()[0])

@@ -1,28 +1,29 @@
 import pytest
 import torch
 
-from wallzero import contract_mp as C
-from wallzero.multi_model import ExportModule, MultiConfig, MultiNet
+from wallzero import contract as C
+from wallzero.contract import MULTI
+from wallzero.model import ExportModule, ModelConfig, WallZeroNet, default_config
 
 
 def test_contract_constants():
-    assert (C.NUM_PLANES, C.FEATURE_SIZE, C.PACKED) == (34, 1666, 209)
-    assert (C.POLICY_CHANNELS, C.NUM_ACTIONS, C.SEATS) == (55, 2695, 4)
+    assert (MULTI.planes, MULTI.feature_size, MULTI.packed_bytes) == (34, 1666, 209)
+    assert (MULTI.policy_channels, MULTI.num_actions, C.SEATS) == (55, 2695, 4)
     assert (C.PLANE_THREE_PLAYERS, C.PLANE_FOUR_PLAYERS) == (29, 30)
-    assert C.FEATURE_SET_ID == "wallzero-mp-34-v1"
-    assert C.ACTION_LAYOUT == "wallzero-mp-actions-55x49-v1"
-    assert (C.HEADS, C.PLAYERS) == ("policy,value", "3,4")
+    assert MULTI.feature_set_id == "wallzero-mp-34-v1"
+    assert MULTI.action_layout == "wallzero-mp-actions-55x49-v1"
+    assert (MULTI.heads, MULTI.players) == ("policy,value", "3,4")
 
 
 def test_default_config():
-    cfg = MultiConfig()
+    cfg = default_config(MULTI)
     assert (cfg.blocks, cfg.channels, cfg.policy_channels, cfg.value_channels, cfg.value_hidden) == (6, 48, 48, 32, 128)
-    assert MultiConfig.from_dict(cfg.to_dict()) == cfg
+    assert ModelConfig.from_dict(cfg.to_dict()) == cfg
 
 
 def inputs(players: list[int], seed: int = 0) -> torch.Tensor:
     g = torch.Generator().manual_seed(seed)
-    x = (torch.rand(len(players), C.NUM_PLANES, C.BOARD, C.BOARD, generator=g) < 0.3).float()
+    x = (torch.rand(len(players), MULTI.planes, C.BOARD, C.BOARD, generator=g) < 0.3).float()
     for i, p in enumerate(players):
         x[i, C.PLANE_THREE_PLAYERS] = float(p == 3)
         x[i, C.PLANE_FOUR_PLAYERS] = float(p == 4)
@@ -32,7 +33,7 @@ def inputs(players: list[int], seed: int = 0) -> torch.Tensor:
 @pytest.fixture
 def net():
     torch.manual_seed(0)
-    n = MultiNet(MultiConfig(blocks=2, channels=16))
+    n = WallZeroNet(ModelConfig(blocks=2, channels=16), MULTI)
     with torch.no_grad():  # a value head whose seat 3 would not be small by itself
         n.value_out.weight.normal_(std=1.0)
         n.value_out.bias.copy_(torch.tensor([0.0, 0.0, 0.0, 5.0]))
@@ -44,7 +45,7 @@ def test_shapes_and_three_player_mask(net, mode):
     net.train(mode == "train")
     x = inputs([3, 4, 3, 4, 4])
     out = net(x)
-    assert out.policy.shape == (5, C.NUM_ACTIONS)
+    assert out.policy.shape == (5, MULTI.num_actions)
     assert out.value.shape == (5, C.SEATS)
     assert torch.equal(out.value[[0, 2], 3], torch.full((2,), C.MASKED_LOGIT))
 

@@ -8,27 +8,27 @@ import pytest
 import torch
 
 import onnx_numpy
-import synth_multi
+import synth_mp
 from wallzero import align
-from wallzero import contract_mp as C
-from wallzero import multi_checkpoint as ckpt
-from wallzero.multi_data import make_batch, read_chunk
-from wallzero.multi_export import export_onnx, players_label, random_inputs, torch_outputs
-from wallzero.multi_losses import compute_losses
-from wallzero.multi_model import MultiConfig, MultiNet
+from wallzero import contract as C
+from wallzero.contract import MULTI
+from wallzero import checkpoint as ckpt
+from wallzero.data import make_batch, read_chunk
+from wallzero.export import export_onnx, players_label, random_inputs, torch_outputs
+from wallzero.losses import compute_losses
+from wallzero.model import ModelConfig, WallZeroNet
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import train_multi  # noqa: E402
+from wallzero import train  # noqa: E402
 
 KEYS = ["wallzero.format", "wallzero.features", "wallzero.actions", "wallzero.heads", "wallzero.players",
         "wallzero.model_id", "wallzero.blocks", "wallzero.channels", "wallzero.training"]
 
 
 def test_training_reduces_loss_on_a_fixed_batch(tmp_path):
-    synth_multi.write(tmp_path / "c.npz", 64, seed=1, full_fraction=1.0)
-    batch = make_batch(read_chunk(tmp_path / "c.npz"))
+    synth_mp.write(tmp_path / "c.npz", 64, seed=1, full_fraction=1.0)
+    batch = make_batch(read_chunk(tmp_path / "c.npz", fmt=MULTI))
     torch.manual_seed(0)
-    net = MultiNet(MultiConfig(blocks=1, channels=16))
+    net = WallZeroNet(ModelConfig(blocks=1, channels=16), MULTI)
     opt = torch.optim.AdamW(net.parameters(), lr=3e-3)
     first = None
     for _ in range(30):
@@ -49,7 +49,7 @@ def dims(v):
 
 def test_export_graph_matches_torch(tmp_path):
     torch.manual_seed(2)
-    net = MultiNet(MultiConfig(blocks=1, channels=8))
+    net = WallZeroNet(ModelConfig(blocks=1, channels=8), MULTI)
     with torch.no_grad():
         for m in net.modules():
             if isinstance(m, torch.nn.BatchNorm2d):
@@ -62,10 +62,10 @@ def test_export_graph_matches_torch(tmp_path):
     assert [(o.name, dims(o)) for o in model.graph.output] == [("policy", ["batch", 2695]), ("value", ["batch", 4])]
     assert model.graph.node[0].name == align.PAD_NODE  # 34 planes padded to 48 for ONNX Runtime
     assert any(n.op_type == "Gather" and n.input[0] == "features" for n in model.graph.node)  # the player count
-    x = random_inputs(4, seed=5)
+    x = random_inputs(4, seed=5, fmt=MULTI)
     want = torch_outputs(net, x)
     got = onnx_numpy.run(onnx.load(str(tmp_path / "m.onnx")), {"features": x})
-    for k in C.OUTPUT_NAMES:
+    for k in MULTI.output_names:
         np.testing.assert_allclose(got[k], want[k], atol=1e-4)
     assert np.all(got["value"][0::2, 3] == 0)  # random_inputs: even samples have three players
     assert np.all(got["value"][1::2, 3] > 0)
@@ -74,15 +74,15 @@ def test_export_graph_matches_torch(tmp_path):
 def test_cli_trains_continues_and_exports(tmp_path, capsys):
     (tmp_path / "data").mkdir()
     for i in range(2):
-        synth_multi.write(tmp_path / "data" / f"c{i}.npz", 40, seed=i)
+        synth_mp.write(tmp_path / "data" / f"c{i}.npz", 40, seed=i)
     out = tmp_path / "out"
     common = ["--data", str(tmp_path / "data"), "--window", "64", "--batch", "16", "--blocks", "1", "--channels", "8",
               "--log-every", "2"]
-    s1 = train_multi.main(common + ["--steps", "3", "--out-checkpoint", str(out / "a.pt")])
+    s1 = train.main(["--format", "multi"] + common + ["--steps", "3", "--out-checkpoint", str(out / "a.pt")])
     assert (s1["step"], s1["samples"], s1["window"]) == (3, 48, 64)
     assert s1["samples_per_sec"] > 0
 
-    s2 = train_multi.main(common + ["--steps", "2", "--init", str(out / "a.pt"), "--out-checkpoint", str(out / "b.pt"),
+    s2 = train.main(["--format", "multi"] + common + ["--steps", "2", "--checkpoint", str(out / "a.pt"), "--out-checkpoint", str(out / "b.pt"),
                                     "--out-onnx", str(out / "mp-0002.onnx"), "--check", str(out / "mp.check.json")])
     assert (s2["step"], s2["steps"], s2["model_id"]) == (5, 2, "mp-0002")
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
@@ -123,10 +123,10 @@ def test_cli_trains_continues_and_exports(tmp_path, capsys):
 
 
 def test_cli_refuses_a_mismatched_init(tmp_path):
-    synth_multi.write(tmp_path / "c.npz", 8)
-    ckpt.save(tmp_path / "a.pt", MultiNet(MultiConfig(blocks=1, channels=8)))
-    with pytest.raises(SystemExit, match="--channels 16 but --init"):
-        train_multi.main(["--data", str(tmp_path), "--steps", "1", "--init", str(tmp_path / "a.pt"), "--channels", "16",
+    synth_mp.write(tmp_path / "c.npz", 8)
+    ckpt.save(tmp_path / "a.pt", WallZeroNet(ModelConfig(blocks=1, channels=8), MULTI))
+    with pytest.raises(SystemExit, match="--channels 16 but checkpoint"):
+        train.main(["--format", "multi"] + ["--data", str(tmp_path), "--steps", "1", "--checkpoint", str(tmp_path / "a.pt"), "--channels", "16",
                           "--out-checkpoint", str(tmp_path / "b.pt")])
 
 
@@ -135,8 +135,8 @@ def test_two_player_checkpoint_refused(tmp_path):
     from wallzero.model import ModelConfig, WallZeroNet
 
     two_player.save(tmp_path / "2p.pt", WallZeroNet(ModelConfig(blocks=1, channels=8)))
-    with pytest.raises(ValueError, match="not 'wallzero-mp'"):
-        ckpt.load_model(tmp_path / "2p.pt")
+    with pytest.raises(ValueError, match="not a multi-player one"):
+        ckpt.load_model(tmp_path / "2p.pt", MULTI)
 
 
 def test_cli_trains_one_player_count(tmp_path, capsys):
@@ -144,9 +144,9 @@ def test_cli_trains_one_player_count(tmp_path, capsys):
     of them), and the export is served for four players."""
     (tmp_path / "data").mkdir()
     for i in range(2):
-        synth_multi.write(tmp_path / "data" / f"c{i}.npz", 40, seed=i)  # 20 of each count per chunk
+        synth_mp.write(tmp_path / "data" / f"c{i}.npz", 40, seed=i)  # 20 of each count per chunk
     out = tmp_path / "out"
-    s = train_multi.main(["--data", str(tmp_path / "data"), "--window", "30", "--batch", "8", "--blocks", "1",
+    s = train.main(["--format", "multi"] + ["--data", str(tmp_path / "data"), "--window", "30", "--batch", "8", "--blocks", "1",
                           "--channels", "8", "--steps", "2", "--players", "4", "--out-checkpoint", str(out / "a.pt"),
                           "--out-onnx", str(out / "mp4.onnx")])
     assert s["window"] == 30  # the newest 30 of the 40 four-player samples
@@ -169,18 +169,22 @@ def test_players_label_refuses(players):
 
 
 def test_cli_refuses_bad_players(tmp_path, capsys):
-    synth_multi.write(tmp_path / "c.npz", 8)
+    synth_mp.write(tmp_path / "c.npz", 8)
     with pytest.raises(SystemExit):
-        train_multi.main(["--data", str(tmp_path), "--steps", "1", "--players", "2",
-                          "--out-checkpoint", str(tmp_path / "b.pt")])
-    assert "--players: players '2': want 3, 4 or 3,4" in capsys.readouterr().err
+        train.main(["--format", "multi", "--data", str(tmp_path), "--steps", "1", "--players", "2",
+                    "--out-checkpoint", str(tmp_path / "b.pt")])
+    assert "--players 2 is not the multi-player format" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        train.main(["--data", str(tmp_path), "--steps", "1", "--players", "5",
+                    "--out-checkpoint", str(tmp_path / "b.pt")])
+    assert "want two, multi or a player count" in capsys.readouterr().err
 
 
 def test_relabel_players(tmp_path):
     import relabel_players
 
     torch.manual_seed(3)
-    net = MultiNet(MultiConfig(blocks=1, channels=8))
+    net = WallZeroNet(ModelConfig(blocks=1, channels=8), MULTI)
     export_onnx(net, tmp_path / "m.onnx", "mp-a", '{"steps": 1}')
     before = onnx.load(str(tmp_path / "m.onnx"))
     meta = relabel_players.relabel(tmp_path / "m.onnx", tmp_path / "m4.onnx", "4", "mp-a-4p")
@@ -209,7 +213,7 @@ def test_relabel_refuses_a_two_player_model(tmp_path):
 def test_relabel_symmetries(tmp_path, capsys):
     import relabel_players
 
-    export_onnx(MultiNet(MultiConfig(blocks=1, channels=8)), tmp_path / "m.onnx", "mp-b", '{"steps": 1}', players="4")
+    export_onnx(WallZeroNet(ModelConfig(blocks=1, channels=8), MULTI), tmp_path / "m.onnx", "mp-b", '{"steps": 1}', players="4")
     meta = relabel_players.relabel(tmp_path / "m.onnx", tmp_path / "s.onnx", symmetries=4)
     assert meta["wallzero.symmetries"] == "4" and meta["wallzero.players"] == "4" and meta["wallzero.model_id"] == "mp-b"
     with pytest.raises(ValueError, match="symmetries 3: want one of 1, 2, 4, 8"):

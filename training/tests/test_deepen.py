@@ -1,18 +1,20 @@
 import pytest
 import torch
 
+from wallzero.contract import MULTI
+
 import deepen_multi
-from wallzero import multi_checkpoint as ckpt
-from wallzero.multi_model import MultiConfig, MultiNet
+from wallzero import checkpoint as ckpt
+from wallzero.model import ModelConfig, WallZeroNet
 
-from test_multi_model import inputs
+from test_model_mp import inputs
 
 
-def trained_like(blocks: int = 2) -> MultiNet:
+def trained_like(blocks: int = 2) -> WallZeroNet:
     """A small network whose weights and BatchNorm statistics are all away
     from their initial values, as a trained one's are."""
     torch.manual_seed(1)
-    net = MultiNet(MultiConfig(blocks=blocks, channels=16))
+    net = WallZeroNet(ModelConfig(blocks=blocks, channels=16), MULTI)
     with torch.no_grad():
         for name, t in net.state_dict().items():
             if t.dtype.is_floating_point:

@@ -12,6 +12,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/inference/format"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -21,25 +22,26 @@ var update = flag.Bool("update", false, "rewrite golden files")
 func goldenArrays(t *testing.T, rules engine.Rules, seed uint64) []npyArray {
 	t.Helper()
 	cfg := Config{FullVisits: 16, FastVisits: 4, FullProb: 0.5, SampleMoves: 4, LeafBatch: 1}
-	if rules.Players > 2 {
-		g, err := PlayMultiGame(context.Background(), inference.Heuristic{}, cfg, rules, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return multiSampleArrays(g.Samples)
-	}
 	g, err := PlayGame(context.Background(), inference.Heuristic{}, cfg, rules, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return sampleArrays(g.Samples)
+	f, err := format.For(rules.Players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := recordsOf(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec.arrays(f, g.Samples)
 }
 
 // TestChunkGolden pins the training data of a few self-play games of two,
 // three and four players: each array's name, dtype, shape and the SHA-256
-// of its bytes, as the learner reads them from a chunk. The file was
-// written before the two- and multi-player paths became one, so that the
-// on-disk formats stay exactly as they were.
+// of its bytes, as the learner reads them from a chunk. The files were
+// written before the two- and multi-player self-play paths became one, so
+// that the on-disk formats stay exactly as they were.
 func TestChunkGolden(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {

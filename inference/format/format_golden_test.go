@@ -1,4 +1,4 @@
-package inference
+package format
 
 import (
 	"encoding/hex"
@@ -12,32 +12,30 @@ import (
 	"github.com/wallzero/wallzero/search"
 )
 
-// goldenEncode and goldenAction are the encoder and the action ids of the
-// format of players-player games, as the golden files below pin them.
-func goldenEncode(players int, req *search.Request) []float32 {
-	l := TwoPlayerLayout
-	if players > 2 {
-		l = MultiPlayerLayout
+// goldenFormat is the format of players-player games.
+func goldenFormat(t *testing.T, players int) Format {
+	t.Helper()
+	f, err := For(players)
+	if err != nil {
+		t.Fatal(err)
 	}
-	x := make([]float32, l.FeatureSize())
-	l.Encode(x, req)
-	return x
+	return f
 }
 
-func goldenAction(players int, m engine.Move) int {
-	if players > 2 {
-		return MultiActionOf(m)
-	}
-	return ActionOf(m)
-}
-
-// symmetricRequest is req under symmetry t, history included.
-func symmetricRequest(req *search.Request, t engine.Symmetry) *search.Request {
+// turnRequest is req under symmetry t, history included.
+func turnRequest(req *search.Request, t engine.Symmetry) *search.Request {
 	out := &search.Request{Position: t.Position(req.Position), HistoryCount: req.HistoryCount}
 	for k := 0; k < req.HistoryCount; k++ {
 		out.History[k] = t.Position(req.History[k])
 	}
 	return out
+}
+
+// encode returns the inputs of req in format f.
+func encode(f Format, req *search.Request) []float32 {
+	x := make([]float32, f.FeatureSize())
+	f.Encode(x, req)
+	return x
 }
 
 // packedHex is x packed one bit per input (numpy packbits, big bit
@@ -107,16 +105,16 @@ func TestFormatGolden(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			req := tc.req(t)
+			req, f := tc.req(t), goldenFormat(t, tc.players)
 			var b strings.Builder
 			fmt.Fprintf(&b, "position %s, %d players\n", tc.name, tc.players)
 			for _, sym := range engine.AllSymmetries {
-				fmt.Fprintf(&b, "features %v %s\n", sym, packedHex(goldenEncode(tc.players, symmetricRequest(req, sym))))
+				fmt.Fprintf(&b, "features %v %s\n", sym, packedHex(encode(f, turnRequest(req, sym))))
 			}
 			for _, m := range req.Moves {
 				fmt.Fprintf(&b, "move %v:", m)
 				for _, sym := range engine.AllSymmetries {
-					fmt.Fprintf(&b, " %d", goldenAction(tc.players, sym.Move(m)))
+					fmt.Fprintf(&b, " %d", f.ActionOf(sym.Move(m)))
 				}
 				b.WriteByte('\n')
 			}

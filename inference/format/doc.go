@@ -7,9 +7,9 @@
 //
 //   - format.go: the Format interface, the formats this build knows and
 //     how a model or a player count picks one.
-//   - two.go: the two-player format, the WallZero paper's 49 planes with
+//   - format_two.go: the two-player format, the WallZero paper's 49 planes with
 //     history and 53x49 actions.
-//   - multi.go: the three- and four-player format, 34 planes in seats from
+//   - format_multi.go: the three- and four-player format, 34 planes in seats from
 //     the mover and 55x49 actions with the wall break.
 //   - actions.go: the turn and placement action ids both formats share.
 //   - symmetry.go: the gather tables of inputs and actions under a

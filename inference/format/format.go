@@ -80,10 +80,10 @@ func (s *spec) Serves(n int) bool { return slices.Contains(s.players, n) }
 
 // The formats this build knows.
 var (
-	// TwoPlayer is the two-player networks' format (two.go).
+	// TwoPlayer is the two-player networks' format (format_two.go).
 	TwoPlayer Format = newTwoPlayer()
 	// MultiPlayer is the three- and four-player networks' format
-	// (multi.go, docs/multiplayer-network.md).
+	// (format_multi.go, docs/multiplayer-network.md).
 	MultiPlayer Format = newMultiPlayer()
 )
 

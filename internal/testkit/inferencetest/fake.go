@@ -10,7 +10,7 @@ import (
 	"github.com/wallzero/wallzero/inference/format"
 )
 
-// The two-player input planes FakeRunner reads (inference/format/two.go:
+// The two-player input planes FakeRunner reads (inference/format/format_two.go:
 // the side to move, Red's reach, then Blue's).
 const (
 	planeBlueToMove = 7

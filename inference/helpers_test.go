@@ -1,15 +1,12 @@
 package inference
 
 import (
-	"flag"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/search"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // requestAfter replays moves of a four-stone game and returns the request
 // of the final position with its history.

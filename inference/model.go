@@ -26,7 +26,7 @@ const (
 	MetaTraining      = "wallzero.training"
 	// MetaPlayers lists the player counts the model was trained and is
 	// served for ("3,4", or "4" for a four-player network of its own),
-	// a subset of its layout's; absent means all of the layout's.
+	// a subset of its format's; absent means all of the format's.
 	MetaPlayers = "wallzero.players"
 	// MetaSymmetries is the number of board symmetries (1, 2, 4 or 8) the
 	// service averages the model over wherever it serves it (a symmetry

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/inference/format"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -72,8 +73,8 @@ var ErrClosed = errors.New("inference: evaluator closed")
 // first, with an evaluation cache in front.
 type Batcher struct {
 	runner Runner
-	// layout is the runner's model's: what its tensors mean.
-	layout *Layout
+	// format is the runner's model's: what its tensors mean.
+	format format.Format
 	cfg    BatcherConfig
 	queues [numPriorities]chan chunk
 	queued [numPriorities]atomic.Int64 // positions waiting per priority
@@ -159,7 +160,7 @@ func NewBatcher(runner Runner, cfg BatcherConfig) *Batcher {
 	if cfg.Workers <= 0 {
 		cfg.Workers = 1
 	}
-	b := &Batcher{runner: runner, layout: runner.ModelInfo().Layout(), cfg: cfg, cache: NewCache(cfg.CacheSize), closed: make(chan struct{})}
+	b := &Batcher{runner: runner, format: runner.ModelInfo().Format(), cfg: cfg, cache: NewCache(cfg.CacheSize), closed: make(chan struct{})}
 	for p := range b.queues {
 		b.queues[p] = make(chan chunk, 1<<14)
 	}
@@ -183,8 +184,8 @@ func (b *Batcher) Close() {
 }
 
 // Evaluate fills the Out of every request, from the cache or the network,
-// at the priority of ctx (see WithPriority). Only two-player positions can
-// be evaluated by the network.
+// at the priority of ctx (see WithPriority). Only positions of the player
+// counts the model's format encodes can be evaluated.
 func (b *Batcher) Evaluate(ctx context.Context, reqs []*search.Request) error {
 	c, err := b.start(ctx, reqs, nil)
 	if err != nil || c == nil {
@@ -220,15 +221,15 @@ func (b *Batcher) start(ctx context.Context, reqs []*search.Request, notify chan
 	default:
 	}
 	for _, r := range reqs {
-		if n := r.Position.Players(); !b.layout.Serves(n) {
-			return nil, fmt.Errorf("inference: model %s evaluates %v-player positions, not %d-player ones (use another model or the heuristic evaluator)", b.runner.ModelInfo().ID, b.layout.Players, n)
+		if n := r.Position.Players(); !b.format.Serves(n) {
+			return nil, fmt.Errorf("inference: model %s evaluates %v-player positions, not %d-player ones (use another model or the heuristic evaluator)", b.runner.ModelInfo().ID, b.format.Players(), n)
 		}
 	}
 	c := &call{ctx: ctx, done: make(chan struct{}), batcher: b}
 	c.pending.Store(1)
 	var items []*item
 	for _, r := range reqs {
-		if e, ok := b.cache.Get(b.layout.Key(r)); ok {
+		if e, ok := b.cache.Get(b.format.Key(r)); ok {
 			r.Out = e
 			continue
 		}
@@ -273,7 +274,7 @@ func (b *Batcher) work(reserved bool) {
 		// error here could only mean the platform has no such thing.
 		_ = lowerThreadPriority(b.cfg.Nice)
 	}
-	input := make([]float32, b.cfg.MaxBatch*b.layout.FeatureSize())
+	input := make([]float32, b.cfg.MaxBatch*b.format.FeatureSize())
 	out := b.runner.NewOutputs(b.cfg.MaxBatch)
 	batch := make([]*item, 0, b.cfg.MaxBatch)
 	if b.cfg.WarmUp {
@@ -458,10 +459,10 @@ func (b *Batcher) run(batch []*item, input []float32, out *Outputs) {
 	if len(live) == 0 {
 		return
 	}
-	fs := b.layout.FeatureSize()
+	fs := b.format.FeatureSize()
 	inParallel(len(live), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
-			b.layout.Encode(input[i*fs:(i+1)*fs], live[i].req)
+			b.format.Encode(input[i*fs:(i+1)*fs], live[i].req)
 		}
 	})
 	start := time.Now()
@@ -470,8 +471,8 @@ func (b *Batcher) run(batch []*item, input []float32, out *Outputs) {
 	if err == nil {
 		inParallel(len(live), func(lo, hi int) {
 			for i := lo; i < hi; i++ {
-				decode(b.layout, out, i, live[i].req)
-				b.cache.Put(b.layout.Key(live[i].req), live[i].req.Out)
+				decode(b.format, out, i, live[i].req)
+				b.cache.Put(b.format.Key(live[i].req), live[i].req.Out)
 			}
 		})
 	}
@@ -512,9 +513,10 @@ func inParallel(n int, f func(lo, hi int)) {
 // decode converts sample i of the outputs into req.Out: the policy softmax
 // over the legal moves, utilities from the value row (win/draw/loss, or a
 // value per seat), margin and ownership.
-func decode(l *Layout, out *Outputs, i int, req *search.Request) {
-	e := search.Eval{Priors: layoutPriors(l, out, i, req.Moves)}
-	l.utility(out.Value[l.ValueSize*i:l.ValueSize*(i+1)], &req.Position, &e.Utility)
+func decode(f format.Format, out *Outputs, i int, req *search.Request) {
+	e := search.Eval{Priors: Priors(f, out, i, req.Moves)}
+	vs := f.ValueSize()
+	f.Utility(out.Value[vs*i:vs*(i+1)], &req.Position, &e.Utility)
 	if out.Margin != nil {
 		e.Margin, e.HasMargin = out.Margin[i], true
 	}
@@ -526,19 +528,14 @@ func decode(l *Layout, out *Outputs, i int, req *search.Request) {
 	req.Out = e
 }
 
-// LegalPriors returns the two-player network's policy for sample i of out
-// over moves (in their order): the softmax of their logits.
-func LegalPriors(out *Outputs, i int, moves []engine.Move) []float32 {
-	return layoutPriors(TwoPlayerLayout, out, i, moves)
-}
-
-// layoutPriors returns the policy of sample i of out, in layout l, over
-// moves: the softmax of their logits.
-func layoutPriors(l *Layout, out *Outputs, i int, moves []engine.Move) []float32 {
-	logits := out.Policy[i*l.NumActions : (i+1)*l.NumActions]
+// Priors returns the policy of sample i of out, in format f, over moves
+// (in their order): the softmax of their logits.
+func Priors(f format.Format, out *Outputs, i int, moves []engine.Move) []float32 {
+	na := f.NumActions()
+	logits := out.Policy[i*na : (i+1)*na]
 	priors := make([]float32, len(moves))
 	for j, m := range moves {
-		if a := l.ActionOf(m); a >= 0 {
+		if a := f.ActionOf(m); a >= 0 {
 			priors[j] = logits[a]
 		} else {
 			priors[j] = float32(math.Inf(-1))

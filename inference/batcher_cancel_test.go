@@ -3,6 +3,7 @@ package inference_test
 import (
 	"context"
 	"errors"
+	"github.com/wallzero/wallzero/inference/format"
 	"sync"
 	"testing"
 	"time"
@@ -44,7 +45,7 @@ func (r *markingRunner) Run(input []float32, count int, out *inference.Outputs) 
 	d4 := 3*7 + 3 // plane 0 (Red's stones), square D4
 	marked := 0
 	for i := range count {
-		if input[i*inference.FeatureSize+d4] == 1 {
+		if input[i*format.TwoPlayer.FeatureSize()+d4] == 1 {
 			marked++
 		}
 	}

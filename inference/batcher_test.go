@@ -11,6 +11,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/inference/format"
 	"github.com/wallzero/wallzero/internal/testkit/inferencetest"
 	"github.com/wallzero/wallzero/search"
 )
@@ -32,13 +33,13 @@ func (f evaluatorFunc) Evaluate(ctx context.Context, reqs []*search.Request) err
 // direct evaluates one request through the runner without batching.
 func direct(r inference.Runner) evaluatorFunc {
 	return func(req *search.Request) {
-		in := make([]float32, inference.FeatureSize)
-		inference.Encode(in, req)
+		in := make([]float32, format.TwoPlayer.FeatureSize())
+		format.TwoPlayer.Encode(in, req)
 		out := r.NewOutputs(1)
 		if err := r.Run(in, 1, out); err != nil {
 			panic(err)
 		}
-		inference.Decode(inference.TwoPlayerLayout, out, 0, req)
+		inference.Decode(format.TwoPlayer, out, 0, req)
 	}
 }
 
@@ -131,7 +132,7 @@ func (r *recordingRunner) Run(input []float32, count int, out *inference.Outputs
 	d4 := 3*7 + 3
 	marked := false
 	for i := 0; i < count; i++ {
-		marked = marked || input[i*inference.FeatureSize+d4] == 1
+		marked = marked || input[i*format.TwoPlayer.FeatureSize()+d4] == 1
 	}
 	r.mu.Lock()
 	r.batches = append(r.batches, marked)

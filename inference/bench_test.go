@@ -2,6 +2,8 @@ package inference
 
 import (
 	"testing"
+
+	"github.com/wallzero/wallzero/inference/format"
 )
 
 // BenchmarkEncode measures the features of one mid-game request with its
@@ -9,9 +11,9 @@ import (
 // before the network runs.
 func BenchmarkEncode(b *testing.B) {
 	req := requestAfter(&testing.T{}, "C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S", "C3-C2:E", "C5-C6:E", "B6-B7:E", "F6-F5:W")
-	dst := make([]float32, FeatureSize)
+	dst := make([]float32, format.TwoPlayer.FeatureSize())
 	for b.Loop() {
-		Encode(dst, req)
+		format.TwoPlayer.Encode(dst, req)
 	}
 }
 
@@ -20,13 +22,13 @@ func BenchmarkEncode(b *testing.B) {
 // value and the ownership.
 func BenchmarkDecode(b *testing.B) {
 	req := requestAfter(&testing.T{}, "C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S", "C3-C2:E", "C5-C6:E", "B6-B7:E", "F6-F5:W")
-	out := &Outputs{Policy: make([]float32, NumActions), Value: []float32{0.5, 0.1, 0.4}, Margin: []float32{1}, Ownership: make([]float32, 49)}
+	out := &Outputs{Policy: make([]float32, format.TwoPlayer.NumActions()), Value: []float32{0.5, 0.1, 0.4}, Margin: []float32{1}, Ownership: make([]float32, 49)}
 	for i := range out.Policy {
 		out.Policy[i] = float32(i%17) / 5
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		decode(TwoPlayerLayout, out, 0, req)
+		decode(format.TwoPlayer, out, 0, req)
 	}
 }
 
@@ -34,6 +36,6 @@ func BenchmarkDecode(b *testing.B) {
 func BenchmarkFeatureKey(b *testing.B) {
 	req := requestAfter(&testing.T{}, "C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S", "C3-C2:E", "C5-C6:E", "B6-B7:E", "F6-F5:W")
 	for b.Loop() {
-		FeatureKey(req)
+		format.TwoPlayer.Key(req)
 	}
 }

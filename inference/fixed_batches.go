@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/wallzero/wallzero/inference/format"
 	ort "github.com/yalue/onnxruntime_go"
 )
 
@@ -89,24 +90,24 @@ func (n *Network) FixedBatches() []int {
 // outputs dropped).
 func (n *Network) runFixed(input []float32, count int, out *Outputs) error {
 	largest := n.fixed[len(n.fixed)-1]
-	l := n.Info.Layout()
-	widths := outputWidths(l)
+	f := n.Info.Format()
+	widths := outputWidths(f)
 	for done := 0; done < count; {
 		k := min(count-done, largest.size)
 		i, _ := slices.BinarySearchFunc(n.fixed, k, func(s *fixedSession, k int) int { return s.size - k })
 		fs := n.fixed[i]
-		in, dst := input[done*l.FeatureSize():(done+k)*l.FeatureSize()], out.rowsFrom(done, widths)
+		in, dst := input[done*f.FeatureSize():(done+k)*f.FeatureSize()], out.rowsFrom(done, widths)
 		switch {
 		case k == fs.size:
 			if err := n.runSession(fs.session, in, k, dst); err != nil {
 				return err
 			}
-		case roomFor(input[done*l.FeatureSize():], dst, fs.size, l, widths):
+		case roomFor(input[done*f.FeatureSize():], dst, fs.size, f, widths):
 			// The caller's buffers hold the whole padded batch (a
 			// batcher's are -max-batch long): pad in place rather than
 			// copy the batch.
-			clear(input[(done+k)*l.FeatureSize() : (done+fs.size)*l.FeatureSize()])
-			if err := n.runSession(fs.session, input[done*l.FeatureSize():(done+fs.size)*l.FeatureSize()], fs.size, dst); err != nil {
+			clear(input[(done+k)*f.FeatureSize() : (done+fs.size)*f.FeatureSize()])
+			if err := n.runSession(fs.session, input[done*f.FeatureSize():(done+fs.size)*f.FeatureSize()], fs.size, dst); err != nil {
 				return err
 			}
 		default:
@@ -122,8 +123,8 @@ func (n *Network) runFixed(input []float32, count int, out *Outputs) error {
 // roomFor reports whether input and out have room for size samples, so
 // that a smaller batch can be padded in place. The rows after the batch
 // are then overwritten: Run's callers own their buffers whole.
-func roomFor(input []float32, out *Outputs, size int, l *Layout, widths map[string]int64) bool {
-	return len(input) >= size*l.FeatureSize() &&
+func roomFor(input []float32, out *Outputs, size int, f format.Format, widths map[string]int64) bool {
+	return len(input) >= size*f.FeatureSize() &&
 		len(out.Policy) >= size*int(widths[PolicyName]) && len(out.Value) >= size*int(widths[ValueName]) &&
 		(out.Margin == nil || len(out.Margin) >= size) && (out.Ownership == nil || len(out.Ownership) >= size*49)
 }
@@ -133,7 +134,7 @@ func roomFor(input []float32, out *Outputs, size int, l *Layout, widths map[stri
 func (n *Network) runPadded(fs *fixedSession, input []float32, k int, dst *Outputs, widths map[string]int64) error {
 	pb, _ := fs.buffers.Get().(*paddedBatch)
 	if pb == nil {
-		pb = &paddedBatch{input: make([]float32, fs.size*n.Info.Layout().FeatureSize()), out: n.NewOutputs(fs.size)}
+		pb = &paddedBatch{input: make([]float32, fs.size*n.Info.Format().FeatureSize()), out: n.NewOutputs(fs.size)}
 	}
 	defer fs.buffers.Put(pb)
 	m := copy(pb.input, input)

@@ -51,8 +51,7 @@ func TestFixedBatchesMatchOneSession(t *testing.T) {
 	if plain.FixedBatches() != nil {
 		t.Fatalf("a network without fixed batches reports %v", plain.FixedBatches())
 	}
-	l := plain.Info.Layout()
-	fsz := l.FeatureSize()
+	fsz := plain.Info.Format().FeatureSize()
 	rng := rand.New(rand.NewPCG(1, 2))
 	const most = 24
 	input := make([]float32, most*fsz)
@@ -61,7 +60,7 @@ func TestFixedBatchesMatchOneSession(t *testing.T) {
 			input[i] = 1
 		}
 	}
-	widths := outputWidths(l)
+	widths := outputWidths(plain.Info.Format())
 	// A large batch first, so that the padded buffers hold old rows.
 	for _, count := range []int{19, 1, 3, 4, 5, 8, 9, 16, 17, 21} {
 		want := plain.NewOutputs(count)

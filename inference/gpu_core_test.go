@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/wallzero/wallzero/inference/format"
 	"math"
 	"os"
 	"os/exec"
@@ -50,8 +51,8 @@ func TestORTChild(t *testing.T) {
 		res.Err = err.Error()
 	} else {
 		defer net.Close()
-		in := make([]float32, FeatureSize)
-		Encode(in, requestAfter(t, childPosition...))
+		in := make([]float32, format.TwoPlayer.FeatureSize())
+		format.TwoPlayer.Encode(in, requestAfter(t, childPosition...))
 		out := net.NewOutputs(1)
 		if err := net.Run(in, 1, out); err != nil {
 			t.Fatal(err)
@@ -120,7 +121,7 @@ func TestFetchedGPUCore(t *testing.T) {
 	if got.Err != "" {
 		t.Fatalf("1.29.0 core, cpu provider: %s", got.Err)
 	}
-	if len(got.Policy) != NumActions || len(got.Value) != 3 {
+	if len(got.Policy) != format.TwoPlayer.NumActions() || len(got.Value) != 3 {
 		t.Fatalf("outputs of sizes policy %d value %d", len(got.Policy), len(got.Value))
 	}
 	if s := got.Value[0] + got.Value[1] + got.Value[2]; math.Abs(float64(s)-1) > 1e-4 {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wallzero/wallzero/inference/format"
 	ort "github.com/yalue/onnxruntime_go"
 )
 
@@ -25,7 +26,7 @@ const (
 	MetaTraining      = "wallzero.training"
 	// MetaPlayers lists the player counts the model was trained and is
 	// served for ("3,4", or "4" for a four-player network of its own),
-	// a subset of its layout's; absent means all of the layout's.
+	// a subset of its format's; absent means all of the format's.
 	MetaPlayers = "wallzero.players"
 	// MetaSymmetries is the number of board symmetries (1, 2, 4 or 8) the
 	// service averages the model over wherever it serves it (a symmetry
@@ -48,7 +49,8 @@ type ModelInfo struct {
 	ID string `json:"id"`
 	// Path is the file it was loaded from.
 	Path string `json:"path"`
-	// Features and Actions name the input and action layouts.
+	// Features and Actions name the input and action layouts (the
+	// model's format.Format).
 	Features string `json:"features"`
 	Actions  string `json:"actions"`
 	// Heads lists the outputs: policy, value, and optionally margin and
@@ -61,8 +63,8 @@ type ModelInfo struct {
 	// of its first convolution): Channels unless the file says otherwise.
 	InnerChannels int `json:"innerChannels"`
 	// Players lists the player counts the model plays: its metadata's
-	// (MetaPlayers), else its layout's. The batcher evaluates any count
-	// the layout encodes; the service routes only these counts to it.
+	// (MetaPlayers), else its format's. The batcher evaluates any count
+	// the format encodes; the service routes only these counts to it.
 	Players []int `json:"players,omitempty"`
 	// Symmetries is the number of board symmetries the service averages
 	// each evaluation over (MetaSymmetries): 1, 2, 4 or 8.
@@ -71,13 +73,13 @@ type ModelInfo struct {
 	Training json.RawMessage `json:"training,omitempty"`
 }
 
-// Layout returns the layout the model's metadata names; a model without a
-// feature set (a test fake) has the two-player one.
-func (m ModelInfo) Layout() *Layout {
-	if l, ok := LayoutOf(m.Features); ok {
-		return l
+// Format returns the input and action format the model's metadata names;
+// a model without a feature set (a test fake) has the two-player one.
+func (m ModelInfo) Format() format.Format {
+	if f, ok := format.Of(m.Features); ok {
+		return f
 	}
-	return TwoPlayerLayout
+	return format.TwoPlayer
 }
 
 // Quantized reports whether the file is an 8-bit quantization of a float
@@ -129,7 +131,7 @@ func modelInfo(path string, data []byte) (ModelInfo, error) {
 	if err := info.check(); err != nil {
 		return ModelInfo{}, fmt.Errorf("model %s: %w", path, err)
 	}
-	info.Players, err = players(get(MetaPlayers), info.Layout())
+	info.Players, err = players(get(MetaPlayers), info.Format())
 	if err != nil {
 		return ModelInfo{}, fmt.Errorf("model %s: %w", path, err)
 	}
@@ -155,20 +157,20 @@ func symmetries(v string) (int, error) {
 	return n, nil
 }
 
-// players parses MetaPlayers: comma-separated counts, each one the layout
-// encodes, none twice; "" is the layout's counts.
-func players(v string, l *Layout) ([]int, error) {
+// players parses MetaPlayers: comma-separated counts, each one the format
+// encodes, none twice; "" is the format's counts.
+func players(v string, f format.Format) ([]int, error) {
 	if v == "" {
-		return slices.Clone(l.Players), nil
+		return f.Players(), nil
 	}
 	var out []int
-	for _, f := range strings.Split(v, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
+	for _, field := range strings.Split(v, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(field))
 		switch {
 		case err != nil:
-			return nil, fmt.Errorf("%s %q: %q is not a player count", MetaPlayers, v, f)
-		case !l.Serves(n):
-			return nil, fmt.Errorf("%s %q: the feature set %s encodes %v-player games, not %d", MetaPlayers, v, l.Features, l.Players, n)
+			return nil, fmt.Errorf("%s %q: %q is not a player count", MetaPlayers, v, field)
+		case !f.Serves(n):
+			return nil, fmt.Errorf("%s %q: the feature set %s encodes %v-player games, not %d", MetaPlayers, v, f.FeatureSet(), f.Players(), n)
 		case slices.Contains(out, n):
 			return nil, fmt.Errorf("%s %q: %d twice", MetaPlayers, v, n)
 		}
@@ -182,12 +184,12 @@ func (m ModelInfo) check() error {
 	if m.Features == "" && m.Actions == "" {
 		return fmt.Errorf("no WallZero metadata (%s, %s): not a model exported by training/wallzero/export.py", MetaFeatures, MetaActions)
 	}
-	l, ok := LayoutOf(m.Features)
+	f, ok := format.Of(m.Features)
 	switch {
 	case !ok:
-		return fmt.Errorf("feature set %q, this build encodes %q or %q", m.Features, FeatureSetID, MultiFeatureSetID)
-	case m.Actions != l.Actions:
-		return fmt.Errorf("action layout %q, this build uses %q with feature set %q", m.Actions, l.Actions, m.Features)
+		return fmt.Errorf("feature set %q, this build encodes %q or %q", m.Features, format.TwoPlayer.FeatureSet(), format.MultiPlayer.FeatureSet())
+	case m.Actions != f.ActionLayout():
+		return fmt.Errorf("action layout %q, this build uses %q with feature set %q", m.Actions, f.ActionLayout(), m.Features)
 	case !m.HasHead(PolicyName) || !m.HasHead(ValueName):
 		return fmt.Errorf("heads %v: policy and value are required", m.Heads)
 	case m.ID == "":
@@ -205,11 +207,11 @@ func checkShapes(data []byte, info ModelInfo) error {
 	if len(ins) != 1 || ins[0].Name != InputName {
 		return fmt.Errorf("want one input %q, got %v", InputName, ins)
 	}
-	l := info.Layout()
-	if d := ins[0].Dimensions; len(d) != 4 || d[1] != int64(l.Planes) || d[2] != 7 || d[3] != 7 {
-		return fmt.Errorf("input %q has shape %v, want [N %d 7 7]", InputName, d, l.Planes)
+	f := info.Format()
+	if d := ins[0].Dimensions; len(d) != 4 || d[1] != int64(f.Planes()) || d[2] != 7 || d[3] != 7 {
+		return fmt.Errorf("input %q has shape %v, want [N %d 7 7]", InputName, d, f.Planes())
 	}
-	want := outputWidths(l)
+	want := outputWidths(f)
 	found := map[string]bool{}
 	for _, o := range outs {
 		w, ok := want[o.Name]
@@ -229,8 +231,8 @@ func checkShapes(data []byte, info ModelInfo) error {
 	return nil
 }
 
-// outputWidths maps each output a layout's models may have to its width
+// outputWidths maps each output a format's models may have to its width
 // per sample.
-func outputWidths(l *Layout) map[string]int64 {
-	return map[string]int64{PolicyName: int64(l.NumActions), ValueName: int64(l.ValueSize), MarginName: 1, OwnershipName: 49}
+func outputWidths(f format.Format) map[string]int64 {
+	return map[string]int64{PolicyName: int64(f.NumActions()), ValueName: int64(f.ValueSize()), MarginName: 1, OwnershipName: 49}
 }

@@ -2,6 +2,7 @@ package inference
 
 import (
 	"fmt"
+	"github.com/wallzero/wallzero/inference/format"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -11,30 +12,30 @@ import (
 )
 
 // TestPlayersMetadata: wallzero.players narrows the counts a model is
-// served for to a subset of its layout's; absent, it is the layout's; a
-// count the layout cannot encode, a word or a repeat is refused by name.
+// served for to a subset of its format's; absent, it is the format's; a
+// count the format cannot encode, a word or a repeat is refused by name.
 func TestPlayersMetadata(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		layout *Layout
+		format format.Format
 		value  string
 		want   string // the counts, or the error's words
 	}{
-		{MultiPlayerLayout, "", "[3 4]"},
-		{MultiPlayerLayout, "3,4", "[3 4]"},
-		{MultiPlayerLayout, "4", "[4]"},
-		{MultiPlayerLayout, " 3 ", "[3]"},
-		{TwoPlayerLayout, "", "[2]"},
-		{TwoPlayerLayout, "2", "[2]"},
-		{MultiPlayerLayout, "2", `encodes [3 4]-player games, not 2`},
-		{TwoPlayerLayout, "4", `encodes [2]-player games, not 4`},
-		{MultiPlayerLayout, "four", `"four" is not a player count`},
-		{MultiPlayerLayout, "3,", `"" is not a player count`},
-		{MultiPlayerLayout, "4,4", `4 twice`},
+		{format.MultiPlayer, "", "[3 4]"},
+		{format.MultiPlayer, "3,4", "[3 4]"},
+		{format.MultiPlayer, "4", "[4]"},
+		{format.MultiPlayer, " 3 ", "[3]"},
+		{format.TwoPlayer, "", "[2]"},
+		{format.TwoPlayer, "2", "[2]"},
+		{format.MultiPlayer, "2", `encodes [3 4]-player games, not 2`},
+		{format.TwoPlayer, "4", `encodes [2]-player games, not 4`},
+		{format.MultiPlayer, "four", `"four" is not a player count`},
+		{format.MultiPlayer, "3,", `"" is not a player count`},
+		{format.MultiPlayer, "4,4", `4 twice`},
 	} {
-		t.Run(tc.layout.Features+"/"+tc.value, func(t *testing.T) {
+		t.Run(tc.format.FeatureSet()+"/"+tc.value, func(t *testing.T) {
 			t.Parallel()
-			got, err := players(tc.value, tc.layout)
+			got, err := players(tc.value, tc.format)
 			if err != nil {
 				if !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), MetaPlayers) {
 					t.Fatalf("error %q, want it to name %s and say %q", err, MetaPlayers, tc.want)
@@ -48,28 +49,28 @@ func TestPlayersMetadata(t *testing.T) {
 	}
 }
 
-// TestPlayersDoNotAliasTheLayout: a model's counts are its own copy, so
-// changing them leaves the layout's alone.
-func TestPlayersDoNotAliasTheLayout(t *testing.T) {
+// TestPlayersDoNotAliasTheFormat: a model's counts are its own copy, so
+// changing them leaves the format's alone.
+func TestPlayersDoNotAliasTheFormat(t *testing.T) {
 	t.Parallel()
-	got, err := players("", MultiPlayerLayout)
+	got, err := players("", format.MultiPlayer)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got[0] = 9
-	if MultiPlayerLayout.Players[0] != 3 {
-		t.Fatalf("the layout's counts changed: %v", MultiPlayerLayout.Players)
+	if format.MultiPlayer.Players()[0] != 3 {
+		t.Fatalf("the format's counts changed: %v", format.MultiPlayer.Players())
 	}
 }
 
 // FuzzPlayersMetadata: any metadata value is either refused or gives
-// counts the layout encodes, each once.
+// counts the format encodes, each once.
 func FuzzPlayersMetadata(f *testing.F) {
 	for _, s := range []string{"", "3,4", "4", "3", "2", "4,4", "x", "3,,4", "-3", "+4"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, v string) {
-		for _, l := range []*Layout{TwoPlayerLayout, MultiPlayerLayout} {
+		for _, l := range format.All() {
 			got, err := players(v, l)
 			if err != nil {
 				continue
@@ -79,7 +80,7 @@ func FuzzPlayersMetadata(f *testing.F) {
 			}
 			for i, n := range got {
 				if !l.Serves(n) || slices.Contains(got[:i], n) {
-					t.Fatalf("%q on %s: counts %v", v, l.Features, got)
+					t.Fatalf("%q on %s: counts %v", v, l.FeatureSet(), got)
 				}
 			}
 		}
@@ -88,7 +89,7 @@ func FuzzPlayersMetadata(f *testing.F) {
 
 // TestFourPlayerModelInfo: mp4-tiny (mp-tiny relabelled by
 // training/relabel_players.py --players 4) loads as a four-player model
-// with mp-tiny's layout, while mp-tiny, without the narrowing, plays both.
+// with mp-tiny's format, while mp-tiny, without the narrowing, plays both.
 func TestFourPlayerModelInfo(t *testing.T) {
 	requireRuntime(t)
 	t.Parallel()
@@ -104,9 +105,9 @@ func TestFourPlayerModelInfo(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if net.Info.ID != tc.id || fmt.Sprint(net.Info.Players) != tc.players || net.Info.Layout() != MultiPlayerLayout ||
+		if net.Info.ID != tc.id || fmt.Sprint(net.Info.Players) != tc.players || net.Info.Format() != format.MultiPlayer ||
 			net.Info.Symmetries != tc.symmetries {
-			t.Errorf("%s: id %s, players %v, layout %s, symmetries %d", tc.file, net.Info.ID, net.Info.Players, net.Info.Features, net.Info.Symmetries)
+			t.Errorf("%s: id %s, players %v, format %s, symmetries %d", tc.file, net.Info.ID, net.Info.Players, net.Info.Features, net.Info.Symmetries)
 		}
 		if err := net.Close(); err != nil {
 			t.Error(err)

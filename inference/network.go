@@ -71,8 +71,8 @@ func optimizationLevel(name string) (ort.GraphOptimizationLevel, error) {
 
 // Outputs holds a batch's network outputs, row-major by sample.
 type Outputs struct {
-	Policy    []float32 // N x the layout's NumActions logits
-	Value     []float32 // N x 3 probabilities (win, draw, loss) for the side to move; N x 4 per seat for the multi-player layout
+	Policy    []float32 // N x the format's NumActions logits
+	Value     []float32 // N x 3 probabilities (win, draw, loss) for the side to move; N x 4 per seat for the multi-player format
 	Margin    []float32 // N x 1 territory margin for the side to move (nil without the head)
 	Ownership []float32 // N x 49 in [-1, 1] for the side to move (nil without the head)
 }
@@ -173,7 +173,7 @@ func (n *Network) Close() error {
 	return n.session.Destroy()
 }
 
-// Run evaluates n samples whose features (n x the layout's FeatureSize)
+// Run evaluates n samples whose features (n x the format's FeatureSize)
 // are in input, writing into out, whose slices must have room for n
 // samples. With fixed batch sizes, the rows of input and out after the n
 // may be overwritten: a batch is padded in place when they have room.
@@ -186,14 +186,14 @@ func (n *Network) Run(input []float32, count int, out *Outputs) error {
 
 // runSession runs count samples on session s.
 func (n *Network) runSession(s *ort.DynamicAdvancedSession, input []float32, count int, out *Outputs) error {
-	l := n.Info.Layout()
-	in, err := ort.NewTensor(ort.NewShape(int64(count), int64(l.Planes), 7, 7), input[:count*l.FeatureSize()])
+	f := n.Info.Format()
+	in, err := ort.NewTensor(ort.NewShape(int64(count), int64(f.Planes()), 7, 7), input[:count*f.FeatureSize()])
 	if err != nil {
 		return fmt.Errorf("input tensor: %w", err)
 	}
 	defer in.Destroy()
 	values := make([]ort.Value, len(n.outputs))
-	sizes := outputWidths(l)
+	sizes := outputWidths(f)
 	dst := map[string][]float32{PolicyName: out.Policy, ValueName: out.Value, MarginName: out.Margin, OwnershipName: out.Ownership}
 	for i, name := range n.outputs {
 		t, err := ort.NewTensor(ort.NewShape(int64(count), sizes[name]), dst[name][:int64(count)*sizes[name]])
@@ -211,8 +211,8 @@ func (n *Network) runSession(s *ort.DynamicAdvancedSession, input []float32, cou
 
 // NewOutputs allocates outputs for up to n samples of this network.
 func (n *Network) NewOutputs(count int) *Outputs {
-	l := n.Info.Layout()
-	o := &Outputs{Policy: make([]float32, count*l.NumActions), Value: make([]float32, count*l.ValueSize)}
+	f := n.Info.Format()
+	o := &Outputs{Policy: make([]float32, count*f.NumActions()), Value: make([]float32, count*f.ValueSize())}
 	if n.Info.HasHead(MarginName) {
 		o.Margin = make([]float32, count)
 	}

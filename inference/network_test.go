@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/wallzero/wallzero/inference/format"
 	"math"
 	"os"
 	"path/filepath"
@@ -61,11 +62,11 @@ func TestNetworkMatchesPyTorch(t *testing.T) {
 			if err := json.Unmarshal(data, &cf); err != nil {
 				t.Fatal(err)
 			}
-			if net.Info.ID != cf.ModelID || net.Info.Features != FeatureSetID || !net.Info.HasHead(OwnershipName) {
+			if net.Info.ID != cf.ModelID || net.Info.Features != format.TwoPlayer.FeatureSet() || !net.Info.HasHead(OwnershipName) {
 				t.Fatalf("metadata %+v", net.Info)
 			}
 			n := len(cf.Inputs)
-			in := make([]float32, 0, n*FeatureSize)
+			in := make([]float32, 0, n*format.TwoPlayer.FeatureSize())
 			for _, x := range cf.Inputs {
 				in = append(in, x...)
 			}
@@ -100,7 +101,7 @@ func TestNetworkMatchesPyTorch(t *testing.T) {
 
 func TestModelMetadataChecks(t *testing.T) {
 	t.Parallel()
-	good := ModelInfo{ID: "m", Features: FeatureSetID, Actions: ActionLayout, Heads: []string{"policy", "value"}}
+	good := ModelInfo{ID: "m", Features: format.TwoPlayer.FeatureSet(), Actions: format.TwoPlayer.ActionLayout(), Heads: []string{"policy", "value"}}
 	for _, tc := range []struct {
 		name string
 		edit func(*ModelInfo)
@@ -111,8 +112,10 @@ func TestModelMetadataChecks(t *testing.T) {
 		{"features", func(m *ModelInfo) { m.Features = "wallzero-b-8-v0" }, "feature set"},
 		{"actions", func(m *ModelInfo) { m.Actions = "other" }, "action layout"},
 		{"heads", func(m *ModelInfo) { m.Heads = []string{"policy"} }, "heads"},
-		{"multi-player", func(m *ModelInfo) { m.Features, m.Actions = MultiFeatureSetID, MultiActionLayout }, ""},
-		{"multi-player features, two-player actions", func(m *ModelInfo) { m.Features = MultiFeatureSetID }, "action layout"},
+		{"multi-player", func(m *ModelInfo) {
+			m.Features, m.Actions = format.MultiPlayer.FeatureSet(), format.MultiPlayer.ActionLayout()
+		}, ""},
+		{"multi-player features, two-player actions", func(m *ModelInfo) { m.Features = format.MultiPlayer.FeatureSet() }, "action layout"},
 		{"id", func(m *ModelInfo) { m.ID = "" }, "model id"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/selfplay"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/inference/format"
 )
 
 // runSelfplay implements `wallzero selfplay`: it plays games of a search
@@ -51,16 +52,9 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	if len(counts) != 1 || counts[0] != 2 {
-		return runMultiSelfplay(mf, def, counts, *games, *parallel, *seed, *out, *chunk, stdout, stderr)
-	}
-	var rules []engine.Rules
-	for _, m := range strings.Split(*modes, ",") {
-		r, err := engine.Rules{Opening: engine.Opening(strings.TrimSpace(m))}.Normalize()
-		if err != nil {
-			return fmt.Errorf("-modes: %w", err)
-		}
-		rules = append(rules, r)
+	rules, err := selfplayRules(counts, *modes)
+	if err != nil {
+		return err
 	}
 	ev := program.NewEvaluators(mf)
 	defer ev.Close()
@@ -68,8 +62,12 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
+	f, err := selfplayFormat(info, counts)
+	if err != nil {
+		return err
+	}
 	ctx := inference.WithPriority(context.Background(), inference.Batch)
-	w, err := selfplay.NewWriter(*out, *chunk)
+	w, err := selfplay.NewWriter(*out, *chunk, f)
 	if err != nil {
 		return err
 	}
@@ -89,44 +87,50 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	}{info.ID, time.Since(start).Seconds(), st})
 }
 
-// runMultiSelfplay plays the three- and four-player games of `wallzero
-// selfplay -players 3,4` and writes their samples (the multi-player
-// chunk format).
-func runMultiSelfplay(mf program.ModelFlags, def selfplay.Config, counts []int, games, parallel int, seed uint64, out string, chunk int, stdout, stderr io.Writer) error {
+// selfplayRules returns the rules games cycle through: the openings of
+// -modes for two players, the empty opening of each count of three or
+// four.
+func selfplayRules(counts []int, modes string) ([]engine.Rules, error) {
+	if len(counts) == 1 && counts[0] == 2 {
+		var rules []engine.Rules
+		for _, m := range strings.Split(modes, ",") {
+			r, err := engine.Rules{Opening: engine.Opening(strings.TrimSpace(m))}.Normalize()
+			if err != nil {
+				return nil, fmt.Errorf("-modes: %w", err)
+			}
+			rules = append(rules, r)
+		}
+		return rules, nil
+	}
 	var rules []engine.Rules
 	for _, n := range counts {
 		r, err := engine.Rules{Players: n, Opening: engine.OpeningEmpty}.Normalize()
 		if err != nil {
-			return fmt.Errorf("-players: %w", err)
-		}
-		if n < 3 {
-			return fmt.Errorf("-players: %d does not mix with 3 or 4 (two-player samples have a format of their own)", n)
+			return nil, fmt.Errorf("-players: %w", err)
 		}
 		rules = append(rules, r)
 	}
-	ev := program.NewEvaluators(mf)
-	defer ev.Close()
-	eval, info, err := ev.Get("")
-	if err != nil {
-		return err
-	}
-	ctx := inference.WithPriority(context.Background(), inference.Batch)
-	w, err := selfplay.NewMultiWriter(out, chunk)
-	if err != nil {
-		return err
-	}
-	start := time.Now()
-	st, err := selfplay.GenerateMulti(ctx, eval, def, rules, games, parallel, seed, w, func(done int) {
-		if done%max(1, games/10) == 0 {
-			fmt.Fprintf(stderr, "selfplay: %d/%d games, %.1f s\n", done, games, time.Since(start).Seconds())
+	return rules, nil
+}
+
+// selfplayFormat returns the format the samples are written in: the
+// model's (its metadata names it), or for the heuristic the format of the
+// first player count. Every count must be one the format encodes: two
+// players and three or four have formats of their own, which one chunk
+// cannot mix.
+func selfplayFormat(info inference.ModelInfo, counts []int) (format.Format, error) {
+	f := info.Format()
+	if info.Features == "" {
+		var err error
+		if f, err = format.For(counts[0]); err != nil {
+			return nil, fmt.Errorf("-players: %w", err)
 		}
-	})
-	if err != nil {
-		return err
 	}
-	return json.NewEncoder(stdout).Encode(struct {
-		Model   string  `json:"model"`
-		Seconds float64 `json:"seconds"`
-		selfplay.MultiStats
-	}{info.ID, time.Since(start).Seconds(), st})
+	for _, n := range counts {
+		if !f.Serves(n) {
+			return nil, fmt.Errorf("-players: %d-player games are not in the format %s of %v-player games (two players and three or four have formats of their own; model %s)",
+				n, f.FeatureSet(), f.Players(), info.ID)
+		}
+	}
+	return f, nil
 }

@@ -5,8 +5,8 @@ network and the three- and four-player one (docs/multiplayer-network.md):
 the input planes, the action space, the heads, the ONNX metadata and the
 checkpoint tag. :data:`TWO` and :data:`MULTI` are the two formats;
 :func:`get_format` picks one by name or player count. The constants must
-match ``inference/features.go``, ``inference/actions.go``,
-``inference/model.go`` and ``inference/multi*.go``: changing one here
+match ``inference/format`` (``format_two.go``, ``format_multi.go``,
+``actions.go``) and ``inference/model.go``: changing one here
 without the Go side breaks models.
 
 The module-level names below :data:`MULTI` (``NUM_PLANES``,

@@ -5,7 +5,7 @@ random by the self-play worker. Training sees more of the eight
 orientations of every position when each batch is turned again, a
 symmetry drawn per sample: the inputs and the policy target are permuted
 with the gather tables of ``mp_symmetries.json`` (written from
-``inference.MultiSymmetries`` by the Go tests, which check them against the
+``format.MultiPlayer.Symmetries`` (inference/format) by the Go tests, which check them against the
 encoder and the action ids); values are per seat and do not move.
 The two-player format has no tables here: its chunks are turned by the
 self-play workers alone, and :func:`augment` refuses its batches.

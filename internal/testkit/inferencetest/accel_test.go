@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/inference/format"
 )
 
 func TestAccelCost(t *testing.T) {
@@ -53,7 +53,7 @@ func TestAccelLanes(t *testing.T) {
 		now--
 		mu.Unlock()
 	}
-	in := make([]float32, inference.FeatureSize)
+	in := make([]float32, format.TwoPlayer.FeatureSize())
 	start := time.Now()
 	var wg sync.WaitGroup
 	for range 6 {

@@ -141,6 +141,7 @@ func Compare(args []string, stdout, stderr io.Writer) error {
 // lockstep so that each ply is one batch, and returns every position
 // with a move to make as an evaluation request.
 func policyGamePositions(net *inference.Network, games int, seed uint64) ([]*search.Request, error) {
+	fm := net.Info.Format()
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	type game struct{ history []engine.Position }
 	gs := make([]*game, games)
@@ -153,7 +154,7 @@ func policyGamePositions(net *inference.Network, games int, seed uint64) ([]*sea
 		gs[i] = &game{history: []engine.Position{engine.NewPosition(r)}}
 	}
 	var all []*search.Request
-	input := make([]float32, games*inference.FeatureSize)
+	input := make([]float32, games*fm.FeatureSize())
 	out := net.NewOutputs(games)
 	for {
 		var live []*game
@@ -170,14 +171,14 @@ func policyGamePositions(net *inference.Network, games int, seed uint64) ([]*sea
 			return all, nil
 		}
 		for i, r := range reqs {
-			inference.Encode(input[i*inference.FeatureSize:(i+1)*inference.FeatureSize], r)
+			fm.Encode(input[i*fm.FeatureSize():(i+1)*fm.FeatureSize()], r)
 		}
 		if err := net.Run(input, len(reqs), out); err != nil {
 			return nil, err
 		}
 		for i, g := range live {
 			r := reqs[i]
-			p := inference.LegalPriors(out, i, r.Moves)
+			p := inference.Priors(fm, out, i, r.Moves)
 			x, k := rng.Float32(), 0
 			for k < len(p)-1 && x >= p[k] {
 				x -= p[k]
@@ -227,8 +228,9 @@ func (f *fidelity) add(top1 bool, tv, value, margin, ownership float64) {
 // all of them and per opening (the students of docs/performance.md lose
 // games of one opening more than the other).
 func compareOutputs(a, b *inference.Network, reqs []*search.Request) (*fidelity, map[engine.Opening]*fidelity, error) {
+	fm := a.Info.Format()
 	const batch = 64
-	input := make([]float32, batch*inference.FeatureSize)
+	input := make([]float32, batch*fm.FeatureSize())
 	oa, ob := a.NewOutputs(batch), b.NewOutputs(batch)
 	hasMargin, hasOwn := oa.Margin != nil && ob.Margin != nil, oa.Ownership != nil && ob.Ownership != nil
 	f := &fidelity{hasMargin: hasMargin, hasOwn: hasOwn}
@@ -236,7 +238,7 @@ func compareOutputs(a, b *inference.Network, reqs []*search.Request) (*fidelity,
 	for lo := 0; lo < len(reqs); lo += batch {
 		chunk := reqs[lo:min(lo+batch, len(reqs))]
 		for i, r := range chunk {
-			inference.Encode(input[i*inference.FeatureSize:(i+1)*inference.FeatureSize], r)
+			fm.Encode(input[i*fm.FeatureSize():(i+1)*fm.FeatureSize()], r)
 		}
 		if err := a.Run(input, len(chunk), oa); err != nil {
 			return nil, nil, err
@@ -245,7 +247,7 @@ func compareOutputs(a, b *inference.Network, reqs []*search.Request) (*fidelity,
 			return nil, nil, err
 		}
 		for i, r := range chunk {
-			pa, pb := inference.LegalPriors(oa, i, r.Moves), inference.LegalPriors(ob, i, r.Moves)
+			pa, pb := inference.Priors(fm, oa, i, r.Moves), inference.Priors(fm, ob, i, r.Moves)
 			tv := 0.0
 			for j := range pa {
 				tv += math.Abs(float64(pa[j] - pb[j]))
@@ -300,10 +302,11 @@ func (f *fidelity) print(w io.Writer) {
 // network runs on the calling thread: one intra-op thread). Unlike wall
 // time, this stays comparable when other processes share the cores.
 func cpuThroughput(net *inference.Network, pos engine.Position, bs int, dur time.Duration) (float64, error) {
+	fm := net.Info.Format()
 	req := &search.Request{Position: pos, Moves: pos.LegalMoves(nil)}
-	in := make([]float32, bs*inference.FeatureSize)
+	in := make([]float32, bs*fm.FeatureSize())
 	for i := range bs {
-		inference.Encode(in[i*inference.FeatureSize:(i+1)*inference.FeatureSize], req)
+		fm.Encode(in[i*fm.FeatureSize():(i+1)*fm.FeatureSize()], req)
 	}
 	out := net.NewOutputs(bs)
 	type result struct {

@@ -277,9 +277,10 @@ func recentFirst(h []engine.Position) []engine.Position {
 // rawThroughput runs batches of bs copies of pos on workers goroutines for
 // dur and returns evaluations per second.
 func rawThroughput(net *inference.Network, pos engine.Position, bs, workers int, dur time.Duration) float64 {
+	fm := net.Info.Format()
 	req := &search.Request{Position: pos, Moves: pos.LegalMoves(nil)}
-	one := make([]float32, inference.FeatureSize)
-	inference.Encode(one, req)
+	one := make([]float32, fm.FeatureSize())
+	fm.Encode(one, req)
 	var total int64
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -288,9 +289,9 @@ func rawThroughput(net *inference.Network, pos engine.Position, bs, workers int,
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			in := make([]float32, bs*inference.FeatureSize)
+			in := make([]float32, bs*fm.FeatureSize())
 			for i := 0; i < bs; i++ {
-				copy(in[i*inference.FeatureSize:], one)
+				copy(in[i*fm.FeatureSize():], one)
 			}
 			out := net.NewOutputs(bs)
 			n := int64(0)

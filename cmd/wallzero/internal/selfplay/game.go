@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/inference/format"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -43,18 +44,31 @@ func DefaultConfig() Config {
 
 // GameResult summarises one self-play game.
 type GameResult struct {
-	Rules   engine.Rules
-	Plies   int
+	Rules engine.Rules
+	Plies int
+	// Winners has bit c set for each colour sharing the win; Winner is the
+	// single winner, or engine.NoColor for a shared win (a draw).
+	Winners uint8
 	Winner  engine.Color
-	Score   [2]int
+	// Score is each colour's final territory.
+	Score   [engine.MaxPlayers]int
 	Samples []Sample
 	// Moves are the moves played, in order.
 	Moves []engine.Move
 }
 
-// PlayGame plays one game from the start position of rules and returns its
-// samples with their outcome targets filled in.
+// PlayGame plays one game from the start position of rules, of any player
+// count, and returns its samples, in the format of the game's player count
+// (format.For), with their result targets filled in.
 func PlayGame(ctx context.Context, eval search.Evaluator, cfg Config, rules engine.Rules, seed uint64) (GameResult, error) {
+	f, err := format.For(rules.Players)
+	if err != nil {
+		return GameResult{}, err
+	}
+	rec, err := recordsOf(f)
+	if err != nil {
+		return GameResult{}, err
+	}
 	pos := engine.NewPosition(rules)
 	ps, err := newPlySearch(eval, cfg, pos, seed)
 	if err != nil {
@@ -68,8 +82,10 @@ func PlayGame(ctx context.Context, eval search.Evaluator, cfg Config, rules engi
 		if err != nil {
 			return GameResult{}, err
 		}
-		if r.target != nil {
-			samples = append(samples, newSample(pos, history, r.sym, r.moves, r.target, r.res.Winrate))
+		if r.target != nil && rec.keep(len(r.moves)) {
+			s := newSample(f, pos, history, r.sym, r.moves, r.target)
+			s.q = rec.q(&s, r.res)
+			samples = append(samples, s)
 		}
 		m := r.move
 		played = append(played, m)
@@ -80,10 +96,10 @@ func PlayGame(ctx context.Context, eval search.Evaluator, cfg Config, rules engi
 		pos.Apply(m)
 	}
 	for i := range samples {
-		samples[i].finish(&pos)
+		rec.finish(&samples[i], &pos)
 	}
 	res := pos.Result()
-	return GameResult{Rules: rules, Plies: pos.Ply(), Winner: res.Winner(), Score: [2]int{res.Score[0], res.Score[1]}, Samples: samples, Moves: played}, nil
+	return GameResult{Rules: rules, Plies: pos.Ply(), Winners: res.Winners, Winner: res.Winner(), Score: res.Score, Samples: samples, Moves: played}, nil
 }
 
 // normalize returns w scaled to sum 1 (a copy).

@@ -2,12 +2,9 @@ package selfplay
 
 import (
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/inference/format"
 	"github.com/wallzero/wallzero/search"
 )
-
-// packedFeatureBytes is the size of one sample's features, one bit each.
-const packedFeatureBytes = (inference.FeatureSize + 7) / 8
 
 // policyEntry is one non-zero entry of a policy target.
 type policyEntry struct {
@@ -15,34 +12,44 @@ type policyEntry struct {
 	prob   float32
 }
 
-// Sample is one recorded position.
+// Sample is one recorded position, in the format of its game. Values per
+// seat count seats from the player to move: seat k is colour (toMove + k)
+// mod players.
 type Sample struct {
-	features [packedFeatureBytes]uint8
+	format format.Format
+	// features are the inputs, one bit each (numpy packbits, big bit
+	// order).
+	features []byte
 	policy   []policyEntry
 	full     bool
 	toMove   engine.Color
+	players  int
 	sym      engine.Symmetry
-	// q is the search's expected result for toMove (1 win, 0.5 draw,
-	// 0 loss): a smoother value target than the game's result.
-	q float32
-	// Filled when the game ends, from toMove's view.
-	value     int8
+	// q is the search's expected result per seat (two players: q[0], the
+	// mover's, 1 win, 0.5 draw, 0 loss): a smoother value target than the
+	// game's result.
+	q [engine.MaxPlayers]float32
+	// The result targets, filled when the game ends: value per seat (two
+	// players: value[0], the mover's 1 win, 0 draw, -1 loss), and with two
+	// players the final ownership of every square and the territory
+	// margin, from the mover's view.
+	value     [engine.MaxPlayers]float32
 	ownership [engine.NumSquares]int8
 	margin    float32
 }
 
-// newSample encodes pos (with history, most recent first) under symmetry
-// sym, with the policy target over moves (nil when the search was a fast
-// one).
-func newSample(pos engine.Position, history []engine.Position, sym engine.Symmetry, moves []engine.Move, target []float32, q float32) Sample {
+// newSample encodes pos (with history, most recent first; formats without
+// history planes ignore it) in format f under symmetry sym, with the
+// policy target over moves (nil when the search was a fast one).
+func newSample(f format.Format, pos engine.Position, history []engine.Position, sym engine.Symmetry, moves []engine.Move, target []float32) Sample {
 	req := search.Request{Position: sym.Position(pos)}
 	for i := 0; i < len(history) && i < search.HistoryLen; i++ {
 		req.History[i] = sym.Position(history[i])
 		req.HistoryCount++
 	}
-	x := make([]float32, inference.FeatureSize)
-	inference.Encode(x, &req)
-	s := Sample{toMove: pos.ToMove(), sym: sym, full: target != nil, q: q}
+	x := make([]float32, f.FeatureSize())
+	f.Encode(x, &req)
+	s := Sample{format: f, features: make([]byte, packedSize(f)), toMove: pos.ToMove(), players: pos.Players(), sym: sym, full: target != nil}
 	for i, v := range x {
 		if v != 0 {
 			s.features[i/8] |= 0x80 >> uint(i%8) // numpy packbits, big bit order
@@ -52,33 +59,22 @@ func newSample(pos engine.Position, history []engine.Position, sym engine.Symmet
 		if target == nil || target[i] == 0 {
 			continue
 		}
-		a := inference.ActionOf(sym.Move(m))
-		if a >= 0 {
+		if a := f.ActionOf(sym.Move(m)); a >= 0 {
 			s.policy = append(s.policy, policyEntry{int16(a), target[i]})
 		}
 	}
 	return s
 }
 
-// finish fills the outcome targets from the final position.
-func (s *Sample) finish(final *engine.Position) {
-	res := final.Result()
-	me, opp := s.toMove, 1-s.toMove
-	switch w := res.Winner(); {
-	case w == me:
-		s.value = 1
-	case w == opp:
-		s.value = -1
+// packedSize is the size of one sample's features in format f, one bit
+// each.
+func packedSize(f format.Format) int { return (f.FeatureSize() + 7) / 8 }
+
+// seats reorders values by colour into seats from the sample's mover.
+func (s *Sample) seats(byColour []float32) [engine.MaxPlayers]float32 {
+	var out [engine.MaxPlayers]float32
+	for k := 0; k < s.players; k++ {
+		out[k] = byColour[(int(s.toMove)+k)%s.players]
 	}
-	s.margin = float32(res.Score[me] - res.Score[opp])
-	for sq := engine.Square(0); sq < engine.NumSquares; sq++ {
-		var v int8
-		switch {
-		case res.Owned[me].Has(sq):
-			v = 1
-		case res.Owned[opp].Has(sq):
-			v = -1
-		}
-		s.ownership[s.sym.Square(sq)] = v
-	}
+	return out
 }

@@ -1,40 +1,51 @@
 package selfplay
 
 import (
-	"encoding/binary"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
 
-	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/inference/format"
 )
 
-// chunkWriter collects samples of type S and writes them to a directory
-// in chunks of chunkSize samples (chunk-<unix time>-<seq>.npz), each
-// chunk's arrays made by arrays. Safe for concurrent use.
-type chunkWriter[S any] struct {
+// Writer collects the samples of one format and writes them to a
+// directory in chunks of chunkSize samples (chunk-<unix time>-<seq>.npz),
+// laid out as that format's learner reads them (records_two.go,
+// records_multi.go). Safe for concurrent use.
+type Writer struct {
 	dir       string
 	chunkSize int
-	arrays    func([]S) []npyArray
+	format    format.Format
+	records   records
 	mu        sync.Mutex
-	pending   []S
+	pending   []Sample
 	seq       int
 	written   int
 }
 
-func newChunkWriter[S any](dir string, chunkSize int, arrays func([]S) []npyArray) (*chunkWriter[S], error) {
+// NewWriter returns a writer of samples of format f into dir (created if
+// needed).
+func NewWriter(dir string, chunkSize int, f format.Format) (*Writer, error) {
+	rec, err := recordsOf(f)
+	if err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	return &chunkWriter[S]{dir: dir, chunkSize: max(1, chunkSize), arrays: arrays}, nil
+	return &Writer{dir: dir, chunkSize: max(1, chunkSize), format: f, records: rec}, nil
 }
 
-// Add queues the samples of one game and writes full chunks.
-func (w *chunkWriter[S]) Add(samples []S) error {
+// Add queues the samples of one game and writes full chunks. Samples of
+// another format than the writer's are refused.
+func (w *Writer) Add(samples []Sample) error {
+	for _, s := range samples {
+		if s.format != w.format {
+			return fmt.Errorf("self-play: a sample of the feature set %s for a writer of %s", s.format.FeatureSet(), w.format.FeatureSet())
+		}
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.pending = append(w.pending, samples...)
@@ -48,7 +59,7 @@ func (w *chunkWriter[S]) Add(samples []S) error {
 }
 
 // Flush writes what is queued.
-func (w *chunkWriter[S]) Flush() error {
+func (w *Writer) Flush() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if len(w.pending) == 0 {
@@ -59,63 +70,12 @@ func (w *chunkWriter[S]) Flush() error {
 	return err
 }
 
-func (w *chunkWriter[S]) writeChunk(samples []S) error {
+func (w *Writer) writeChunk(samples []Sample) error {
 	w.seq++
 	path := filepath.Join(w.dir, fmt.Sprintf("chunk-%d-%04d.npz", time.Now().Unix(), w.seq))
-	err := writeNPZ(path, w.arrays(samples))
+	err := writeNPZ(path, w.records.arrays(w.format, samples))
 	if err == nil {
 		w.written += len(samples)
 	}
 	return err
-}
-
-// Writer writes two-player samples in chunks (training/README.md has the
-// format). Safe for concurrent use.
-type Writer struct {
-	*chunkWriter[Sample]
-}
-
-// NewWriter returns a writer into dir (created if needed).
-func NewWriter(dir string, chunkSize int) (*Writer, error) {
-	cw, err := newChunkWriter(dir, chunkSize, sampleArrays)
-	if err != nil {
-		return nil, err
-	}
-	return &Writer{cw}, nil
-}
-
-// sampleArrays lays out two-player samples as a chunk's arrays.
-func sampleArrays(samples []Sample) []npyArray {
-	n := len(samples)
-	features := make([]byte, 0, n*packedFeatureBytes)
-	policy := make([]byte, n*inference.NumActions*2)
-	full := make([]byte, n)
-	value := make([]byte, n)
-	ownership := make([]byte, n*engine.NumSquares)
-	margin := make([]byte, n*4)
-	q := make([]byte, n*4)
-	for i, s := range samples {
-		features = append(features, s.features[:]...)
-		for _, e := range s.policy {
-			binary.LittleEndian.PutUint16(policy[(i*inference.NumActions+int(e.action))*2:], float16(e.prob))
-		}
-		if s.full {
-			full[i] = 1
-		}
-		value[i] = byte(s.value)
-		for j, o := range s.ownership {
-			ownership[i*engine.NumSquares+j] = byte(o)
-		}
-		binary.LittleEndian.PutUint32(margin[i*4:], math.Float32bits(s.margin))
-		binary.LittleEndian.PutUint32(q[i*4:], math.Float32bits(s.q))
-	}
-	return []npyArray{
-		{"features", "|u1", []int{n, packedFeatureBytes}, features},
-		{"policy", "<f2", []int{n, inference.NumActions}, policy},
-		{"full", "|u1", []int{n}, full},
-		{"value", "|i1", []int{n}, value},
-		{"ownership", "|i1", []int{n, engine.NumSquares}, ownership},
-		{"margin", "<f4", []int{n}, margin},
-		{"q", "<f4", []int{n}, q},
-	}
 }

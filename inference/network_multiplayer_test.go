@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/inference/format"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -24,7 +25,7 @@ func TestMultiNetworkMatchesPyTorch(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer net.Close()
-	if net.Info.Layout() != MultiPlayerLayout || len(net.Info.Players) != 2 || net.Info.Players[0] != 3 {
+	if net.Info.Format() != format.MultiPlayer || len(net.Info.Players) != 2 || net.Info.Players[0] != 3 {
 		t.Fatalf("metadata %+v", net.Info)
 	}
 	data, err := os.ReadFile(filepath.Join("testdata", "mp-tiny.check.json"))
@@ -36,7 +37,7 @@ func TestMultiNetworkMatchesPyTorch(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := len(cf.Inputs)
-	in := make([]float32, 0, n*MultiFeatureSize)
+	in := make([]float32, 0, n*format.MultiPlayer.FeatureSize())
 	for _, x := range cf.Inputs {
 		in = append(in, x...)
 	}
@@ -56,12 +57,16 @@ func TestMultiNetworkMatchesPyTorch(t *testing.T) {
 		}
 	}
 	for i, x := range cf.Inputs {
-		three := x[mpThree*PlaneSize] != 0
+		three := x[threePlayersPlane*format.PlaneSize] != 0
 		if v := out.Value[4*i+3]; three && v != 0 {
 			t.Errorf("sample %d (three players): seat 3 value %v", i, v)
 		}
 	}
 }
+
+// threePlayersPlane is the multi-player format's plane of three-player
+// games (all ones).
+const threePlayersPlane = 29
 
 func flat(rows [][]float32) []float32 {
 	var out []float32
@@ -98,7 +103,7 @@ func TestBatcherMultiPlayer(t *testing.T) {
 			t.Fatal(err)
 		}
 		out := net.NewOutputs(1)
-		x := make([]float32, MultiFeatureSize)
+		x := make([]float32, format.MultiPlayer.FeatureSize())
 		for _, r := range reqs {
 			var sum float32
 			for i, p := range r.Out.Priors {
@@ -113,7 +118,7 @@ func TestBatcherMultiPlayer(t *testing.T) {
 			if r.Position.MidTurn() {
 				midTurns++
 			}
-			EncodeMulti(x, r)
+			format.MultiPlayer.Encode(x, r)
 			if err := net.Run(x, 1, out); err != nil {
 				t.Fatal(err)
 			}

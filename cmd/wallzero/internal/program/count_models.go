@@ -8,11 +8,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wallzero/wallzero/inference/format"
 	"github.com/wallzero/wallzero/service/analysis"
 )
 
-// MultiPlayerCounts are the player counts the multi-player networks play.
-var MultiPlayerCounts = []int{3, 4}
+// MultiPlayerCounts are the player counts the multi-player networks play:
+// those the multi-player format encodes.
+var MultiPlayerCounts = format.MultiPlayer.Players()
 
 // CountModel is the shipped network of n-player games alone
 // (models/wallzero-mp3.onnx, models/wallzero-mp4.onnx), relative to the
@@ -20,8 +22,8 @@ var MultiPlayerCounts = []int{3, 4}
 // MultiPlayerModel.
 func CountModel(n int) string { return "models/wallzero-mp" + strconv.Itoa(n) + ".onnx" }
 
-// multiChoice is where the model of one player count comes from.
-type multiChoice struct {
+// countChoice is where the model of one player count comes from.
+type countChoice struct {
 	players int
 	// path is the model file, or "" for the heuristic.
 	path string
@@ -34,10 +36,10 @@ type multiChoice struct {
 // count's own flag (-mp3-model, -mp4-model), else -mp-model, else the
 // shipped CountModel, else the shipped MultiPlayerModel, else none (the
 // heuristic). "heuristic" in a flag picks the heuristic.
-func chooseMultiPaths(mf ModelFlags, wd string) []multiChoice {
-	out := make([]multiChoice, 0, len(MultiPlayerCounts))
+func chooseMultiPaths(mf ModelFlags, wd string) []countChoice {
+	out := make([]countChoice, 0, len(MultiPlayerCounts))
 	for _, n := range MultiPlayerCounts {
-		c := multiChoice{players: n}
+		c := countChoice{players: n}
 		switch {
 		case mf.CountModels[n] != "":
 			c.path, c.flag = mf.CountModels[n], countFlag(n)
@@ -64,8 +66,9 @@ func countFlag(n int) string { return "-mp" + strconv.Itoa(n) + "-model" }
 // ChooseMultiModels loads the networks of three- and four-player games,
 // one per file: a file that plays both counts comes back once with
 // Players [3 4], and a count with a network of its own gets that one.
-// Counts left out are played by the heuristic. A model chosen by a flag
-// must be a multi-player network that plays the count.
+// Counts left out are played by the heuristic. A model must be of the
+// format of the count's games (format.For: a model's metadata names its
+// format) and play the count.
 func ChooseMultiModels(ev *Evaluators, mf ModelFlags, log *slog.Logger) ([]analysis.CountEvaluator, error) {
 	wd, _ := os.Getwd()
 	var out []analysis.CountEvaluator
@@ -77,6 +80,9 @@ func ChooseMultiModels(ev *Evaluators, mf ModelFlags, log *slog.Logger) ([]analy
 		net, info, err := ev.Get(c.path)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", flagOrShipped(c), err)
+		}
+		if f, _ := format.For(c.players); info.Format() != f {
+			return nil, fmt.Errorf("%s %s: model %s is of the format %s, %d-player games are of %s", flagOrShipped(c), c.path, info.ID, info.Features, c.players, f.FeatureSet())
 		}
 		if !slices.Contains(info.Players, c.players) {
 			return nil, fmt.Errorf("%s %s: model %s plays %v-player games, not %d", flagOrShipped(c), c.path, info.ID, info.Players, c.players)
@@ -93,7 +99,7 @@ func ChooseMultiModels(ev *Evaluators, mf ModelFlags, log *slog.Logger) ([]analy
 }
 
 // flagOrShipped names where a choice came from in errors.
-func flagOrShipped(c multiChoice) string {
+func flagOrShipped(c countChoice) string {
 	if c.flag != "" {
 		return c.flag
 	}

@@ -1,45 +1,12 @@
-package inference
+package format
 
 import (
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/search"
 )
-
-// multiGame plays random moves of a game of players from seed, preferring
-// a wall break whenever one is legal, and returns every position on the
-// way (the start first, the final position last).
-func multiGame(players int, seed uint64) []engine.Position {
-	rules, err := engine.Rules{Players: players, Opening: engine.OpeningEmpty}.Normalize()
-	if err != nil {
-		panic(err)
-	}
-	rng := rand.New(rand.NewPCG(seed, 7))
-	p := engine.NewPosition(rules)
-	out := []engine.Position{p}
-	for !p.IsOver() {
-		moves := p.LegalMoves(nil)
-		m := moves[rng.IntN(len(moves))]
-		for _, b := range moves {
-			if b.Kind == engine.Break && rng.IntN(3) == 0 {
-				m = b
-			}
-		}
-		p.Apply(m)
-		out = append(out, p)
-	}
-	return out
-}
-
-func encodeMulti(p engine.Position) []float32 {
-	x := make([]float32, MultiFeatureSize)
-	EncodeMulti(x, &search.Request{Position: p})
-	return x
-}
 
 // TestMultiFeaturesSeats checks every plane against the position it
 // encodes, seat by seat, over whole random games of three and four
@@ -116,7 +83,7 @@ func TestMultiFeaturesSymmetry(t *testing.T) {
 						t.Fatalf("%dp ply %d symmetry %v: seat %d's walls %v, want %v", players, p.Ply(), sym, k, got, want)
 					}
 				}
-				for pl := 0; pl < MultiNumPlanes; pl++ {
+				for pl := 0; pl < mpPlanes; pl++ {
 					if pl >= mpWallsNorth && pl < mpWallsEast+4 {
 						continue
 					}

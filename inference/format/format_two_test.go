@@ -1,65 +1,12 @@
-package inference
+package format
 
 import (
-	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/search"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
-
-// requestAfter replays moves of a four-stone game and returns the request
-// of the final position with its history.
-func requestAfter(t *testing.T, moves ...string) *search.Request {
-	t.Helper()
-	g, err := engine.Record{Moves: moves}.Game()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := g.Positions()
-	req := &search.Request{Position: g.Final}
-	for i := len(ps) - 2; i >= 0 && req.HistoryCount < search.HistoryLen; i-- {
-		req.History[req.HistoryCount] = ps[i]
-		req.HistoryCount++
-	}
-	req.Moves = g.Final.LegalMoves(nil)
-	return req
-}
-
-// renderPlanes prints every non-empty plane as a 7x7 grid, row 7 on top.
-func renderPlanes(x []float32) string {
-	var b strings.Builder
-	for p := 0; p < len(x)/PlaneSize; p++ {
-		plane := x[p*PlaneSize : (p+1)*PlaneSize]
-		n := 0
-		for _, v := range plane {
-			if v != 0 {
-				n++
-			}
-		}
-		fmt.Fprintf(&b, "plane %d: %d set\n", p, n)
-		if n == 0 {
-			continue
-		}
-		for r := 6; r >= 0; r-- {
-			for c := 0; c < 7; c++ {
-				if plane[r*7+c] != 0 {
-					b.WriteByte('#')
-				} else {
-					b.WriteByte('.')
-				}
-			}
-			b.WriteByte('\n')
-		}
-	}
-	return b.String()
-}
 
 func TestFeaturesGolden(t *testing.T) {
 	t.Parallel()
@@ -74,8 +21,8 @@ func TestFeaturesGolden(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			req := requestAfter(t, tc.moves...)
-			x := make([]float32, FeatureSize)
-			Encode(x, req)
+			x := make([]float32, TwoPlayer.FeatureSize())
+			TwoPlayer.Encode(x, req)
 			got := renderPlanes(x)
 			path := filepath.Join("testdata", "features-"+tc.name+".golden")
 			if *update {
@@ -99,8 +46,8 @@ func TestFeaturesGolden(t *testing.T) {
 func TestFeaturesHandChecked(t *testing.T) {
 	t.Parallel()
 	req := requestAfter(t, "C3", "E3", "C5", "E5", "E5-E4:N")
-	x := make([]float32, FeatureSize)
-	Encode(x, req)
+	x := make([]float32, TwoPlayer.FeatureSize())
+	TwoPlayer.Encode(x, req)
 	at := func(plane int, sq string) float32 {
 		s, err := engine.ParseSquare(sq)
 		if err != nil {
@@ -127,7 +74,7 @@ func TestFeaturesHandChecked(t *testing.T) {
 		}
 	}
 	var count int
-	for _, v := range x[FeatureSize-9*PlaneSize:] {
+	for _, v := range x[TwoPlayer.FeatureSize()-9*PlaneSize:] {
 		if v != 0 {
 			count++
 		}
@@ -137,19 +84,19 @@ func TestFeaturesHandChecked(t *testing.T) {
 	}
 }
 
-func TestFeatureKeyCoversHistory(t *testing.T) {
+func TestTwoPlayerKeyCoversHistory(t *testing.T) {
 	t.Parallel()
 	a := requestAfter(t, "C3", "E3", "C5", "E5", "E5-E4:W", "E3-E2:W", "E4-E5:E", "E2-E3:E")
 	b := requestAfter(t, "C3", "E3", "C5", "E5")
-	if FeatureKey(a) == FeatureKey(b) {
+	if TwoPlayer.Key(a) == TwoPlayer.Key(b) {
 		t.Error("different requests share a key")
 	}
 	c := *a
 	c.HistoryCount = 2
-	if FeatureKey(&c) == FeatureKey(a) {
+	if TwoPlayer.Key(&c) == TwoPlayer.Key(a) {
 		t.Error("the key ignores the history")
 	}
-	if FeatureKey(a) != FeatureKey(requestAfter(t, "C3", "E3", "C5", "E5", "E5-E4:W", "E3-E2:W", "E4-E5:E", "E2-E3:E")) {
+	if TwoPlayer.Key(a) != TwoPlayer.Key(requestAfter(t, "C3", "E3", "C5", "E5", "E5-E4:W", "E3-E2:W", "E4-E5:E", "E2-E3:E")) {
 		t.Error("the key is not stable")
 	}
 }

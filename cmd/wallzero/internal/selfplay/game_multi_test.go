@@ -1,16 +1,13 @@
 package selfplay
 
 import (
-	"archive/zip"
 	"context"
-	"io"
 	"math"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/inference"
+	"github.com/wallzero/wallzero/inference/format"
 )
 
 // TestMultiGameSamples plays three- and four-player games on the heuristic
@@ -26,7 +23,7 @@ func TestMultiGameSamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := PlayMultiGame(context.Background(), inference.Heuristic{}, cfg, rules, 5)
+		g, err := PlayGame(context.Background(), inference.Heuristic{}, cfg, rules, 5)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,7 +41,7 @@ func TestMultiGameSamples(t *testing.T) {
 			var sum float32
 			for _, e := range s.policy {
 				sum += e.prob
-				if int(e.action) >= inference.MultiNumActions || e.prob < 0 {
+				if int(e.action) >= format.MultiPlayer.NumActions() || e.prob < 0 {
 					t.Fatalf("%dp sample %d: policy entry %d (p=%v) is not an action", players, i, e.action, e.prob)
 				}
 			}
@@ -71,7 +68,7 @@ func TestMultiGameSamples(t *testing.T) {
 			if players == 4 {
 				plane = 30
 			}
-			bit := plane * inference.PlaneSize
+			bit := plane * format.PlaneSize
 			if s.features[bit/8]&(0x80>>uint(bit%8)) == 0 || s.players != players {
 				t.Errorf("%dp sample %d: the player-count plane or count is wrong", players, i)
 			}
@@ -85,62 +82,4 @@ func popcount(b uint8) int {
 		n++
 	}
 	return n
-}
-
-// TestMultiWriterChunks checks the arrays of a multi-player chunk: names,
-// dtypes and shapes as docs/multiplayer-network.md gives them.
-func TestMultiWriterChunks(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	w, err := NewMultiWriter(dir, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rules, _ := engine.Rules{Players: 3, Opening: engine.OpeningEmpty}.Normalize()
-	g, err := PlayMultiGame(context.Background(), inference.Heuristic{}, Config{FullVisits: 8, FastVisits: 2, FullProb: 1, LeafBatch: 2}, rules, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Add(g.Samples[:4]); err != nil {
-		t.Fatal(err)
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "chunk-*.npz"))
-	if len(files) != 1 {
-		t.Fatalf("%d chunks after one full chunk's samples, want 1", len(files))
-	}
-	zr, err := zip.OpenReader(files[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
-	want := map[string]string{
-		"features.npy": "'descr': '|u1', 'fortran_order': False, 'shape': (4, 209), }",
-		"policy.npy":   "'descr': '<f2', 'fortran_order': False, 'shape': (4, 2695), }",
-		"full.npy":     "'descr': '|u1', 'fortran_order': False, 'shape': (4,), }",
-		"value.npy":    "'descr': '<f4', 'fortran_order': False, 'shape': (4, 4), }",
-		"q.npy":        "'descr': '<f4', 'fortran_order': False, 'shape': (4, 4), }",
-		"players.npy":  "'descr': '|u1', 'fortran_order': False, 'shape': (4,), }",
-	}
-	for _, f := range zr.File {
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, _ := io.ReadAll(rc)
-		rc.Close()
-		headerLen := int(data[8]) | int(data[9])<<8
-		header := string(data[10 : 10+headerLen])
-		w, ok := want[f.Name]
-		if !ok {
-			t.Errorf("unexpected array %s", f.Name)
-			continue
-		}
-		delete(want, f.Name)
-		if !strings.Contains(header, w) {
-			t.Errorf("%s: header %q lacks %q", f.Name, header, w)
-		}
-	}
-	for name := range want {
-		t.Errorf("chunk lacks %s", name)
-	}
 }

@@ -1,22 +1,18 @@
-package inference
+package format
 
-import (
-	"github.com/wallzero/wallzero/engine"
-)
+import "github.com/wallzero/wallzero/engine"
 
-// Action layout. An action id is channel*49 + square, so a fully
-// convolutional policy head with NumChannels output channels covers every
-// action: for a turn the square is the stone's from-square and the channel
-// is offset*4 + wall side (13 destination offsets within two steps, 4
-// sides); for a placement the channel is PlacementChannel and the square is
-// where the stone goes. 53 x 49 = 2597, the paper's 49 + 49*13*4.
+// Turn and placement actions, which both formats number alike. An action
+// id is channel*49 + square, so a fully convolutional policy head covers
+// every action: for a turn the square is the stone's from-square and the
+// channel is offset*4 + wall side (13 destination offsets within two
+// steps, 4 sides); for a placement the channel is PlacementChannel and the
+// square is where the stone goes. 53 x 49 = 2597, the paper's 49 +
+// 49*13*4.
 const (
 	NumOffsets       = 13
 	PlacementChannel = NumOffsets * 4
 	NumChannels      = PlacementChannel + 1
-	NumActions       = NumChannels * engine.NumSquares
-	// ActionLayout names this layout in model metadata.
-	ActionLayout = "wallzero-actions-53x49-v1"
 )
 
 // offsets are the destination offsets (dx, dy) of a turn: stay, the four
@@ -29,30 +25,21 @@ var offsets = [NumOffsets][2]int{
 }
 
 // offsetIndex maps (dx+2, dy+2) to an offset index, -1 if none.
-var offsetIndex [5][5]int8
-
-// actionSym[t][a] is the id of action a after symmetry t.
-var actionSym [engine.NumSymmetries][NumActions]int16
-
-func init() {
-	for i := range offsetIndex {
-		for j := range offsetIndex[i] {
-			offsetIndex[i][j] = -1
+var offsetIndex = func() (idx [5][5]int8) {
+	for i := range idx {
+		for j := range idx[i] {
+			idx[i][j] = -1
 		}
 	}
 	for i, o := range offsets {
-		offsetIndex[o[0]+2][o[1]+2] = int8(i)
+		idx[o[0]+2][o[1]+2] = int8(i)
 	}
-	for _, t := range engine.AllSymmetries {
-		for a := 0; a < NumActions; a++ {
-			actionSym[t][a] = int16(transformAction(t, a))
-		}
-	}
-}
+	return idx
+}()
 
-// ActionOf returns the action id of a placement or turn, or -1 for a move
-// that has none (a three-player break).
-func ActionOf(m engine.Move) int {
+// stoneAction returns the action id of a placement or turn, -1 for any
+// other move.
+func stoneAction(m engine.Move) int {
 	switch m.Kind {
 	case engine.Place:
 		return PlacementChannel*engine.NumSquares + int(m.To)
@@ -70,9 +57,11 @@ func ActionOf(m engine.Move) int {
 	return -1
 }
 
-// transformAction computes TransformAction geometrically: the from-square,
-// the offset vector and the wall side all turn with the board.
-func transformAction(t engine.Symmetry, a int) int {
+// stoneActionImage returns the id of turn or placement action a (channel
+// below NumChannels) after symmetry t, computed geometrically: the
+// from-square, the offset vector and the wall side all turn with the
+// board. It is a permutation of those ids, off-board turns included.
+func stoneActionImage(t engine.Symmetry, a int) int {
 	ch, sq := a/engine.NumSquares, engine.Square(a%engine.NumSquares)
 	if ch == PlacementChannel {
 		return PlacementChannel*engine.NumSquares + int(t.Square(sq))

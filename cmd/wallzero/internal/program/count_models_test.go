@@ -89,13 +89,15 @@ func TestCountModelFlags(t *testing.T) {
 
 // TestChooseMultiModels loads the tiny multi-player models as serve does:
 // one evaluator per file with the counts it is served for, and a model
-// that does not play the count its flag gives it is refused by name.
+// that does not play the count its flag gives it, or is of another
+// format, is refused by name.
 func TestChooseMultiModels(t *testing.T) {
 	inferencetest.RequireRuntime(t)
 	t.Parallel()
 	mp := filepath.Join(repoRoot, "inference", "testdata", "mp-tiny.onnx")
 	mp4 := filepath.Join(repoRoot, "inference", "testdata", "mp4-tiny.onnx")
 	mp4s := filepath.Join(repoRoot, "inference", "testdata", "mp4-tiny-sym4.onnx")
+	two := filepath.Join(repoRoot, "inference", "testdata", "tiny.onnx")
 	for _, tc := range []struct {
 		name  string
 		flags ModelFlags
@@ -108,6 +110,7 @@ func TestChooseMultiModels(t *testing.T) {
 		{"the heuristic for both", ModelFlags{MultiModel: HeuristicModel}, ""},
 		{"a four-player network given three players", ModelFlags{MultiModel: mp4}, "-mp-model " + mp4 + ": model mp4-tiny plays [4]-player games, not 3"},
 		{"-mp3-model names the flag", ModelFlags{MultiModel: mp, CountModels: map[int]string{3: mp4}}, "-mp3-model " + mp4 + ": model mp4-tiny plays [4]-player games, not 3"},
+		{"a two-player network", ModelFlags{MultiModel: two}, "-mp-model " + two + ": model tiny is of the format wallzero-btrh-49-v1, 3-player games are of wallzero-mp-34-v1"},
 		{"a missing file", ModelFlags{CountModels: map[int]string{4: "no-such.onnx"}, MultiModel: mp}, "-mp4-model: "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

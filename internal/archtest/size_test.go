@@ -24,7 +24,6 @@ const maxPackageLines = 2000
 // is the variants' move generation and end checks.
 var oversized = map[string]int{
 	"inference": 2337,
-	"api":       2267,
 	"engine":    2634,
 }
 

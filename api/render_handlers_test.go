@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/api/pictures"
-	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/jobs"
 )
 
@@ -266,14 +265,4 @@ func TestPage(t *testing.T) {
 			}
 		}
 	}
-}
-
-// mustMove parses a test's move.
-func mustMove(t *testing.T, text string) engine.Move {
-	t.Helper()
-	m, _, err := engine.ParseMove(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
 }

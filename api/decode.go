@@ -121,7 +121,3 @@ func decodeJSON(body []byte, v any) error {
 	}
 	return err
 }
-
-// joinKey appends an object key to a JSON path, as the decoder's errors
-// name fields.
-func joinKey(path, key string) string { return jsonscan.JoinKey(path, key) }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
+	"github.com/wallzero/wallzero/api/query"
 	"github.com/wallzero/wallzero/service/explorer"
 )
 
@@ -32,20 +33,20 @@ var explorerParams = map[string]bool{"opening": true, "moves": true}
 //	@Failure		500	{object}	ErrorResponse	"an internal error (the body says no more)"
 //	@Router			/v1/openings/explorer [get]
 func (s *server) openingsExplorer(c *gin.Context) {
-	q, err := parseQuery(c.Request.URL.RawQuery)
+	q, err := query.Parse(c.Request.URL.RawQuery)
 	if err != nil {
 		writeError(c, err)
 		return
 	}
 	var eq explorer.Query
-	for _, k := range sortedKeys(q) {
+	for _, k := range query.Keys(q) {
 		v := q[k]
 		if !explorerParams[k] {
-			writeError(c, invalidParam(k, "unknown query parameter (known: opening, moves)"))
+			writeError(c, query.Invalid(k, "unknown query parameter (known: opening, moves)"))
 			return
 		}
 		if len(v) > 1 {
-			writeError(c, invalidParam(k, "given %d times, at most once", len(v)))
+			writeError(c, query.Invalid(k, "given %d times, at most once", len(v)))
 			return
 		}
 	}
@@ -54,7 +55,7 @@ func (s *server) openingsExplorer(c *gin.Context) {
 		for i, m := range strings.Split(v, ",") {
 			m = strings.TrimSpace(m)
 			if m == "" {
-				writeError(c, invalidParam(fmt.Sprintf("moves[%d]", i), "empty move"))
+				writeError(c, query.Invalid(fmt.Sprintf("moves[%d]", i), "empty move"))
 				return
 			}
 			eq.Moves = append(eq.Moves, m)

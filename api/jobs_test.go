@@ -12,6 +12,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/jobs"
+	"github.com/wallzero/wallzero/service/jobs/review"
 )
 
 var reviewGame = []string{"C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S", "C3-C2:E", "C5-C6:E", "B6-B7:E", "F6-F5:W"}
@@ -383,7 +384,7 @@ func TestReviewPuzzles(t *testing.T) {
 	ts.do("GET", "/v1/reviews/"+j.ID, nil, &rj)
 	mistakes := 0
 	for _, m := range rj.Result.Moves {
-		if float64(m.Loss) >= jobs.MistakeLoss {
+		if float64(m.Loss) >= review.MistakeLoss {
 			mistakes++
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi2conv"
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/api/pictures"
 )
 
 // servedDocument fetches /openapi.json from a running handler and loads it.
@@ -163,6 +164,7 @@ func TestBoardParamsDocumented(t *testing.T) {
 	t.Parallel()
 	doc := servedDocument(t)
 	op := doc.Paths.Value("/v1/render/board.svg").Get
+	boardParams := pictures.BoardParams()
 	documented := map[string]bool{}
 	for _, p := range op.Parameters {
 		documented[p.Value.Name] = true

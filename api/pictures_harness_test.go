@@ -11,6 +11,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/wallzero/wallzero/api/pictures"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/service"
@@ -108,7 +109,8 @@ func withPictures(t *testing.T, h http.Handler, svc *service.Service, cfg Config
 			return h
 		}
 	}
-	(&server{svc: svc, cfg: cfg, log: cfg.Logger}).registerPictures(eng)
+	pictures.Register(eng, pictures.Deps{RequestTimeout: cfg.RequestTimeout, Error: writeError, Decode: decodeJSON})
+	registerPage(eng)
 	return h
 }
 

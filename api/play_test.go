@@ -14,6 +14,7 @@ import (
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/search"
+	"github.com/wallzero/wallzero/search/mctsplayer"
 	"github.com/wallzero/wallzero/service/levels"
 	"github.com/wallzero/wallzero/service/play"
 )
@@ -48,7 +49,7 @@ func testPlayer(spec string, seed uint64) (player.Player, error) {
 		}
 		cfg := search.DefaultConfig()
 		cfg.MaxVisits, cfg.Seed = n, seed
-		return search.NewPlayer(spec, inference.Heuristic{}, cfg)
+		return mctsplayer.NewPlayer(spec, inference.Heuristic{}, cfg)
 	}
 	return player.New(spec, seed)
 }

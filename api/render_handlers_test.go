@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/api/pictures"
 	"github.com/wallzero/wallzero/service/jobs"
 )
 
@@ -75,7 +75,7 @@ func TestBoardSVG(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			status, ct, body := pictureGet(t, srv.URL+"/v1/render/board.svg?"+tc.query.Encode())
-			if status != http.StatusOK || ct != svgType {
+			if status != http.StatusOK || ct != pictures.SVGType {
 				t.Fatalf("status %d, type %q: %s", status, ct, body)
 			}
 			got := svgCounts(t, body)
@@ -143,34 +143,6 @@ func TestBoardSVGErrors(t *testing.T) {
 	}
 }
 
-func TestReviewCurve(t *testing.T) {
-	t.Parallel()
-	r := &jobs.ReviewResult{
-		WinrateCurve: []jobs.CurvePoint{{Ply: 0, Winrates: []float32{0.5, 0.5}}, {Ply: 1, Winrates: []float32{0.52, 0.48}}, {Ply: 2, Winrates: []float32{0.4, 0.6}},
-			{Ply: 3, Winrates: []float32{0.45, 0.55}}, {Ply: 4, Winrates: []float32{1.2, 0}}},
-		Moves: []jobs.MoveReview{
-			{Ply: 0, Move: mustMove(t, "C3"), Classification: "best"},
-			{Ply: 1, Move: mustMove(t, "E3"), Classification: "mistake"},
-			{Ply: 2, Move: mustMove(t, "E3-E4:N"), Classification: "good"},
-			{Ply: 3, Move: mustMove(t, "C3-C4:E"), Classification: "blunder"},
-		},
-	}
-	points, setup := reviewCurve(r)
-	if setup != 2 {
-		t.Errorf("setup plies %d, want 2", setup)
-	}
-	classes := []string{}
-	for _, p := range points {
-		classes = append(classes, p.Class)
-	}
-	if strings.Join(classes, ",") != ",,mistake,,blunder" {
-		t.Errorf("classes %q, want the mistake at ply 2 and the blunder at ply 4", classes)
-	}
-	if points[4].Red != 1 || points[2].Move != "E3" {
-		t.Errorf("points %+v: want win rates clamped to [0, 1] and moves named", points)
-	}
-}
-
 // TestReviewWinrateSVGNotDone asks for the curve of a queued review.
 func TestReviewWinrateSVGNotDone(t *testing.T) {
 	t.Parallel()
@@ -222,7 +194,7 @@ func TestReviewWinrateSVG(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	status, ct, doc := pictureGet(t, srv.URL+"/v1/reviews/"+job.ID+"/winrate.svg?current=3")
-	if status != http.StatusOK || ct != svgType {
+	if status != http.StatusOK || ct != pictures.SVGType {
 		t.Fatalf("winrate.svg: %d %s: %s", status, ct, doc)
 	}
 	got := svgCounts(t, doc)
@@ -293,14 +265,4 @@ func TestPage(t *testing.T) {
 			}
 		}
 	}
-}
-
-// mustMove parses a test's move.
-func mustMove(t *testing.T, text string) engine.Move {
-	t.Helper()
-	m, _, err := engine.ParseMove(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
 }

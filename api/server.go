@@ -12,6 +12,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/api/metrics"
+	"github.com/wallzero/wallzero/api/pictures"
 	apiworkspace "github.com/wallzero/wallzero/api/workspace"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/access"
@@ -135,7 +136,9 @@ func New(d Deps, cfg Config) http.Handler {
 	v1.GET("/jobs/:id", s.getJob)
 	v1.DELETE("/jobs/:id", s.cancelJob)
 	v1.GET("/models", s.models)
-	s.registerPictures(r)
+	pictures.Register(r, pictures.Deps{Analyses: d.Analyses, Jobs: d.Jobs, Limits: d.Limits, RequestTimeout: cfg.RequestTimeout,
+		Error: writeError, Decode: decodeJSON})
+	registerPage(r)
 	s.registerExplorer(r, v1)
 	s.registerPosition(v1)
 	s.registerRecords(v1)

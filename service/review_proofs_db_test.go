@@ -11,6 +11,7 @@ import (
 	"github.com/wallzero/wallzero/engine/solver/endgames"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/jobs/reviewrow"
+	"github.com/wallzero/wallzero/service/jobs/turning"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -80,7 +81,7 @@ func TestReviewProvesTheEnd(t *testing.T) {
 	}
 	decided := false
 	for _, tp := range res.TurningPoints {
-		decided = decided || (tp.Kind == jobs.TurnDecided && strings.Contains(tp.Text+tp.Summary, "proven win"))
+		decided = decided || (tp.Kind == turning.Decided && strings.Contains(tp.Text+tp.Summary, "proven win"))
 	}
 	if !decided {
 		t.Errorf("no decided turning point cites a proven win: %+v", res.TurningPoints)

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explain"
@@ -180,20 +181,20 @@ func (m MoveInfo) MarshalJSON() ([]byte, error) {
 // left unset: the HTTP stream and the analysis engine set it.
 func FromAnalysis(a *analysis.Analysis) *Analysis {
 	out := &Analysis{ID: a.ID, TurnNumber: a.TurnNumber, MoveInfos: make([]MoveInfo, len(a.MoveInfos)), RootInfo: rootInfo(&a.RootInfo),
-		Territory: byColour(a.Territory), Ownership: a.Ownership, Explanation: a.Explanation}
+		Territory: wallzero.ByColour(a.Territory), Ownership: a.Ownership, Explanation: a.Explanation}
 	for i, mi := range a.MoveInfos {
 		out.MoveInfos[i] = MoveInfo{Move: mi.Move.String(), Visits: mi.Visits, Winrate: mi.Winrate, Prior: mi.Prior, LCB: mi.LCB,
-			ScoreLead: mi.ScoreLead, PV: moveNames(mi.PV), PVVisits: mi.PVVisits, Order: mi.Order, Proof: mi.Proof, Winrates: byColour(mi.Winrates)}
+			ScoreLead: mi.ScoreLead, PV: wallzero.MoveNames(mi.PV), PVVisits: mi.PVVisits, Order: mi.Order, Proof: mi.Proof, Winrates: wallzero.ByColour(mi.Winrates)}
 	}
 	for _, p := range a.Policy {
 		out.Policy = append(out.Policy, PolicyEntry{Move: p.Move.String(), Prior: p.Prior})
 	}
 	if r := a.Reachability; r != nil {
-		out.Reachability = &Reachability{Reach: map[string][]string{}, Exclusive: map[string][]string{}, Shared: squareNames(r.Shared)}
+		out.Reachability = &Reachability{Reach: map[string][]string{}, Exclusive: map[string][]string{}, Shared: wallzero.SquareNames(r.Shared)}
 		for c := range a.Players() {
 			name := engine.Color(c).String()
-			out.Reachability.Reach[name] = squareNames(r.Reach[c])
-			out.Reachability.Exclusive[name] = squareNames(r.Exclusive[c])
+			out.Reachability.Reach[name] = wallzero.SquareNames(r.Reach[c])
+			out.Reachability.Exclusive[name] = wallzero.SquareNames(r.Exclusive[c])
 		}
 	}
 	if a.Cache != nil {
@@ -216,15 +217,15 @@ func FromAnalyses(as []*analysis.Analysis) []*Analysis {
 func rootInfo(r *analysis.RootInfo) RootInfo {
 	out := RootInfo{CurrentPlayer: r.CurrentPlayer.String(), Phase: r.Phase.String(), Winrate: r.Winrate, SearchWinrate: r.SearchWinrate,
 		RawWinrate: r.RawWinrate, ScoreLead: r.ScoreLead, Visits: r.Visits, Hash: fmt.Sprintf("%016x", r.Hash),
-		CanonicalHash: fmt.Sprintf("%016x", r.CanonicalHash), Model: r.Model, Proof: r.Proof, RawWinrates: byColour(r.RawWinrates),
-		SearchWinrates: byColour(r.SearchWinrates), Calibration: r.Calibration}
+		CanonicalHash: fmt.Sprintf("%016x", r.CanonicalHash), Model: r.Model, Proof: r.Proof, RawWinrates: wallzero.ByColour(r.RawWinrates),
+		SearchWinrates: wallzero.ByColour(r.SearchWinrates), Calibration: r.Calibration}
 	if red, ok := r.RedWinrate(); ok {
 		out.RedWinrate = &red
 	} else {
-		out.Winrates = byColour(r.Winrates)
+		out.Winrates = wallzero.ByColour(r.Winrates)
 	}
 	if g := r.Result; g != nil {
-		out.Result = &GameResult{Winner: "draw", Winners: make([]string, len(g.Winners)), Territory: byColour(g.Territory)}
+		out.Result = &GameResult{Winner: "draw", Winners: make([]string, len(g.Winners)), Territory: wallzero.ByColour(g.Territory)}
 		if g.Winner != engine.NoColor {
 			out.Result.Winner = g.Winner.String()
 		}

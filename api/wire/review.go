@@ -69,7 +69,7 @@ type CurvePoint struct {
 // clamped to 0..100 (Lichess's per-move accuracy formula on win
 // percentages, losses stretched by accuracyLossScale), where L is the
 // larger of Loss and PointsLoss / pointsPerWinrate; a player's accuracy
-// weighs its moves by how much was in play (playersAccuracy).
+// weighs its moves by how much was in play (review.PlayersAccuracy).
 type MoveReview struct {
 	// Ply is the move's index in the record (0 = the first move).
 	Ply    int    `json:"ply" example:"4"`

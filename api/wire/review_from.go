@@ -3,6 +3,7 @@ package wire
 import (
 	"math"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/jobs/review"
@@ -20,7 +21,7 @@ func FromReview(r *review.Result) *ReviewResult {
 	if r == nil {
 		return nil
 	}
-	out := &ReviewResult{ID: r.ID, Record: r.Record, Model: r.Model, Visits: r.Visits, Players: colourNames(r.Players),
+	out := &ReviewResult{ID: r.ID, Record: r.Record, Model: r.Model, Visits: r.Visits, Players: wallzero.ColourNames(r.Players),
 		WinrateCurve: make([]CurvePoint, len(r.WinrateCurve)), Moves: make([]MoveReview, len(r.Moves)), Accuracy: map[string]float64{},
 		KeyMoves: make([]KeyMove, len(r.KeyMoves)), Thresholds: r.Thresholds, TurningPoints: make([]TurningPoint, len(r.TurningPoints))}
 	for c, a := range r.Accuracy {
@@ -29,11 +30,11 @@ func FromReview(r *review.Result) *ReviewResult {
 		}
 	}
 	for i, p := range r.WinrateCurve {
-		out.WinrateCurve[i] = CurvePoint{Ply: p.Ply, RedWinrate: p.RedWinrate(), Winrates: byColour(p.Winrates)}
+		out.WinrateCurve[i] = CurvePoint{Ply: p.Ply, RedWinrate: p.RedWinrate(), Winrates: wallzero.ByColour(p.Winrates)}
 	}
 	for i, m := range r.Moves {
 		out.Moves[i] = MoveReview{Ply: m.Ply, Move: m.Move.String(), Player: m.Player.String(), RedWinrateBefore: m.RedWinrateBefore,
-			RedWinrateAfter: m.RedWinrateAfter, BestMove: moveName(m.BestMove), BestWinrate: m.BestWinrate, BestPV: notNil(moveNames(m.BestPV)),
+			RedWinrateAfter: m.RedWinrateAfter, BestMove: wallzero.MoveName(m.BestMove), BestWinrate: m.BestWinrate, BestPV: wallzero.NotNil(wallzero.MoveNames(m.BestPV)),
 			PlayedWinrate: m.PlayedWinrate, Loss: m.Loss, BestScoreLead: m.BestScoreLead, PlayedScoreLead: m.PlayedScoreLead,
 			PointsLoss: m.PointsLoss, Classification: m.Classification, Accuracy: m.Accuracy, Explanation: m.Explanation, Proof: m.Proof, Level: m.Level}
 	}
@@ -61,35 +62,10 @@ func FromPuzzleSet(s *jobs.PuzzleSet) *PuzzleSet {
 	out := &PuzzleSet{ReviewID: s.ReviewID, Visits: s.Visits, DeepVisits: s.DeepVisits, Puzzles: make([]Puzzle, len(s.Puzzles)), Skipped: make([]SkippedPuzzle, len(s.Skipped))}
 	for i, p := range s.Puzzles {
 		out.Puzzles[i] = Puzzle{Ply: p.Ply, Record: p.Record, Player: p.Player.String(), Played: p.Played.String(), Loss: p.Loss,
-			Solution: p.Solution.String(), Line: notNil(moveNames(p.Line)), Margin: p.Margin, Proven: p.Proven, Explanation: p.Explanation}
+			Solution: p.Solution.String(), Line: wallzero.NotNil(wallzero.MoveNames(p.Line)), Margin: p.Margin, Proven: p.Proven, Explanation: p.Explanation}
 	}
 	for i, k := range s.Skipped {
 		out.Skipped[i] = SkippedPuzzle{Ply: k.Ply, Reason: k.Reason}
 	}
 	return out
-}
-
-// colourNames names colours.
-func colourNames(cs []engine.Color) []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.String()
-	}
-	return out
-}
-
-// moveName writes a move in notation, "" for the zero Move (none).
-func moveName(m engine.Move) string {
-	if m == (engine.Move{}) {
-		return ""
-	}
-	return m.String()
-}
-
-// notNil turns no moves into an empty list.
-func notNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/gameinput"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/player"
@@ -17,7 +18,7 @@ import (
 // an instance of -blue (B) in every other seat (runMultiMatch).
 func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("match", stderr)
-	var rf program.RulesFlags
+	var rf gameinput.RulesFlags
 	rf.Register(fs)
 	red := fs.String("red", "voronoi-medium", "player A, Red in the first game (with -players 3 or 4: the one seat A holds, "+
 		"which rotates game by game): "+program.PlayerSpecHelp)

@@ -4,14 +4,14 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/gameinput"
 	"github.com/wallzero/wallzero/engine"
 )
 
 // runPerft implements `wallzero perft`: it prints perft(1)..perft(D).
 func runPerft(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("perft", stderr)
-	var rf program.RulesFlags
+	var rf gameinput.RulesFlags
 	rf.Register(fs)
 	depth := fs.Int("depth", 2, "deepest depth to count")
 	movesPath := fs.String("moves", "", "file of moves to apply first (one per line or comma-separated; - for stdin); none when unset and stdin is a terminal")
@@ -24,11 +24,11 @@ func runPerft(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	var moves []string
 	if *movesPath != "" || !isTerminal(stdin) {
-		if moves, err = program.ReadMoves(*movesPath, stdin); err != nil {
+		if moves, err = gameinput.ReadMoves(*movesPath, stdin); err != nil {
 			return err
 		}
 	}
-	g, err := program.ReplayMoves(rules, moves)
+	g, err := gameinput.ReplayMoves(rules, moves)
 	if err != nil {
 		return err
 	}

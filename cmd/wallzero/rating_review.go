@@ -11,7 +11,7 @@ import (
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/ratingcal"
 	"github.com/wallzero/wallzero/service/analysis"
-	"github.com/wallzero/wallzero/service/jobs"
+	"github.com/wallzero/wallzero/service/jobs/movelevel"
 	"github.com/wallzero/wallzero/service/levels"
 )
 
@@ -47,7 +47,7 @@ func ratingReview(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 		defer f.Close()
 		r = f
 	}
-	var ladder []jobs.LadderLevel
+	var ladder []movelevel.LadderLevel
 	if *whole && *levelsPath != "none" {
 		path, found := *levelsPath, true
 		if path == "" {
@@ -59,7 +59,7 @@ func ratingReview(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 			if err != nil {
 				return fmt.Errorf("-levels: %w", err)
 			}
-			ladder = jobs.Ladder(f)
+			ladder = movelevel.Ladder(f)
 		} else {
 			fmt.Fprintln(stderr, "no models/levels.json found: the reviews carry no levels")
 		}

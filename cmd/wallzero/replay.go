@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/gameinput"
 )
 
 // runReplay implements `wallzero replay`: one line per ply, then the result.
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("replay", stderr)
-	var rf program.RulesFlags
+	var rf gameinput.RulesFlags
 	rf.Register(fs)
 	movesPath := fs.String("moves", "", "file of moves (one per line or comma-separated; - or unset for stdin)")
 	if err := fs.Parse(args); err != nil {
@@ -20,11 +20,11 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	moves, err := program.ReadMoves(*movesPath, stdin)
+	moves, err := gameinput.ReadMoves(*movesPath, stdin)
 	if err != nil {
 		return err
 	}
-	g, err := program.ReplayMoves(rules, moves)
+	g, err := gameinput.ReplayMoves(rules, moves)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/gameinput"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/searchbench"
 	"github.com/wallzero/wallzero/engine"
@@ -17,7 +18,7 @@ import (
 // position, or with -bench its reach table on self-play endgames.
 func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("solve", stderr)
-	var rf program.RulesFlags
+	var rf gameinput.RulesFlags
 	rf.Register(fs)
 	in := fs.String("in", "", `record to solve: a JSON record {"rules":..,"moves":[..]} or a move list (one per line or comma-separated, with the rule flags); - or unset for stdin`)
 	turn := fs.Int("turn", -1, "solve the position after this many moves (default: after all of them)")

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/analysis/cacherow"
 )
@@ -30,10 +31,10 @@ const StoredSchema = cacherow.Schema
 func EncodeStored(a *Analysis) ([]byte, error) {
 	n := a.Players()
 	r := &a.RootInfo
-	s := cacherow.Analysis{TurnNumber: a.TurnNumber, MoveInfos: make([]cacherow.Move, len(a.MoveInfos)), Territory: cacherow.ByName(a.Territory), Ownership: a.Ownership}
+	s := cacherow.Analysis{TurnNumber: a.TurnNumber, MoveInfos: make([]cacherow.Move, len(a.MoveInfos)), Territory: wallzero.ByColour(a.Territory), Ownership: a.Ownership}
 	for i, mi := range a.MoveInfos {
 		s.MoveInfos[i] = cacherow.Move{Move: mi.Move.String(), Visits: mi.Visits, Prior: mi.Prior,
-			ScoreLead: mi.ScoreLead, PV: cacherow.MoveNames(mi.PV), Order: mi.Order, Proof: (*cacherow.Proof)(mi.Proof), Winrates: cacherow.Colours(mi.Winrates)}
+			ScoreLead: mi.ScoreLead, PV: wallzero.MoveNames(mi.PV), Order: mi.Order, Proof: (*cacherow.Proof)(mi.Proof), Winrates: wallzero.ByColour(mi.Winrates)}
 		if mi.Visits > 0 {
 			s.MoveInfos[i].Winrate, s.MoveInfos[i].LCB = &mi.Winrate, &mi.LCB
 		}
@@ -41,20 +42,20 @@ func EncodeStored(a *Analysis) ([]byte, error) {
 	s.RootInfo = cacherow.Root{CurrentPlayer: r.CurrentPlayer.String(), Phase: r.Phase.String(), Winrate: r.Winrate,
 		SearchWinrate: r.SearchWinrate, RawWinrate: r.RawWinrate, ScoreLead: r.ScoreLead, Visits: r.Visits,
 		Hash: fmt.Sprintf("%016x", r.Hash), CanonicalHash: fmt.Sprintf("%016x", r.CanonicalHash), Model: r.Model, Proof: (*cacherow.Proof)(r.Proof),
-		RawWinrates: cacherow.Colours(r.RawWinrates), SearchWinrates: cacherow.Colours(r.SearchWinrates), Calibration: r.Calibration}
+		RawWinrates: wallzero.ByColour(r.RawWinrates), SearchWinrates: wallzero.ByColour(r.SearchWinrates), Calibration: r.Calibration}
 	if red, ok := r.RedWinrate(); ok {
 		s.RootInfo.RedWinrate = &red
 	} else {
-		s.RootInfo.Winrates = cacherow.Colours(r.Winrates)
+		s.RootInfo.Winrates = wallzero.ByColour(r.Winrates)
 	}
 	for _, p := range a.Policy {
 		s.Policy = append(s.Policy, cacherow.Policy{Move: p.Move.String(), Prior: p.Prior})
 	}
 	if re := a.Reachability; re != nil {
-		s.Reachability = &cacherow.Reachability{Reach: map[string][]string{}, Exclusive: map[string][]string{}, Shared: cacherow.SquareNames(re.Shared)}
+		s.Reachability = &cacherow.Reachability{Reach: map[string][]string{}, Exclusive: map[string][]string{}, Shared: wallzero.SquareNames(re.Shared)}
 		for c := range n {
-			s.Reachability.Reach[engine.Color(c).String()] = cacherow.SquareNames(re.Reach[c])
-			s.Reachability.Exclusive[engine.Color(c).String()] = cacherow.SquareNames(re.Exclusive[c])
+			s.Reachability.Reach[engine.Color(c).String()] = wallzero.SquareNames(re.Reach[c])
+			s.Reachability.Exclusive[engine.Color(c).String()] = wallzero.SquareNames(re.Exclusive[c])
 		}
 	}
 	schema := StoredSchema

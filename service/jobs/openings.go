@@ -300,7 +300,7 @@ func (s *Runner) scoreGroup(ctx context.Context, g *openingGroup, rules, cacheMo
 func scoreOf(a *analysis.Analysis) OpeningScore {
 	if r := &a.RootInfo; len(r.Winrates) > 2 && len(r.RawWinrates) > 2 { // three or four players
 		return OpeningScore{RedWinrate: r.Winrates[engine.Red], Value: r.RawWinrates[engine.Red], Visits: r.Visits,
-			Winrates: byColour(r.Winrates), Values: byColour(r.RawWinrates)}
+			Winrates: wallzero.ByColour(r.Winrates), Values: wallzero.ByColour(r.RawWinrates)}
 	}
 	red, ok := a.RootInfo.RedWinrate()
 	if !ok {

@@ -10,6 +10,7 @@ import (
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explain"
+	"github.com/wallzero/wallzero/service/jobs/review"
 )
 
 // Puzzle selection: a position where the player lost at least a mistake's
@@ -90,7 +91,7 @@ func (s *Runner) Puzzles(ctx context.Context, id string) (*PuzzleSet, error) {
 	// analyses in the evaluator's queue, and yielding to those running.
 	ctx = inference.WithPriority(ctx, inference.Batch)
 	for _, mv := range res.Moves {
-		if float64(mv.Loss) < MistakeLoss || mv.Ply >= len(positions) {
+		if float64(mv.Loss) < review.MistakeLoss || mv.Ply >= len(positions) {
 			continue
 		}
 		if err := s.gate.Wait(ctx, s.cfg.BatchYield); err != nil {
@@ -136,8 +137,8 @@ func chargeSearch(ctx context.Context, a *analysis.Analysis, visits int) error {
 // a puzzle, from its analyses at two budgets. It returns the puzzle
 // (without its record), or the reason it is left out.
 func SelectPuzzle(mv MoveReview, shallow, deep *analysis.Analysis) (Puzzle, string) {
-	if float64(mv.Loss) < MistakeLoss {
-		return Puzzle{}, fmt.Sprintf("the move lost %.2f, less than a mistake (%.2f)", mv.Loss, MistakeLoss)
+	if float64(mv.Loss) < review.MistakeLoss {
+		return Puzzle{}, fmt.Sprintf("the move lost %.2f, less than a mistake (%.2f)", mv.Loss, review.MistakeLoss)
 	}
 	sBest, _ := topTwo(shallow)
 	dBest, dNext := topTwo(deep)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/jobs/review"
 	"github.com/wallzero/wallzero/service/rating"
 )
 
@@ -89,7 +90,7 @@ func (s *Runner) Rating(ctx context.Context, r *RatingRequest) (*RatingResult, e
 		if g.Player == "blue" {
 			seat = engine.Blue
 		}
-		f := ReviewFeatures(res)[seat]
+		f := review.Features(res)[seat]
 		ge := RatingGameEstimate{Review: g.Review, Player: g.Player}
 		if e, ok := cal.Estimate(f); ok {
 			ge.Estimate = &e

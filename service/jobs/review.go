@@ -12,6 +12,8 @@ import (
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs/movelevel"
+	"github.com/wallzero/wallzero/service/jobs/review"
 	"github.com/wallzero/wallzero/service/jobs/reviewrow"
 	"github.com/wallzero/wallzero/store"
 )
@@ -92,7 +94,7 @@ func (s *Runner) Review(ctx context.Context, id string) (*ReviewJob, error) {
 		if out.Result.RatingEstimate == nil {
 			// A review made while no rating calibration of its model was
 			// loaded gets its estimate when read, from the one loaded now.
-			out.Result.RatingEstimate = estimateRatings(s.ratings, out.Result)
+			out.Result.RatingEstimate = review.EstimateRatings(s.ratings, out.Result)
 		}
 	}
 	return out, nil
@@ -154,11 +156,11 @@ func (s *Runner) runReview(ctx context.Context, j *store.Job, p *progress) ([]by
 	}
 	res := assembleReview(g, positions, analyses, s.cfg.KeyMoves, true)
 	res.ID, res.Visits, res.Model = r.ID, visits, s.an.ModelFor(g.Rules.Players)
-	eng := &analyzerLevels{an: s.an, positions: positions, wait: func(ctx context.Context) error { return s.gate.Wait(ctx, s.cfg.BatchYield) }}
-	if err := addLevels(ctx, res, analyses, eng, s.ladder, g.Rules.Players, visits, s.cfg.JobParallel); err != nil {
+	eng := &movelevel.Analyzer{An: s.an, Positions: positions, Wait: func(ctx context.Context) error { return s.gate.Wait(ctx, s.cfg.BatchYield) }}
+	if err := movelevel.Add(ctx, res, analyses, eng, s.ladder, g.Rules.Players, visits, s.cfg.JobParallel); err != nil {
 		return nil, err
 	}
-	res.RatingEstimate = estimateRatings(s.ratings, res)
+	res.RatingEstimate = review.EstimateRatings(s.ratings, res)
 	res.Record = &engine.Record{Rules: g.Rules, Board: r.Board, Moves: r.Moves}
 	return reviewrow.Encode(res)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs/review"
 )
 
 // madeUp is a made-up analysis of a two-player position for the review
@@ -83,11 +84,11 @@ func TestBuildReview(t *testing.T) {
 					t.Errorf("move %d: %s loss %v points %v leads %v/%v, want %s %v %v leads %v", i, m.Classification, m.Loss, m.PointsLoss,
 						m.BestScoreLead, m.PlayedScoreLead, w.class, w.loss, w.points, w.leads)
 				}
-				if a := moveAccuracy(w.loss, w.points); m.Accuracy != a {
+				if a := review.MoveAccuracy(w.loss, w.points); m.Accuracy != a {
 					t.Errorf("move %d: accuracy %v, want %v", i, m.Accuracy, a)
 				}
 			}
-			if r.Thresholds.InaccuracyPoints != InaccuracyPoints || r.Thresholds.BlunderPoints != BlunderPoints {
+			if r.Thresholds.InaccuracyPoints != review.InaccuracyPoints || r.Thresholds.BlunderPoints != review.BlunderPoints {
 				t.Errorf("thresholds %+v", r.Thresholds)
 			}
 		})
@@ -106,15 +107,15 @@ func TestMoveAccuracy(t *testing.T) {
 	}{
 		{0, 0, 100},
 		{0.05, 0, 71.3},
-		{0, InaccuracyPoints, 71.3},
-		{0.05, InaccuracyPoints, 71.3},
-		{0.10, InaccuracyPoints, 50.5},
-		{0, 2 * InaccuracyPoints, 50.5},
+		{0, review.InaccuracyPoints, 71.3},
+		{0.05, review.InaccuracyPoints, 71.3},
+		{0.10, review.InaccuracyPoints, 50.5},
+		{0, 2 * review.InaccuracyPoints, 50.5},
 		{1, 0, 0},
 		{0, 40, 0},
 	} {
-		if got := moveAccuracy(tc.loss, tc.points); got != tc.want {
-			t.Errorf("moveAccuracy(%v, %v) = %v, want %v", tc.loss, tc.points, got, tc.want)
+		if got := review.MoveAccuracy(tc.loss, tc.points); got != tc.want {
+			t.Errorf("review.MoveAccuracy(%v, %v) = %v, want %v", tc.loss, tc.points, got, tc.want)
 		}
 	}
 }
@@ -167,7 +168,7 @@ func TestPlayersAccuracy(t *testing.T) {
 			for i := range g.Moves {
 				res.Moves = append(res.Moves, MoveReview{Ply: i, Player: g.Movers[i], Accuracy: tc.accuracy[i]})
 			}
-			acc := playersAccuracy(res, g, rates, analyses)
+			acc := review.PlayersAccuracy(res, g, rates, analyses)
 			if !tc.wantRed(acc[engine.Red]) || acc[engine.Blue] != tc.wantBlue {
 				t.Errorf("accuracy %v; want %s, blue %v", acc, tc.condition, tc.wantBlue)
 			}

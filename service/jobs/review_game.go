@@ -8,6 +8,8 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs/movelevel"
+	"github.com/wallzero/wallzero/service/jobs/review"
 	"github.com/wallzero/wallzero/service/rating"
 )
 
@@ -26,7 +28,7 @@ type ReviewOptions struct {
 	Ratings *rating.File
 	// Levels is the ladder the level of each inaccuracy, mistake and
 	// blunder is measured against (Ladder; nil: no levels).
-	Levels []LadderLevel
+	Levels []movelevel.LadderLevel
 }
 
 // ReviewGame reviews a replayed game outside the jobs table: every
@@ -56,18 +58,18 @@ func ReviewGame(ctx context.Context, c *analysis.Cached, p *analysis.Prepared, o
 	}
 	res := assembleReview(g, positions, analyses, cmp.Or(opts.KeyMoves, 3), opts.Explain)
 	res.Visits, res.Model = opts.Visits, c.Analyzer().ModelFor(g.Rules.Players)
-	eng := &analyzerLevels{an: c.Analyzer(), positions: positions}
-	if err := addLevels(ctx, res, analyses, eng, opts.Levels, g.Rules.Players, opts.Visits, parallel); err != nil {
+	eng := &movelevel.Analyzer{An: c.Analyzer(), Positions: positions}
+	if err := movelevel.Add(ctx, res, analyses, eng, opts.Levels, g.Rules.Players, opts.Visits, parallel); err != nil {
 		return nil, err
 	}
-	res.RatingEstimate = estimateRatings(opts.Ratings, res)
+	res.RatingEstimate = review.EstimateRatings(opts.Ratings, res)
 	return res, nil
 }
 
 // assembleReview builds a review from the analyses of every position:
 // the curve and the moves, the backward proofs, and the explanations and
 // turning points when explain is set. The caller sets the model and
-// visits, then the rating estimate (estimateRatings), which depends on
+// visits, then the rating estimate (review.EstimateRatings), which depends on
 // them.
 func assembleReview(g *engine.Game, positions []engine.Position, analyses []*analysis.Analysis, keyMoves int, explain bool) *ReviewResult {
 	res := buildReview(g, analyses, keyMoves)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/analysis"
+	"github.com/wallzero/wallzero/service/jobs/review"
 	"github.com/wallzero/wallzero/service/jobs/reviewrow"
 )
 
@@ -110,7 +111,7 @@ func TestBuildMultiPlayerReview(t *testing.T) {
 				if c, ok := tc.class[i]; ok {
 					want = c
 				}
-				if mr.Classification != want || math.Abs(float64(mr.Loss-tc.losses[i])) > 1e-4 || mr.Accuracy != moveAccuracy(mr.Loss, 0) || mr.PointsLoss != 0 || mr.BestScoreLead != nil {
+				if mr.Classification != want || math.Abs(float64(mr.Loss-tc.losses[i])) > 1e-4 || mr.Accuracy != review.MoveAccuracy(mr.Loss, 0) || mr.PointsLoss != 0 || mr.BestScoreLead != nil {
 					t.Errorf("move %d %s: %s loss %v accuracy %v, want %s %v", i, mr.Move, mr.Classification, mr.Loss, mr.Accuracy, want, tc.losses[i])
 				}
 			}
@@ -149,7 +150,7 @@ func reviewMulti(t testing.TB, g *engine.Game, visits int) *ReviewResult {
 	}
 	res := assembleReview(g, positions, analyses, 3, true)
 	res.Visits, res.Model = visits, an.ModelFor(g.Rules.Players)
-	res.RatingEstimate = estimateRatings(nil, res)
+	res.RatingEstimate = review.EstimateRatings(nil, res)
 	return res
 }
 

@@ -15,15 +15,6 @@ func colours(n int) []engine.Color {
 	return out
 }
 
-// byColour names per-player win rates by colour.
-func byColour(rates []float32) map[string]float32 {
-	out := make(map[string]float32, len(rates))
-	for c, v := range rates {
-		out[engine.Color(c).String()] = v
-	}
-	return out
-}
-
 // winratesOf returns every player's win rate in an analysis of a game of
 // the given number of players, by colour index. Two players: Red's (the
 // side to move's when the analysis has no Red view) and 1 minus it. Three

@@ -7,6 +7,7 @@ import (
 
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explorer"
+	"github.com/wallzero/wallzero/service/jobs/movelevel"
 	"github.com/wallzero/wallzero/service/levels"
 	"github.com/wallzero/wallzero/service/rating"
 )
@@ -68,7 +69,7 @@ type Runner struct {
 	metrics  *analysis.Metrics
 	log      *slog.Logger
 	ratings  *rating.File
-	ladder   []LadderLevel
+	ladder   []movelevel.LadderLevel
 }
 
 // New returns a job runner; cfg's zero fields must have been filled by
@@ -76,7 +77,7 @@ type Runner struct {
 func New(cfg Config, d Deps) *Runner {
 	r := &Runner{cfg: cfg, store: d.Store, analyses: d.Analyses, an: d.Analyses.Analyzer(), explorer: d.Explorer,
 		gate: d.Analyses.Gate(), metrics: d.Analyses.Metrics(), log: d.Logger, ratings: d.Ratings,
-		ladder: Ladder(d.Levels)}
+		ladder: movelevel.Ladder(d.Levels)}
 	r.log = cmp.Or(r.log, slog.Default())
 	return r
 }

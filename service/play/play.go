@@ -12,7 +12,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/inference"
-	"github.com/wallzero/wallzero/search"
+	"github.com/wallzero/wallzero/search/mctsplayer"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/levels"
 )
@@ -61,13 +61,13 @@ type Move struct {
 } // @name service.PlayMove
 
 // historySetter is a player that can start in the middle of a game with
-// its history (*search.Player): the network sees the real game.
+// its history (*mctsplayer.Player): the network sees the real game.
 type historySetter interface {
 	SetHistory(pos engine.Position, history []engine.Position)
 }
 
 // timeLimiter is a player whose search can be capped in wall-clock time
-// (*search.Player).
+// (*mctsplayer.Player).
 type timeLimiter interface {
 	LimitTime(d time.Duration)
 }
@@ -75,8 +75,8 @@ type timeLimiter interface {
 // The search players give the service both: a rename must not silently
 // turn them off.
 var (
-	_ historySetter = (*search.Player)(nil)
-	_ timeLimiter   = (*search.Player)(nil)
+	_ historySetter = (*mctsplayer.Player)(nil)
+	_ timeLimiter   = (*mctsplayer.Player)(nil)
 )
 
 // maxRandomSeed bounds the seeds drawn for requests without one: below

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/explain"
 	"github.com/wallzero/wallzero/service/jobs"
@@ -34,10 +35,6 @@ type CardPuzzle struct {
 
 // cardPuzzleOf writes a review's puzzle in the card's shape.
 func cardPuzzleOf(p *jobs.Puzzle) CardPuzzle {
-	line := make([]string, len(p.Line))
-	for i, m := range p.Line {
-		line[i] = m.String()
-	}
 	return CardPuzzle{Ply: p.Ply, Record: p.Record, Player: p.Player.String(), Played: p.Played.String(), Loss: p.Loss,
-		Solution: p.Solution.String(), Line: line, Margin: p.Margin, Proven: p.Proven, Explanation: p.Explanation}
+		Solution: p.Solution.String(), Line: wallzero.NotNil(wallzero.MoveNames(p.Line)), Margin: p.Margin, Proven: p.Proven, Explanation: p.Explanation}
 }

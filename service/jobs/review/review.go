@@ -2,7 +2,10 @@
 // moves as engine.Move, players as engine.Color, per-player values by
 // seat. service/jobs computes it, the jobs row keeps it in its own shape
 // (service/jobs/reviewrow) and the API writes it as JSON (api/wire);
-// nothing in between parses a move or a colour back from text.
+// nothing in between parses a move or a colour back from text. It also
+// says how a move is graded (grade.go: the thresholds of the classes,
+// the accuracy of a move; accuracy.go: a player's), and reads a review's
+// moves for the rating estimate (rating.go).
 package review
 
 import (

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/service/jobs/review"
 	"github.com/wallzero/wallzero/service/rating"
@@ -17,23 +18,20 @@ func Encode(r *review.Result) ([]byte, error) {
 
 // From converts a review's result to its row.
 func From(r *review.Result) *Result {
-	out := &Result{ID: r.ID, Record: r.Record, Model: r.Model, Visits: r.Visits, Players: make([]string, len(r.Players)),
+	out := &Result{ID: r.ID, Record: r.Record, Model: r.Model, Visits: r.Visits, Players: wallzero.ColourNames(r.Players),
 		WinrateCurve: make([]CurvePoint, len(r.WinrateCurve)), Moves: make([]Move, len(r.Moves)), Accuracy: map[string]float64{},
 		KeyMoves: make([]KeyMove, len(r.KeyMoves)), Thresholds: r.Thresholds, TurningPoints: make([]TurningPoint, len(r.TurningPoints))}
-	for i, c := range r.Players {
-		out.Players[i] = c.String()
-	}
 	for c, a := range r.Accuracy {
 		if !math.IsNaN(a) {
 			out.Accuracy[engine.Color(c).String()] = a
 		}
 	}
 	for i, p := range r.WinrateCurve {
-		out.WinrateCurve[i] = CurvePoint{Ply: p.Ply, RedWinrate: p.RedWinrate(), Winrates: byName(p.Winrates)}
+		out.WinrateCurve[i] = CurvePoint{Ply: p.Ply, RedWinrate: p.RedWinrate(), Winrates: wallzero.ByColour(p.Winrates)}
 	}
 	for i, m := range r.Moves {
 		out.Moves[i] = Move{Ply: m.Ply, Move: m.Move.String(), Player: m.Player.String(), RedWinrateBefore: m.RedWinrateBefore,
-			RedWinrateAfter: m.RedWinrateAfter, BestMove: moveName(m.BestMove), BestWinrate: m.BestWinrate, BestPV: moveNames(m.BestPV),
+			RedWinrateAfter: m.RedWinrateAfter, BestMove: wallzero.MoveName(m.BestMove), BestWinrate: m.BestWinrate, BestPV: wallzero.NotNil(wallzero.MoveNames(m.BestPV)),
 			PlayedWinrate: m.PlayedWinrate, Loss: m.Loss, BestScoreLead: m.BestScoreLead, PlayedScoreLead: m.PlayedScoreLead,
 			PointsLoss: m.PointsLoss, Classification: m.Classification, Accuracy: m.Accuracy, Explanation: m.Explanation, Proof: m.Proof, Level: m.Level}
 	}

@@ -55,29 +55,3 @@ func (d *decoder) seats(byName map[string]float32, n int) []float32 {
 	}
 	return out
 }
-
-// byName names per-seat win rates by colour.
-func byName(v []float32) map[string]float32 {
-	out := make(map[string]float32, len(v))
-	for c, x := range v {
-		out[engine.Color(c).String()] = x
-	}
-	return out
-}
-
-// moveName writes a move in notation, "" for the zero Move (none).
-func moveName(m engine.Move) string {
-	if m == (engine.Move{}) {
-		return ""
-	}
-	return m.String()
-}
-
-// moveNames writes moves in notation, an empty list for none.
-func moveNames(moves []engine.Move) []string {
-	out := make([]string, len(moves))
-	for i, m := range moves {
-		out[i] = m.String()
-	}
-	return out
-}

@@ -6,9 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"math/rand/v2"
-	"net"
 	"net/http"
 	"sync"
 	"time"
@@ -72,20 +70,12 @@ func API(args []string, stdout, stderr io.Writer) error {
 	var analyzer *analysis.Analyzer
 	base := *url
 	if base == "" {
-		log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-		a, err := program.NewApp(context.Background(), &cfg, log)
+		a, err := program.StartLocal(context.Background(), &cfg, stderr)
 		if err != nil {
 			return err
 		}
 		defer a.Close(context.Background())
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			return err
-		}
-		srv := &http.Server{Handler: a.Handler}
-		go func() { _ = srv.Serve(ln) }() // ErrServerClosed once closed
-		defer srv.Close()
-		base = "http://" + ln.Addr().String()
+		base = a.URL
 		fmt.Fprintf(stdout, "model=%s job_workers=%d job_parallel=%d\n", a.Svc.Models()[0].ID, cfg.JobWorkers, a.Svc.Config().JobParallel)
 		analyzer = a.Svc.Analyses().Analyzer()
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/search"
+	"github.com/wallzero/wallzero/search/mctsplayer"
 )
 
 // PlayerSpecHelp describes the player specifications match accepts.
@@ -105,7 +106,7 @@ func PlayerConstructor(ev *Evaluators, tr *ThinkTracker) player.Constructor {
 			if err != nil {
 				return nil, err
 			}
-			p, err := search.NewPlayer(spec, counted(eval), cfg)
+			p, err := mctsplayer.NewPlayer(spec, counted(eval), cfg)
 			if err != nil {
 				return nil, err
 			}
@@ -132,7 +133,7 @@ func PlayerConstructor(ev *Evaluators, tr *ThinkTracker) player.Constructor {
 			if err != nil {
 				return nil, err
 			}
-			return search.NewPolicyPlayerTemp(spec, counted(eval), seed, temp), nil
+			return mctsplayer.NewPolicyPlayerTemp(spec, counted(eval), seed, temp), nil
 		}
 		return player.New(spec, seed)
 	}

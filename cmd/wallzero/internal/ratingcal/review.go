@@ -14,6 +14,8 @@ import (
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/jobs"
+	"github.com/wallzero/wallzero/service/jobs/movelevel"
+	"github.com/wallzero/wallzero/service/jobs/review"
 	"github.com/wallzero/wallzero/service/jobs/reviewrow"
 	"github.com/wallzero/wallzero/service/rating"
 )
@@ -49,10 +51,10 @@ type ReviewOptions struct {
 	// estimate reads.
 	Whole bool
 	// Levels is the ladder the whole review measures its inaccuracies,
-	// mistakes and blunders against (jobs.Ladder; nil: no levels). Only
+	// mistakes and blunders against (movelevel.Ladder; nil: no levels). Only
 	// the whole review carries levels, so they are measured only with
 	// Whole.
-	Levels []jobs.LadderLevel
+	Levels []movelevel.LadderLevel
 	// Progress, when set, is called after each game with the number done.
 	Progress func(done int)
 }
@@ -74,7 +76,7 @@ func ReviewGames(ctx context.Context, c *analysis.Cached, in io.Reader, out io.W
 	if err := sc.Err(); err != nil {
 		return 0, err
 	}
-	var levels []jobs.LadderLevel
+	var levels []movelevel.LadderLevel
 	if o.Whole {
 		levels = o.Levels
 	}
@@ -124,7 +126,7 @@ func ReviewGames(ctx context.Context, c *analysis.Cached, in io.Reader, out io.W
 // the lines keep them.
 func byName(res *jobs.ReviewResult) (map[string][]rating.Move, map[string]float64) {
 	moves, acc := map[string][]rating.Move{}, map[string]float64{}
-	for c, ms := range jobs.ReviewMoves(res) {
+	for c, ms := range review.RatingMoves(res) {
 		if len(ms) > 0 {
 			moves[engine.Color(c).String()] = ms
 			acc[engine.Color(c).String()] = res.Accuracy[c]

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/gameinput"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/engine"
@@ -61,7 +62,7 @@ func Accel(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	g, err := program.ReplayMoves(engine.DefaultRules(), benchMidgame)
+	g, err := gameinput.ReplayMoves(engine.DefaultRules(), benchMidgame)
 	if err != nil {
 		return err
 	}

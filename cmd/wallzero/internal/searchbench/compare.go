@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/cpupeak"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/gameinput"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/engine"
@@ -86,7 +87,7 @@ func Compare(args []string, stdout, stderr io.Writer) error {
 	}
 
 	dur := time.Duration(*seconds * float64(time.Second))
-	g, err := program.ReplayMoves(engine.DefaultRules(), benchMidgame)
+	g, err := gameinput.ReplayMoves(engine.DefaultRules(), benchMidgame)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/gameinput"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/engine"
 )
@@ -15,7 +16,7 @@ import (
 // end at every ply, and prints the rate.
 func Engine(args []string, stdout, stderr io.Writer) error {
 	fs := program.NewFlagSet("bench engine", stderr)
-	var rf program.RulesFlags
+	var rf gameinput.RulesFlags
 	rf.Register(fs)
 	seconds := fs.Float64("seconds", 3, "how long to run")
 	if err := fs.Parse(args); err != nil {

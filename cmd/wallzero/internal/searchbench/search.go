@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/cpupeak"
+	"github.com/wallzero/wallzero/cmd/wallzero/internal/gameinput"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/engine"
@@ -81,7 +82,7 @@ func Search(args []string, stdout, stderr io.Writer) error {
 		}
 		defer before.Close()
 	}
-	g, err := program.ReplayMoves(engine.DefaultRules(), benchMidgame)
+	g, err := gameinput.ReplayMoves(engine.DefaultRules(), benchMidgame)
 	if err != nil {
 		return err
 	}

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"time"
@@ -101,20 +99,12 @@ func Workspace(args []string, stdout, stderr io.Writer) error {
 	rep := Report{HintVisits: *hintVisits, Clients: *clients, ThinkMs: stats.Ms(*think)}
 	base := *url
 	if base == "" {
-		log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-		a, err := program.NewApp(context.Background(), &cfg, log)
+		a, err := program.StartLocal(context.Background(), &cfg, stderr)
 		if err != nil {
 			return err
 		}
 		defer a.Close(context.Background())
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			return err
-		}
-		srv := &http.Server{Handler: a.Handler}
-		go func() { _ = srv.Serve(ln) }() // ErrServerClosed once closed
-		defer srv.Close()
-		base = "http://" + ln.Addr().String()
+		base = a.URL
 		rep.Model, rep.ReviewVisits, rep.JobWorkers = a.Svc.Models()[0].ID, a.Svc.Config().ReviewVisits, cfg.JobWorkers
 		if rep.HintVisits == 0 {
 			rep.HintVisits = a.Svc.Analyses().Analyzer().Limits().DefaultVisits

@@ -1,4 +1,4 @@
-package api
+package pictures
 
 import (
 	"context"
@@ -10,23 +10,13 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/wallzero/wallzero"
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/api/query"
 	"github.com/wallzero/wallzero/service/analysis"
-	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/render"
 )
 
-// registerPictures adds the picture endpoints and the review page:
-// GET /v1/render/board.svg, GET /v1/reviews/{id}/winrate.svg, GET / and
-// GET /web/{file}. New calls it once.
-func (s *server) registerPictures(r *gin.Engine) {
-	r.GET("/v1/render/board.svg", s.boardSVG)
-	r.GET("/v1/reviews/:id/winrate.svg", s.reviewWinrateSVG)
-	registerPage(r)
-}
-
-// svgType is the media type of the pictures.
-const svgType = "image/svg+xml; charset=utf-8"
+// SVGType is the media type of the pictures.
+const SVGType = "image/svg+xml; charset=utf-8"
 
 // boardSVG draws a position as SVG (GET /v1/render/board.svg).
 //
@@ -67,38 +57,38 @@ const svgType = "image/svg+xml; charset=utf-8"
 //	@Param			reachDiff			query		string	false	"a legal move whose change of reachability to draw: squares gained, lost, made shared, left unreached"	example(E5-E4:N)
 //	@Param			title				query		string	false	"a caption (at most 200 characters)"
 //	@Success		200			{string}	string	"SVG"
-//	@Failure		400			{object}	ErrorResponse	"bad record, move or parameter (an unknown one)"
+//	@Failure		400			{object}	api.ErrorResponse	"bad record, move or parameter (an unknown one)"
 //	@Security		BearerAuth
-//	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
-//	@Failure		429	{object}	ErrorResponse	"the API key is over a quota (Retry-After says when to try again)"
-//	@Failure		503	{object}	ErrorResponse	"the service is at capacity (Retry-After) or a dependency is down"
+//	@Failure		401	{object}	api.ErrorResponse	"no valid API key (the server runs with -auth required)"
+//	@Failure		429	{object}	api.ErrorResponse	"the API key is over a quota (Retry-After says when to try again)"
+//	@Failure		503	{object}	api.ErrorResponse	"the service is at capacity (Retry-After) or a dependency is down"
 //	@ID				renderBoard
-//	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
+//	@Failure		500	{object}	api.ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router			/v1/render/board.svg [get]
-func (s *server) boardSVG(c *gin.Context) {
-	q, err := parseQuery(c.Request.URL.RawQuery)
+func (h *handlers) boardSVG(c *gin.Context) {
+	q, err := query.Parse(c.Request.URL.RawQuery)
 	if err != nil {
-		writeError(c, err)
+		h.d.Error(c, err)
 		return
 	}
-	req, err := parseBoardQuery(q, s.limits)
+	req, err := parseBoardQuery(q, h.d.Limits, h.d.Decode)
 	if err != nil {
-		writeError(c, err)
+		h.d.Error(c, err)
 		return
 	}
 	cacheable := true
 	if req.analyze > 0 || req.autoOwnership {
 		cacheable = false
-		ctx, cancel := context.WithTimeout(c.Request.Context(), s.cfg.RequestTimeout)
+		ctx, cancel := context.WithTimeout(c.Request.Context(), h.d.RequestTimeout)
 		defer cancel()
-		if err := s.addAnalysis(ctx, req); err != nil {
-			writeError(c, err)
+		if err := h.addAnalysis(ctx, req); err != nil {
+			h.d.Error(c, err)
 			return
 		}
 	}
 	doc, err := render.Board(&req.pos, req.opt)
 	if err != nil {
-		writeError(c, optionError(err))
+		h.d.Error(c, optionError(err))
 		return
 	}
 	if cacheable {
@@ -106,15 +96,15 @@ func (s *server) boardSVG(c *gin.Context) {
 	} else {
 		c.Header("Cache-Control", "no-cache")
 	}
-	c.Data(http.StatusOK, svgType, doc)
+	c.Data(http.StatusOK, SVGType, doc)
 }
 
 // addAnalysis analyses the position and adds its best moves and predicted
 // ownership to the picture's options.
-func (s *server) addAnalysis(ctx context.Context, req *boardRequest) error {
+func (h *handlers) addAnalysis(ctx context.Context, req *boardRequest) error {
 	q := &analysis.Query{Rules: req.record.Rules, Board: req.record.Board, Moves: req.record.Moves[:req.turn],
 		MaxVisits: req.visits, TopK: max(req.analyze, 1), IncludeOwnership: req.autoOwnership}
-	res, err := s.analyses.AnalyzePrepared(ctx, q, req.prep.Upto(req.turn), nil)
+	res, err := h.d.Analyses.AnalyzePrepared(ctx, q, req.prep.Upto(req.turn), nil)
 	if err != nil {
 		return err
 	}
@@ -159,28 +149,28 @@ func optionError(err error) error {
 //	@Param		id		path		string	true	"review id"
 //	@Param		current	query		int		false	"ply to mark"
 //	@Success	200		{string}	string	"SVG"
-//	@Failure	404		{object}	ErrorResponse	"no such review"
-//	@Failure	409		{object}	ErrorResponse	"the review has not finished"
+//	@Failure	404		{object}	api.ErrorResponse	"no such review"
+//	@Failure	409		{object}	api.ErrorResponse	"the review has not finished"
 //	@Security		BearerAuth
-//	@Failure		400	{object}	ErrorResponse	"a malformed id or parameter"
-//	@Failure		401	{object}	ErrorResponse	"no valid API key (the server runs with -auth required)"
+//	@Failure		400	{object}	api.ErrorResponse	"a malformed id or parameter"
+//	@Failure		401	{object}	api.ErrorResponse	"no valid API key (the server runs with -auth required)"
 //	@ID				renderWinrateCurve
-//	@Failure		500	{object}	ErrorResponse	"an unexpected failure (details in the server log under the request id)"
+//	@Failure		500	{object}	api.ErrorResponse	"an unexpected failure (details in the server log under the request id)"
 //	@Router		/v1/reviews/{id}/winrate.svg [get]
-func (s *server) reviewWinrateSVG(c *gin.Context) {
-	q, err := parseQuery(c.Request.URL.RawQuery)
+func (h *handlers) reviewWinrateSVG(c *gin.Context) {
+	q, err := query.Parse(c.Request.URL.RawQuery)
 	if err != nil {
-		writeError(c, err)
+		h.d.Error(c, err)
 		return
 	}
-	for _, k := range sortedKeys(q) {
+	for _, k := range query.Keys(q) {
 		v := q[k]
 		if k != "current" {
-			writeError(c, invalidParam(k, "unknown query parameter (known: current)"))
+			h.d.Error(c, query.Invalid(k, "unknown query parameter (known: current)"))
 			return
 		}
 		if len(v) > 1 {
-			writeError(c, invalidParam(k, "given %d times, at most once", len(v)))
+			h.d.Error(c, query.Invalid(k, "given %d times, at most once", len(v)))
 			return
 		}
 	}
@@ -188,24 +178,24 @@ func (s *server) reviewWinrateSVG(c *gin.Context) {
 	if v := q.Get("current"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			writeError(c, &wallzero.Error{Code: wallzero.CodeInvalid, Field: "current", Message: fmt.Sprintf("%q is not a ply (a whole number from 0)", v)})
+			h.d.Error(c, &wallzero.Error{Code: wallzero.CodeInvalid, Field: "current", Message: fmt.Sprintf("%q is not a ply (a whole number from 0)", v)})
 			return
 		}
 		current = n
 	}
-	j, err := s.jobs.Review(c.Request.Context(), c.Param("id"))
+	j, err := h.d.Jobs.Review(c.Request.Context(), c.Param("id"))
 	if err != nil {
-		writeError(c, err)
+		h.d.Error(c, err)
 		return
 	}
 	if !j.Succeeded() || j.Result == nil {
-		writeError(c, &wallzero.Error{Code: wallzero.CodeConflict, Field: "id", Message: fmt.Sprintf(
+		h.d.Error(c, &wallzero.Error{Code: wallzero.CodeConflict, Field: "id", Message: fmt.Sprintf(
 			"review %s is %s (%d of %d positions analysed): its curve is drawn once it has succeeded", j.ID, j.Status, j.Progress.Done, j.Progress.Total)})
 		return
 	}
 	points, setup := reviewCurve(j.Result)
 	if current >= len(points) {
-		writeError(c, &wallzero.Error{Code: wallzero.CodeInvalid, Field: "current", Message: fmt.Sprintf("ply %d is past the game's end (%d moves)", current, len(j.Result.Moves))})
+		h.d.Error(c, &wallzero.Error{Code: wallzero.CodeInvalid, Field: "current", Message: fmt.Sprintf("ply %d is past the game's end (%d moves)", current, len(j.Result.Moves))})
 		return
 	}
 	title := "Red's win rate per ply"
@@ -217,46 +207,9 @@ func (s *server) reviewWinrateSVG(c *gin.Context) {
 	}
 	doc, err := render.WinrateCurve(points, render.CurveOptions{Title: title, SetupPlies: setup, Current: current})
 	if err != nil {
-		writeError(c, &wallzero.Error{Code: wallzero.CodeInternal, Message: "drawing the curve: " + err.Error(), Err: err})
+		h.d.Error(c, &wallzero.Error{Code: wallzero.CodeInternal, Message: "drawing the curve: " + err.Error(), Err: err})
 		return
 	}
 	c.Header("Cache-Control", "public, max-age=3600")
-	c.Data(http.StatusOK, svgType, doc)
-}
-
-// reviewCurve turns a review into curve points (a move's classification
-// marks the point after it; with three or four players every point has
-// each player's win rate and its mover) and the number of setup plies
-// (the leading placements).
-func reviewCurve(r *jobs.ReviewResult) ([]render.CurvePoint, int) {
-	points := make([]render.CurvePoint, 0, len(r.WinrateCurve))
-	clamp := func(v float32) float64 { return min(1, max(0, float64(v))) }
-	for _, p := range r.WinrateCurve {
-		cp := render.CurvePoint{Ply: p.Ply, Red: clamp(p.RedWinrate())}
-		if len(r.Players) > 2 {
-			for _, c := range r.Players {
-				cp.Rates = append(cp.Rates, clamp(p.Winrates[c]))
-			}
-		}
-		points = append(points, cp)
-	}
-	setup := 0
-	for i, m := range r.Moves {
-		if i == setup && m.Move.Kind == engine.Place {
-			setup++
-		}
-		at := m.Ply + 1
-		if at < 0 || at >= len(points) || points[at].Ply != at {
-			continue
-		}
-		if int(m.Player) < len(points[at].Rates) {
-			points[at].Mover = int(m.Player)
-		}
-		switch m.Classification {
-		case render.ClassInaccuracy, render.ClassMistake, render.ClassBlunder:
-			points[at].Class = m.Classification
-			points[at].Move = m.Move.String()
-		}
-	}
-	return points, setup
+	c.Data(http.StatusOK, SVGType, doc)
 }

@@ -1,4 +1,4 @@
-package search
+package mctsplayer
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/search"
 )
 
 // TestSetHistoryReachesTheEvaluator: a fresh player given the game so far
@@ -31,9 +32,9 @@ func TestSetHistoryReachesTheEvaluator(t *testing.T) {
 			t.Parallel()
 			var (
 				mu    sync.Mutex
-				first *Request
+				first *search.Request
 			)
-			eval := EvaluatorFunc(func(r *Request) {
+			eval := evaluatorFunc(func(r *search.Request) {
 				mu.Lock()
 				if first == nil {
 					cp := *r
@@ -46,7 +47,7 @@ func TestSetHistoryReachesTheEvaluator(t *testing.T) {
 			if tc.policy {
 				p = NewPolicyPlayer("policy", eval, 1)
 			} else {
-				cfg := DefaultConfig()
+				cfg := search.DefaultConfig()
 				cfg.MaxVisits = 16
 				if p, err = NewPlayer("mcts", eval, cfg); err != nil {
 					t.Fatal(err)
@@ -63,10 +64,10 @@ func TestSetHistoryReachesTheEvaluator(t *testing.T) {
 			if first.Position != pos {
 				t.Fatal("the first evaluation was not of the given position")
 			}
-			if first.HistoryCount != HistoryLen {
-				t.Fatalf("history of %d positions, want %d", first.HistoryCount, HistoryLen)
+			if first.HistoryCount != search.HistoryLen {
+				t.Fatalf("history of %d positions, want %d", first.HistoryCount, search.HistoryLen)
 			}
-			for k := range HistoryLen {
+			for k := range search.HistoryLen {
 				if first.History[k] != history[k] {
 					t.Errorf("history[%d] is not the position %d plies back", k, k+1)
 				}
@@ -79,11 +80,11 @@ func TestSetHistoryReachesTheEvaluator(t *testing.T) {
 // the time limit and still plays a move.
 func TestLimitTimeEndsTheSearch(t *testing.T) {
 	t.Parallel()
-	slow := EvaluatorFunc(func(r *Request) {
+	slow := evaluatorFunc(func(r *search.Request) {
 		time.Sleep(time.Millisecond)
 		territoryEval(r)
 	})
-	cfg := DefaultConfig()
+	cfg := search.DefaultConfig()
 	cfg.MaxVisits = 1 << 30
 	p, err := NewPlayer("mcts", slow, cfg)
 	if err != nil {

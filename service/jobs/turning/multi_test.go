@@ -1,15 +1,16 @@
-package jobs
+package turning
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/service/jobs/review"
 )
 
 func TestLeader(t *testing.T) {
 	t.Parallel()
-	players := colours(3)
+	players := []engine.Color{engine.Red, engine.Blue, engine.Green}
 	for _, tc := range []struct {
 		rates map[string]float32
 		want  string
@@ -23,7 +24,8 @@ func TestLeader(t *testing.T) {
 		if tc.want != "" {
 			want, _ = engine.ParseColor(tc.want)
 		}
-		if got := leader(seats(tc.rates, 3), players); got != want {
+		res := &review.Result{Players: players, Moves: []review.Move{{}}, WinrateCurve: []review.CurvePoint{{}, {Winrates: seatValues(tc.rates, 3)}}}
+		if got := seatsOf(res).leader(0, true); got != want {
 			t.Errorf("leader(%v) = %q, want %q", tc.rates, got, tc.want)
 		}
 	}
@@ -36,7 +38,7 @@ func TestLeader(t *testing.T) {
 // is no lead change and an inaccuracy no missed chance.
 func TestMultiTurningPoints(t *testing.T) {
 	t.Parallel()
-	g := testGame(t, "three-player-game.json", 8)
+	g := testGame(t, "../testdata/three-player-game.json", 8)
 	curve := []map[string]float32{
 		{"red": 0.34, "blue": 0.33, "green": 0.33}, // red leads
 		{"red": 0.34, "blue": 0.33, "green": 0.33},
@@ -48,17 +50,17 @@ func TestMultiTurningPoints(t *testing.T) {
 		{"red": 0.02, "blue": 0.95, "green": 0.03},
 		{"red": 0.02, "blue": 0.96, "green": 0.02},
 	}
-	res := &ReviewResult{Players: colours(3)}
+	res := &review.Result{Players: []engine.Color{engine.Red, engine.Blue, engine.Green}}
 	for i, c := range curve {
-		res.WinrateCurve = append(res.WinrateCurve, CurvePoint{Ply: i, Winrates: seats(c, 3)})
+		res.WinrateCurve = append(res.WinrateCurve, review.CurvePoint{Ply: i, Winrates: seatValues(c, 3)})
 	}
 	losses := map[int]float32{1: 0.2, 6: 0.06, 3: 0.12, 7: 0.02}
 	for i, m := range g.Moves {
-		res.Moves = append(res.Moves, MoveReview{Ply: i, Move: m, Player: g.Movers[i], Loss: losses[i], BestMove: mv("A1"), Classification: classify(losses[i], 0, false)})
+		res.Moves = append(res.Moves, review.Move{Ply: i, Move: m, Player: g.Movers[i], Loss: losses[i], BestMove: mv("A1"), Classification: review.Classify(losses[i], 0, false)})
 	}
 	final := g.Final
 	var got []string
-	for _, tp := range multiTurningPoints(res, &final) {
+	for _, tp := range Points(res, &final) {
 		got = append(got, tp.Kind+"@"+string(rune('0'+tp.Ply))+" "+tp.Summary)
 	}
 	// By cost: the decided move (Blue's rate +0.31), Blue's lead (+0.25),
@@ -80,8 +82,8 @@ func TestMultiTurningPoints(t *testing.T) {
 // with a swing of LeadChangeSwing is one.
 func TestMultiLeadChangeNeedsSwing(t *testing.T) {
 	t.Parallel()
-	g := testGame(t, "three-player-game.json", 2)
-	players := colours(3)
+	g := testGame(t, "../testdata/three-player-game.json", 2)
+	players := []engine.Color{engine.Red, engine.Blue, engine.Green}
 	for _, tc := range []struct {
 		name  string
 		after map[string]float32
@@ -93,17 +95,17 @@ func TestMultiLeadChangeNeedsSwing(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			curve := []map[string]float32{{"red": 0.35, "blue": 0.33, "green": 0.32}, {"red": 0.35, "blue": 0.33, "green": 0.32}, tc.after}
-			res := &ReviewResult{Players: players}
+			res := &review.Result{Players: players}
 			for i, c := range curve {
-				res.WinrateCurve = append(res.WinrateCurve, CurvePoint{Ply: i, Winrates: seats(c, 3)})
+				res.WinrateCurve = append(res.WinrateCurve, review.CurvePoint{Ply: i, Winrates: seatValues(c, 3)})
 			}
 			for i, m := range g.Moves {
-				res.Moves = append(res.Moves, MoveReview{Ply: i, Move: m, Player: g.Movers[i], BestMove: mv("A1"), Classification: "good"})
+				res.Moves = append(res.Moves, review.Move{Ply: i, Move: m, Player: g.Movers[i], BestMove: mv("A1"), Classification: "good"})
 			}
 			final := g.Final
 			n := 0
-			for _, tp := range multiTurningPoints(res, &final) {
-				if tp.Kind == TurnLeadChange {
+			for _, tp := range Points(res, &final) {
+				if tp.Kind == LeadChange {
 					n++
 				}
 			}

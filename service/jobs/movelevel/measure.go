@@ -1,11 +1,9 @@
-package jobs
+package movelevel
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/sync/errgroup"
@@ -14,109 +12,11 @@ import (
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/jobs/review"
-	"github.com/wallzero/wallzero/service/levels"
 )
 
-// MoveLevel is the level of a move (review.MoveLevel).
-type MoveLevel = review.MoveLevel
-
-// LadderLevel is one level of the ladder a review measures moves
-// against, in the form the level of a move plays it: a heuristic player's
-// deterministic choice, the raw policy's highest prior, or the best move
-// of a search at a budget. The network levels are played by the review's
-// own network, so that they and the review agree on what the network
-// thinks.
-type LadderLevel struct {
-	// Name is the level's display name ("Club") and Rating its rating.
-	Name   string
-	Rating float64
-	// Players are the player counts the level plays.
-	Players []int
-	// Player is the heuristic player spec whose choice the level makes
-	// ("voronoi-hard"); empty for the network levels.
-	Player string
-	// Visits is a network level's search budget; 0 (with Player empty)
-	// for the raw policy.
-	Visits int
-}
-
-// plays reports whether the level plays games of n players.
-func (l LadderLevel) plays(n int) bool { return slices.Contains(l.Players, n) }
-
-// levelSeed seeds the heuristic players of the ladder, so that their
-// choice among equally valued moves is the same in every review.
-const levelSeed = 1
-
-// probeStart is the first budget of the search that measures the visits
-// a best move needs.
-const probeStart = 16
-
-// Ladder returns the levels of f that the level of a move can play
-// deterministically, weakest (lowest rating) first:
-//
-//   - voronoi-medium and voronoi-hard as they are, ties broken by a fixed
-//     seed;
-//   - voronoi-easy by its choice without noise and without its random
-//     moves, which is voronoi-medium's (so it finds what Casual finds);
-//   - policy by the highest prior;
-//   - mcts at visits=N by the best move of the review's search at N
-//     visits; in the setup phase, where the policy and search players
-//     sample their placement, by the most likely one (the highest prior,
-//     the most visited).
-//
-// Levels that play at random (random, mcts with time=) are left out. A
-// nil file gives no ladder.
-func Ladder(f *levels.File) []LadderLevel {
-	if f == nil {
-		return nil
-	}
-	var out []LadderLevel
-	for _, l := range f.Levels {
-		ll := LadderLevel{Name: l.Name, Rating: l.Rating.Elo, Players: l.Players}
-		kind, rest, _ := strings.Cut(l.Spec, ":")
-		opts := map[string]string{}
-		for kv := range strings.SplitSeq(rest, ",") {
-			if k, v, ok := strings.Cut(kv, "="); ok {
-				opts[k] = v
-			}
-		}
-		switch kind {
-		case "voronoi-easy", "voronoi-medium":
-			ll.Player = "voronoi-medium"
-		case "voronoi-hard":
-			ll.Player = kind
-		case "policy":
-		case "mcts":
-			n, err := strconv.Atoi(opts["visits"])
-			if err != nil || n < 1 || opts["time"] != "" {
-				continue
-			}
-			ll.Visits = n
-		default:
-			continue
-		}
-		out = append(out, ll)
-	}
-	slices.SortStableFunc(out, func(a, b LadderLevel) int { return cmp.Compare(a.Rating, b.Rating) })
-	return out
-}
-
-// ladderFor returns the levels of ladder that play games of players
-// and search no more than visits: a review cannot judge a search stronger
-// than its own, so at 200 visits the 400-visit level is not checked.
-func ladderFor(ladder []LadderLevel, players, visits int) []LadderLevel {
-	var out []LadderLevel
-	for _, l := range ladder {
-		if l.plays(players) && l.Visits <= visits {
-			out = append(out, l)
-		}
-	}
-	return out
-}
-
-// LevelEngine plays the ladder's levels in the positions of one game;
+// Engine plays the ladder's levels in the positions of one game;
 // its methods may be called concurrently.
-type LevelEngine interface {
+type Engine interface {
 	// PlayerMove returns the move of the heuristic player spec in
 	// position turn, deterministically.
 	PlayerMove(ctx context.Context, spec string, turn int) (engine.Move, error)
@@ -125,35 +25,36 @@ type LevelEngine interface {
 	SearchBest(ctx context.Context, turn, visits int) (engine.Move, error)
 }
 
-// analyzerLevels is the LevelEngine of a review: the heuristic players
+// Analyzer is the Engine of a review: the heuristic players
 // of engine/player with a fixed seed, and searches by the review's
 // analyzer outside the cache (a cache lookup answers a small budget with
 // a larger search's analysis, which would hide what the small one finds).
-type analyzerLevels struct {
-	an        *analysis.Analyzer
-	positions []engine.Position
-	// wait, when set, runs before each search (the runner's gate, which
+type Analyzer struct {
+	// An is the review's analyzer; Positions the game's positions.
+	An        *analysis.Analyzer
+	Positions []engine.Position
+	// Wait, when set, runs before each search (the runner's gate, which
 	// lets interactive analyses go first).
-	wait func(context.Context) error
+	Wait func(context.Context) error
 }
 
-// PlayerMove implements LevelEngine.
-func (e *analyzerLevels) PlayerMove(ctx context.Context, spec string, turn int) (engine.Move, error) {
+// PlayerMove implements Engine.
+func (e *Analyzer) PlayerMove(ctx context.Context, spec string, turn int) (engine.Move, error) {
 	p, err := player.New(spec, levelSeed)
 	if err != nil {
 		return engine.Move{}, err
 	}
-	return p.ChooseMove(ctx, &e.positions[turn])
+	return p.ChooseMove(ctx, &e.Positions[turn])
 }
 
-// SearchBest implements LevelEngine.
-func (e *analyzerLevels) SearchBest(ctx context.Context, turn, visits int) (engine.Move, error) {
-	if e.wait != nil {
-		if err := e.wait(ctx); err != nil {
+// SearchBest implements Engine.
+func (e *Analyzer) SearchBest(ctx context.Context, turn, visits int) (engine.Move, error) {
+	if e.Wait != nil {
+		if err := e.Wait(ctx); err != nil {
 			return engine.Move{}, err
 		}
 	}
-	a, err := e.an.AnalyzeTurn(ctx, &analysis.Query{MaxVisits: visits}, e.positions, turn, analysis.RunOptions{})
+	a, err := e.An.AnalyzeTurn(ctx, &analysis.Query{MaxVisits: visits}, e.Positions, turn, analysis.RunOptions{})
 	if err != nil || len(a.MoveInfos) == 0 {
 		return engine.Move{}, err
 	}
@@ -173,8 +74,8 @@ func probeBudgets(visits int) []int {
 // levelFinds reports whether move is the best move of the reference
 // analysis ref (the review's, of the position before the move) or one the
 // review would call good against it: a move the search visited whose win
-// rate is less than InaccuracyLoss below the best's and whose score lead
-// (when both are known) less than InaccuracyPoints below. A move the
+// rate is less than review.InaccuracyLoss below the best's and whose score lead
+// (when both are known) less than review.InaccuracyPoints below. A move the
 // search never visited has no value of its own and does not count.
 func levelFinds(ref *analysis.Analysis, move engine.Move) bool {
 	best := ref.MoveInfos[0]
@@ -185,10 +86,10 @@ func levelFinds(ref *analysis.Analysis, move engine.Move) bool {
 		if mi.Move != move {
 			continue
 		}
-		if mi.Visits == 0 || float64(best.Winrate-mi.Winrate) >= InaccuracyLoss {
+		if mi.Visits == 0 || float64(best.Winrate-mi.Winrate) >= review.InaccuracyLoss {
 			return false
 		}
-		return best.ScoreLead == nil || mi.ScoreLead == nil || float64(*best.ScoreLead-*mi.ScoreLead) < InaccuracyPoints
+		return best.ScoreLead == nil || mi.ScoreLead == nil || float64(*best.ScoreLead-*mi.ScoreLead) < review.InaccuracyPoints
 	}
 	return false
 }
@@ -211,7 +112,7 @@ func policyChoice(a *analysis.Analysis) engine.Move {
 // budget: the budget at which the search first prefers the best move,
 // and the network levels' budgets, share them, and the review's own
 // budget is ref. nil when ref has no moves.
-func measureLevel(ctx context.Context, eng LevelEngine, ladder []LadderLevel, turn int, ref *analysis.Analysis, visits int) (*MoveLevel, error) {
+func measureLevel(ctx context.Context, eng Engine, ladder []LadderLevel, turn int, ref *analysis.Analysis, visits int) (*review.MoveLevel, error) {
 	if len(ref.MoveInfos) == 0 {
 		return nil, nil
 	}
@@ -228,7 +129,7 @@ func measureLevel(ctx context.Context, eng LevelEngine, ladder []LadderLevel, tu
 		searched[v] = m
 		return m, nil
 	}
-	out := &MoveLevel{Finders: []string{}, Checked: []string{}, BestPrior: best.Prior}
+	out := &review.MoveLevel{Finders: []string{}, Checked: []string{}, BestPrior: best.Prior}
 	for _, v := range probeBudgets(visits) {
 		m, err := search(v)
 		if err != nil {
@@ -265,20 +166,20 @@ func measureLevel(ctx context.Context, eng LevelEngine, ladder []LadderLevel, tu
 	return out, nil
 }
 
-// needsLevel reports whether a move's review gets a level: an
+// Needed reports whether a move's review gets a level: an
 // inaccuracy, a mistake or a blunder.
-func needsLevel(class string) bool {
+func Needed(class string) bool {
 	return class == "inaccuracy" || class == "mistake" || class == "blunder"
 }
 
-// addLevels computes the level of every inaccuracy, mistake and blunder
+// Add computes the level of every inaccuracy, mistake and blunder
 // of res (MoveReview.Level), parallel moves at a time, against the
 // levels of ladder that the game's player count and the review's visits
 // allow, and says it in the moves' explanations and on their turning
 // points. It costs nothing for the other moves; for each leveled move, at
 // most the searches of the doubling series below visits and one choice of
 // each heuristic level (docs/reviews.md).
-func addLevels(ctx context.Context, res *ReviewResult, analyses []*analysis.Analysis, eng LevelEngine, ladder []LadderLevel, players, visits, parallel int) error {
+func Add(ctx context.Context, res *review.Result, analyses []*analysis.Analysis, eng Engine, ladder []LadderLevel, players, visits, parallel int) error {
 	ladder = ladderFor(ladder, players, visits)
 	if len(ladder) == 0 {
 		return nil
@@ -287,7 +188,7 @@ func addLevels(ctx context.Context, res *ReviewResult, analyses []*analysis.Anal
 	eg.SetLimit(max(parallel, 1))
 	for i := range res.Moves {
 		mr := &res.Moves[i]
-		if !needsLevel(mr.Classification) {
+		if !Needed(mr.Classification) {
 			continue
 		}
 		eg.Go(func() error {
@@ -325,7 +226,7 @@ func addLevels(ctx context.Context, res *ReviewResult, analyses []*analysis.Anal
 // levelSentence says a move's level in words: "Club and up find
 // E4-E5:N; the best move has a prior of 3% and the search needs 128
 // visits to prefer it."
-func levelSentence(l *MoveLevel, best engine.Move) string {
+func levelSentence(l *review.MoveLevel, best engine.Move) string {
 	var who string
 	switch n, top := len(l.Finders), len(l.Checked); {
 	case n == 0:

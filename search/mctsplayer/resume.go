@@ -1,9 +1,10 @@
-package search
+package mctsplayer
 
 import (
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/search"
 )
 
 // SetHistory starts a new player in the middle of a game: its next
@@ -13,7 +14,7 @@ import (
 // history. The service builds a fresh player for each move it is asked
 // for and gives it the record's positions this way.
 func (p *Player) SetHistory(pos engine.Position, history []engine.Position) {
-	p.history = append([]engine.Position(nil), history[:min(len(history), HistoryLen)]...)
+	p.history = append([]engine.Position(nil), history[:min(len(history), search.HistoryLen)]...)
 	p.last, p.s = pos, nil
 }
 

@@ -1,4 +1,4 @@
-package search
+package mctsplayer
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/search"
 )
 
 // Player plays moves chosen by search (or, with Visits 0, by the
@@ -23,22 +24,22 @@ type Player struct {
 	// move.
 	Fresh  bool
 	spec   string
-	eval   Evaluator
-	cfg    Config
+	eval   search.Evaluator
+	cfg    search.Config
 	policy bool
 	// temp, for a policy player, is the temperature of its play-phase
 	// moves: 0 plays the highest prior, T > 0 samples in proportion to
 	// prior^(1/T) (weaker and more varied the higher T).
 	temp float64
 	rng  *rand.Rand
-	s    *Search
+	s    *search.Search
 	// history holds the positions of the game so far, most recent first.
 	history []engine.Position
 	last    engine.Position
 }
 
 // NewPlayer returns a search player with cfg (MaxVisits per move).
-func NewPlayer(spec string, eval Evaluator, cfg Config) (*Player, error) {
+func NewPlayer(spec string, eval search.Evaluator, cfg search.Config) (*Player, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -47,8 +48,8 @@ func NewPlayer(spec string, eval Evaluator, cfg Config) (*Player, error) {
 
 // NewPolicyPlayer returns a player that plays the evaluator's most likely
 // move without searching.
-func NewPolicyPlayer(spec string, eval Evaluator, seed uint64) *Player {
-	cfg := DefaultConfig()
+func NewPolicyPlayer(spec string, eval search.Evaluator, seed uint64) *Player {
+	cfg := search.DefaultConfig()
 	cfg.MaxVisits, cfg.Seed = 1, seed
 	return &Player{spec: spec, eval: eval, cfg: cfg, policy: true, rng: rand.New(rand.NewPCG(seed, 0x9A7E))}
 }
@@ -66,7 +67,7 @@ func (p *Player) ChooseMove(ctx context.Context, pos *engine.Position) (engine.M
 		p.s = nil
 	}
 	if p.s == nil {
-		s, err := New(p.eval, p.cfg, *pos, p.history)
+		s, err := search.New(p.eval, p.cfg, *pos, p.history)
 		if err != nil {
 			return engine.Move{}, err
 		}
@@ -78,7 +79,7 @@ func (p *Player) ChooseMove(ctx context.Context, pos *engine.Position) (engine.M
 	}
 	m := res.Best
 	if pos.Phase() == engine.Setup {
-		m = p.sample(res.Moves, func(mi MoveInfo) float64 { return float64(mi.Visits) })
+		m = p.sample(res.Moves, func(mi search.MoveInfo) float64 { return float64(mi.Visits) })
 	}
 	p.played(*pos, m)
 	if err := p.s.Advance(m); err != nil {
@@ -90,7 +91,7 @@ func (p *Player) ChooseMove(ctx context.Context, pos *engine.Position) (engine.M
 // NewPolicyPlayerTemp returns a policy player that samples its play-phase
 // moves in proportion to prior^(1/temp) (temp 0: the most likely move, as
 // NewPolicyPlayer): players of graded strength below the raw policy.
-func NewPolicyPlayerTemp(spec string, eval Evaluator, seed uint64, temp float64) *Player {
+func NewPolicyPlayerTemp(spec string, eval search.Evaluator, seed uint64, temp float64) *Player {
 	p := NewPolicyPlayer(spec, eval, seed)
 	p.temp = temp
 	return p
@@ -99,18 +100,18 @@ func NewPolicyPlayerTemp(spec string, eval Evaluator, seed uint64, temp float64)
 // policyMove evaluates pos once and plays the highest prior (or, with a
 // temperature, samples by prior^(1/temp)).
 func (p *Player) policyMove(ctx context.Context, pos *engine.Position) (engine.Move, error) {
-	req := &Request{Position: *pos, Moves: pos.LegalMoves(nil)}
-	for i := 0; i < len(p.history) && i < HistoryLen; i++ {
+	req := &search.Request{Position: *pos, Moves: pos.LegalMoves(nil)}
+	for i := 0; i < len(p.history) && i < search.HistoryLen; i++ {
 		req.History[i] = p.history[i]
 		req.HistoryCount++
 	}
-	if err := p.eval.Evaluate(ctx, []*Request{req}); err != nil {
+	if err := p.eval.Evaluate(ctx, []*search.Request{req}); err != nil {
 		return engine.Move{}, err
 	}
-	infos := make([]MoveInfo, len(req.Moves))
+	infos := make([]search.MoveInfo, len(req.Moves))
 	best := 0
 	for i, m := range req.Moves {
-		infos[i] = MoveInfo{Move: m, Prior: req.Out.Priors[i]}
+		infos[i] = search.MoveInfo{Move: m, Prior: req.Out.Priors[i]}
 		if req.Out.Priors[i] > req.Out.Priors[best] {
 			best = i
 		}
@@ -118,10 +119,10 @@ func (p *Player) policyMove(ctx context.Context, pos *engine.Position) (engine.M
 	m := req.Moves[best]
 	switch {
 	case pos.Phase() == engine.Setup:
-		m = p.sample(infos, func(mi MoveInfo) float64 { return float64(mi.Prior) })
+		m = p.sample(infos, func(mi search.MoveInfo) float64 { return float64(mi.Prior) })
 	case p.temp > 0:
 		top := float64(req.Out.Priors[best])
-		m = p.sample(infos, func(mi MoveInfo) float64 {
+		m = p.sample(infos, func(mi search.MoveInfo) float64 {
 			if top <= 0 {
 				return 1
 			}
@@ -133,7 +134,7 @@ func (p *Player) policyMove(ctx context.Context, pos *engine.Position) (engine.M
 }
 
 // sample draws a move with probability proportional to weight.
-func (p *Player) sample(moves []MoveInfo, weight func(MoveInfo) float64) engine.Move {
+func (p *Player) sample(moves []search.MoveInfo, weight func(search.MoveInfo) float64) engine.Move {
 	var total float64
 	for _, mi := range moves {
 		total += weight(mi)
@@ -153,8 +154,8 @@ func (p *Player) sample(moves []MoveInfo, weight func(MoveInfo) float64) engine.
 // played records that m was played from pos.
 func (p *Player) played(pos engine.Position, m engine.Move) {
 	p.history = append([]engine.Position{pos}, p.history...)
-	if len(p.history) > HistoryLen {
-		p.history = p.history[:HistoryLen]
+	if len(p.history) > search.HistoryLen {
+		p.history = p.history[:search.HistoryLen]
 	}
 	p.last = pos
 	p.last.Apply(m)
@@ -182,8 +183,8 @@ func (p *Player) catchUp(pos engine.Position) {
 			}
 			cur.Apply(m)
 		}
-		if len(p.history) > HistoryLen {
-			p.history = p.history[:HistoryLen]
+		if len(p.history) > search.HistoryLen {
+			p.history = p.history[:search.HistoryLen]
 		}
 		p.last = pos
 		return

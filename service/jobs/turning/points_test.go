@@ -1,134 +1,15 @@
-package jobs
+package turning
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service/analysis"
-	"github.com/wallzero/wallzero/service/explain"
+	"github.com/wallzero/wallzero/service/jobs/review"
 )
-
-// selfPlayGame loads the analysis package's testdata/selfplay-game.json: a
-// 51-move game of voronoi-hard against itself (four-stone opening).
-func selfPlayGame(t testing.TB) *engine.Game {
-	t.Helper()
-	data, err := os.ReadFile("../analysis/testdata/selfplay-game.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rec engine.Record
-	if err := json.Unmarshal(data, &rec); err != nil {
-		t.Fatal(err)
-	}
-	g, err := rec.Game()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
-// reviewGame reviews g with the heuristic analyzer at a small budget.
-func reviewGame(t testing.TB, g *engine.Game) (*ReviewResult, []*analysis.Analysis) {
-	t.Helper()
-	positions := g.Positions()
-	analyses := make([]*analysis.Analysis, len(positions))
-	an := heuristicAnalyzer()
-	for i := range positions {
-		a, err := an.AnalyzeTurn(context.Background(), &analysis.Query{MaxVisits: 24}, positions, i, analysis.RunOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		analyses[i] = a
-	}
-	res := buildReview(g, analyses, 3)
-	explainReview(res, g, positions, analyses)
-	return res, analyses
-}
-
-// TestExplainReviewRealGame reviews a 51-move self-play game: every move
-// gets an explanation whose lines are played to the end of the game, and
-// the turning points agree with the win-rate curve.
-func TestExplainReviewRealGame(t *testing.T) {
-	t.Parallel()
-	g := selfPlayGame(t)
-	if len(g.Moves) < 40 {
-		t.Fatalf("the test game has %d moves, want at least 40", len(g.Moves))
-	}
-	res, _ := reviewGame(t, g)
-	for _, mr := range res.Moves {
-		e := mr.Explanation
-		if e == nil {
-			t.Fatalf("move %d %s has no explanation", mr.Ply, mr.Move)
-		}
-		if e.Played.Move != mr.Move.String() || !strings.HasPrefix(e.Text, e.Played.Sentence) || len(e.Text) < 20 {
-			t.Errorf("move %d: explanation %q of %s", mr.Ply, e.Text, e.Played.Move)
-		}
-		if (e.Best != nil) != (mr.BestMove != mr.Move) {
-			t.Errorf("move %d: best %v, but best move %s played %s", mr.Ply, e.Best, mr.BestMove, mr.Move)
-		}
-		for _, me := range []*explain.MoveExplanation{&e.Played, e.Best} {
-			if me == nil {
-				continue
-			}
-			p := me.Playout
-			if p == nil || p.Moves[0] != me.Move || p.Territory["red"]+p.Territory["blue"] == 0 || p.Winner == "" {
-				t.Fatalf("move %d: playout of %s = %+v", mr.Ply, me.Move, p)
-			}
-			checkPlayout(t, g, mr.Ply, p)
-		}
-	}
-	if len(res.TurningPoints) == 0 {
-		t.Fatal("no turning points")
-	}
-	kinds := map[string]int{}
-	for _, tp := range res.TurningPoints {
-		kinds[tp.Kind]++
-		mr := res.Moves[tp.Ply]
-		if tp.Move != mr.Move || tp.Text != mr.Explanation.Text {
-			t.Errorf("turning point %+v does not match move %+v", tp, mr)
-		}
-		switch tp.Kind {
-		case TurnLeadChange:
-			if favourite(mr.RedWinrateBefore) == favourite(mr.RedWinrateAfter) {
-				t.Errorf("lead change at %d without a change of favourite: %v -> %v", tp.Ply, mr.RedWinrateBefore, mr.RedWinrateAfter)
-			}
-		case TurnMissed:
-			if mr.Classification != "mistake" && mr.Classification != "blunder" {
-				t.Errorf("missed chance at %d, a move classified %s", tp.Ply, mr.Classification)
-			}
-		}
-	}
-	if kinds[TurnDecided] != 1 || len(res.TurningPoints) > MaxTurningPoints {
-		t.Errorf("want one decided point and at most %d in all, got %v", MaxTurningPoints, kinds)
-	}
-}
-
-// checkPlayout replays a playout from the position before move ply and
-// checks it ends the game with the territory it reports.
-func checkPlayout(t *testing.T, g *engine.Game, ply int, p *explain.Playout) {
-	t.Helper()
-	pos := g.Positions()[ply]
-	for _, text := range p.Moves {
-		m, _, err := engine.ParseMove(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := pos.Play(m); err != nil {
-			t.Fatalf("playout from ply %d: %s: %v", ply, text, err)
-		}
-	}
-	r := pos.Result()
-	if !pos.IsOver() || r.Score[engine.Red] != p.Territory["red"] || r.Score[engine.Blue] != p.Territory["blue"] {
-		t.Errorf("playout from ply %d: over %v, territory %v, reported %v", ply, pos.IsOver(), r.Score, p.Territory)
-	}
-}
 
 // TestTurningPoints checks the rules on made-up win-rate curves: a lead
 // change needs a swing of LeadChangeSwing across 50% or a proven result
@@ -159,7 +40,7 @@ func TestTurningPoints(t *testing.T) {
 		{"a slow crossing is not a lead change",
 			[]float32{0.6, 0.55, 0.51, 0.48, 0.45, 0.42, 0.4}, []float32{0.05, 0.05, 0.05, 0.05, 0.05, 0.05}, nil, nil, "", ""},
 		{"points make missed chances in a decided game",
-			[]float32{1, 1, 1, 1, 1, 1, 1}, []float32{0, 0, 0, 0, 0, 0}, map[int]float32{1: 2, 3: 8, 4: MistakePoints, 5: 1}, nil,
+			[]float32{1, 1, 1, 1, 1, 1, 1}, []float32{0, 0, 0, 0, 0, 0}, map[int]float32{1: 2, 3: 8, 4: review.MistakePoints, 5: 1}, nil,
 			"missed-chance@3 missed-chance@4 decided@0", "Blue missed B1 (blunder): 8 points lost."},
 		{"a proven win thrown away is a lead change",
 			[]float32{0.55, 0.5, 0.52, 0.5, 0.5, 0.5, 0.5}, []float32{0, 0, 0.03, 0, 0, 0}, nil,
@@ -174,24 +55,24 @@ func TestTurningPoints(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			res := &ReviewResult{}
+			res := &review.Result{}
 			for i, loss := range tc.losses {
 				p := engine.Red
 				if i%2 == 1 {
 					p = engine.Blue
 				}
 				pts := tc.points[i]
-				res.Moves = append(res.Moves, MoveReview{Ply: i, Move: mv("A1"), Player: p, RedWinrateBefore: tc.curve[i], RedWinrateAfter: tc.curve[i+1],
-					Loss: loss, PointsLoss: pts, BestMove: mv("B1"), Classification: classify(loss, pts, false), Proof: tc.proofs[i]})
+				res.Moves = append(res.Moves, review.Move{Ply: i, Move: mv("A1"), Player: p, RedWinrateBefore: tc.curve[i], RedWinrateAfter: tc.curve[i+1],
+					Loss: loss, PointsLoss: pts, BestMove: mv("B1"), Classification: review.Classify(loss, pts, false), Proof: tc.proofs[i]})
 			}
-			got := turningPoints(res, &start)
+			got := Points(res, &start)
 			var summary []string
 			for k, tp := range got {
 				summary = append(summary, fmt.Sprintf("%s@%d", tp.Kind, tp.Ply))
 				if k > 0 && tp.Cost > got[k-1].Cost {
 					t.Errorf("turning point %d costs %v, more than the one before (%v)", k, tp.Cost, got[k-1].Cost)
 				}
-				if tp.Kind == TurnLeadChange && tc.proofs == nil && math.Abs(float64(tp.RedWinrateAfter-tp.RedWinrateBefore)) < LeadChangeSwing-1e-6 {
+				if tp.Kind == LeadChange && tc.proofs == nil && math.Abs(float64(tp.RedWinrateAfter-tp.RedWinrateBefore)) < LeadChangeSwing-1e-6 {
 					t.Errorf("lead change at %d with a swing of %v", tp.Ply, tp.RedWinrateAfter-tp.RedWinrateBefore)
 				}
 			}
@@ -219,10 +100,10 @@ func TestDecidedByProof(t *testing.T) {
 	}
 	margin := func(v int) *int { return &v }
 	n := len(g.Moves)
-	build := func(proofs map[int]*analysis.Proof) *ReviewResult {
-		res := &ReviewResult{}
+	build := func(proofs map[int]*analysis.Proof) *review.Result {
+		res := &review.Result{}
 		for i, m := range g.Moves {
-			res.Moves = append(res.Moves, MoveReview{Ply: i, Move: m, Player: g.Movers[i],
+			res.Moves = append(res.Moves, review.Move{Ply: i, Move: m, Player: g.Movers[i],
 				RedWinrateBefore: 0.5, RedWinrateAfter: 0.5, Proof: proofs[i]})
 		}
 		return res
@@ -263,10 +144,10 @@ func TestDecidedByProof(t *testing.T) {
 			if !ok || i != tc.want || name != winner || p.Result != "win" || p.Margin == nil || *p.Margin != 3 {
 				t.Fatalf("decided at %d (%v) by %s with %+v, want move %d for %s, a win by 3", i, ok, name, p, tc.want, winner)
 			}
-			tps := turningPoints(build(tc.proofs), &final)
+			tps := Points(build(tc.proofs), &final)
 			found := false
 			for _, tp := range tps {
-				if tp.Kind == TurnDecided {
+				if tp.Kind == Decided {
 					found = tp.Ply == tc.want && tp.Proof != nil && strings.Contains(tp.Summary, "proven win by 3")
 				}
 			}
@@ -275,11 +156,4 @@ func TestDecidedByProof(t *testing.T) {
 			}
 		})
 	}
-}
-
-// heuristicAnalyzer analyses every game with the deterministic heuristic
-// evaluator, so results are reproducible without a model file.
-func heuristicAnalyzer() *analysis.Analyzer {
-	h := inference.Heuristic{}
-	return analysis.NewAnalyzer(analysis.Evaluators{Network: h, NetworkModel: "heuristic-as-network", Heuristic: h, HeuristicModel: inference.HeuristicModelID}, analysis.DefaultLimits())
 }

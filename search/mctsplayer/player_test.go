@@ -1,4 +1,4 @@
-package search
+package mctsplayer
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/player"
+	"github.com/wallzero/wallzero/search"
 )
 
 func TestPlayersPlayWholeGames(t *testing.T) {
@@ -25,11 +26,11 @@ func TestPlayersPlayWholeGames(t *testing.T) {
 			t.Parallel()
 			mk := func(seed uint64) player.Player {
 				if tc.policy {
-					return NewPolicyPlayerTemp("policy", EvaluatorFunc(territoryEval), seed, tc.temp)
+					return NewPolicyPlayerTemp("policy", evaluatorFunc(territoryEval), seed, tc.temp)
 				}
-				cfg := DefaultConfig()
+				cfg := search.DefaultConfig()
 				cfg.MaxVisits, cfg.Seed, cfg.Gumbel = 24, seed, tc.gumbel
-				p, err := NewPlayer("mcts", EvaluatorFunc(territoryEval), cfg)
+				p, err := NewPlayer("mcts", evaluatorFunc(territoryEval), cfg)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -47,8 +48,8 @@ func TestPlayersPlayWholeGames(t *testing.T) {
 				// The tree followed the game: the last search's root was
 				// reached by advancing, with the full history.
 				rp := red.(*Player)
-				if len(rp.history) != HistoryLen {
-					t.Errorf("red kept %d history positions, want %d", len(rp.history), HistoryLen)
+				if len(rp.history) != search.HistoryLen {
+					t.Errorf("red kept %d history positions, want %d", len(rp.history), search.HistoryLen)
 				}
 			}
 			// Same seeds, same game.
@@ -88,8 +89,8 @@ func TestPolicyTemperatureVaries(t *testing.T) {
 	differ := func(temp float64) int {
 		n := 0
 		for seed := uint64(1); seed <= 6; seed++ {
-			a := NewPolicyPlayerTemp("p", EvaluatorFunc(territoryEval), 7, temp)
-			b := NewPolicyPlayerTemp("p", EvaluatorFunc(territoryEval), 7+seed, temp)
+			a := NewPolicyPlayerTemp("p", evaluatorFunc(territoryEval), 7, temp)
+			b := NewPolicyPlayerTemp("p", evaluatorFunc(territoryEval), 7+seed, temp)
 			// The same setup for both: play it out, then compare each
 			// player's choice in the same positions.
 			pos := engine.NewPosition(engine.DefaultRules())

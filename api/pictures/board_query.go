@@ -1,16 +1,18 @@
-package api
+package pictures
 
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/wallzero/wallzero"
+	"github.com/wallzero/wallzero/api/query"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/internal/jsonscan"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/render"
 )
@@ -29,6 +31,8 @@ type boardRequest struct {
 	analyze       int
 	autoOwnership bool
 	visits        int
+	// decode reads a parameter's JSON (Deps.Decode).
+	decode func(data []byte, v any) error
 }
 
 // boardParams are the query parameters board.svg knows.
@@ -38,102 +42,29 @@ var boardParams = map[string]bool{
 	"played": true, "distances": true, "topK": true, "maxVisits": true, "title": true, "reachDiff": true,
 }
 
-// invalidParam returns a CodeInvalid error naming a query parameter.
-func invalidParam(field, format string, args ...any) *wallzero.Error {
-	return &wallzero.Error{Code: wallzero.CodeInvalid, Field: field, Message: fmt.Sprintf(format, args...)}
-}
-
-// maxParamBytes bounds a query parameter's value: a whole record or board
-// as JSON may take this much, the others much less (maxShortParamBytes;
-// title: maxTitleChars characters).
-const (
-	maxParamBytes      = 16 << 10
-	maxShortParamBytes = 1024
-	maxTitleChars      = 200
-)
-
-// longParams may take up to maxParamBytes.
-var longParams = map[string]bool{"record": true, "moves": true, "board": true, "candidates": true}
-
-// parseQuery parses a raw query string strictly: a malformed escape is an
-// error (url.URL.Query drops such pairs silently), and every value must be
-// valid UTF-8 without control characters and within its length limit.
-func parseQuery(raw string) (url.Values, error) {
-	q, err := url.ParseQuery(raw)
-	if err != nil {
-		return nil, invalidParam("", "malformed query string: %v", err)
-	}
-	for _, k := range sortedKeys(q) {
-		vs := q[k]
-		if !utf8.ValidString(k) || strings.IndexFunc(k, isControl) >= 0 || len(k) > 64 {
-			return nil, invalidParam("", "a query parameter name %q is not valid UTF-8 text of at most 64 bytes", clipText(k, 64))
-		}
-		for _, v := range vs {
-			if err := checkParam(k, v); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return q, nil
-}
-
-// sortedKeys returns a query's parameter names in order, so that the first
-// bad one named is always the same.
-func sortedKeys(q url.Values) []string {
-	keys := make([]string, 0, len(q))
-	for k := range q {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
-// isControl reports C0 control characters and DEL.
-func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
-
-// checkParam checks one query value's encoding and length.
-func checkParam(k, v string) error {
-	if !utf8.ValidString(v) {
-		return invalidParam(k, "not valid UTF-8")
-	}
-	if i := strings.IndexFunc(v, isControl); i >= 0 {
-		if v[i] == 0 {
-			return invalidParam(k, "holds a NUL character")
-		}
-		return invalidParam(k, "holds a control character (%U)", rune(v[i]))
-	}
-	limit := maxShortParamBytes
-	if longParams[k] {
-		limit = maxParamBytes
-	}
-	if len(v) > limit {
-		return invalidParam(k, "%d bytes, at most %d", len(v), limit)
-	}
-	if k == "title" && utf8.RuneCountInString(v) > maxTitleChars {
-		return invalidParam(k, "%d characters, at most %d", utf8.RuneCountInString(v), maxTitleChars)
-	}
-	return nil
-}
+// BoardParams returns the query parameters board.svg knows (a copy, for
+// the check that the OpenAPI document names them all).
+func BoardParams() map[string]bool { return maps.Clone(boardParams) }
 
 // parseBoardQuery reads the position and the overlays from a board.svg
 // query. Errors are *wallzero.Error values naming the parameter (with the
 // path inside it for record, moves and board: "moves[3]",
 // "board.walls[0].side", "record.rules.players").
-func parseBoardQuery(q url.Values, limits analysis.Limits) (*boardRequest, error) {
+func parseBoardQuery(q url.Values, limits analysis.Limits, decode func([]byte, any) error) (*boardRequest, error) {
 	var unknown []string
-	for _, k := range sortedKeys(q) {
+	for _, k := range query.Keys(q) {
 		v := q[k]
 		if !boardParams[k] {
 			unknown = append(unknown, k)
 		} else if len(v) > 1 {
-			return nil, invalidParam(k, "given %d times, at most once", len(v))
+			return nil, query.Invalid(k, "given %d times, at most once", len(v))
 		}
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
-		return nil, invalidParam(unknown[0], "unknown query parameter (known: record or moves with opening, players, stay, tieBreak, board; turn; includeReachability, territory, last, ownership, candidates, played, distances, reachDiff, topK, maxVisits, title)")
+		return nil, query.Invalid(unknown[0], "unknown query parameter (known: record or moves with opening, players, stay, tieBreak, board; turn; includeReachability, territory, last, ownership, candidates, played, distances, reachDiff, topK, maxVisits, title)")
 	}
-	req := &boardRequest{}
+	req := &boardRequest{decode: decode}
 	if err := req.parseRecord(q, limits); err != nil {
 		return nil, err
 	}
@@ -148,10 +79,10 @@ func (req *boardRequest) parseRecord(q url.Values, limits analysis.Limits) error
 	if q.Has("record") {
 		for _, k := range []string{"moves", "opening", "players", "stay", "tieBreak", "board"} {
 			if q.Has(k) {
-				return invalidParam(k, "give either record or moves (with opening, players, stay, tieBreak, board), not both")
+				return query.Invalid(k, "give either record or moves (with opening, players, stay, tieBreak, board), not both")
 			}
 		}
-		if err := decodeJSON([]byte(q.Get("record")), &req.record); err != nil {
+		if err := req.decode([]byte(q.Get("record")), &req.record); err != nil {
 			return prefixField("record", err)
 		}
 	} else {
@@ -169,7 +100,7 @@ func (req *boardRequest) parseRecord(q url.Values, limits analysis.Limits) error
 	if v := q.Get("turn"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || n > len(g.Moves) {
-			return invalidParam("turn", "%q: want a number of moves from 0 to %d", v, len(g.Moves))
+			return query.Invalid("turn", "%q: want a number of moves from 0 to %d", v, len(g.Moves))
 		}
 		req.turn = n
 	}
@@ -178,7 +109,7 @@ func (req *boardRequest) parseRecord(q url.Values, limits analysis.Limits) error
 	if v := q.Get("last"); v != "" {
 		b, err := strconv.ParseBool(v)
 		if err != nil {
-			return invalidParam("last", "%q: want true or false", v)
+			return query.Invalid("last", "%q: want true or false", v)
 		}
 		last = b
 	}
@@ -198,7 +129,7 @@ func prefixField(param string, err error) error {
 		if se.Field == "" {
 			se.Field = param
 		} else {
-			se.Field = joinKey(param, se.Field)
+			se.Field = jsonscan.JoinKey(param, se.Field)
 		}
 		return se
 	}
@@ -221,7 +152,7 @@ func recordParamError(err error, recordForm bool) error {
 	case recordForm && se.Field == "":
 		se.Field = "record"
 	case recordForm:
-		se.Field = joinKey("record", se.Field)
+		se.Field = jsonscan.JoinKey("record", se.Field)
 	case ruleParams[se.Field] != "":
 		se.Field = ruleParams[se.Field]
 	}
@@ -234,7 +165,7 @@ func (req *boardRequest) parseMoves(q url.Values) error {
 		for i, m := range strings.Split(v, ",") {
 			m = strings.TrimSpace(m)
 			if m == "" {
-				return invalidParam(fmt.Sprintf("moves[%d]", i), "empty move")
+				return query.Invalid(fmt.Sprintf("moves[%d]", i), "empty move")
 			}
 			req.record.Moves = append(req.record.Moves, m)
 		}
@@ -245,7 +176,7 @@ func (req *boardRequest) parseMoves(q url.Values) error {
 	if v := q.Get("players"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return invalidParam("players", "%q: want 2, 3 or 4", v)
+			return query.Invalid("players", "%q: want 2, 3 or 4", v)
 		}
 		req.record.Rules.Players = n
 	}
@@ -257,7 +188,7 @@ func (req *boardRequest) parseMoves(q url.Values) error {
 	}
 	if v := q.Get("board"); v != "" {
 		var b engine.Diagram
-		if err := decodeJSON([]byte(v), &b); err != nil {
+		if err := req.decode([]byte(v), &b); err != nil {
 			return prefixField("board", err)
 		}
 		req.record.Board = &b
@@ -274,7 +205,7 @@ func (req *boardRequest) parseOverlays(q url.Values, limits analysis.Limits) err
 		}
 		b, err := strconv.ParseBool(v)
 		if err != nil {
-			return invalidParam(k, "%q: want true or false", v)
+			return query.Invalid(k, "%q: want true or false", v)
 		}
 		if k == "includeReachability" {
 			req.opt.Reachability = b
@@ -288,7 +219,7 @@ func (req *boardRequest) parseOverlays(q url.Values, limits analysis.Limits) err
 		} else {
 			own, err := render.ParseOwnership(v)
 			if err != nil {
-				return invalidParam("ownership", "%v", err)
+				return query.Invalid("ownership", "%v", err)
 			}
 			req.opt.Ownership = own
 		}
@@ -296,14 +227,14 @@ func (req *boardRequest) parseOverlays(q url.Values, limits analysis.Limits) err
 	if v := q.Get("candidates"); v != "" {
 		c, err := render.ParseCandidates(v)
 		if err != nil {
-			return invalidParam("candidates", "%v", err)
+			return query.Invalid("candidates", "%v", err)
 		}
 		req.opt.Candidates = c
 	}
 	if v := q.Get("played"); v != "" {
 		c, err := render.ParseCandidate(v)
 		if err != nil {
-			return invalidParam("played", "%v", err)
+			return query.Invalid("played", "%v", err)
 		}
 		c.Played = true
 		req.opt.Candidates = append(req.opt.Candidates, c)
@@ -311,31 +242,31 @@ func (req *boardRequest) parseOverlays(q url.Values, limits analysis.Limits) err
 	if v := q.Get("reachDiff"); v != "" {
 		m, _, err := engine.ParseMove(v)
 		if err != nil {
-			return invalidParam("reachDiff", "%v", err)
+			return query.Invalid("reachDiff", "%v", err)
 		}
 		req.opt.ReachDiff = &m
 	}
 	if v := q.Get("distances"); v != "" {
 		sq, err := engine.ParseSquare(v)
 		if err != nil {
-			return invalidParam("distances", "%v", err)
+			return query.Invalid("distances", "%v", err)
 		}
 		req.opt.Distances, req.opt.DistanceFrom = true, sq
 	}
 	if v := q.Get("topK"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || n > render.MaxCandidates {
-			return invalidParam("topK", "%q: want a number of moves from 0 to %d", v, render.MaxCandidates)
+			return query.Invalid("topK", "%q: want a number of moves from 0 to %d", v, render.MaxCandidates)
 		}
 		req.analyze = n
 	}
 	if v := q.Get("maxVisits"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > limits.MaxVisits {
-			return invalidParam("maxVisits", "%q: want a number from 1 to %d", v, limits.MaxVisits)
+			return query.Invalid("maxVisits", "%q: want a number from 1 to %d", v, limits.MaxVisits)
 		}
 		if req.analyze == 0 && !req.autoOwnership {
-			return invalidParam("maxVisits", "only with topK or ownership=true")
+			return query.Invalid("maxVisits", "only with topK or ownership=true")
 		}
 		req.visits = n
 	}

@@ -1,4 +1,4 @@
-package jobs
+package review
 
 import (
 	"math"
@@ -7,7 +7,7 @@ import (
 	"github.com/wallzero/wallzero/service/analysis"
 )
 
-// The weights of a player's moves in its accuracy (playerAccuracy), as
+// The weights of a player's moves in its accuracy (PlayersAccuracy), as
 // Lichess bounds them: a move counts at least minMoveWeight and at most
 // maxMoveWeight, in win-rate percentage points of spread.
 const (
@@ -19,13 +19,13 @@ const (
 // harmonic mean, so that a move of accuracy 0 does not make it 0.
 const minHarmonicAccuracy = 1
 
-// playersAccuracy returns each player's accuracy in percent, as Lichess
+// PlayersAccuracy returns each player's accuracy in percent, as Lichess
 // makes a game's: the mean of two means of its moves' accuracies, one
 // weighting each move by how much was in play around it (moveWeights),
 // the other harmonic (each accuracy at least minHarmonicAccuracy), which
 // a few very bad moves pull down more than a plain mean would; rounded
 // to 0.1. Perfect play is 100. A player without moves gets NaN.
-func playersAccuracy(res *ReviewResult, g *engine.Game, rates [][]float32, analyses []*analysis.Analysis) []float64 {
+func PlayersAccuracy(res *Result, g *engine.Game, rates [][]float32, analyses []*analysis.Analysis) []float64 {
 	weights := moveWeights(g, rates, analyses)
 	n := g.Rules.Players
 	sums, totals, inverse, counts := make([]float64, n), make([]float64, n), make([]float64, n), make([]int, n)
@@ -66,7 +66,7 @@ func moveWeights(g *engine.Game, rates [][]float32, analyses []*analysis.Analysi
 	leads := make([]float64, len(analyses))
 	hasLeads := players == 2
 	for i, a := range analyses {
-		v, ok := leadOf(a, engine.Red, players)
+		v, ok := LeadOf(a, engine.Red, players)
 		hasLeads = hasLeads && ok
 		leads[i] = float64(v) / pointsPerWinrate * 100
 	}
@@ -104,4 +104,29 @@ func stdDev(xs []float64) float64 {
 		sq += (x - mean) * (x - mean)
 	}
 	return math.Sqrt(sq / float64(len(xs)))
+}
+
+// LeadOf returns player c's expected final margin in points in an
+// analysed position: a finished game's land against the best opponent's,
+// otherwise the search's score lead of the side to move, turned to c's
+// view (two players only: with more, one margin does not tell every
+// seat's). ok is false when the analysis has no margin.
+func LeadOf(a *analysis.Analysis, c engine.Color, players int) (float32, bool) {
+	if a.RootInfo.Phase == engine.Over && a.Players() == players {
+		best := math.MinInt
+		for p, v := range a.Territory {
+			if engine.Color(p) != c {
+				best = max(best, v)
+			}
+		}
+		return float32(a.Territory[c] - best), true
+	}
+	if players != 2 || a.RootInfo.ScoreLead == nil {
+		return 0, false
+	}
+	lead := *a.RootInfo.ScoreLead
+	if a.RootInfo.CurrentPlayer != c {
+		lead = -lead
+	}
+	return lead, true
 }

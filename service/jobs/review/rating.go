@@ -1,4 +1,4 @@
-package jobs
+package review
 
 import (
 	"math"
@@ -6,12 +6,12 @@ import (
 	"github.com/wallzero/wallzero/service/rating"
 )
 
-// estimateRatings estimates each player's rating from a review with the
+// EstimateRatings estimates each player's rating from a review with the
 // calibration of its model and visits, by seat (nil as a whole when there
 // is no calibration, when no player had enough open moves, or for a game
 // of three or four players: the calibration games and the rating list
 // are two-player).
-func estimateRatings(f *rating.File, res *ReviewResult) []*rating.Estimate {
+func EstimateRatings(f *rating.File, res *Result) []*rating.Estimate {
 	if len(res.Players) > 2 {
 		return nil
 	}
@@ -21,11 +21,11 @@ func estimateRatings(f *rating.File, res *ReviewResult) []*rating.Estimate {
 	}
 	out := make([]*rating.Estimate, len(res.Players))
 	found := false
-	for p, ms := range ReviewMoves(res) {
+	for p, ms := range RatingMoves(res) {
 		if len(ms) == 0 {
 			continue
 		}
-		if e, ok := c.Estimate(ReviewFeatures(res)[p]); ok {
+		if e, ok := c.Estimate(Features(res)[p]); ok {
 			out[p], found = &e, true
 		}
 	}
@@ -35,10 +35,10 @@ func estimateRatings(f *rating.File, res *ReviewResult) []*rating.Estimate {
 	return out
 }
 
-// ReviewFeatures summarizes each player's moves in a review for the
+// Features summarizes each player's moves in a review for the
 // rating estimate, by seat.
-func ReviewFeatures(res *ReviewResult) []rating.Features {
-	moves := ReviewMoves(res)
+func Features(res *Result) []rating.Features {
+	moves := RatingMoves(res)
 	out := make([]rating.Features, len(moves))
 	for p, ms := range moves {
 		if len(ms) > 0 {
@@ -48,9 +48,9 @@ func ReviewFeatures(res *ReviewResult) []rating.Features {
 	return out
 }
 
-// ReviewMoves returns each player's moves in a review as the rating
+// RatingMoves returns each player's moves in a review as the rating
 // estimate reads them, by seat.
-func ReviewMoves(res *ReviewResult) [][]rating.Move {
+func RatingMoves(res *Result) [][]rating.Move {
 	moves := make([][]rating.Move, len(res.Players))
 	for _, m := range res.Moves {
 		if int(m.Player) < len(moves) {

@@ -1,10 +1,10 @@
 package store
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
@@ -19,15 +19,9 @@ type ImportedGame struct {
 
 // ImportGames stores games in one of owner's collections, each with its
 // review job (a jobs row linked to its River job), in one transaction:
-// when it returns without error all are committed, otherwise none. A
-// name new to the collection becomes a player. It returns the games in
-// order.
-//
-// The number of round trips does not grow with the games: it locks the
-// collection, inserts the River jobs in one statement (River's
-// InsertManyTx), then sends the jobs, games, players and player links as
-// one batch of multi-row inserts. The games' and jobs' ids are made here
-// so that nothing depends on the order rows come back in.
+// all are committed or none. A name new to the collection becomes a
+// player. It returns the games in order. Its round trips do not grow with
+// the games: the River jobs go in one insert, the rest in one batch.
 func (s *Store) ImportGames(ctx context.Context, owner int64, collection string, games []NewGame) ([]ImportedGame, error) {
 	if !ValidJobID(collection) {
 		return nil, ErrNotFound
@@ -45,74 +39,59 @@ func (s *Store) ImportGames(ctx context.Context, owner int64, collection string,
 	if err := tx.QueryRow(ctx, `SELECT id FROM ws_collections WHERE id = $1 AND owner = $2 FOR UPDATE`, collection, owner).Scan(&locked); err != nil {
 		return nil, notFound(err)
 	}
-	if len(games) == 0 {
-		return []ImportedGame{}, tx.Commit(ctx)
-	}
-	if err := s.insertRiverJobs(ctx, tx, rows); err != nil {
-		return nil, err
-	}
-	if err := sendImportBatch(ctx, tx, owner, collection, rows); err != nil {
-		return nil, err
+	if len(games) > 0 {
+		if err := s.insertRiverJobs(ctx, tx, rows); err != nil {
+			return nil, err
+		}
+		if err := sendImportBatch(ctx, tx, owner, collection, rows); err != nil {
+			return nil, err
+		}
 	}
 	if err := tx.Commit(ctx); err != nil {
 		return nil, fmt.Errorf("store: import: %w", err)
 	}
-	out := make([]ImportedGame, len(games))
-	for i := range out {
-		out[i] = ImportedGame{ID: rows.gameIDs[i], JobID: rows.jobIDs[i]}
-	}
-	return out, nil
+	return rows.imported, nil
 }
 
-// importRows are an import's rows as the columns of its multi-row
-// inserts, one element a game (links: one a colour of a game).
+// importRows are an import's games and their columns for the multi-row
+// inserts: one element a game, or (links) a colour of a game.
 type importRows struct {
-	games []NewGame
-	// Per game.
-	gameIDs, jobIDs                  []string
-	lines, totals                    []int32
-	records, requests                [][]byte
-	kinds, playedOn, events, winners []string
-	riverJobIDs                      []int64
-	// Per colour of a game.
-	linkGames, linkColours, linkNames []string
-	// The distinct player names, in the order first seen.
-	names []string
+	games                                      []NewGame
+	imported                                   []ImportedGame
+	gameIDs, jobIDs, kinds, playedOn, events   []string
+	winners, linkGames, linkColours, linkNames []string
+	lines, totals                              []int32
+	records, requests                          [][]byte
+	riverJobIDs                                []int64
 }
 
-// newImportRows checks games (naming the line and field of the first bad
-// one) and lays them out as columns, with new ids for games and jobs.
+// newImportRows checks games and lays them out as columns, with new ids
+// (made here, so that nothing depends on the order rows come back in).
 func newImportRows(games []NewGame) (*importRows, error) {
-	r := &importRows{games: games}
-	seen := map[string]bool{}
+	r := &importRows{games: games, imported: []ImportedGame{}}
 	for _, g := range games {
 		if err := checkNewGame(g); err != nil {
 			return nil, err
 		}
 		gid, jid := uuid.NewString(), uuid.NewString()
 		r.gameIDs, r.jobIDs = append(r.gameIDs, gid), append(r.jobIDs, jid)
+		r.imported = append(r.imported, ImportedGame{ID: gid, JobID: jid})
 		r.lines, r.totals = append(r.lines, int32(g.Line)), append(r.totals, int32(g.Review.Total))
 		r.records, r.requests = append(r.records, g.Record), append(r.requests, g.Review.Request)
 		r.kinds, r.playedOn = append(r.kinds, g.Review.Kind), append(r.playedOn, g.PlayedOn)
 		r.events, r.winners = append(r.events, g.Event), append(r.winners, g.Winner)
 		for colour, name := range g.Players {
 			r.linkGames, r.linkColours, r.linkNames = append(r.linkGames, gid), append(r.linkColours, colour), append(r.linkNames, name)
-			if !seen[name] {
-				seen[name] = true
-				r.names = append(r.names, name)
-			}
 		}
 	}
 	return r, nil
 }
 
-// maxPlayerName is the longest player name, in characters, that
-// ws_players accepts.
+// maxPlayerName is the longest player name (characters) ws_players takes.
 const maxPlayerName = 200
 
-// checkNewGame returns an error naming g's line and the field when g
-// would break a table's constraint, so that a bad game is named before
-// anything is sent rather than by a failed statement of the batch.
+// checkNewGame names g's line and field when g would break a table's
+// constraint: a failed statement of the batch could not name them.
 func checkNewGame(g NewGame) error {
 	switch {
 	case !json.Valid(g.Record):
@@ -121,103 +100,77 @@ func checkNewGame(g NewGame) error {
 		return fmt.Errorf("store: import line %d: review request: not JSON", g.Line)
 	case g.Review.Total < 0:
 		return fmt.Errorf("store: import line %d: review total: %d is negative", g.Line, g.Review.Total)
-	case g.Review.Args == nil:
-		return fmt.Errorf("store: import line %d: review args: none", g.Line)
 	}
 	for colour, name := range g.Players {
 		if n := utf8.RuneCountInString(name); n < 1 || n > maxPlayerName {
-			return fmt.Errorf("store: import line %d: player of %s: name %q has %d characters, want 1 to %d",
-				g.Line, colour, name, n, maxPlayerName)
+			return fmt.Errorf("store: import line %d: player of %s: name %q has %d characters, want 1 to %d", g.Line, colour, name, n, maxPlayerName)
 		}
 	}
 	return nil
 }
 
 // insertRiverJobs inserts the games' River jobs in one statement, with
-// each review's priority and attempts as insertJob gives a single job,
-// and records each one's id in rows.riverJobIDs.
+// each review's priority and attempts as insertJob gives them, and pairs
+// each with its review by the review's id in its arguments (Args(id)),
+// not by the order River returns them in.
 func (s *Store) insertRiverJobs(ctx context.Context, tx pgx.Tx, rows *importRows) error {
 	params := make([]river.InsertManyParams, len(rows.games))
-	want := map[string][]int{} // canonical args -> indexes of the games
+	index := make(map[string]int, len(rows.games)) // review id -> game
 	for i, g := range rows.games {
-		args := g.Review.Args(rows.jobIDs[i])
-		params[i] = river.InsertManyParams{Args: args, InsertOpts: &river.InsertOpts{MaxAttempts: g.Review.MaxAttempts, Priority: g.Review.Priority}}
-		enc, err := json.Marshal(args)
-		if err != nil {
-			return fmt.Errorf("store: import line %d: review args: %w", g.Line, err)
-		}
-		key, err := canonicalJSON(enc)
-		if err != nil {
-			return fmt.Errorf("store: import line %d: review args: %w", g.Line, err)
-		}
-		want[key] = append(want[key], i)
+		params[i] = river.InsertManyParams{Args: g.Review.Args(rows.jobIDs[i]),
+			InsertOpts: &river.InsertOpts{MaxAttempts: g.Review.MaxAttempts, Priority: g.Review.Priority}}
+		index[rows.jobIDs[i]] = i
 	}
 	res, err := s.inserter.InsertManyTx(ctx, tx, params)
+	if err == nil && len(res) != len(params) {
+		err = fmt.Errorf("River inserted %d of %d", len(res), len(params))
+	}
 	if err != nil {
 		return fmt.Errorf("store: enqueue jobs: %w", err)
 	}
-	if len(res) != len(params) {
-		return fmt.Errorf("store: enqueue jobs: River inserted %d of %d", len(res), len(params))
-	}
-	// Pair each River job with its review by its arguments (which hold
-	// the review's id), not by the order River returns them in.
 	rows.riverJobIDs = make([]int64, len(params))
 	for _, r := range res {
-		key, err := canonicalJSON(r.Job.EncodedArgs)
-		if err != nil {
-			return fmt.Errorf("store: enqueue jobs: River job %d: %w", r.Job.ID, err)
+		i, ok := -1, false
+		for _, id := range uuidInText.FindAllString(string(r.Job.EncodedArgs), -1) {
+			if i, ok = index[id]; ok {
+				break
+			}
 		}
-		idx := want[key]
-		if len(idx) == 0 {
-			return fmt.Errorf("store: enqueue jobs: River job %d matches no review", r.Job.ID)
+		if !ok || rows.riverJobIDs[i] != 0 {
+			return fmt.Errorf("store: enqueue jobs: River job %d names no review of the import, or one named before", r.Job.ID)
 		}
-		rows.riverJobIDs[idx[0]], want[key] = r.Job.ID, idx[1:]
+		rows.riverJobIDs[i] = r.Job.ID
 	}
 	return nil
 }
 
-// canonicalJSON re-encodes a JSON document with its keys sorted and no
-// spaces, so that River's copy of a job's arguments (stored as jsonb)
-// compares equal to their encoding here.
-func canonicalJSON(data []byte) (string, error) {
-	d := json.NewDecoder(bytes.NewReader(data))
-	d.UseNumber()
-	var v any
-	if err := d.Decode(&v); err != nil {
-		return "", err
-	}
-	out, err := json.Marshal(v)
-	return string(out), err
-}
+// uuidInText finds the UUIDs in a River job's arguments.
+var uuidInText = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
 
-// importStatements are the batch's inserts, in order: the review jobs
-// (linked to their River jobs), the games, the new players, and each
-// game's player per colour (found by name, the players just inserted
-// included: a batch's statements run in turn in the transaction).
+// importStatements are the batch's inserts, in order: the review jobs,
+// the games, the new players, each game's player per colour (found by
+// name: a batch's statements run in turn, so the new players are seen).
 var importStatements = []struct{ what, sql string }{
-	{"jobs", `INSERT INTO jobs (id, kind, request, progress_total, owner, river_job_id)
-		SELECT u.id, u.kind, u.request, u.total, $5::bigint, u.river_job_id
-		FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::integer[], $6::bigint[]) AS u(id, kind, request, total, river_job_id)`},
+	{"jobs", `INSERT INTO jobs (id, kind, request, progress_total, owner, river_job_id) SELECT u.id, u.kind, u.request, u.total, $5::bigint, u.r
+		FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::integer[], $6::bigint[]) AS u(id, kind, request, total, r)`},
 	{"games", `INSERT INTO ws_games (id, owner, collection_id, line, record, played_on, event, winner, job_id)
 		SELECT u.id, $1, $2, u.line, u.record, u.played_on, u.event, u.winner, u.job_id
 		FROM unnest($3::uuid[], $4::integer[], $5::jsonb[], $6::text[], $7::text[], $8::text[], $9::uuid[])
 			AS u(id, line, record, played_on, event, winner, job_id)`},
-	{"players", `INSERT INTO ws_players (owner, collection_id, name)
-		SELECT $1, $2, u.name FROM unnest($3::text[]) AS u(name)
+	{"players", `INSERT INTO ws_players (owner, collection_id, name) SELECT $1, $2, u.name FROM unnest($3::text[]) AS u(name)
 		ON CONFLICT (collection_id, name) DO NOTHING`},
-	{"player links", `INSERT INTO ws_game_players (game_id, player_id, colour)
-		SELECT u.game_id, p.id, u.colour
+	{"player links", `INSERT INTO ws_game_players (game_id, player_id, colour) SELECT u.game_id, p.id, u.colour
 		FROM unnest($2::uuid[], $3::text[], $4::text[]) AS u(game_id, colour, name)
 		JOIN ws_players p ON p.collection_id = $1 AND p.name = u.name`},
 }
 
-// sendImportBatch sends the import's inserts as one batch (one round
-// trip) and checks that each game got its job and each colour its link.
+// sendImportBatch sends the inserts as one batch (one round trip) and
+// checks that each game got its job and each colour its link.
 func sendImportBatch(ctx context.Context, tx pgx.Tx, owner int64, collection string, rows *importRows) error {
 	args := [][]any{
 		{rows.jobIDs, rows.kinds, rows.requests, rows.totals, nullIfZero(owner), rows.riverJobIDs},
 		{owner, collection, rows.gameIDs, rows.lines, rows.records, rows.playedOn, rows.events, rows.winners, rows.jobIDs},
-		{owner, collection, rows.names},
+		{owner, collection, rows.linkNames}, // a name met twice is inserted once
 		{collection, rows.linkGames, rows.linkColours, rows.linkNames},
 	}
 	want := []int64{int64(len(rows.jobIDs)), int64(len(rows.gameIDs)), -1, int64(len(rows.linkGames))}
@@ -226,14 +179,13 @@ func sendImportBatch(ctx context.Context, tx pgx.Tx, owner int64, collection str
 		b.Queue(st.sql, args[i]...)
 	}
 	br := tx.SendBatch(ctx, b)
+	defer br.Close()
 	for i, st := range importStatements {
 		tag, err := br.Exec()
 		if err != nil {
-			br.Close()
 			return fmt.Errorf("store: import: %s: %w", st.what, err)
 		}
 		if want[i] >= 0 && tag.RowsAffected() != want[i] {
-			br.Close()
 			return fmt.Errorf("store: import: %s: %d rows inserted, want %d", st.what, tag.RowsAffected(), want[i])
 		}
 	}

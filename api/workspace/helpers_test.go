@@ -14,13 +14,13 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/api"
+	"github.com/wallzero/wallzero/api/workspace"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
-	"github.com/wallzero/wallzero/service/workspace"
 	"github.com/wallzero/wallzero/store"
 )
 

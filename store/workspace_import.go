@@ -123,7 +123,7 @@ func (s *Store) insertRiverJobs(ctx context.Context, tx pgx.Tx, rows *importRows
 	}
 	res, err := s.inserter.InsertManyTx(ctx, tx, params)
 	if err == nil && len(res) != len(params) {
-		err = fmt.Errorf("River inserted %d of %d", len(res), len(params))
+		err = fmt.Errorf("%d River jobs inserted of %d", len(res), len(params))
 	}
 	if err != nil {
 		return fmt.Errorf("store: enqueue jobs: %w", err)

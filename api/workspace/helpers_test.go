@@ -193,6 +193,22 @@ func (e *env) waitFinished(token, id string, timeout time.Duration) workspace.Co
 	return c
 }
 
+// waitRiverSettled waits until River has recorded the end of every job
+// (none available or running): a review's jobs row ends before River's
+// completer marks its River job, and a River job still running when its
+// collection is deleted is left to River, so a test that counts the River
+// jobs a delete leaves waits for this first.
+func (e *env) waitRiverSettled(timeout time.Duration) {
+	e.t.Helper()
+	const q = `SELECT count(*) FROM river_job WHERE state IN ('available', 'running')`
+	for deadline := time.Now().Add(timeout); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if e.count(q) == 0 {
+			return
+		}
+	}
+	e.t.Fatalf("River jobs still available or running after %v: %d", timeout, e.count(q))
+}
+
 // game is the move list the test games are cut from (a four-stone
 // setup, then play).
 var game = []string{"C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S", "C3-C2:E", "C5-C6:E", "B6-B7:E", "F6-F5:W"}

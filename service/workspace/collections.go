@@ -147,13 +147,17 @@ func (s *Service) Collection(ctx context.Context, id string) (*Collection, error
 	if err != nil {
 		return nil, storeError(err, "collection "+id)
 	}
-	games, err := s.store.Games(ctx, own, store.GameFilter{Collection: id})
-	if err != nil {
-		return nil, storeError(err, "collection "+id)
-	}
+	// The progress is read before the games: a review that ends between
+	// the two reads then shows ended in the games and not yet in the
+	// progress, never the other way, so a finished progress comes with
+	// every game's review ended.
 	p, err := s.Progress(ctx, id)
 	if err != nil {
 		return nil, err
+	}
+	games, err := s.store.Games(ctx, own, store.GameFilter{Collection: id})
+	if err != nil {
+		return nil, storeError(err, "collection "+id)
 	}
 	out := &Collection{CollectionSummary: summaryOf(c), Players: make([]PlayerRef, len(players)), Progress: *p, Games: make([]GameSummary, len(games))}
 	names := map[string]PlayerRef{}

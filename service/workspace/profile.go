@@ -348,9 +348,7 @@ func (s *Service) Profile(ctx context.Context, id string) (*Profile, error) {
 
 // setupOf returns a game's setup: its placements in order.
 func setupOf(g *store.Game) string {
-	var rec struct {
-		Moves []string `json:"moves"`
-	}
+	var rec engine.Record // as the import stored it
 	_ = json.Unmarshal(g.Record, &rec)
 	var setup []string
 	for _, text := range rec.Moves {

@@ -19,13 +19,13 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/wallzero/wallzero/api/workspace"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/internal/testkit/browser"
 	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/rating"
-	"github.com/wallzero/wallzero/service/workspace"
 	"github.com/wallzero/wallzero/store"
 )
 

@@ -42,6 +42,12 @@ func Open(ctx context.Context, url string, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: database url: %w", err)
 	}
+	return openConfig(ctx, cfg, opts)
+}
+
+// openConfig is Open from a parsed pool configuration, which tests
+// extend (a tracer that counts round trips).
+func openConfig(ctx context.Context, cfg *pgxpool.Config, opts Options) (*Store, error) {
 	if opts.MaxConns > 0 {
 		cfg.MaxConns = opts.MaxConns
 	}

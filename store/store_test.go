@@ -12,7 +12,7 @@ import (
 	"github.com/wallzero/wallzero/store"
 )
 
-func open(t *testing.T) (*store.Store, string) {
+func open(t testing.TB) (*store.Store, string) {
 	t.Helper()
 	url := storetest.URL(t)
 	st, err := store.Open(context.Background(), url, store.Options{})

@@ -10,64 +10,6 @@ import (
 	"github.com/riverqueue/river"
 )
 
-// ImportedGame is a game ImportGames stored and its review job.
-type ImportedGame struct {
-	ID, JobID string
-}
-
-// ImportGames stores games in one of owner's collections, each with its
-// review job (a jobs row and its River job), in one transaction: when it
-// returns without error all are committed, otherwise none. A name new to
-// the collection becomes a player. It returns the games in order.
-func (s *Store) ImportGames(ctx context.Context, owner int64, collection string, games []NewGame) ([]ImportedGame, error) {
-	tx, err := s.pool.Begin(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("store: import: %w", err)
-	}
-	defer tx.Rollback(ctx)
-	var locked string
-	if !ValidJobID(collection) {
-		return nil, ErrNotFound
-	}
-	if err := tx.QueryRow(ctx, `SELECT id FROM ws_collections WHERE id = $1 AND owner = $2 FOR UPDATE`, collection, owner).Scan(&locked); err != nil {
-		return nil, notFound(err)
-	}
-	players := map[string]string{} // name -> id
-	ids := make([]ImportedGame, 0, len(games))
-	for _, g := range games {
-		g.Review.Owner = owner
-		j, err := s.insertJob(ctx, tx, g.Review)
-		if err != nil {
-			return nil, err
-		}
-		var id string
-		if err := tx.QueryRow(ctx, `INSERT INTO ws_games (owner, collection_id, line, record, played_on, event, winner, job_id)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id::text`,
-			owner, collection, g.Line, g.Record, g.PlayedOn, g.Event, g.Winner, j.ID).Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: import line %d: %w", g.Line, err)
-		}
-		for colour, name := range g.Players {
-			pid, ok := players[name]
-			if !ok {
-				if err := tx.QueryRow(ctx, `INSERT INTO ws_players (owner, collection_id, name) VALUES ($1, $2, $3)
-					ON CONFLICT (collection_id, name) DO UPDATE SET name = EXCLUDED.name RETURNING id::text`,
-					owner, collection, name).Scan(&pid); err != nil {
-					return nil, fmt.Errorf("store: import line %d: player %q: %w", g.Line, name, err)
-				}
-				players[name] = pid
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO ws_game_players (game_id, player_id, colour) VALUES ($1, $2, $3)`, id, pid, colour); err != nil {
-				return nil, fmt.Errorf("store: import line %d: %w", g.Line, err)
-			}
-		}
-		ids = append(ids, ImportedGame{ID: id, JobID: j.ID})
-	}
-	if err := tx.Commit(ctx); err != nil {
-		return nil, fmt.Errorf("store: import: %w", err)
-	}
-	return ids, nil
-}
-
 // GameFilter picks games: of one collection, or of one player.
 type GameFilter struct {
 	Collection string

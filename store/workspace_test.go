@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -90,24 +91,40 @@ func TestWorkspaceOwners(t *testing.T) {
 	}
 }
 
-// TestWorkspaceImportAtomic: an import that fails midway leaves nothing.
+// TestWorkspaceImportAtomic: an import with a bad game leaves nothing,
+// whether the game is turned down before anything is sent (naming its
+// line and field) or by the database midway.
 func TestWorkspaceImportAtomic(t *testing.T) {
 	t.Parallel()
-	st, url := open(t)
-	ctx := context.Background()
-	c, err := st.CreateCollection(ctx, 0, "class")
-	if err != nil {
-		t.Fatal(err)
-	}
-	games := newGames(5, "Ana", "Ben")
-	games[3].Players = map[string]string{"red": "Ana", "blue": ""} // violates the name's check
-	if _, err := st.ImportGames(ctx, 0, c.ID, games); err == nil {
-		t.Fatal("an import with a bad game succeeded")
-	}
-	for _, table := range []string{"ws_games", "ws_players", "ws_game_players", "jobs", "river_job"} {
-		if n := storetest.QueryInt(t, url, "SELECT count(*) FROM "+table); n != 0 {
-			t.Errorf("%s has %d rows after a failed import", table, n)
-		}
+	for _, tc := range []struct {
+		name string
+		bad  func(*store.NewGame)
+		want string // in the error
+	}{
+		{"empty name", func(g *store.NewGame) { g.Players = map[string]string{"red": "Ana", "blue": ""} }, "line 4: player of blue"},
+		{"record not JSON", func(g *store.NewGame) { g.Record = []byte(`{`) }, "line 4: record"},
+		{"negative total", func(g *store.NewGame) { g.Review.Total = -1 }, "line 4: review total"},
+		{"kind the jobs table refuses", func(g *store.NewGame) { g.Review.Kind = "bogus" }, "import: jobs"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			st, url := open(t)
+			ctx := context.Background()
+			c, err := st.CreateCollection(ctx, 0, "class")
+			if err != nil {
+				t.Fatal(err)
+			}
+			games := newGames(5, "Ana", "Ben")
+			tc.bad(&games[3])
+			if _, err := st.ImportGames(ctx, 0, c.ID, games); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("import with a bad game: %v, want an error with %q", err, tc.want)
+			}
+			for _, table := range []string{"ws_games", "ws_players", "ws_game_players", "jobs", "river_job"} {
+				if n := storetest.QueryInt(t, url, "SELECT count(*) FROM "+table); n != 0 {
+					t.Errorf("%s has %d rows after a failed import", table, n)
+				}
+			}
+		})
 	}
 }
 

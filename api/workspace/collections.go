@@ -5,7 +5,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/wallzero/wallzero/service/workspace"
+	wssvc "github.com/wallzero/wallzero/service/workspace"
 )
 
 // createCollection godoc
@@ -26,16 +26,16 @@ import (
 //	@ID				createCollection
 //	@Router			/v1/collections [post]
 func (h *handlers) createCollection(c *gin.Context) {
-	var r workspace.NameRequest
+	var r NameRequest
 	if err := h.io.Decode(c, &r); err != nil {
 		h.io.Error(c, err)
 		return
 	}
-	out, err := h.ws.CreateCollection(c.Request.Context(), &r)
+	out, err := h.ws.CreateCollection(c.Request.Context(), r.Name)
 	if err == nil {
 		c.Header("Location", "/v1/collections/"+out.ID)
 	}
-	h.answer(c, http.StatusCreated, out, err)
+	respond(h, c, http.StatusCreated, out, err, func(s *wssvc.CollectionSummary) CollectionSummary { return CollectionSummary(*s) })
 }
 
 // listCollections godoc
@@ -52,7 +52,7 @@ func (h *handlers) createCollection(c *gin.Context) {
 //	@Router		/v1/collections [get]
 func (h *handlers) listCollections(c *gin.Context) {
 	out, err := h.ws.Collections(c.Request.Context())
-	h.answer(c, http.StatusOK, out, err)
+	respond(h, c, http.StatusOK, out, err, collectionListOf)
 }
 
 // getCollection godoc
@@ -72,7 +72,7 @@ func (h *handlers) listCollections(c *gin.Context) {
 //	@Router			/v1/collections/{id} [get]
 func (h *handlers) getCollection(c *gin.Context) {
 	out, err := h.ws.Collection(c.Request.Context(), c.Param("id"))
-	h.answer(c, http.StatusOK, out, err)
+	respond(h, c, http.StatusOK, out, err, collectionOf)
 }
 
 // renameCollection godoc
@@ -94,13 +94,13 @@ func (h *handlers) getCollection(c *gin.Context) {
 //	@ID			renameCollection
 //	@Router		/v1/collections/{id} [patch]
 func (h *handlers) renameCollection(c *gin.Context) {
-	var r workspace.NameRequest
+	var r NameRequest
 	if err := h.io.Decode(c, &r); err != nil {
 		h.io.Error(c, err)
 		return
 	}
-	out, err := h.ws.RenameCollection(c.Request.Context(), c.Param("id"), &r)
-	h.answer(c, http.StatusOK, out, err)
+	out, err := h.ws.RenameCollection(c.Request.Context(), c.Param("id"), r.Name)
+	respond(h, c, http.StatusOK, out, err, func(s *wssvc.CollectionSummary) CollectionSummary { return CollectionSummary(*s) })
 }
 
 // deleteCollection godoc
@@ -141,7 +141,7 @@ func (h *handlers) deleteCollection(c *gin.Context) {
 //	@Router		/v1/collections/{id}/cancel [post]
 func (h *handlers) cancelCollection(c *gin.Context) {
 	out, err := h.ws.CancelCollection(c.Request.Context(), c.Param("id"))
-	h.answer(c, http.StatusOK, out, err)
+	respond(h, c, http.StatusOK, out, err, func(r *wssvc.CancelResult) CancelResult { return CancelResult(*r) })
 }
 
 // createPlayer godoc
@@ -164,13 +164,13 @@ func (h *handlers) cancelCollection(c *gin.Context) {
 //	@ID			createPlayer
 //	@Router		/v1/collections/{id}/players [post]
 func (h *handlers) createPlayer(c *gin.Context) {
-	var r workspace.NameRequest
+	var r NameRequest
 	if err := h.io.Decode(c, &r); err != nil {
 		h.io.Error(c, err)
 		return
 	}
-	out, err := h.ws.CreatePlayer(c.Request.Context(), c.Param("id"), &r)
-	h.answer(c, http.StatusCreated, out, err)
+	out, err := h.ws.CreatePlayer(c.Request.Context(), c.Param("id"), r.Name)
+	respond(h, c, http.StatusCreated, out, err, playerOf)
 }
 
 // renamePlayer godoc
@@ -193,13 +193,13 @@ func (h *handlers) createPlayer(c *gin.Context) {
 //	@ID			renamePlayer
 //	@Router		/v1/players/{id} [patch]
 func (h *handlers) renamePlayer(c *gin.Context) {
-	var r workspace.NameRequest
+	var r NameRequest
 	if err := h.io.Decode(c, &r); err != nil {
 		h.io.Error(c, err)
 		return
 	}
-	out, err := h.ws.RenamePlayer(c.Request.Context(), c.Param("id"), &r)
-	h.answer(c, http.StatusOK, out, err)
+	out, err := h.ws.RenamePlayer(c.Request.Context(), c.Param("id"), r.Name)
+	respond(h, c, http.StatusOK, out, err, playerOf)
 }
 
 // deletePlayer godoc

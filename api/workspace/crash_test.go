@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/service/workspace"
+	"github.com/wallzero/wallzero/api/workspace"
 	"github.com/wallzero/wallzero/store"
 )
 

@@ -51,7 +51,7 @@ func (h *handlers) collectionEvents(c *gin.Context) {
 		if p.Finished {
 			event = "end"
 		}
-		data, _ := json.Marshal(p)
+		data, _ := json.Marshal(Progress(*p))
 		// Each write gets its own deadline: the server's WriteTimeout is
 		// sized for one analysis, and the stream lasts as long as the
 		// reviews (not every writer has deadlines: tests).

@@ -14,13 +14,13 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/api"
+	"github.com/wallzero/wallzero/api/workspace"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
-	"github.com/wallzero/wallzero/service/workspace"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -191,6 +191,23 @@ func (e *env) waitFinished(token, id string, timeout time.Duration) workspace.Co
 	}
 	e.t.Fatalf("the collection's reviews did not end in %v: %+v", timeout, c.Progress)
 	return c
+}
+
+// waitRiverSettled waits until River has recorded the end of every job
+// (each completed, cancelled or discarded): a review's jobs row ends
+// before River's completer marks its River job (and an attempt rescued or
+// retried under load runs again only to find its review ended), and a
+// River job not ended when its collection is deleted is left to River, so
+// a test that counts the River jobs a delete leaves waits for this first.
+func (e *env) waitRiverSettled(timeout time.Duration) {
+	e.t.Helper()
+	const q = `SELECT count(*) FROM river_job WHERE state NOT IN ('completed', 'cancelled', 'discarded')`
+	for deadline := time.Now().Add(timeout); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if e.count(q) == 0 {
+			return
+		}
+	}
+	e.t.Fatalf("River jobs not ended after %v: %d", timeout, e.count(q))
 }
 
 // game is the move list the test games are cut from (a four-stone

@@ -9,16 +9,16 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/wallzero/wallzero"
-	"github.com/wallzero/wallzero/service/workspace"
+	wssvc "github.com/wallzero/wallzero/service/workspace"
 )
 
 // importTypes are the media types an import is sent as, with the format
 // each implies ("": detected from the text). None is a type a cross-site
 // form may send without a CORS preflight (text/plain is refused for that).
 var importTypes = map[string]string{
-	"application/x-ndjson":     workspace.FormatJSONL,
-	"application/jsonl":        workspace.FormatJSONL,
-	"application/x-wgf":        workspace.FormatWGF,
+	"application/x-ndjson":     wssvc.FormatJSONL,
+	"application/jsonl":        wssvc.FormatJSONL,
+	"application/x-wgf":        wssvc.FormatWGF,
 	"application/octet-stream": "",
 }
 
@@ -71,12 +71,12 @@ func (h *handlers) importGames(c *gin.Context) {
 		}
 	}
 	out, err := h.ws.Import(c.Request.Context(), c.Param("id"), string(body),
-		workspace.ImportOptions{Format: format, OnError: c.Query("onError"), Names: names})
+		wssvc.ImportOptions{Format: format, OnError: c.Query("onError"), Names: names})
 	if err != nil {
 		h.io.Error(c, err)
 		return
 	}
-	c.JSON(http.StatusCreated, out)
+	c.JSON(http.StatusCreated, importResultOf(out))
 }
 
 // importFormat reads the format an import's Content-Type implies.

@@ -2,11 +2,12 @@ package workspace
 
 import (
 	"bytes"
+	"encoding/json"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
-	"github.com/wallzero/wallzero/service/workspace"
+	wssvc "github.com/wallzero/wallzero/service/workspace"
 )
 
 // getPlayer godoc
@@ -26,7 +27,7 @@ import (
 //	@Router			/v1/players/{id} [get]
 func (h *handlers) getPlayer(c *gin.Context) {
 	out, err := h.ws.Profile(c.Request.Context(), c.Param("id"))
-	h.answer(c, http.StatusOK, out, err)
+	respond(h, c, http.StatusOK, out, err, profileOf)
 }
 
 // exportGames godoc
@@ -45,10 +46,19 @@ func (h *handlers) getPlayer(c *gin.Context) {
 //	@ID				exportGames
 //	@Router			/v1/players/{id}/games [get]
 func (h *handlers) exportGames(c *gin.Context) {
-	var buf bytes.Buffer
-	if err := h.ws.Export(c.Request.Context(), c.Param("id"), &buf); err != nil {
+	lines, err := h.ws.Export(c.Request.Context(), c.Param("id"))
+	if err != nil {
 		h.io.Error(c, err)
 		return
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	for _, l := range lines {
+		if err := enc.Encode(exportLineOf(l)); err != nil {
+			h.io.Error(c, err)
+			return
+		}
 	}
 	c.Header("Content-Disposition", `attachment; filename="games.jsonl"`)
 	c.Data(http.StatusOK, "application/x-ndjson", buf.Bytes())
@@ -72,7 +82,7 @@ func (h *handlers) exportGames(c *gin.Context) {
 //	@Router			/v1/players/{id}/drills [get]
 func (h *handlers) listDrills(c *gin.Context) {
 	out, err := h.ws.Drills(c.Request.Context(), c.Param("id"))
-	h.answer(c, http.StatusOK, out, err)
+	respond(h, c, http.StatusOK, out, err, drillListOf)
 }
 
 // answerDrill godoc
@@ -96,11 +106,11 @@ func (h *handlers) listDrills(c *gin.Context) {
 //	@ID				answerDrill
 //	@Router			/v1/players/{id}/drills/{card}/answer [post]
 func (h *handlers) answerDrill(c *gin.Context) {
-	var r workspace.AnswerRequest
+	var r AnswerRequest
 	if err := h.io.Decode(c, &r); err != nil {
 		h.io.Error(c, err)
 		return
 	}
-	out, err := h.ws.Answer(c.Request.Context(), c.Param("id"), c.Param("card"), &r)
-	h.answer(c, http.StatusOK, out, err)
+	out, err := h.ws.Answer(c.Request.Context(), c.Param("id"), c.Param("card"), r.Rating)
+	respond(h, c, http.StatusOK, out, err, func(d *wssvc.Drill) Drill { return drillOf(*d) })
 }

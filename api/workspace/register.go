@@ -3,7 +3,7 @@ package workspace
 import (
 	"github.com/gin-gonic/gin"
 
-	"github.com/wallzero/wallzero/service/workspace"
+	wssvc "github.com/wallzero/wallzero/service/workspace"
 )
 
 // IO is what the api package lends the handlers: its error answer (the
@@ -19,12 +19,12 @@ type IO struct {
 const MaxImportBytes = 8 << 20
 
 type handlers struct {
-	ws *workspace.Service
+	ws *wssvc.Service
 	io IO
 }
 
 // Register adds the workspace's routes to the /v1 group.
-func Register(v1 *gin.RouterGroup, ws *workspace.Service, io IO) {
+func Register(v1 *gin.RouterGroup, ws *wssvc.Service, io IO) {
 	h := &handlers{ws: ws, io: io}
 	v1.POST("/collections", h.createCollection)
 	v1.GET("/collections", h.listCollections)
@@ -43,11 +43,12 @@ func Register(v1 *gin.RouterGroup, ws *workspace.Service, io IO) {
 	v1.POST("/players/:id/drills/:card/answer", h.answerDrill)
 }
 
-// answer writes v as JSON with status, or the error.
-func (h *handlers) answer(c *gin.Context, status int, v any, err error) {
+// respond writes conv(out), the JSON shape of the service's answer, with
+// status, or the error.
+func respond[S, T any](h *handlers, c *gin.Context, status int, out *S, err error, conv func(*S) T) {
 	if err != nil {
 		h.io.Error(c, err)
 		return
 	}
-	c.JSON(status, v)
+	c.JSON(status, conv(out))
 }

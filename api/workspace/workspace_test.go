@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/service/workspace"
+	"github.com/wallzero/wallzero/api/workspace"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -195,6 +195,7 @@ func TestReviewedCollection(t *testing.T) {
 	start := time.Now()
 	c := e.waitFinished("", id, 2*time.Minute)
 	t.Logf("4 games (34 positions) reviewed in the background in %v", time.Since(start).Round(time.Millisecond))
+	e.waitRiverSettled(10 * time.Second)
 	if c.Progress.Done != 4 || c.Progress.Total != 4 || c.Progress.Fraction != 1 || c.Progress.SecondsLeft != nil {
 		t.Errorf("progress %+v", c.Progress)
 	}

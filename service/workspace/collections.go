@@ -8,88 +8,83 @@ import (
 	"github.com/wallzero/wallzero/store"
 )
 
-// NameRequest names a new collection or player, or renames one.
-type NameRequest struct {
-	Name string `json:"name" example:"Thursday class"`
-} // @name workspace.NameRequest
-
 // CollectionSummary is a collection as lists show it.
 type CollectionSummary struct {
-	ID        string    `json:"id" example:"0c6f3f8e-54a1-4a43-9d8b-2f1d3c7b9a10"`
-	Name      string    `json:"name" example:"Thursday class"`
-	CreatedAt time.Time `json:"createdAt"`
-} // @name workspace.CollectionSummary
+	ID        string
+	Name      string
+	CreatedAt time.Time
+}
 
 // CollectionList is the caller's collections, oldest first.
 type CollectionList struct {
-	Collections []CollectionSummary `json:"collections"`
-} // @name workspace.CollectionList
+	Collections []CollectionSummary
+}
 
 // PlayerRef names a player.
 type PlayerRef struct {
-	ID   string `json:"id" example:"5b0e2f6c-0d8a-4f5e-8a4b-3c2d1e0f9a87"`
-	Name string `json:"name" example:"Ana"`
-} // @name workspace.PlayerRef
+	ID   string
+	Name string
+}
 
 // Collection is a collection with its players, games and the progress of
 // their reviews.
 type Collection struct {
 	CollectionSummary
-	Players  []PlayerRef   `json:"players"`
-	Progress Progress      `json:"progress"`
-	Games    []GameSummary `json:"games"`
-} // @name workspace.Collection
+	Players  []PlayerRef
+	Progress Progress
+	Games    []GameSummary
+}
 
 // Progress is how far the background reviews of a collection are.
 type Progress struct {
 	// Done counts the games reviewed, Total the games; Failed and
 	// Cancelled the reviews that ended without a result.
-	Done      int `json:"done" example:"12"`
-	Total     int `json:"total" example:"40"`
-	Failed    int `json:"failed" example:"0"`
-	Cancelled int `json:"cancelled" example:"0"`
+	Done      int
+	Total     int
+	Failed    int
+	Cancelled int
 	// Positions counts the positions analysed and to analyse.
-	PositionsDone  int `json:"positionsDone" example:"480"`
-	PositionsTotal int `json:"positionsTotal" example:"1600"`
+	PositionsDone  int
+	PositionsTotal int
 	// Fraction is PositionsDone / PositionsTotal.
-	Fraction float64 `json:"fraction" example:"0.3"`
+	Fraction float64
 	// SecondsLeft estimates the time left at the pace so far (omitted
 	// before the first position is done and once the reviews ended).
-	SecondsLeft *float64 `json:"secondsLeft,omitempty" example:"95"`
+	SecondsLeft *float64
 	// Finished is set once no review is queued or running.
-	Finished bool `json:"finished" example:"false"`
-} // @name workspace.Progress
+	Finished bool
+}
 
 // GameSummary is a game of a collection.
 type GameSummary struct {
-	ID string `json:"id" example:"7d1e4b2a-9c3f-4e5d-8a6b-1f2e3d4c5b6a"`
+	ID string
 	// Line is the line of the import it came from.
-	Line int `json:"line" example:"3"`
+	Line int
 	// Players names each colour's player.
-	Players map[string]PlayerRef `json:"players"`
-	Date    string               `json:"date,omitempty" example:"2026-11-19"`
-	Event   string               `json:"event,omitempty" example:"club night"`
+	Players map[string]PlayerRef
+	Date    string
+	Event   string
 	// Winner is a colour, "draw", or omitted when unknown.
-	Winner string `json:"winner,omitempty" example:"red"`
+	Winner string
 	// Review is the review job's id (GET /v1/reviews/{id}) and
 	// ReviewStatus its status.
-	Review       string `json:"review,omitempty" example:"6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10"`
-	ReviewStatus string `json:"reviewStatus,omitempty" example:"succeeded"`
-} // @name workspace.GameSummary
+	Review       string
+	ReviewStatus string
+}
 
 func summaryOf(c *store.Collection) CollectionSummary {
 	return CollectionSummary{ID: c.ID, Name: c.Name, CreatedAt: c.CreatedAt}
 }
 
 // CreateCollection makes an empty collection.
-func (s *Service) CreateCollection(ctx context.Context, r *NameRequest) (*CollectionSummary, error) {
+func (s *Service) CreateCollection(ctx context.Context, name string) (*CollectionSummary, error) {
 	if err := s.ready(); err != nil {
 		return nil, err
 	}
-	if err := checkName("name", r.Name); err != nil {
+	if err := checkName("name", name); err != nil {
 		return nil, err
 	}
-	c, err := s.store.CreateCollection(ctx, owner(ctx), r.Name)
+	c, err := s.store.CreateCollection(ctx, owner(ctx), name)
 	if err != nil {
 		return nil, storeError(err, "collection")
 	}
@@ -114,14 +109,14 @@ func (s *Service) Collections(ctx context.Context) (*CollectionList, error) {
 }
 
 // RenameCollection renames a collection.
-func (s *Service) RenameCollection(ctx context.Context, id string, r *NameRequest) (*CollectionSummary, error) {
+func (s *Service) RenameCollection(ctx context.Context, id string, name string) (*CollectionSummary, error) {
 	if err := s.ready(); err != nil {
 		return nil, err
 	}
-	if err := checkName("name", r.Name); err != nil {
+	if err := checkName("name", name); err != nil {
 		return nil, err
 	}
-	c, err := s.store.RenameCollection(ctx, owner(ctx), id, r.Name)
+	c, err := s.store.RenameCollection(ctx, owner(ctx), id, name)
 	if err != nil {
 		return nil, storeError(err, "collection "+id)
 	}
@@ -152,13 +147,17 @@ func (s *Service) Collection(ctx context.Context, id string) (*Collection, error
 	if err != nil {
 		return nil, storeError(err, "collection "+id)
 	}
-	games, err := s.store.Games(ctx, own, store.GameFilter{Collection: id})
-	if err != nil {
-		return nil, storeError(err, "collection "+id)
-	}
+	// The progress is read before the games: a review that ends between
+	// the two reads then shows ended in the games and not yet in the
+	// progress, never the other way, so a finished progress comes with
+	// every game's review ended.
 	p, err := s.Progress(ctx, id)
 	if err != nil {
 		return nil, err
+	}
+	games, err := s.store.Games(ctx, own, store.GameFilter{Collection: id})
+	if err != nil {
+		return nil, storeError(err, "collection "+id)
 	}
 	out := &Collection{CollectionSummary: summaryOf(c), Players: make([]PlayerRef, len(players)), Progress: *p, Games: make([]GameSummary, len(games))}
 	names := map[string]PlayerRef{}
@@ -206,8 +205,8 @@ func (s *Service) Progress(ctx context.Context, id string) (*Progress, error) {
 
 // CancelResult says how many reviews a cancel stopped.
 type CancelResult struct {
-	Cancelled int `json:"cancelled" example:"28"`
-} // @name workspace.CancelResult
+	Cancelled int
+}
 
 // CancelCollection cancels the collection's queued and running reviews
 // (those done stay).

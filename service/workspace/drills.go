@@ -20,34 +20,28 @@ const MaxPuzzleGames = 10
 // and its spaced-repetition state.
 type Drill struct {
 	// Card identifies the card among the player's: GAME-PLY.
-	Card string `json:"card" example:"7d1e4b2a-9c3f-4e5d-8a6b-1f2e3d4c5b6a-12"`
-	Game string `json:"game" example:"7d1e4b2a-9c3f-4e5d-8a6b-1f2e3d4c5b6a"`
+	Card string
+	Game string
 	// Due is when to answer it next; a new card is due at once.
-	Due time.Time `json:"due"`
+	Due time.Time
 	// New is set for a card never answered; State is the memory after
 	// the last answer (omitted for a new card); Answers counts them.
-	New     bool          `json:"new" example:"true"`
-	State   *drills.State `json:"state,omitempty"`
-	Answers int           `json:"answers" example:"0"`
-	Puzzle  CardPuzzle    `json:"puzzle"`
-} // @name workspace.Drill
+	New     bool
+	State   *drills.State
+	Answers int
+	Puzzle  CardPuzzle
+}
 
 // DrillList is a player's cards, the earliest due first.
 type DrillList struct {
-	Player PlayerRef `json:"player"`
+	Player PlayerRef
 	// Due counts the cards due now.
-	Due int `json:"due" example:"3"`
+	Due int
 	// Pending counts the player's games whose puzzles are not taken yet
 	// (their review runs, or more than MaxPuzzleGames waited).
-	Pending int     `json:"pending" example:"0"`
-	Cards   []Drill `json:"cards"`
-} // @name workspace.DrillList
-
-// AnswerRequest answers a card.
-type AnswerRequest struct {
-	// Rating is again, hard, good or easy.
-	Rating string `json:"rating" example:"good"`
-} // @name workspace.AnswerRequest
+	Pending int
+	Cards   []Drill
+}
 
 // Drills returns a player's cards, the earliest due first, after taking
 // the puzzles of their newly reviewed games (the puzzles of
@@ -113,7 +107,7 @@ func (s *Service) takePuzzles(ctx context.Context, own int64, g *store.Game) err
 		if pid == "" {
 			continue // a colour the import named no player for
 		}
-		data, err := json.Marshal(cardPuzzleOf(&p))
+		data, err := json.Marshal(cardRow(cardPuzzleOf(&p)))
 		if err != nil {
 			return &wallzero.Error{Code: wallzero.CodeInternal, Message: err.Error(), Err: err}
 		}
@@ -124,9 +118,11 @@ func (s *Service) takePuzzles(ctx context.Context, own int64, g *store.Game) err
 
 func drillOf(c store.Card) (Drill, error) {
 	d := Drill{Card: c.Card, Game: c.GameID, Due: c.Due, New: c.State == nil, Answers: c.Answers}
-	if err := json.Unmarshal(c.Puzzle, &d.Puzzle); err != nil {
+	var row cardRow
+	if err := json.Unmarshal(c.Puzzle, &row); err != nil {
 		return d, &wallzero.Error{Code: wallzero.CodeInternal, Message: "stored puzzle: " + err.Error(), Err: err}
 	}
+	d.Puzzle = CardPuzzle(row)
 	if c.State != nil {
 		d.State = new(drills.State)
 		if err := json.Unmarshal(c.State, d.State); err != nil {
@@ -138,11 +134,11 @@ func drillOf(c store.Card) (Drill, error) {
 
 // Answer records an answer to one of a player's cards and schedules it
 // (FSRS, service/drills): the card's new state and due time.
-func (s *Service) Answer(ctx context.Context, player, card string, r *AnswerRequest) (*Drill, error) {
+func (s *Service) Answer(ctx context.Context, player, card, rating string) (*Drill, error) {
 	if err := s.ready(); err != nil {
 		return nil, err
 	}
-	rt, err := drills.ParseRating(r.Rating)
+	rt, err := drills.ParseRating(rating)
 	if err != nil {
 		return nil, wallzero.Invalid("rating", err.Error())
 	}

@@ -3,7 +3,6 @@ package workspace
 import (
 	"context"
 	"encoding/json"
-	"io"
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
@@ -13,41 +12,25 @@ import (
 // ExportLine is one game of an export: the record and its context as an
 // import reads them (so an export imports again), with the review.
 type ExportLine struct {
-	Game    string            `json:"game"`
-	Rules   engine.Rules      `json:"rules"`
-	Board   *engine.Diagram   `json:"board,omitempty"`
-	Moves   []string          `json:"moves"`
-	Players map[string]string `json:"players"`
-	Date    string            `json:"date,omitempty"`
-	Event   string            `json:"event,omitempty"`
-	Result  string            `json:"result,omitempty"`
+	Game    string
+	Rules   engine.Rules
+	Board   *engine.Diagram
+	Moves   []string
+	Players map[string]string
+	Date    string
+	Event   string
+	Result  string
 	// Review is the game's review (every move's loss, class, best move
 	// and explanation) exactly as GET /v1/reviews/{id} answers it (the
-	// schema service.ReviewResult; its stored bytes, not decoded),
-	// omitted until it succeeded.
-	Review json.RawMessage `json:"review,omitempty" swaggertype:"object"`
-} // @name workspace.ExportLine
-
-// Export writes a player's games as JSON lines, one ExportLine each, in
-// the order imported.
-func (s *Service) Export(ctx context.Context, id string, w io.Writer) error {
-	lines, err := s.exportLines(ctx, id)
-	if err != nil {
-		return err
-	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	for i := range lines {
-		if err := enc.Encode(&lines[i]); err != nil {
-			return err
-		}
-	}
-	return nil
+	// schema service.ReviewResult; its stored JSON, not decoded), nil
+	// until it succeeded.
+	Review []byte
 }
 
-// exportLines reads everything before anything is written, so that an
+// Export returns a player's games, one ExportLine each, in the order
+// imported: all of them read before the caller writes any, so that an
 // error is still an error answer.
-func (s *Service) exportLines(ctx context.Context, id string) ([]ExportLine, error) {
+func (s *Service) Export(ctx context.Context, id string) ([]ExportLine, error) {
 	if err := s.ready(); err != nil {
 		return nil, err
 	}

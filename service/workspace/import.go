@@ -36,11 +36,11 @@ type ImportOptions struct {
 type ImportResult struct {
 	// Imported counts the games stored (0 when a bad line rejected the
 	// whole import); Games lists them.
-	Imported int            `json:"imported" example:"99"`
-	Games    []ImportedGame `json:"games"`
+	Imported int
+	Games    []ImportedGame
 	// Errors lists the bad lines, in order (onError=skip).
-	Errors []LineProblem `json:"errors"`
-} // @name workspace.ImportResult
+	Errors []LineProblem
+}
 
 // MaxListedProblems caps the bad lines a rejection's message lists.
 const MaxListedProblems = 20
@@ -64,10 +64,10 @@ func rejection(problems []LineProblem) error {
 
 // ImportedGame is a game an import stored, with its review job.
 type ImportedGame struct {
-	Line   int    `json:"line" example:"1"`
-	ID     string `json:"id" example:"7d1e4b2a-9c3f-4e5d-8a6b-1f2e3d4c5b6a"`
-	Review string `json:"review" example:"6f1c2a5e-8d0b-4c47-9a53-2f8e1b7c9d10"`
-} // @name workspace.ImportedGame
+	Line   int
+	ID     string
+	Review string
+}
 
 // Import reads the games of text into a collection and queues each
 // one's review at the service's defaults, behind the reviews asked one by

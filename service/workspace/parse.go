@@ -26,12 +26,12 @@ const (
 
 // LineProblem is a line of an import that was not imported, and why.
 type LineProblem struct {
-	Line int `json:"line" example:"57"`
+	Line int
 	// Field names the part of the line at fault (a JSON path, e.g.
 	// moves[12]), when there is one.
-	Field   string `json:"field,omitempty" example:"moves[12]"`
-	Message string `json:"message" example:"\"E5-E9:N\": square \"E9\": row must be 1-7"`
-} // @name workspace.LineProblem
+	Field   string
+	Message string
+}
 
 // String returns `line N FIELD: MESSAGE` (`line N: MESSAGE` without a field).
 func (p LineProblem) String() string {

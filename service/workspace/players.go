@@ -7,19 +7,19 @@ import (
 // Player is a player with the collection they belong to.
 type Player struct {
 	PlayerRef
-	Collection string `json:"collection" example:"0c6f3f8e-54a1-4a43-9d8b-2f1d3c7b9a10"`
-} // @name workspace.Player
+	Collection string
+}
 
 // CreatePlayer adds a player to a collection (imports also add the names
 // they meet).
-func (s *Service) CreatePlayer(ctx context.Context, collection string, r *NameRequest) (*Player, error) {
+func (s *Service) CreatePlayer(ctx context.Context, collection string, name string) (*Player, error) {
 	if err := s.ready(); err != nil {
 		return nil, err
 	}
-	if err := checkName("name", r.Name); err != nil {
+	if err := checkName("name", name); err != nil {
 		return nil, err
 	}
-	p, err := s.store.CreatePlayer(ctx, owner(ctx), collection, r.Name)
+	p, err := s.store.CreatePlayer(ctx, owner(ctx), collection, name)
 	if err != nil {
 		return nil, storeError(err, "collection "+collection)
 	}
@@ -27,14 +27,14 @@ func (s *Service) CreatePlayer(ctx context.Context, collection string, r *NameRe
 }
 
 // RenamePlayer renames a player.
-func (s *Service) RenamePlayer(ctx context.Context, id string, r *NameRequest) (*Player, error) {
+func (s *Service) RenamePlayer(ctx context.Context, id string, name string) (*Player, error) {
 	if err := s.ready(); err != nil {
 		return nil, err
 	}
-	if err := checkName("name", r.Name); err != nil {
+	if err := checkName("name", name); err != nil {
 		return nil, err
 	}
-	p, err := s.store.RenamePlayer(ctx, owner(ctx), id, r.Name)
+	p, err := s.store.RenamePlayer(ctx, owner(ctx), id, name)
 	if err != nil {
 		return nil, storeError(err, "player "+id)
 	}

@@ -21,31 +21,31 @@ type Profile struct {
 	Player
 	// Games are the player's games in order of date (undated ones last,
 	// in the order imported).
-	Games []ProfileGame `json:"games"`
+	Games []ProfileGame
 	// Reviewed counts the games whose review succeeded; the means below
 	// are over them.
-	Reviewed int `json:"reviewed" example:"12"`
+	Reviewed int
 	// Accuracy is the mean of the games' accuracy (percent);
 	// PointsLostPerMove the mean points lost per move, LossPerMove the
 	// mean win rate lost per move.
-	Accuracy          *float64 `json:"accuracy,omitempty" example:"81.4"`
-	PointsLostPerMove *float64 `json:"pointsLostPerMove,omitempty" example:"0.9"`
-	LossPerMove       *float64 `json:"lossPerMove,omitempty" example:"0.031"`
+	Accuracy          *float64
+	PointsLostPerMove *float64
+	LossPerMove       *float64
 	// Rating combines the reviewed two-player games into one estimate,
 	// as POST /v1/ratings/estimate does, in the shape of a review's
 	// ratingEstimate; RatingNote says why there is none.
-	Rating     *rating.Estimate `json:"rating,omitempty"`
-	RatingNote string           `json:"ratingNote,omitempty" example:"no game had enough moves in open positions for an estimate"`
+	Rating     *rating.Estimate
+	RatingNote string
 	// Mistakes counts the inaccuracies, mistakes and blunders by phase,
 	// kind and class.
-	Mistakes Mistakes `json:"mistakes"`
+	Mistakes Mistakes
 	// Openings are the setups played (every player's placements), with
 	// the player's results, most played first.
-	Openings []OpeningStat `json:"openings"`
+	Openings []OpeningStat
 	// Comparison sets the player beside every player of the collection
 	// (this one included), by accuracy.
-	Comparison []PlayerStat `json:"comparison"`
-} // @name workspace.Profile
+	Comparison []PlayerStat
+}
 
 // ProfileGame is one game of a profile; the review's figures are the
 // player's and omitted until the review succeeded. The list in date
@@ -54,15 +54,15 @@ type ProfileGame struct {
 	GameSummary
 	// Colour is the player's colour; Result win, loss or draw (omitted
 	// when unknown).
-	Colour string `json:"colour" example:"red"`
-	Result string `json:"result,omitempty" example:"win"`
+	Colour string
+	Result string
 	// Moves counts the player's moves reviewed.
-	Moves             int              `json:"moves,omitempty" example:"18"`
-	Accuracy          *float64         `json:"accuracy,omitempty" example:"84.2"`
-	PointsLostPerMove *float64         `json:"pointsLostPerMove,omitempty" example:"0.7"`
-	LossPerMove       *float64         `json:"lossPerMove,omitempty" example:"0.025"`
-	Rating            *rating.Estimate `json:"rating,omitempty"`
-} // @name workspace.ProfileGame
+	Moves             int
+	Accuracy          *float64
+	PointsLostPerMove *float64
+	LossPerMove       *float64
+	Rating            *rating.Estimate
+}
 
 // Mistakes counts a player's inaccuracies, mistakes and blunders.
 type Mistakes struct {
@@ -70,38 +70,38 @@ type Mistakes struct {
 	// OpeningMoves moves after it), middlegame, endgame (at most
 	// EndgameContested contested squares before the move, by its
 	// explanation's facts; without them, the last quarter of the game).
-	ByPhase map[string]int `json:"byPhase"`
+	ByPhase map[string]int
 	// ByKind, from the explanation's facts of the move against the
 	// best: missedSeal (the best move sealed a region, the move played
 	// none), lostLand (the move lost the mover squares only they
 	// reached), tempo (it changed nothing of value), missedZugzwang (the
 	// best move left the opponent only worse replies), trade (it kept
 	// fewer contested squares near), other.
-	ByKind map[string]int `json:"byKind"`
+	ByKind map[string]int
 	// ByClass: inaccuracy, mistake, blunder.
-	ByClass map[string]int `json:"byClass"`
-} // @name workspace.Mistakes
+	ByClass map[string]int
+}
 
 // OpeningStat is a setup and the player's results with it.
 type OpeningStat struct {
 	// Opening is the setup's placements in order, e.g. "C3 E3 C5 E5".
-	Opening  string   `json:"opening" example:"C3 E3 C5 E5"`
-	Games    int      `json:"games" example:"4"`
-	Wins     int      `json:"wins" example:"2"`
-	Losses   int      `json:"losses" example:"1"`
-	Draws    int      `json:"draws" example:"1"`
-	Accuracy *float64 `json:"accuracy,omitempty" example:"79.5"`
-} // @name workspace.OpeningStat
+	Opening  string
+	Games    int
+	Wins     int
+	Losses   int
+	Draws    int
+	Accuracy *float64
+}
 
 // PlayerStat is a player's summary for the comparison.
 type PlayerStat struct {
 	PlayerRef
-	Games             int      `json:"games" example:"10"`
-	Reviewed          int      `json:"reviewed" example:"10"`
-	Wins              int      `json:"wins" example:"6"`
-	Accuracy          *float64 `json:"accuracy,omitempty" example:"77.1"`
-	PointsLostPerMove *float64 `json:"pointsLostPerMove,omitempty" example:"1.1"`
-} // @name workspace.PlayerStat
+	Games             int
+	Reviewed          int
+	Wins              int
+	Accuracy          *float64
+	PointsLostPerMove *float64
+}
 
 // OpeningMoves is how many moves after the setup count as the opening;
 // EndgameContested the most contested squares of an endgame position.
@@ -348,9 +348,7 @@ func (s *Service) Profile(ctx context.Context, id string) (*Profile, error) {
 
 // setupOf returns a game's setup: its placements in order.
 func setupOf(g *store.Game) string {
-	var rec struct {
-		Moves []string `json:"moves"`
-	}
+	var rec engine.Record // as the import stored it
 	_ = json.Unmarshal(g.Record, &rec)
 	var setup []string
 	for _, text := range rec.Moves {

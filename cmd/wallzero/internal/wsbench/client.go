@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/wallzero/wallzero/service/workspace"
+	"github.com/wallzero/wallzero/api/workspace"
 )
 
 // Client speaks the workspace's routes and /v1/analyze over HTTP.

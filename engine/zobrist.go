@@ -1,20 +1,22 @@
 package engine
 
+import "github.com/wallzero/wallzero/engine/grid"
+
 // Zobrist keys, drawn once from a fixed seed so hashes are stable across
 // runs and machines (the service caches analyses by hash).
 var (
-	zStone     [MaxPlayers][NumSquares]uint64
-	zWallN     [MaxPlayers][NumSquares]uint64
-	zWallE     [MaxPlayers][NumSquares]uint64
-	zToMove    [MaxPlayers]uint64
-	zBroken    [MaxPlayers]uint64
+	zStone     [grid.MaxPlayers][grid.NumSquares]uint64
+	zWallN     [grid.MaxPlayers][grid.NumSquares]uint64
+	zWallE     [grid.MaxPlayers][grid.NumSquares]uint64
+	zToMove    [grid.MaxPlayers]uint64
+	zBroken    [grid.MaxPlayers]uint64
 	zMidTurn   uint64
 	zPhasePlay uint64
 	zPhaseOver uint64
 	// zBrk keys the squares beside a wall broken mid-turn under
 	// breakTiming=any-time; drawn after the others so that their values,
 	// and the hashes of games under the default rules, stay as they were.
-	zBrk [NumSquares]uint64
+	zBrk [grid.NumSquares]uint64
 )
 
 func init() {
@@ -26,8 +28,8 @@ func init() {
 		z = (z ^ z>>27) * 0x94D049BB133111EB
 		return z ^ z>>31
 	}
-	for c := range MaxPlayers {
-		for s := range NumSquares {
+	for c := range grid.MaxPlayers {
+		for s := range grid.NumSquares {
 			zStone[c][s] = next()
 			zWallN[c][s] = next()
 			zWallE[c][s] = next()
@@ -38,28 +40,28 @@ func init() {
 	zMidTurn = next()
 	zPhasePlay = next()
 	zPhaseOver = next()
-	for s := range NumSquares {
+	for s := range grid.NumSquares {
 		zBrk[s] = next()
 	}
 }
 
 // computeHash computes the hash of p from scratch.
 func (p *Position) computeHash() uint64 {
-	return p.hashUnder(Identity)
+	return p.hashUnder(grid.Identity)
 }
 
 // hashUnder returns the hash p would have after symmetry t.
-func (p *Position) hashUnder(t Symmetry) uint64 {
+func (p *Position) hashUnder(t grid.Symmetry) uint64 {
 	var h uint64
-	for c := range MaxPlayers {
+	for c := range grid.MaxPlayers {
 		for b := p.stones[c]; b != 0; b &= b - 1 {
 			h ^= zStone[c][t.Square(b.First())]
 		}
-		for b := p.built[c].north; b != 0; b &= b - 1 {
-			h ^= wallKey(c, t, b.First(), North)
+		for b := p.built[c].North; b != 0; b &= b - 1 {
+			h ^= wallKey(c, t, b.First(), grid.North)
 		}
-		for b := p.built[c].east; b != 0; b &= b - 1 {
-			h ^= wallKey(c, t, b.First(), East)
+		for b := p.built[c].East; b != 0; b &= b - 1 {
+			h ^= wallKey(c, t, b.First(), grid.East)
 		}
 		if p.broken>>uint(c)&1 != 0 {
 			h ^= zBroken[c]
@@ -82,8 +84,8 @@ func (p *Position) hashUnder(t Symmetry) uint64 {
 }
 
 // wallKey returns the key of c's wall on side d of s after symmetry t.
-func wallKey(c int, t Symmetry, s Square, d Side) uint64 {
-	north, at, _ := slot(t.Square(s), t.Side(d))
+func wallKey(c int, t grid.Symmetry, s grid.Square, d grid.Side) uint64 {
+	north, at, _ := grid.Slot(t.Square(s), t.Side(d))
 	if north {
 		return zWallN[c][at]
 	}

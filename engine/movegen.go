@@ -111,27 +111,11 @@ func (p *Position) breakableWalls(c grid.Color) grid.Walls {
 // frees (breakWalls=frees-stone), when the stone cannot step, only those
 // with an empty square behind.
 func breakableAt(w grid.Walls, q grid.Square, occ grid.Bitboard, frees bool) grid.Walls {
-	b := w.Beside(grid.Bit(q))
 	if !frees || w.Step(grid.Bit(q))&^occ != 0 {
-		return b
+		return w.Beside(grid.Bit(q))
 	}
-	// Walled in: keep a wall only if the square behind it is empty. The
-	// north wall of q has q+Size behind it, the one of q-Size that square.
-	free := grid.AllSquares &^ occ
-	var out grid.Walls
-	if b.North.Has(q) && free.Has(q+grid.Size) {
-		out.North |= grid.Bit(q)
-	}
-	if q >= grid.Size && b.North.Has(q-grid.Size) && free.Has(q-grid.Size) {
-		out.North |= grid.Bit(q - grid.Size)
-	}
-	if b.East.Has(q) && free.Has(q+1) {
-		out.East |= grid.Bit(q)
-	}
-	if q.Col() > 0 && b.East.Has(q-1) && free.Has(q-1) {
-		out.East |= grid.Bit(q - 1)
-	}
-	return out
+	// Walled in: keep a wall only if the square behind it is empty.
+	return w.Toward(q, grid.AllSquares&^occ)
 }
 
 // legalBreaks returns the walls c may break now (c to move, its break

@@ -117,50 +117,50 @@ func (p *Position) Apply(m grid.Move) {
 	switch m.Kind {
 	case grid.Place:
 		p.stones[c] |= grid.Bit(m.To)
-		p.hash ^= zStone[c][m.To]
+		p.hash ^= grid.Zobrist.Stone[c][m.To]
 		p.placed++
-		p.hash ^= zToMove[c]
+		p.hash ^= grid.Zobrist.ToMove[c]
 		if p.placed < p.setupLen {
 			p.toMove = p.placer(p.placed)
-			p.hash ^= zToMove[p.toMove]
+			p.hash ^= grid.Zobrist.ToMove[p.toMove]
 			return
 		}
 		p.phase = Play
-		p.hash ^= zPhasePlay
+		p.hash ^= grid.Zobrist.Play
 		p.toMove = grid.Color(p.players - 1) // so that the search for the next player starts at Red
 		p.nextPlayer()
-		p.hash ^= zToMove[p.toMove]
+		p.hash ^= grid.Zobrist.ToMove[p.toMove]
 	case grid.Turn:
 		p.stones[c] = p.stones[c]&^grid.Bit(m.From) | grid.Bit(m.To)
-		p.hash ^= zStone[c][m.From] ^ zStone[c][m.To]
+		p.hash ^= grid.Zobrist.Stone[c][m.From] ^ grid.Zobrist.Stone[c][m.To]
 		north, at, _ := grid.Slot(m.To, m.Side)
 		if north {
 			p.built[c].North |= grid.Bit(at)
 			p.w.North |= grid.Bit(at)
-			p.hash ^= zWallN[c][at]
+			p.hash ^= grid.Zobrist.WallNorth[c][at]
 		} else {
 			p.built[c].East |= grid.Bit(at)
 			p.w.East |= grid.Bit(at)
-			p.hash ^= zWallE[c][at]
+			p.hash ^= grid.Zobrist.WallEast[c][at]
 		}
 		if p.midTurn {
 			p.midTurn = false
-			p.hash ^= zMidTurn
+			p.hash ^= grid.Zobrist.MidTurn
 			p.clearBrk()
 		}
-		p.hash ^= zToMove[c]
+		p.hash ^= grid.Zobrist.ToMove[c]
 		p.endTurn()
-		p.hash ^= zToMove[p.toMove]
+		p.hash ^= grid.Zobrist.ToMove[p.toMove]
 	case grid.Break:
 		b := grid.Bit(m.To)
 		for o := grid.Color(0); o < grid.Color(p.players); o++ {
 			if m.Side == grid.North && p.built[o].North&b != 0 {
 				p.built[o].North &^= b
-				p.hash ^= zWallN[o][m.To]
+				p.hash ^= grid.Zobrist.WallNorth[o][m.To]
 			}
 			if m.Side == grid.East && p.built[o].East&b != 0 {
 				p.built[o].East &^= b
-				p.hash ^= zWallE[o][m.To]
+				p.hash ^= grid.Zobrist.WallEast[o][m.To]
 			}
 		}
 		if m.Side == grid.North {
@@ -169,22 +169,22 @@ func (p *Position) Apply(m grid.Move) {
 			p.w.East &^= b
 		}
 		p.broken |= 1 << uint(c)
-		p.hash ^= zBroken[c]
+		p.hash ^= grid.Zobrist.Broken[c]
 		p.midTurn = true
-		p.hash ^= zMidTurn
+		p.hash ^= grid.Zobrist.MidTurn
 		if p.anyTime {
 			p.brk = grid.Bit(m.To) | grid.Bit(m.To.Neighbor(m.Side))
 			for b := p.brk; b != 0; b &= b - 1 {
-				p.hash ^= zBrk[b.First()]
+				p.hash ^= grid.Zobrist.BrokenBeside[b.First()]
 			}
 		}
 		if !p.hasTurnAfterBreak(c) {
 			// Only under step-out: the break left no turn, so the turn ends.
 			p.midTurn = false
 			p.clearBrk()
-			p.hash ^= zMidTurn ^ zToMove[c]
+			p.hash ^= grid.Zobrist.MidTurn ^ grid.Zobrist.ToMove[c]
 			p.endTurn()
-			p.hash ^= zToMove[p.toMove]
+			p.hash ^= grid.Zobrist.ToMove[p.toMove]
 		}
 	}
 }
@@ -192,7 +192,7 @@ func (p *Position) Apply(m grid.Move) {
 // clearBrk forgets the wall broken in this turn (breakTiming=any-time).
 func (p *Position) clearBrk() {
 	for b := p.brk; b != 0; b &= b - 1 {
-		p.hash ^= zBrk[b.First()]
+		p.hash ^= grid.Zobrist.BrokenBeside[b.First()]
 	}
 	p.brk = 0
 }
@@ -262,7 +262,7 @@ func (p *Position) skipsSettled(c grid.Color) bool {
 // finish marks the game over.
 func (p *Position) finish() {
 	p.phase = Over
-	p.hash ^= zPhasePlay ^ zPhaseOver
+	p.hash ^= grid.Zobrist.Play ^ grid.Zobrist.Over
 }
 
 // Settled reports whether every stone of c sits in a region holding no

@@ -164,16 +164,8 @@ func (p *Position) HasWall(s grid.Square, d grid.Side) bool { return p.w.Has(s, 
 // WallBuilder returns who built the wall on side d of s, or NoColor when no
 // wall stands there.
 func (p *Position) WallBuilder(s grid.Square, d grid.Side) grid.Color {
-	north, at, ok := grid.Slot(s, d)
-	if !ok {
-		return grid.NoColor
-	}
 	for c := grid.Color(0); c < grid.Color(p.players); c++ {
-		set := p.built[c].East
-		if north {
-			set = p.built[c].North
-		}
-		if set.Has(at) {
+		if p.built[c].Has(s, d) {
 			return c
 		}
 	}

@@ -38,25 +38,9 @@ func (p *Position) Reach(c grid.Color) grid.Bitboard {
 	return out
 }
 
-// Unreachable marks a square a stone cannot reach in StepDistances.
-const Unreachable = -1
-
 // StepDistances returns, for the stone on from, the fewest single steps to
 // every square, walking around walls and other stones (the paper's Figure
-// 6); Unreachable where no path exists. The stone's own square is 0.
+// 6); grid.Unreachable where no path exists. The stone's own square is 0.
 func (p *Position) StepDistances(from grid.Square) [grid.NumSquares]int8 {
-	var d [grid.NumSquares]int8
-	for i := range d {
-		d[i] = Unreachable
-	}
-	free := grid.AllSquares &^ p.Occupied()
-	frontier, seen := grid.Bit(from), grid.Bit(from)
-	for dist := int8(0); frontier != 0; dist++ {
-		for b := frontier; b != 0; b &= b - 1 {
-			d[b.First()] = dist
-		}
-		frontier = p.w.Step(frontier) & free &^ seen
-		seen |= frontier
-	}
-	return d
+	return p.w.Distances(from, grid.AllSquares&^p.Occupied())
 }

@@ -701,7 +701,7 @@ func TestStepDistances(t *testing.T) {
 		want int8
 	}{
 		{"A1", 0}, {"B1", 1}, {"B2", 2}, {"A2", 3}, {"A3", 4}, {"C2", 3}, {"D1", 5}, // C1 holds a stone: D1 via C2, D2
-		{"C1", Unreachable}, {"G1", Unreachable}, {"G7", Unreachable},
+		{"C1", grid.Unreachable}, {"G1", grid.Unreachable}, {"G7", grid.Unreachable},
 		{"F1", 7}, // D2, E2, F2, F1 (G-file stones don't matter)
 		{"B7", 7}, // B2 .. B7
 	}

@@ -9,20 +9,7 @@ func (p Position) Transformed(t grid.Symmetry) Position {
 	q.w = grid.Walls{}
 	for c := range grid.MaxPlayers {
 		q.stones[c] = t.Bitboard(p.stones[c])
-		q.built[c] = grid.Walls{}
-		for _, set := range [2]struct {
-			b grid.Bitboard
-			d grid.Side
-		}{{p.built[c].North, grid.North}, {p.built[c].East, grid.East}} {
-			for b := set.b; b != 0; b &= b - 1 {
-				north, at, _ := grid.Slot(t.Square(b.First()), t.Side(set.d))
-				if north {
-					q.built[c].North |= grid.Bit(at)
-				} else {
-					q.built[c].East |= grid.Bit(at)
-				}
-			}
-		}
+		q.built[c] = t.Walls(p.built[c])
 		q.w.North |= q.built[c].North
 		q.w.East |= q.built[c].East
 	}

@@ -1,7 +1,6 @@
 package explain
 
 import (
-	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/grid"
 )
 
@@ -45,9 +44,9 @@ func Compare(a, b *Facts) Comparison {
 	for _, s := range area.Squares() {
 		da, db := a.Distance.After[m][s], b.Distance.After[m][s]
 		switch {
-		case da != engine.Unreachable && (db == engine.Unreachable || da < db):
+		case da != grid.Unreachable && (db == grid.Unreachable || da < db):
 			c.CloserA |= grid.Bit(s)
-		case db != engine.Unreachable && (da == engine.Unreachable || db < da):
+		case db != grid.Unreachable && (da == grid.Unreachable || db < da):
 			c.CloserB |= grid.Bit(s)
 		}
 	}

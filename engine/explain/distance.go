@@ -13,7 +13,7 @@ type Distances struct {
 	// after the move (stones of two or more players inside).
 	Contested grid.Bitboard
 	// Before and After give, per player and square, the fewest steps any
-	// of its stones needs (engine.Unreachable where none can get there).
+	// of its stones needs (grid.Unreachable where none can get there).
 	Before, After [grid.MaxPlayers][grid.NumSquares]int8
 	// NearerBefore and NearerAfter hold, per player, the contested squares
 	// it reaches in strictly fewer steps than every other player.
@@ -36,9 +36,9 @@ func distanceChanges(before, after *engine.Position, mover grid.Color) Distances
 	for _, s := range d.Contested.Squares() {
 		b, a := d.Before[mover][s], d.After[mover][s]
 		switch {
-		case a != engine.Unreachable && (b == engine.Unreachable || a < b):
+		case a != grid.Unreachable && (b == grid.Unreachable || a < b):
 			d.Closer |= grid.Bit(s)
-		case b != engine.Unreachable && (a == engine.Unreachable || a > b):
+		case b != grid.Unreachable && (a == grid.Unreachable || a > b):
 			d.Farther |= grid.Bit(s)
 		}
 	}
@@ -46,16 +46,16 @@ func distanceChanges(before, after *engine.Position, mover grid.Color) Distances
 }
 
 // NearestSteps returns, per square, the fewest steps any stone of c needs
-// to get there (engine.Unreachable where none can).
+// to get there (grid.Unreachable where none can).
 func NearestSteps(p *engine.Position, c grid.Color) [grid.NumSquares]int8 {
 	var out [grid.NumSquares]int8
 	for i := range out {
-		out[i] = engine.Unreachable
+		out[i] = grid.Unreachable
 	}
 	for _, s := range p.Stones(c).Squares() {
 		d := p.StepDistances(s)
 		for i, v := range d {
-			if v != engine.Unreachable && (out[i] == engine.Unreachable || v < out[i]) {
+			if v != grid.Unreachable && (out[i] == grid.Unreachable || v < out[i]) {
 				out[i] = v
 			}
 		}
@@ -71,7 +71,7 @@ func nearer(d *[grid.MaxPlayers][grid.NumSquares]int8, players int, area grid.Bi
 		best, who, tie := int8(0), -1, false
 		for c := 0; c < players; c++ {
 			v := d[c][s]
-			if v == engine.Unreachable {
+			if v == grid.Unreachable {
 				continue
 			}
 			switch {

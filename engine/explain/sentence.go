@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/grid"
 )
 
@@ -180,7 +179,7 @@ func nearestGain(b, a *Facts) (string, bool) {
 	me := b.Mover
 	for _, s := range (b.Distance.NearerAfter[me] &^ a.Distance.NearerAfter[me]).Squares() {
 		db, da := b.Distance.After[me][s], a.Distance.After[me][s]
-		if da == engine.Unreachable {
+		if da == grid.Unreachable {
 			return fmt.Sprintf("%s in %s instead of out of reach", s, plural(int(db), "step")), true
 		}
 		if db < da {

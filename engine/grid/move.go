@@ -114,7 +114,7 @@ func ParseMove(text string) (m Move, colour Color, err error) {
 	return TurnMove(from, to, d), colour, nil
 }
 
-// parseWallRef parses "E3:N".
+// ParseWall parses a wall as its square and side, e.g. "E3:N".
 func ParseWall(t string) (Square, Side, error) {
 	colon := strings.IndexByte(t, ':')
 	if colon < 0 {

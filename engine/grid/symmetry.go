@@ -4,7 +4,8 @@ import "fmt"
 
 // Symmetry is one of the eight symmetries of the square board (the dihedral
 // group D4). It acts on squares, on wall sides (which turn and reflect with
-// the board), on moves and on positions.
+// the board), on sets of squares and of walls, and on moves; a position's
+// image is engine.Position.Transformed.
 type Symmetry int8
 
 // The eight symmetries.
@@ -113,4 +114,23 @@ func (t Symmetry) Move(m Move) Move {
 		return b
 	}
 	return m
+}
+
+// Walls maps a set of walls.
+func (t Symmetry) Walls(w Walls) Walls {
+	var out Walls
+	for _, set := range [2]struct {
+		b Bitboard
+		d Side
+	}{{w.North, North}, {w.East, East}} {
+		for b := set.b; b != 0; b &= b - 1 {
+			north, at, _ := Slot(t.Square(b.First()), t.Side(set.d))
+			if north {
+				out.North |= Bit(at)
+			} else {
+				out.East |= Bit(at)
+			}
+		}
+	}
+	return out
 }

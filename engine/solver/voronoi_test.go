@@ -21,7 +21,7 @@ func nearerByDistances(pos *engine.Position, sp split) int {
 		for st := pos.Stones(c) & sp.contested; st != 0; st &= st - 1 {
 			d := pos.StepDistances(st.First())
 			for sq, v := range d {
-				if v != engine.Unreachable {
+				if v != grid.Unreachable {
 					near[side][sq] = min(near[side][sq], int(v))
 				}
 			}

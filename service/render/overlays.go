@@ -90,7 +90,7 @@ func (w *svg) distances(pos *engine.Position, from grid.Square) {
 	occ := pos.Occupied()
 	w.printf(`<g class="distances" font-family="sans-serif" font-size="20" font-weight="bold" fill="%s" text-anchor="middle" dominant-baseline="central">`, inkColor)
 	for s := grid.Square(0); s < grid.NumSquares; s++ {
-		if d[s] == engine.Unreachable || occ.Has(s) {
+		if d[s] == grid.Unreachable || occ.Has(s) {
 			continue
 		}
 		x, y := center(s)

@@ -1,6 +1,6 @@
 package wallzero
 
-import "github.com/wallzero/wallzero/engine"
+import "github.com/wallzero/wallzero/engine/grid"
 
 // The answers and the stored rows name the engine's typed values the same
 // way everywhere: moves in notation, per-seat values by colour name,
@@ -9,8 +9,8 @@ import "github.com/wallzero/wallzero/engine"
 // write them with.
 
 // MoveName writes a move in notation, "" for the zero Move (none).
-func MoveName(m engine.Move) string {
-	if m == (engine.Move{}) {
+func MoveName(m grid.Move) string {
+	if m == (grid.Move{}) {
 		return ""
 	}
 	return m.String()
@@ -18,7 +18,7 @@ func MoveName(m engine.Move) string {
 
 // MoveNames writes moves in notation; nil stays nil (NotNil makes it an
 // empty list where the JSON must show one).
-func MoveNames(moves []engine.Move) []string {
+func MoveNames(moves []grid.Move) []string {
 	if moves == nil {
 		return nil
 	}
@@ -46,13 +46,13 @@ func ByColour[T any](v []T) map[string]T {
 	}
 	out := make(map[string]T, len(v))
 	for c, x := range v {
-		out[engine.Color(c).String()] = x
+		out[grid.Color(c).String()] = x
 	}
 	return out
 }
 
 // ColourNames names colours ("red", "blue", ...); the list is never nil.
-func ColourNames(cs []engine.Color) []string {
+func ColourNames(cs []grid.Color) []string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
 		out[i] = c.String()

@@ -1,12 +1,12 @@
 package wallzero
 
-import "github.com/wallzero/wallzero/engine"
+import "github.com/wallzero/wallzero/engine/grid"
 
 // The conventions of the service's answers that several packages share:
 // numbers keep four decimals and squares are written by name.
 
 // SquareNames returns the names of the squares of b, in index order.
-func SquareNames(b engine.Bitboard) []string {
+func SquareNames(b grid.Bitboard) []string {
 	out := []string{}
 	for _, s := range b.Squares() {
 		out = append(out, s.String())

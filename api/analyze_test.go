@@ -8,6 +8,7 @@ import (
 	"github.com/wallzero/wallzero/api"
 	"github.com/wallzero/wallzero/api/wire"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 type analyzeResponse struct {
@@ -25,10 +26,10 @@ func replay(t *testing.T, rules engine.Rules, moves []string) engine.Position {
 	return g.Final
 }
 
-func mapMoves(t *testing.T, sym engine.Symmetry, moves []string) []string {
+func mapMoves(t *testing.T, sym grid.Symmetry, moves []string) []string {
 	out := make([]string, len(moves))
 	for i, text := range moves {
-		m, _, err := engine.ParseMove(text)
+		m, _, err := grid.ParseMove(text)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,7 +38,7 @@ func mapMoves(t *testing.T, sym engine.Symmetry, moves []string) []string {
 	return out
 }
 
-func squareNames(b engine.Bitboard) []string {
+func squareNames(b grid.Bitboard) []string {
 	out := []string{}
 	for _, s := range b.Squares() {
 		out = append(out, s.String())
@@ -71,10 +72,10 @@ func TestAnalyzeRotatedCacheHit(t *testing.T) {
 		t.Fatalf("first analysis: cache %+v, want a miss", orig.Cache)
 	}
 	pos := replay(t, empty, base)
-	for _, sym := range engine.AllSymmetries {
+	for _, sym := range grid.AllSymmetries {
 		for _, form := range []string{"record", "board"} {
 			t.Run(fmt.Sprintf("%s/%s", sym, form), func(t *testing.T) {
-				rotated := sym.Position(pos)
+				rotated := pos.Transformed(sym)
 				var got wire.Analysis
 				if form == "record" {
 					got = query(mapMoves(t, sym, base), nil, 48).Analyses[0]
@@ -104,16 +105,16 @@ func TestAnalyzeRotatedCacheHit(t *testing.T) {
 						t.Fatalf("move %d: pv %v, want %v", i, mi.PV, pv)
 					}
 				}
-				for s := range engine.NumSquares {
-					if got.Ownership[sym.Square(engine.Square(s))] != orig.Ownership[s] {
-						t.Fatalf("ownership of %s not mapped", engine.Square(s))
+				for s := range grid.NumSquares {
+					if got.Ownership[sym.Square(grid.Square(s))] != orig.Ownership[s] {
+						t.Fatalf("ownership of %s not mapped", grid.Square(s))
 					}
 				}
 				r := rotated.Reachability()
 				if w := squareNames(r.Shared); strings.Join(w, ",") != strings.Join(got.Reachability.Shared, ",") {
 					t.Errorf("shared reach %v, want %v", got.Reachability.Shared, w)
 				}
-				if w := squareNames(r.Exclusive[engine.Red]); strings.Join(w, ",") != strings.Join(got.Reachability.Exclusive["red"], ",") {
+				if w := squareNames(r.Exclusive[grid.Red]); strings.Join(w, ",") != strings.Join(got.Reachability.Exclusive["red"], ",") {
 					t.Errorf("red-only reach %v, want %v", got.Reachability.Exclusive["red"], w)
 				}
 			})

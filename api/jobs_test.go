@@ -10,6 +10,7 @@ import (
 	"github.com/wallzero/wallzero/api"
 	"github.com/wallzero/wallzero/api/wire"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/jobs/review"
@@ -234,7 +235,7 @@ func TestOpeningsBatch(t *testing.T) {
 	// answered from the cache alone.
 	mirrored := make([][]string, len(openings))
 	for i, o := range openings {
-		mirrored[i] = mapMoves(t, engine.Transpose, o)
+		mirrored[i] = mapMoves(t, grid.Transpose, o)
 	}
 	ts.do("POST", "/v1/openings/batch", map[string]any{"openings": mirrored, "maxVisits": 8}, &j)
 	ts.waitJob(j.ID, time.Minute, "succeeded")
@@ -296,7 +297,7 @@ func TestOpeningsBatchMultiPlayers(t *testing.T) {
 				}
 				mirrored := make([][]string, len(openings))
 				for i, o := range openings {
-					mirrored[i] = mapMoves(t, engine.Transpose, o)
+					mirrored[i] = mapMoves(t, grid.Transpose, o)
 				}
 				body["openings"] = mirrored
 				ts.do("POST", "/v1/openings/batch", body, &j)
@@ -401,7 +402,7 @@ func TestReviewPuzzles(t *testing.T) {
 			t.Errorf("puzzle at ply %d: %v, record of %d moves, played %s", p.Ply, err, len(p.Record.Moves), p.Played)
 			continue
 		}
-		m, _, err := engine.ParseMove(p.Solution)
+		m, _, err := grid.ParseMove(p.Solution)
 		if err != nil || !slices.Contains(g.Final.LegalMoves(nil), m) || p.Solution == p.Played || (p.Margin < jobs.PuzzleMargin && !p.Proven) {
 			t.Errorf("puzzle at ply %d: solution %s (%v), margin %.2f", p.Ply, p.Solution, err, p.Margin)
 		}

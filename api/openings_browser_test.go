@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/internal/testkit/browser"
 	"github.com/wallzero/wallzero/service/explorer"
 )
@@ -47,7 +47,7 @@ func TestOpeningsPageInBrowser(t *testing.T) {
 	for _, g := range [][]string{{"C3", "D3", "E3", "C4"}, {"C3", "D3", "E3", "C4"}, {"D4", "C5", "E3", "A1"}} {
 		var sg explorer.SelfplayOpening
 		for _, m := range g {
-			mv, _, err := engine.ParseMove(m)
+			mv, _, err := grid.ParseMove(m)
 			must(err)
 			sg.Moves = append(sg.Moves, mv)
 		}

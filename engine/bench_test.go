@@ -2,6 +2,8 @@ package engine
 
 import (
 	"testing"
+
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // benchPositions returns mid-game positions of random games under the
@@ -27,7 +29,7 @@ func BenchmarkRandomGame(b *testing.B) {
 	for _, rules := range []Rules{DefaultRules(), {Players: 3, Opening: OpeningEmpty, Stay: StayAlways, TieBreak: TieBreakLargestRegion}} {
 		b.Run(rules.String(), func(b *testing.B) {
 			rng := newRNG(1)
-			buf := make([]Move, 0, MaxMoves)
+			buf := make([]grid.Move, 0, MaxMoves)
 			start := NewPosition(rules)
 			plies := 0
 			b.ReportAllocs()
@@ -43,7 +45,7 @@ func BenchmarkRandomGame(b *testing.B) {
 // BenchmarkLegalMoves generates the legal moves of mid-game positions.
 func BenchmarkLegalMoves(b *testing.B) {
 	ps := benchPositions(b)
-	buf := make([]Move, 0, MaxMoves)
+	buf := make([]grid.Move, 0, MaxMoves)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
@@ -56,7 +58,7 @@ func BenchmarkLegalMoves(b *testing.B) {
 // (the copy is part of the cost, as in search).
 func BenchmarkApply(b *testing.B) {
 	ps := benchPositions(b)
-	moves := make([]Move, len(ps))
+	moves := make([]grid.Move, len(ps))
 	for i := range ps {
 		moves[i] = ps[i].LegalMoves(nil)[0]
 	}

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"sort"
+
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // Diagram is the JSON form of an explicit position, for clients that have no
@@ -43,16 +45,16 @@ type Wall struct {
 // DiagramOf returns the explicit form of p.
 func DiagramOf(p *Position) Diagram {
 	b := Diagram{Stones: map[string][]string{}, Walls: []Wall{}, ToMove: p.toMove.String(), Phase: p.phase.String(), MidTurn: p.midTurn}
-	for c := Color(0); c < Color(p.players); c++ {
+	for c := grid.Color(0); c < grid.Color(p.players); c++ {
 		sq := []string{}
 		for _, s := range p.stones[c].Squares() {
 			sq = append(sq, s.String())
 		}
 		b.Stones[c.String()] = sq
-		for _, s := range p.built[c].north.Squares() {
+		for _, s := range p.built[c].North.Squares() {
 			b.Walls = append(b.Walls, Wall{Square: s.String(), Side: "N", By: c.String()})
 		}
-		for _, s := range p.built[c].east.Squares() {
+		for _, s := range p.built[c].East.Squares() {
 			b.Walls = append(b.Walls, Wall{Square: s.String(), Side: "E", By: c.String()})
 		}
 		if p.BreakUsed(c) {
@@ -77,10 +79,10 @@ func DiagramOf(p *Position) Diagram {
 // field: a *FieldError such as `board.walls[2]: ...`.
 func (b Diagram) Position(rules Rules) (Position, error) {
 	p := NewPosition(rules)
-	p.stones = [MaxPlayers]Bitboard{}
+	p.stones = [grid.MaxPlayers]grid.Bitboard{}
 	per := rules.StonesPerPlayer()
 	for name, squares := range b.Stones {
-		c, err := ParseColor(name)
+		c, err := grid.ParseColor(name)
 		if err != nil || int(c) >= rules.Players {
 			return Position{}, fieldError("board.stones."+name, "%q is not a player of a %d-player game", name, rules.Players)
 		}
@@ -88,50 +90,50 @@ func (b Diagram) Position(rules Rules) (Position, error) {
 			return Position{}, fieldError("board.stones."+name, "%d stones, at most %d", len(squares), per)
 		}
 		for i, text := range squares {
-			s, err := ParseSquare(text)
+			s, err := grid.ParseSquare(text)
 			if err != nil {
 				return Position{}, &FieldError{Field: fmt.Sprintf("board.stones.%s[%d]", name, i), Err: err}
 			}
 			if p.Occupied().Has(s) {
 				return Position{}, fieldError(fmt.Sprintf("board.stones.%s[%d]", name, i), "%s holds two stones", s)
 			}
-			p.stones[c] |= Bit(s)
+			p.stones[c] |= grid.Bit(s)
 		}
 	}
 	for i, wall := range b.Walls {
-		s, err := ParseSquare(wall.Square)
+		s, err := grid.ParseSquare(wall.Square)
 		if err != nil {
 			return Position{}, &FieldError{Field: fmt.Sprintf("board.walls[%d].square", i), Err: err}
 		}
-		d, err := ParseSide(wall.Side)
+		d, err := grid.ParseSide(wall.Side)
 		if err != nil {
 			return Position{}, &FieldError{Field: fmt.Sprintf("board.walls[%d].side", i), Err: err}
 		}
-		c, err := ParseColor(wall.By)
+		c, err := grid.ParseColor(wall.By)
 		if err != nil || int(c) >= rules.Players {
 			return Position{}, fieldError(fmt.Sprintf("board.walls[%d].by", i), "%q is not a player of a %d-player game", wall.By, rules.Players)
 		}
-		north, at, ok := slot(s, d)
+		north, at, ok := grid.Slot(s, d)
 		if !ok {
 			return Position{}, fieldError(fmt.Sprintf("board.walls[%d]", i), "the %s side of %s is the board's edge", d, s)
 		}
-		if p.w.has(s, d) {
+		if p.w.Has(s, d) {
 			return Position{}, fieldError(fmt.Sprintf("board.walls[%d]", i), "a wall on the %s side of %s is given twice", d, s)
 		}
 		if north {
-			p.built[c].north |= Bit(at)
-			p.w.north |= Bit(at)
+			p.built[c].North |= grid.Bit(at)
+			p.w.North |= grid.Bit(at)
 		} else {
-			p.built[c].east |= Bit(at)
-			p.w.east |= Bit(at)
+			p.built[c].East |= grid.Bit(at)
+			p.w.East |= grid.Bit(at)
 		}
 	}
-	toMove, err := ParseColor(b.ToMove)
+	toMove, err := grid.ParseColor(b.ToMove)
 	if err != nil || int(toMove) >= rules.Players {
 		return Position{}, fieldError("board.toMove", "%q is not a player of a %d-player game", b.ToMove, rules.Players)
 	}
 	for i, name := range b.BreaksUsed {
-		c, err := ParseColor(name)
+		c, err := grid.ParseColor(name)
 		if err != nil || int(c) >= rules.Players || rules.Players != 3 {
 			return Position{}, fieldError(fmt.Sprintf("board.breaksUsed[%d]", i), "%q: breaks exist for the players of three-player games only", name)
 		}
@@ -160,23 +162,23 @@ func (b Diagram) setBrokenThisTurn(p *Position, rules Rules) error {
 	case !need:
 		return fieldError(field, "only a board mid-turn under breakTiming=any-time names the wall broken this turn")
 	}
-	s, d, err := parseWallRef(b.BrokenThisTurn)
+	s, d, err := grid.ParseWall(b.BrokenThisTurn)
 	if err != nil {
 		return &FieldError{Field: field, Err: err}
 	}
-	if _, _, ok := slot(s, d); !ok {
+	if _, _, ok := grid.Slot(s, d); !ok {
 		return fieldError(field, "the %s side of %s is the board's edge, not a wall", d, s)
 	}
-	if p.w.has(s, d) {
+	if p.w.Has(s, d) {
 		return fieldError(field, "a wall stands on the %s side of %s, so it was not broken", d, s)
 	}
-	p.brk = Bit(s) | Bit(s.Neighbor(d))
+	p.brk = grid.Bit(s) | grid.Bit(s.Neighbor(d))
 	return nil
 }
 
 // checkPhase sets the phase and checks the stone counts and the player to
 // move against it.
-func (b Diagram) checkPhase(p *Position, rules Rules, toMove Color) error {
+func (b Diagram) checkPhase(p *Position, rules Rules, toMove grid.Color) error {
 	per := rules.StonesPerPlayer()
 	total := p.Occupied().Count()
 	switch b.Phase {
@@ -192,14 +194,14 @@ func (b Diagram) checkPhase(p *Position, rules Rules, toMove Color) error {
 		if p.placed >= p.setupLen {
 			return fieldError("board.phase", "all stones are placed, so the phase is play")
 		}
-		var want [MaxPlayers]int
-		for c := range MaxPlayers {
+		var want [grid.MaxPlayers]int
+		for c := range grid.MaxPlayers {
 			want[c] = rules.presetStones()[c].Count()
 		}
 		for i := int8(0); i < p.placed; i++ {
 			want[p.placer(i)]++
 		}
-		for c := Color(0); c < Color(rules.Players); c++ {
+		for c := grid.Color(0); c < grid.Color(rules.Players); c++ {
 			if p.stones[c].Count() != want[c] {
 				return fieldError("board.stones."+c.String(), "%d stones, but after %d placements %s has %d", p.stones[c].Count(), p.placed, c, want[c])
 			}
@@ -218,7 +220,7 @@ func (b Diagram) checkPhase(p *Position, rules Rules, toMove Color) error {
 		}
 		p.phase = Setup
 	case "play", "over":
-		for c := Color(0); c < Color(rules.Players); c++ {
+		for c := grid.Color(0); c < grid.Color(rules.Players); c++ {
 			if p.stones[c].Count() != per {
 				return fieldError("board.stones."+c.String(), "%d stones, but every player has %d in the play phase", p.stones[c].Count(), per)
 			}
@@ -232,7 +234,7 @@ func (b Diagram) checkPhase(p *Position, rules Rules, toMove Color) error {
 		over := p.decided()
 		if !over {
 			over = true
-			for c := Color(0); c < Color(rules.Players); c++ {
+			for c := grid.Color(0); c < grid.Color(rules.Players); c++ {
 				if !p.skipsSettled(c) && p.hasLegalTurn(c) {
 					over = false
 				}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // TestBoardRoundTrip turns positions of random games into Board JSON and
@@ -75,7 +77,7 @@ func TestBoardOverWithoutMidTurn(t *testing.T) {
 	if !p.IsOver() {
 		t.Fatalf("not over: %s", describe(&p))
 	}
-	if res := p.Result(); res.Score != [4]int{6, 6, 9} || res.Neutral.Count() != 28 || res.Winner() != Green {
+	if res := p.Result(); res.Score != [4]int{6, 6, 9} || res.Neutral.Count() != 28 || res.Winner() != grid.Green {
 		t.Fatalf("result %+v", res)
 	}
 }

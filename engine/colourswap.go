@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/wallzero/wallzero/engine/grid"
+
 // ColoursSwapped returns a two-player position in the play phase with the
 // players' colours exchanged: Red's stones, walls and break become Blue's
 // and Blue's Red's, and the other player is to move. The rules treat the
@@ -14,8 +16,8 @@ func (p Position) ColoursSwapped() (q Position, ok bool) {
 		return Position{}, false
 	}
 	q = p
-	q.stones[Red], q.stones[Blue] = p.stones[Blue], p.stones[Red]
-	q.built[Red], q.built[Blue] = p.built[Blue], p.built[Red]
+	q.stones[grid.Red], q.stones[grid.Blue] = p.stones[grid.Blue], p.stones[grid.Red]
+	q.built[grid.Red], q.built[grid.Blue] = p.built[grid.Blue], p.built[grid.Red]
 	q.broken = p.broken &^ 3
 	if p.broken&1 != 0 {
 		q.broken |= 2

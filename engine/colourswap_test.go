@@ -3,6 +3,8 @@ package engine
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // TestColoursSwapped plays random games and checks, at every play-phase
@@ -33,7 +35,7 @@ func TestColoursSwapped(t *testing.T) {
 				if back != p {
 					t.Fatalf("ply %d: swapping twice changed the position", p.Ply())
 				}
-				if q.ToMove() == p.ToMove() || q.Stones(Red) != p.Stones(Blue) || q.Hash() == p.Hash() {
+				if q.ToMove() == p.ToMove() || q.Stones(grid.Red) != p.Stones(grid.Blue) || q.Hash() == p.Hash() {
 					t.Fatalf("ply %d: mover %v/%v", p.Ply(), p.ToMove(), q.ToMove())
 				}
 				qm := q.LegalMoves(nil)
@@ -41,7 +43,7 @@ func TestColoursSwapped(t *testing.T) {
 					t.Fatalf("ply %d: %d legal moves, swapped %d", p.Ply(), len(moves), len(qm))
 				}
 				pt, qt := p.Territory(), q.Territory()
-				if pt.Owned[Red] != qt.Owned[Blue] || pt.Owned[Blue] != qt.Owned[Red] {
+				if pt.Owned[grid.Red] != qt.Owned[grid.Blue] || pt.Owned[grid.Blue] != qt.Owned[grid.Red] {
 					t.Fatalf("ply %d: land not exchanged", p.Ply())
 				}
 				checked++
@@ -56,7 +58,7 @@ func TestColoursSwapped(t *testing.T) {
 				}
 				if p.IsOver() {
 					pr, qr := p.Result(), q.Result()
-					if pr.Winner() != NoColor && qr.Winner() != 1-pr.Winner() {
+					if pr.Winner() != grid.NoColor && qr.Winner() != 1-pr.Winner() {
 						t.Fatalf("winner %v, swapped %v", pr.Winner(), qr.Winner())
 					}
 				}

@@ -8,6 +8,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // FuzzParseMove: ParseMove never panics, and whatever it accepts is a
@@ -15,36 +17,36 @@ import (
 // colour prefix.
 func FuzzParseMove(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
-		m, colour, err := ParseMove(text)
+		m, colour, err := grid.ParseMove(text)
 		if err != nil {
-			if m != (Move{}) || colour != NoColor {
+			if m != (grid.Move{}) || colour != grid.NoColor {
 				t.Fatalf("ParseMove(%q) returned %+v, %v with error %v", text, m, colour, err)
 			}
 			return
 		}
 		switch m.Kind {
-		case Place:
-			if !m.To.Valid() || m.From != NoSquare || m.Side != NoSide {
+		case grid.Place:
+			if !m.To.Valid() || m.From != grid.NoSquare || m.Side != grid.NoSide {
 				t.Fatalf("ParseMove(%q) = %+v: malformed placement", text, m)
 			}
-		case Turn:
-			if !m.From.Valid() || !m.To.Valid() || m.Side < North || m.Side > West {
+		case grid.Turn:
+			if !m.From.Valid() || !m.To.Valid() || m.Side < grid.North || m.Side > grid.West {
 				t.Fatalf("ParseMove(%q) = %+v: malformed turn", text, m)
 			}
-		case Break:
-			if !m.To.Valid() || m.From != NoSquare || (m.Side != North && m.Side != East) || m.To.Neighbor(m.Side) == NoSquare {
+		case grid.Break:
+			if !m.To.Valid() || m.From != grid.NoSquare || (m.Side != grid.North && m.Side != grid.East) || m.To.Neighbor(m.Side) == grid.NoSquare {
 				t.Fatalf("ParseMove(%q) = %+v: malformed break", text, m)
 			}
 		default:
 			t.Fatalf("ParseMove(%q) = %+v: unknown kind", text, m)
 		}
 		s := m.String()
-		back, c2, err := ParseMove(s)
-		if err != nil || back != m || c2 != NoColor {
+		back, c2, err := grid.ParseMove(s)
+		if err != nil || back != m || c2 != grid.NoColor {
 			t.Fatalf("ParseMove(%q) = %+v; its String %q parses to %+v, %v, %v", text, m, s, back, c2, err)
 		}
-		if colour != NoColor {
-			back, c2, err = ParseMove(colour.Letter() + " " + s)
+		if colour != grid.NoColor {
+			back, c2, err = grid.ParseMove(colour.Letter() + " " + s)
 			if err != nil || back != m || c2 != colour {
 				t.Fatalf("with prefix: %+v, %v, %v", back, c2, err)
 			}
@@ -164,7 +166,7 @@ func FuzzRuleInvariants(f *testing.F) {
 		p := NewPosition(rules)
 		ref := newRef(rules)
 		preset := p.Occupied().Count()
-		var buf [MaxMoves]Move
+		var buf [MaxMoves]grid.Move
 		for i, choice := range data[1:] {
 			if p.IsOver() {
 				break
@@ -177,7 +179,7 @@ func FuzzRuleInvariants(f *testing.F) {
 			// Bytes >= 0xF0 pick a break when there is one.
 			if choice >= 0xF0 {
 				for _, mm := range moves {
-					if mm.Kind == Break {
+					if mm.Kind == grid.Break {
 						m = mm
 						break
 					}
@@ -189,7 +191,7 @@ func FuzzRuleInvariants(f *testing.F) {
 
 			walls := p.WallCount() - before.WallCount()
 			switch {
-			case m.Kind == Turn && walls != 1, m.Kind == Break && walls != -1, m.Kind == Place && walls != 0:
+			case m.Kind == grid.Turn && walls != 1, m.Kind == grid.Break && walls != -1, m.Kind == grid.Place && walls != 0:
 				t.Fatalf("move %d %s changed the wall count by %d", i, m, walls)
 			}
 			if p.Ply() != before.Ply()+1 {
@@ -200,27 +202,27 @@ func FuzzRuleInvariants(f *testing.F) {
 			if stones != preset+done {
 				t.Fatalf("%d stones after %d placements (%d preset)", stones, done, preset)
 			}
-			for c := Color(0); c < MaxPlayers; c++ {
+			for c := grid.Color(0); c < grid.MaxPlayers; c++ {
 				n := p.Stones(c).Count()
-				if c >= Color(rules.Players) && n != 0 || p.Phase() != Setup && c < Color(rules.Players) && n != rules.StonesPerPlayer() {
+				if c >= grid.Color(rules.Players) && n != 0 || p.Phase() != Setup && c < grid.Color(rules.Players) && n != rules.StonesPerPlayer() {
 					t.Fatalf("%s has %d stones in the %s phase", c, n, p.Phase())
 				}
 			}
 			res := p.Result()
 			total := res.Neutral.Count() + res.Open.Count()
-			for c := range MaxPlayers {
+			for c := range grid.MaxPlayers {
 				total += res.Score[c]
 			}
-			if total != NumSquares {
+			if total != grid.NumSquares {
 				t.Fatalf("land, neutral and open add up to %d squares", total)
 			}
 			if p.Hash() != p.computeHash() {
 				t.Fatalf("move %d %s: stale hash", i, m)
 			}
-			for _, sym := range AllSymmetries {
-				q := sym.Position(before)
+			for _, sym := range grid.AllSymmetries {
+				q := before.Transformed(sym)
 				q.Apply(sym.Move(m))
-				if want := sym.Position(p); q != want {
+				if want := p.Transformed(sym); q != want {
 					t.Fatalf("move %d %s: %s does not commute", i, m, sym)
 				}
 			}
@@ -244,7 +246,7 @@ func FuzzRuleInvariants(f *testing.F) {
 // skip-without-break) or is finishing its turn; a finished game has no
 // mixed region, or under end=frozen-mixed-regions only frozen ones, or
 // nobody who can act.
-func checkVariantInvariants(t *testing.T, p *Position, rules Rules, i int, m Move) {
+func checkVariantInvariants(t *testing.T, p *Position, rules Rules, i int, m grid.Move) {
 	t.Helper()
 	b, ok := p.BrokenThisTurn()
 	if want := p.MidTurn() && rules.BreakTiming == BreakAnyTime; ok != want {
@@ -267,10 +269,10 @@ func checkVariantInvariants(t *testing.T, p *Position, rules Rules, i int, m Mov
 	if p.IsOver() {
 		res := p.Result()
 		for _, s := range res.Open.Squares() {
-			if c := p.StoneAt(s); c != NoColor && rules.End == EndFrozenMixedRegions && !p.Frozen(s) {
+			if c := p.StoneAt(s); c != grid.NoColor && rules.End == EndFrozenMixedRegions && !p.Frozen(s) {
 				// Only possible when nobody can act: then the stone cannot
 				// step either.
-				if p.Step(Bit(s))&^p.Occupied() != 0 {
+				if p.Step(grid.Bit(s))&^p.Occupied() != 0 {
 					t.Fatalf("move %d %s: over with %s's stone on %s free to step in a mixed region\n%s", i, m, c, s, describe(p))
 				}
 			}

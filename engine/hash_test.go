@@ -2,6 +2,8 @@ package engine
 
 import (
 	"testing"
+
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // TestHashIncremental plays random games under every rule set (breaks
@@ -26,7 +28,7 @@ func TestHashIncremental(t *testing.T) {
 					}
 				}
 				for _, m := range moves {
-					if m.Kind == Break {
+					if m.Kind == grid.Break {
 						breaks++
 					}
 				}
@@ -46,22 +48,22 @@ func TestHashDistinguishes(t *testing.T) {
 	three := Rules{Players: 3}
 	base := mustPlay(t, three, "E6", "G3", "F5", "F1", "G7", "C2", "C2-B1:E", "G3-G5:W", "F1-F3:N", "E6-E6:W")
 	variants := map[string]func(p *Position){
-		"stone moved":  func(p *Position) { p.stones[Red] = p.stones[Red]&^bb("E6") | bb("D5") },
-		"stone colour": func(p *Position) { p.stones[Red] &^= bb("E6"); p.stones[Blue] |= bb("E6") },
-		"wall builder": func(p *Position) { p.built[Red].east &^= bb("B1"); p.built[Blue].east |= bb("B1") },
-		"wall removed": func(p *Position) { p.built[Red].east &^= bb("B1"); p.w.east &^= bb("B1") },
+		"stone moved":  func(p *Position) { p.stones[grid.Red] = p.stones[grid.Red]&^bb("E6") | bb("D5") },
+		"stone colour": func(p *Position) { p.stones[grid.Red] &^= bb("E6"); p.stones[grid.Blue] |= bb("E6") },
+		"wall builder": func(p *Position) { p.built[grid.Red].East &^= bb("B1"); p.built[grid.Blue].East |= bb("B1") },
+		"wall removed": func(p *Position) { p.built[grid.Red].East &^= bb("B1"); p.w.East &^= bb("B1") },
 		"wall other side": func(p *Position) {
-			p.built[Red].east &^= bb("B1")
-			p.w.east &^= bb("B1")
-			p.built[Red].north |= bb("B1")
-			p.w.north |= bb("B1")
+			p.built[grid.Red].East &^= bb("B1")
+			p.w.East &^= bb("B1")
+			p.built[grid.Red].North |= bb("B1")
+			p.w.North |= bb("B1")
 		},
-		"to move":          func(p *Position) { p.toMove = Green },
-		"break used":       func(p *Position) { p.broken |= 1 << Green },
+		"to move":          func(p *Position) { p.toMove = grid.Green },
+		"break used":       func(p *Position) { p.broken |= 1 << grid.Green },
 		"mid-turn":         func(p *Position) { p.midTurn = true },
 		"phase over":       func(p *Position) { p.phase = Over },
 		"phase setup":      func(p *Position) { p.phase = Setup },
-		"extra wall north": func(p *Position) { p.built[Green].north |= bb("D4"); p.w.north |= bb("D4") },
+		"extra wall north": func(p *Position) { p.built[grid.Green].North |= bb("D4"); p.w.North |= bb("D4") },
 	}
 	seen := map[uint64]string{base.computeHash(): "base"}
 	for name, change := range variants {

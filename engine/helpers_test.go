@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // allRuleSets returns every combination of the rule options: two players
@@ -50,11 +52,11 @@ func newRNG(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x5eed))
 // pickMove chooses a legal move of p at random. In three-player games it
 // takes a break now and then (breaks are few among a hundred turns, so a
 // uniform choice would seldom test them).
-func pickMove(rng *rand.Rand, p *Position, moves []Move) Move {
+func pickMove(rng *rand.Rand, p *Position, moves []grid.Move) grid.Move {
 	if p.Players() == 3 && rng.IntN(4) == 0 {
-		var breaks []Move
+		var breaks []grid.Move
 		for _, m := range moves {
-			if m.Kind == Break {
+			if m.Kind == grid.Break {
 				breaks = append(breaks, m)
 			}
 		}
@@ -67,11 +69,11 @@ func pickMove(rng *rand.Rand, p *Position, moves []Move) Move {
 
 // randomGame plays a random game under rules to its end and returns every
 // position (the start first) and the moves between them.
-func randomGame(rng *rand.Rand, rules Rules) ([]Position, []Move) {
+func randomGame(rng *rand.Rand, rules Rules) ([]Position, []grid.Move) {
 	p := NewPosition(rules)
 	positions := []Position{p}
-	var moves []Move
-	buf := make([]Move, 0, MaxMoves)
+	var moves []grid.Move
+	buf := make([]grid.Move, 0, MaxMoves)
 	for !p.IsOver() {
 		legal := p.LegalMoves(buf[:0])
 		if len(legal) == 0 {
@@ -145,9 +147,9 @@ func mustPlay(t testing.TB, rules Rules, moves ...string) Position {
 }
 
 // mustMove parses a move.
-func mustMove(t testing.TB, text string) Move {
+func mustMove(t testing.TB, text string) grid.Move {
 	t.Helper()
-	m, _, err := ParseMove(text)
+	m, _, err := grid.ParseMove(text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,8 +157,8 @@ func mustMove(t testing.TB, text string) Move {
 }
 
 // sq parses a square, panicking on error (for literals in tables).
-func sq(text string) Square {
-	s, err := ParseSquare(text)
+func sq(text string) grid.Square {
+	s, err := grid.ParseSquare(text)
 	if err != nil {
 		panic(err)
 	}
@@ -164,18 +166,18 @@ func sq(text string) Square {
 }
 
 // bb builds a bitboard from square names.
-func bb(names ...string) Bitboard {
-	var b Bitboard
+func bb(names ...string) grid.Bitboard {
+	var b grid.Bitboard
 	for _, n := range names {
-		b |= Bit(sq(n))
+		b |= grid.Bit(sq(n))
 	}
 	return b
 }
 
 // moveSet returns the moves as a set, failing on duplicates.
-func moveSet(t testing.TB, moves []Move) map[Move]bool {
+func moveSet(t testing.TB, moves []grid.Move) map[grid.Move]bool {
 	t.Helper()
-	set := make(map[Move]bool, len(moves))
+	set := make(map[grid.Move]bool, len(moves))
 	for _, m := range moves {
 		if set[m] {
 			t.Fatalf("move %s listed twice", m)
@@ -186,7 +188,7 @@ func moveSet(t testing.TB, moves []Move) map[Move]bool {
 }
 
 // diffSets describes how two move sets differ ("" when equal).
-func diffSets(got, want map[Move]bool) string {
+func diffSets(got, want map[grid.Move]bool) string {
 	var s string
 	for m := range got {
 		if !want[m] {

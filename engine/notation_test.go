@@ -3,13 +3,15 @@ package engine
 import (
 	"strings"
 	"testing"
+
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 func TestParseSquare(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		text    string
-		want    Square
+		want    grid.Square
 		col     int
 		row     int
 		wantErr string
@@ -35,12 +37,12 @@ func TestParseSquare(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.text, func(t *testing.T) {
 			t.Parallel()
-			got, err := ParseSquare(tc.text)
+			got, err := grid.ParseSquare(tc.text)
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("ParseSquare(%q) = %v, %v; want error containing %q", tc.text, got, err, tc.wantErr)
 				}
-				if got != NoSquare {
+				if got != grid.NoSquare {
 					t.Errorf("ParseSquare(%q) returned %d with its error, want NoSquare", tc.text, got)
 				}
 				return
@@ -51,8 +53,8 @@ func TestParseSquare(t *testing.T) {
 			if got.Col() != tc.col || got.Row() != tc.row {
 				t.Errorf("%s: col %d row %d, want %d %d", got, got.Col(), got.Row(), tc.col, tc.row)
 			}
-			if got != SquareAt(tc.col, tc.row) {
-				t.Errorf("SquareAt(%d, %d) = %d, want %d", tc.col, tc.row, SquareAt(tc.col, tc.row), got)
+			if got != grid.SquareAt(tc.col, tc.row) {
+				t.Errorf("SquareAt(%d, %d) = %d, want %d", tc.col, tc.row, grid.SquareAt(tc.col, tc.row), got)
 			}
 			if s := got.String(); s != strings.ToUpper(tc.text) {
 				t.Errorf("String() = %q, want %q", s, strings.ToUpper(tc.text))
@@ -64,18 +66,18 @@ func TestParseSquare(t *testing.T) {
 func TestSquareStringRoundTrip(t *testing.T) {
 	t.Parallel()
 	seen := map[string]bool{}
-	for s := Square(0); s < NumSquares; s++ {
+	for s := grid.Square(0); s < grid.NumSquares; s++ {
 		text := s.String()
 		if seen[text] {
 			t.Fatalf("%q names two squares", text)
 		}
 		seen[text] = true
-		back, err := ParseSquare(text)
+		back, err := grid.ParseSquare(text)
 		if err != nil || back != s {
 			t.Fatalf("ParseSquare(%q) = %d, %v; want %d", text, back, err, s)
 		}
 	}
-	for _, s := range []Square{NoSquare, NumSquares, 100} {
+	for _, s := range []grid.Square{grid.NoSquare, grid.NumSquares, 100} {
 		if s.Valid() || s.String() != "??" {
 			t.Errorf("square %d: Valid %v String %q, want false ??", s, s.Valid(), s.String())
 		}
@@ -86,20 +88,20 @@ func TestParseSide(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		text    string
-		want    Side
+		want    grid.Side
 		wantErr bool
 	}{
-		{"N", North, false}, {"n", North, false},
-		{"E", East, false}, {"e", East, false},
-		{"S", South, false}, {"s", South, false},
-		{"W", West, false}, {"w", West, false},
-		{"", NoSide, true}, {"X", NoSide, true}, {"NE", NoSide, true},
-		{"north", NoSide, true}, {" N", NoSide, true},
+		{"N", grid.North, false}, {"n", grid.North, false},
+		{"E", grid.East, false}, {"e", grid.East, false},
+		{"S", grid.South, false}, {"s", grid.South, false},
+		{"W", grid.West, false}, {"w", grid.West, false},
+		{"", grid.NoSide, true}, {"X", grid.NoSide, true}, {"NE", grid.NoSide, true},
+		{"north", grid.NoSide, true}, {" N", grid.NoSide, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.text, func(t *testing.T) {
 			t.Parallel()
-			got, err := ParseSide(tc.text)
+			got, err := grid.ParseSide(tc.text)
 			if (err != nil) != tc.wantErr || got != tc.want {
 				t.Fatalf("ParseSide(%q) = %v, %v; want %v, error %v", tc.text, got, err, tc.want, tc.wantErr)
 			}
@@ -114,13 +116,13 @@ func TestSideGeometry(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		s    string
-		d    Side
-		want Square // NoSquare at the edge
+		d    grid.Side
+		want grid.Square // NoSquare at the edge
 	}{
-		{"D4", North, sq("D5")}, {"D4", East, sq("E4")}, {"D4", South, sq("D3")}, {"D4", West, sq("C4")},
-		{"A1", South, NoSquare}, {"A1", West, NoSquare}, {"A1", North, sq("A2")}, {"A1", East, sq("B1")},
-		{"G7", North, NoSquare}, {"G7", East, NoSquare}, {"G1", East, NoSquare}, {"A7", North, NoSquare},
-		{"G4", East, NoSquare}, {"A4", West, NoSquare}, {"F7", East, sq("G7")},
+		{"D4", grid.North, sq("D5")}, {"D4", grid.East, sq("E4")}, {"D4", grid.South, sq("D3")}, {"D4", grid.West, sq("C4")},
+		{"A1", grid.South, grid.NoSquare}, {"A1", grid.West, grid.NoSquare}, {"A1", grid.North, sq("A2")}, {"A1", grid.East, sq("B1")},
+		{"G7", grid.North, grid.NoSquare}, {"G7", grid.East, grid.NoSquare}, {"G1", grid.East, grid.NoSquare}, {"A7", grid.North, grid.NoSquare},
+		{"G4", grid.East, grid.NoSquare}, {"A4", grid.West, grid.NoSquare}, {"F7", grid.East, sq("G7")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.s+tc.d.String(), func(t *testing.T) {
@@ -128,7 +130,7 @@ func TestSideGeometry(t *testing.T) {
 			if got := sq(tc.s).Neighbor(tc.d); got != tc.want {
 				t.Fatalf("%s.Neighbor(%s) = %s, want %s", tc.s, tc.d, got, tc.want)
 			}
-			if tc.want != NoSquare {
+			if tc.want != grid.NoSquare {
 				if back := tc.want.Neighbor(tc.d.Opposite()); back != sq(tc.s) {
 					t.Errorf("back across %s: %s, want %s", tc.d.Opposite(), back, tc.s)
 				}
@@ -141,34 +143,34 @@ func TestParseMove(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		text    string
-		want    Move
-		colour  Color
+		want    grid.Move
+		colour  grid.Color
 		canon   string // String() of the parsed move
 		wantErr string // part of the error, if any
 	}{
 		// Placements.
-		{text: "C3", want: PlaceAt(sq("C3")), colour: NoColor, canon: "C3"},
-		{text: "c3", want: PlaceAt(sq("C3")), colour: NoColor, canon: "C3"},
-		{text: " G7 ", want: PlaceAt(sq("G7")), colour: NoColor, canon: "G7"},
-		{text: "R C3", want: PlaceAt(sq("C3")), colour: Red, canon: "C3"},
-		{text: "b a1", want: PlaceAt(sq("A1")), colour: Blue, canon: "A1"},
-		{text: "yellow D4", want: PlaceAt(sq("D4")), colour: Yellow, canon: "D4"},
+		{text: "C3", want: grid.PlaceAt(sq("C3")), colour: grid.NoColor, canon: "C3"},
+		{text: "c3", want: grid.PlaceAt(sq("C3")), colour: grid.NoColor, canon: "C3"},
+		{text: " G7 ", want: grid.PlaceAt(sq("G7")), colour: grid.NoColor, canon: "G7"},
+		{text: "R C3", want: grid.PlaceAt(sq("C3")), colour: grid.Red, canon: "C3"},
+		{text: "b a1", want: grid.PlaceAt(sq("A1")), colour: grid.Blue, canon: "A1"},
+		{text: "yellow D4", want: grid.PlaceAt(sq("D4")), colour: grid.Yellow, canon: "D4"},
 		// Turns.
-		{text: "E5-E3:N", want: TurnMove(sq("E5"), sq("E3"), North), colour: NoColor, canon: "E5-E3:N"},
-		{text: "e5-e3:n", want: TurnMove(sq("E5"), sq("E3"), North), colour: NoColor, canon: "E5-E3:N"},
-		{text: "D4-D4:S", want: TurnMove(sq("D4"), sq("D4"), South), colour: NoColor, canon: "D4-D4:S"},
-		{text: "B E5-E3:W", want: TurnMove(sq("E5"), sq("E3"), West), colour: Blue, canon: "E5-E3:W"},
-		{text: "G  A1-B2:E", want: TurnMove(sq("A1"), sq("B2"), East), colour: Green, canon: "A1-B2:E"},
+		{text: "E5-E3:N", want: grid.TurnMove(sq("E5"), sq("E3"), grid.North), colour: grid.NoColor, canon: "E5-E3:N"},
+		{text: "e5-e3:n", want: grid.TurnMove(sq("E5"), sq("E3"), grid.North), colour: grid.NoColor, canon: "E5-E3:N"},
+		{text: "D4-D4:S", want: grid.TurnMove(sq("D4"), sq("D4"), grid.South), colour: grid.NoColor, canon: "D4-D4:S"},
+		{text: "B E5-E3:W", want: grid.TurnMove(sq("E5"), sq("E3"), grid.West), colour: grid.Blue, canon: "E5-E3:W"},
+		{text: "G  A1-B2:E", want: grid.TurnMove(sq("A1"), sq("B2"), grid.East), colour: grid.Green, canon: "A1-B2:E"},
 		// Not checked against a position: distance and the edge are
 		// CheckMove's business.
-		{text: "A1-G7:S", want: TurnMove(sq("A1"), sq("G7"), South), colour: NoColor, canon: "A1-G7:S"},
+		{text: "A1-G7:S", want: grid.TurnMove(sq("A1"), sq("G7"), grid.South), colour: grid.NoColor, canon: "A1-G7:S"},
 		// Breaks, always in canonical form (north or east side).
-		{text: "xD4:E", want: Move{Kind: Break, From: NoSquare, To: sq("D4"), Side: East}, colour: NoColor, canon: "xD4:E"},
-		{text: "xD4:N", want: Move{Kind: Break, From: NoSquare, To: sq("D4"), Side: North}, colour: NoColor, canon: "xD4:N"},
-		{text: "xD5:S", want: Move{Kind: Break, From: NoSquare, To: sq("D4"), Side: North}, colour: NoColor, canon: "xD4:N"},
-		{text: "xE4:W", want: Move{Kind: Break, From: NoSquare, To: sq("D4"), Side: East}, colour: NoColor, canon: "xD4:E"},
-		{text: "XD4:e", want: Move{Kind: Break, From: NoSquare, To: sq("D4"), Side: East}, colour: NoColor, canon: "xD4:E"},
-		{text: "G xD4:E", want: Move{Kind: Break, From: NoSquare, To: sq("D4"), Side: East}, colour: Green, canon: "xD4:E"},
+		{text: "xD4:E", want: grid.Move{Kind: grid.Break, From: grid.NoSquare, To: sq("D4"), Side: grid.East}, colour: grid.NoColor, canon: "xD4:E"},
+		{text: "xD4:N", want: grid.Move{Kind: grid.Break, From: grid.NoSquare, To: sq("D4"), Side: grid.North}, colour: grid.NoColor, canon: "xD4:N"},
+		{text: "xD5:S", want: grid.Move{Kind: grid.Break, From: grid.NoSquare, To: sq("D4"), Side: grid.North}, colour: grid.NoColor, canon: "xD4:N"},
+		{text: "xE4:W", want: grid.Move{Kind: grid.Break, From: grid.NoSquare, To: sq("D4"), Side: grid.East}, colour: grid.NoColor, canon: "xD4:E"},
+		{text: "XD4:e", want: grid.Move{Kind: grid.Break, From: grid.NoSquare, To: sq("D4"), Side: grid.East}, colour: grid.NoColor, canon: "xD4:E"},
+		{text: "G xD4:E", want: grid.Move{Kind: grid.Break, From: grid.NoSquare, To: sq("D4"), Side: grid.East}, colour: grid.Green, canon: "xD4:E"},
 		// Errors.
 		{text: "", wantErr: "empty"},
 		{text: "   ", wantErr: "empty"},
@@ -196,7 +198,7 @@ func TestParseMove(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.text, func(t *testing.T) {
 			t.Parallel()
-			m, colour, err := ParseMove(tc.text)
+			m, colour, err := grid.ParseMove(tc.text)
 			if tc.wantErr != "" {
 				if err == nil {
 					t.Fatalf("ParseMove(%q) = %v, want an error", tc.text, m)
@@ -204,7 +206,7 @@ func TestParseMove(t *testing.T) {
 				if !strings.Contains(err.Error(), tc.wantErr) || !strings.Contains(err.Error(), "move ") {
 					t.Fatalf("ParseMove(%q) error %q, want it to contain %q", tc.text, err, tc.wantErr)
 				}
-				if m != (Move{}) || colour != NoColor {
+				if m != (grid.Move{}) || colour != grid.NoColor {
 					t.Errorf("ParseMove(%q) returned %+v, %v with its error", tc.text, m, colour)
 				}
 				return
@@ -224,20 +226,20 @@ func TestParseMove(t *testing.T) {
 
 func TestBreakWallCanonical(t *testing.T) {
 	t.Parallel()
-	for s := Square(0); s < NumSquares; s++ {
-		for _, d := range AllSides {
-			m, ok := BreakWall(s, d)
-			if n := s.Neighbor(d); (n != NoSquare) != ok {
+	for s := grid.Square(0); s < grid.NumSquares; s++ {
+		for _, d := range grid.AllSides {
+			m, ok := grid.BreakWall(s, d)
+			if n := s.Neighbor(d); (n != grid.NoSquare) != ok {
 				t.Fatalf("BreakWall(%s, %s) ok=%v, but the neighbour is %s", s, d, ok, n)
 			}
 			if !ok {
 				continue
 			}
-			if m.Side != North && m.Side != East {
+			if m.Side != grid.North && m.Side != grid.East {
 				t.Fatalf("BreakWall(%s, %s) = %v: not canonical", s, d, m)
 			}
 			// The same wall named from the other side is the same move.
-			other, ok := BreakWall(s.Neighbor(d), d.Opposite())
+			other, ok := grid.BreakWall(s.Neighbor(d), d.Opposite())
 			if !ok || other != m {
 				t.Fatalf("BreakWall from the other side: %v %v, want %v", other, ok, m)
 			}
@@ -253,30 +255,30 @@ func TestBreakWallCanonical(t *testing.T) {
 // it back, with and without a colour prefix.
 func TestMoveStringRoundTrip(t *testing.T) {
 	t.Parallel()
-	var buf [MaxMoves]Move
+	var buf [MaxMoves]grid.Move
 	n := 0
-	kinds := map[MoveKind]int{}
+	kinds := map[grid.MoveKind]int{}
 	for _, tp := range randomPositions(11, 1) {
 		for _, m := range tp.p.LegalMoves(buf[:0]) {
 			n++
 			kinds[m.Kind]++
 			text := m.String()
-			back, colour, err := ParseMove(text)
-			if err != nil || back != m || colour != NoColor {
+			back, colour, err := grid.ParseMove(text)
+			if err != nil || back != m || colour != grid.NoColor {
 				t.Fatalf("ParseMove(%q) = %+v, %v, %v; want %+v", text, back, colour, err, m)
 			}
 			prefixed := tp.p.ToMove().Letter() + " " + strings.ToLower(text)
-			back, colour, err = ParseMove(prefixed)
+			back, colour, err = grid.ParseMove(prefixed)
 			if err != nil || back != m || colour != tp.p.ToMove() {
 				t.Fatalf("ParseMove(%q) = %+v, %v, %v; want %+v, %v", prefixed, back, colour, err, m, tp.p.ToMove())
 			}
 		}
 	}
-	if kinds[Place] == 0 || kinds[Turn] == 0 || kinds[Break] == 0 {
+	if kinds[grid.Place] == 0 || kinds[grid.Turn] == 0 || kinds[grid.Break] == 0 {
 		t.Fatalf("moves of every kind should be tried: %v", kinds)
 	}
-	if (Move{}).String() != "(none)" {
-		t.Errorf("zero move: %q", Move{}.String())
+	if (grid.Move{}).String() != "(none)" {
+		t.Errorf("zero move: %q", grid.Move{}.String())
 	}
 }
 
@@ -284,29 +286,29 @@ func TestParseColor(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		text string
-		want Color
+		want grid.Color
 	}{
-		{"R", Red}, {"r", Red}, {"red", Red}, {"Red", Red}, {"RED", Red},
-		{"B", Blue}, {"blue", Blue}, {"G", Green}, {"green", Green}, {"Y", Yellow}, {"yellow", Yellow},
-		{"", NoColor}, {"x", NoColor}, {"purple", NoColor}, {"rEd", NoColor},
+		{"R", grid.Red}, {"r", grid.Red}, {"red", grid.Red}, {"Red", grid.Red}, {"RED", grid.Red},
+		{"B", grid.Blue}, {"blue", grid.Blue}, {"G", grid.Green}, {"green", grid.Green}, {"Y", grid.Yellow}, {"yellow", grid.Yellow},
+		{"", grid.NoColor}, {"x", grid.NoColor}, {"purple", grid.NoColor}, {"rEd", grid.NoColor},
 	}
 	for _, tc := range tests {
 		t.Run(tc.text, func(t *testing.T) {
 			t.Parallel()
-			got, err := ParseColor(tc.text)
-			if got != tc.want || (err != nil) != (tc.want == NoColor) {
+			got, err := grid.ParseColor(tc.text)
+			if got != tc.want || (err != nil) != (tc.want == grid.NoColor) {
 				t.Fatalf("ParseColor(%q) = %v, %v; want %v", tc.text, got, err, tc.want)
 			}
-			if got != NoColor {
+			if got != grid.NoColor {
 				for _, name := range []string{got.String(), got.Letter()} {
-					if back, err := ParseColor(name); err != nil || back != got {
+					if back, err := grid.ParseColor(name); err != nil || back != got {
 						t.Errorf("ParseColor(%q) = %v, %v", name, back, err)
 					}
 				}
 			}
 		})
 	}
-	if NoColor.String() != "none" || NoColor.Letter() != "?" {
-		t.Errorf("NoColor: %q %q", NoColor.String(), NoColor.Letter())
+	if grid.NoColor.String() != "none" || grid.NoColor.Letter() != "?" {
+		t.Errorf("NoColor: %q %q", grid.NoColor.String(), grid.NoColor.Letter())
 	}
 }

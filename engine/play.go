@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"fmt"
+
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // ErrGameOver is returned when a move is played in a finished game.
@@ -10,31 +12,31 @@ var ErrGameOver = errors.New("the game is over")
 
 // CheckMove reports why m is not legal in p, or nil if it is. The error
 // names the squares involved and the reason.
-func (p *Position) CheckMove(m Move) error {
+func (p *Position) CheckMove(m grid.Move) error {
 	if p.phase == Over {
 		return ErrGameOver
 	}
 	switch m.Kind {
-	case Place:
+	case grid.Place:
 		if p.phase != Setup {
 			return fmt.Errorf("placement %s: the setup phase is over; a turn looks like E5-E3:N", m.To)
 		}
 		if !m.To.Valid() {
 			return fmt.Errorf("placement: square off the board")
 		}
-		if c := p.StoneAt(m.To); c != NoColor {
+		if c := p.StoneAt(m.To); c != grid.NoColor {
 			return fmt.Errorf("placement %s: the square already holds a %s stone", m.To, c)
 		}
 		return nil
-	case Turn:
+	case grid.Turn:
 		if p.phase != Play {
 			return fmt.Errorf("turn %s: still in the setup phase (%s places a stone, e.g. C3)", m, p.toMove)
 		}
-		if !m.From.Valid() || !m.To.Valid() || m.Side < North || m.Side > West {
+		if !m.From.Valid() || !m.To.Valid() || m.Side < grid.North || m.Side > grid.West {
 			return fmt.Errorf("turn: square or side off the board")
 		}
 		if owner := p.StoneAt(m.From); owner != p.toMove {
-			if owner == NoColor {
+			if owner == grid.NoColor {
 				return fmt.Errorf("turn %s: no stone on %s", m, m.From)
 			}
 			return fmt.Errorf("turn %s: the stone on %s is %s's, and %s is to move", m, m.From, owner, p.toMove)
@@ -45,10 +47,10 @@ func (p *Position) CheckMove(m Move) error {
 			}
 			return fmt.Errorf("turn %s: %s is not reachable from %s in two steps (walls, stones or distance)", m, m.To, m.From)
 		}
-		if _, _, ok := slot(m.To, m.Side); !ok {
+		if _, _, ok := grid.Slot(m.To, m.Side); !ok {
 			return fmt.Errorf("turn %s: the %s side of %s is the board's edge", m, m.Side, m.To)
 		}
-		if p.w.has(m.To, m.Side) {
+		if p.w.Has(m.To, m.Side) {
 			return fmt.Errorf("turn %s: a wall already stands on the %s side of %s", m, m.Side, m.To)
 		}
 		if p.brk != 0 && !p.breakFits(m.From, m.To) {
@@ -56,7 +58,7 @@ func (p *Position) CheckMove(m Move) error {
 			return fmt.Errorf("turn %s: the stone does not pass beside the wall broken this turn (%s) at a moment it may break it (rule breakTiming=any-time)", m, b)
 		}
 		return nil
-	case Break:
+	case grid.Break:
 		if p.players != 3 {
 			return fmt.Errorf("break %s: wall breaks exist only in three-player games", m)
 		}
@@ -66,22 +68,22 @@ func (p *Position) CheckMove(m Move) error {
 		if p.midTurn || p.BreakUsed(p.toMove) {
 			return fmt.Errorf("break %s: %s has already used its wall break", m, p.toMove)
 		}
-		if (m.Side != North && m.Side != East) || !m.To.Valid() {
+		if (m.Side != grid.North && m.Side != grid.East) || !m.To.Valid() {
 			return fmt.Errorf("break %s: not a wall slot", m)
 		}
 		bw := p.legalBreaks(p.toMove)
-		set := bw.east
-		if m.Side == North {
-			set = bw.north
+		set := bw.East
+		if m.Side == grid.North {
+			set = bw.North
 		}
 		if !set.Has(m.To) {
-			if !p.w.has(m.To, m.Side) {
+			if !p.w.Has(m.To, m.Side) {
 				return fmt.Errorf("break %s: no wall stands there", m)
 			}
-			beside := p.w.beside(p.stones[p.toMove])
-			besideSet := beside.east
-			if m.Side == North {
-				besideSet = beside.north
+			beside := p.w.Beside(p.stones[p.toMove])
+			besideSet := beside.East
+			if m.Side == grid.North {
+				besideSet = beside.North
 			}
 			switch {
 			case p.freesOnly && besideSet.Has(m.To):
@@ -97,7 +99,7 @@ func (p *Position) CheckMove(m Move) error {
 }
 
 // Play checks m and applies it. On error p is unchanged.
-func (p *Position) Play(m Move) error {
+func (p *Position) Play(m grid.Move) error {
 	if err := p.CheckMove(m); err != nil {
 		return err
 	}
@@ -109,80 +111,80 @@ func (p *Position) Play(m Move) error {
 // not check. After a turn it decides who moves next: players whose stones
 // all sit in land of their own, or who have no legal turn, are skipped, and
 // the game ends when no region holds stones of two players or nobody can act.
-func (p *Position) Apply(m Move) {
+func (p *Position) Apply(m grid.Move) {
 	c := p.toMove
 	p.ply++
 	switch m.Kind {
-	case Place:
-		p.stones[c] |= Bit(m.To)
-		p.hash ^= zStone[c][m.To]
+	case grid.Place:
+		p.stones[c] |= grid.Bit(m.To)
+		p.hash ^= grid.Zobrist.Stone[c][m.To]
 		p.placed++
-		p.hash ^= zToMove[c]
+		p.hash ^= grid.Zobrist.ToMove[c]
 		if p.placed < p.setupLen {
 			p.toMove = p.placer(p.placed)
-			p.hash ^= zToMove[p.toMove]
+			p.hash ^= grid.Zobrist.ToMove[p.toMove]
 			return
 		}
 		p.phase = Play
-		p.hash ^= zPhasePlay
-		p.toMove = Color(p.players - 1) // so that the search for the next player starts at Red
+		p.hash ^= grid.Zobrist.Play
+		p.toMove = grid.Color(p.players - 1) // so that the search for the next player starts at Red
 		p.nextPlayer()
-		p.hash ^= zToMove[p.toMove]
-	case Turn:
-		p.stones[c] = p.stones[c]&^Bit(m.From) | Bit(m.To)
-		p.hash ^= zStone[c][m.From] ^ zStone[c][m.To]
-		north, at, _ := slot(m.To, m.Side)
+		p.hash ^= grid.Zobrist.ToMove[p.toMove]
+	case grid.Turn:
+		p.stones[c] = p.stones[c]&^grid.Bit(m.From) | grid.Bit(m.To)
+		p.hash ^= grid.Zobrist.Stone[c][m.From] ^ grid.Zobrist.Stone[c][m.To]
+		north, at, _ := grid.Slot(m.To, m.Side)
 		if north {
-			p.built[c].north |= Bit(at)
-			p.w.north |= Bit(at)
-			p.hash ^= zWallN[c][at]
+			p.built[c].North |= grid.Bit(at)
+			p.w.North |= grid.Bit(at)
+			p.hash ^= grid.Zobrist.WallNorth[c][at]
 		} else {
-			p.built[c].east |= Bit(at)
-			p.w.east |= Bit(at)
-			p.hash ^= zWallE[c][at]
+			p.built[c].East |= grid.Bit(at)
+			p.w.East |= grid.Bit(at)
+			p.hash ^= grid.Zobrist.WallEast[c][at]
 		}
 		if p.midTurn {
 			p.midTurn = false
-			p.hash ^= zMidTurn
+			p.hash ^= grid.Zobrist.MidTurn
 			p.clearBrk()
 		}
-		p.hash ^= zToMove[c]
+		p.hash ^= grid.Zobrist.ToMove[c]
 		p.endTurn()
-		p.hash ^= zToMove[p.toMove]
-	case Break:
-		b := Bit(m.To)
-		for o := Color(0); o < Color(p.players); o++ {
-			if m.Side == North && p.built[o].north&b != 0 {
-				p.built[o].north &^= b
-				p.hash ^= zWallN[o][m.To]
+		p.hash ^= grid.Zobrist.ToMove[p.toMove]
+	case grid.Break:
+		b := grid.Bit(m.To)
+		for o := grid.Color(0); o < grid.Color(p.players); o++ {
+			if m.Side == grid.North && p.built[o].North&b != 0 {
+				p.built[o].North &^= b
+				p.hash ^= grid.Zobrist.WallNorth[o][m.To]
 			}
-			if m.Side == East && p.built[o].east&b != 0 {
-				p.built[o].east &^= b
-				p.hash ^= zWallE[o][m.To]
+			if m.Side == grid.East && p.built[o].East&b != 0 {
+				p.built[o].East &^= b
+				p.hash ^= grid.Zobrist.WallEast[o][m.To]
 			}
 		}
-		if m.Side == North {
-			p.w.north &^= b
+		if m.Side == grid.North {
+			p.w.North &^= b
 		} else {
-			p.w.east &^= b
+			p.w.East &^= b
 		}
 		p.broken |= 1 << uint(c)
-		p.hash ^= zBroken[c]
+		p.hash ^= grid.Zobrist.Broken[c]
 		p.midTurn = true
-		p.hash ^= zMidTurn
+		p.hash ^= grid.Zobrist.MidTurn
 		if p.anyTime {
-			p.brk = Bit(m.To) | Bit(m.To.Neighbor(m.Side))
+			p.brk = grid.Bit(m.To) | grid.Bit(m.To.Neighbor(m.Side))
 			for b := p.brk; b != 0; b &= b - 1 {
-				p.hash ^= zBrk[b.First()]
+				p.hash ^= grid.Zobrist.BrokenBeside[b.First()]
 			}
 		}
 		if !p.hasTurnAfterBreak(c) {
 			// Only under step-out: the break left no turn, so the turn ends.
 			p.midTurn = false
 			p.clearBrk()
-			p.hash ^= zMidTurn ^ zToMove[c]
+			p.hash ^= grid.Zobrist.MidTurn ^ grid.Zobrist.ToMove[c]
 			p.endTurn()
-			p.hash ^= zToMove[p.toMove]
+			p.hash ^= grid.Zobrist.ToMove[p.toMove]
 		}
 	}
 }
@@ -190,20 +192,20 @@ func (p *Position) Apply(m Move) {
 // clearBrk forgets the wall broken in this turn (breakTiming=any-time).
 func (p *Position) clearBrk() {
 	for b := p.brk; b != 0; b &= b - 1 {
-		p.hash ^= zBrk[b.First()]
+		p.hash ^= grid.Zobrist.BrokenBeside[b.First()]
 	}
 	p.brk = 0
 }
 
 // hasTurnAfterBreak reports whether c, mid-turn after its break, has a
 // turn to complete it with.
-func (p *Position) hasTurnAfterBreak(c Color) bool {
+func (p *Position) hasTurnAfterBreak(c grid.Color) bool {
 	if p.brk == 0 {
 		return p.hasLegalTurn(c)
 	}
 	q := *p
 	q.toMove = c
-	var buf [MaxMoves]Move
+	var buf [MaxMoves]grid.Move
 	return len(q.LegalMoves(buf[:0])) > 0
 }
 
@@ -218,7 +220,7 @@ func (p *Position) endTurn() {
 	} else if p.players == 2 {
 		// With two players one fill decides: a region with both colours
 		// exists exactly when Red's regions hold a Blue stone.
-		if p.w.fill(p.stones[Red])&p.stones[Blue] == 0 {
+		if p.w.Fill(p.stones[grid.Red])&p.stones[grid.Blue] == 0 {
 			p.finish()
 			return
 		}
@@ -234,7 +236,7 @@ func (p *Position) endTurn() {
 // others are skipped. If nobody can act the game ends.
 func (p *Position) nextPlayer() {
 	for k := int8(1); k <= p.players; k++ {
-		c := Color((int8(p.toMove) + k) % p.players)
+		c := grid.Color((int8(p.toMove) + k) % p.players)
 		if p.skipsSettled(c) {
 			continue
 		}
@@ -250,7 +252,7 @@ func (p *Position) nextPlayer() {
 // settled: with three or four players, every stone of c in its own land,
 // and with three its break used too (or rule settled=skip), for with its
 // break it can still change the result.
-func (p *Position) skipsSettled(c Color) bool {
+func (p *Position) skipsSettled(c grid.Color) bool {
 	if p.players == 2 || !p.Settled(c) {
 		return false
 	}
@@ -260,13 +262,13 @@ func (p *Position) skipsSettled(c Color) bool {
 // finish marks the game over.
 func (p *Position) finish() {
 	p.phase = Over
-	p.hash ^= zPhasePlay ^ zPhaseOver
+	p.hash ^= grid.Zobrist.Play ^ grid.Zobrist.Over
 }
 
 // Settled reports whether every stone of c sits in a region holding no
 // other player's stones (c's land), so nothing c does can change the result.
-func (p *Position) Settled(c Color) bool {
-	return p.w.fill(p.stones[c])&(p.Occupied()&^p.stones[c]) == 0
+func (p *Position) Settled(c grid.Color) bool {
+	return p.w.Fill(p.stones[c])&(p.Occupied()&^p.stones[c]) == 0
 }
 
 // decided reports whether the game's end condition holds: no region
@@ -277,11 +279,11 @@ func (p *Position) decided() bool {
 		return p.allSettled()
 	}
 	occ := p.Occupied()
-	for c := Color(0); c < Color(p.players); c++ {
+	for c := grid.Color(0); c < grid.Color(p.players); c++ {
 		others := occ &^ p.stones[c]
 		for st := p.stones[c]; st != 0; st &= st - 1 {
 			s := st.First()
-			if p.w.fill(Bit(s))&others != 0 && !p.frozenStone(c, s, occ) {
+			if p.w.Fill(grid.Bit(s))&others != 0 && !p.frozenStone(c, s, occ) {
 				return false
 			}
 		}
@@ -295,29 +297,29 @@ func (p *Position) decided() bool {
 // holding stones of two players whose stones are all frozen stays as it
 // is; under end=frozen-mixed-regions the game ends once every such region
 // is frozen. It is false for an empty square.
-func (p *Position) Frozen(s Square) bool {
+func (p *Position) Frozen(s grid.Square) bool {
 	c := p.StoneAt(s)
-	if c == NoColor {
+	if c == grid.NoColor {
 		return false
 	}
 	return p.frozenStone(c, s, p.Occupied())
 }
 
 // frozenStone is Frozen for c's stone on s, occ holding every stone.
-func (p *Position) frozenStone(c Color, s Square, occ Bitboard) bool {
-	if p.w.step(Bit(s))&^occ != 0 {
+func (p *Position) frozenStone(c grid.Color, s grid.Square, occ grid.Bitboard) bool {
+	if p.w.Step(grid.Bit(s))&^occ != 0 {
 		return false
 	}
 	if p.players != 3 || p.BreakUsed(c) {
 		return true
 	}
 	b := breakableAt(p.w, s, occ, p.freesOnly)
-	return b.north|b.east == 0
+	return b.North|b.East == 0
 }
 
 // allSettled reports whether no region holds stones of two players.
 func (p *Position) allSettled() bool {
-	for c := Color(0); c < Color(p.players)-1; c++ {
+	for c := grid.Color(0); c < grid.Color(p.players)-1; c++ {
 		if !p.Settled(c) {
 			return false
 		}

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/wallzero/wallzero/engine/grid"
+
 // Phase is the part of the game a position is in.
 type Phase int8
 
@@ -29,13 +31,13 @@ func (p Phase) String() string {
 // Position is a complete game state. It is a value: copying it keeps an
 // independent snapshot, which is how search explores (copy, then Apply).
 type Position struct {
-	stones [MaxPlayers]Bitboard
+	stones [grid.MaxPlayers]grid.Bitboard
 	// built holds the walls each player built, for the features that tell
 	// builders apart; w is their union, which the rules use.
-	built  [MaxPlayers]walls
-	w      walls
+	built  [grid.MaxPlayers]grid.Walls
+	w      grid.Walls
 	hash   uint64
-	toMove Color
+	toMove grid.Color
 	// placed counts the setup placements made so far (preset stones of the
 	// four-stone opening excluded).
 	placed    int8
@@ -60,7 +62,7 @@ type Position struct {
 	// brk holds, mid-turn under breakTiming=any-time, the two squares the
 	// broken wall separated: the moving stone must pass one of them (see
 	// turnTouches). It is empty otherwise.
-	brk Bitboard
+	brk grid.Bitboard
 	ply int16
 }
 
@@ -85,16 +87,16 @@ func NewPosition(rules Rules) Position {
 }
 
 // placer returns who makes setup placement i.
-func (p *Position) placer(i int8) Color {
+func (p *Position) placer(i int8) grid.Color {
 	if p.fourStone {
-		return [4]Color{Red, Blue, Blue, Red}[i&3]
+		return [4]grid.Color{grid.Red, grid.Blue, grid.Blue, grid.Red}[i&3]
 	}
 	n := p.players
 	round, at := i/n, i%n
 	if round&1 == 1 {
 		at = n - 1 - at
 	}
-	return Color(at)
+	return grid.Color(at)
 }
 
 // Rules returns the rules of the game.
@@ -132,63 +134,55 @@ func (p *Position) Phase() Phase { return p.phase }
 
 // ToMove returns the player to act. In a finished game it is the player who
 // would have been next and carries no meaning.
-func (p *Position) ToMove() Color { return p.toMove }
+func (p *Position) ToMove() grid.Color { return p.toMove }
 
 // Ply returns the number of moves played from the start position (breaks
 // count as moves).
 func (p *Position) Ply() int { return int(p.ply) }
 
 // Stones returns the squares holding c's stones.
-func (p *Position) Stones(c Color) Bitboard { return p.stones[c] }
+func (p *Position) Stones(c grid.Color) grid.Bitboard { return p.stones[c] }
 
 // Occupied returns the squares holding any stone.
-func (p *Position) Occupied() Bitboard {
+func (p *Position) Occupied() grid.Bitboard {
 	return p.stones[0] | p.stones[1] | p.stones[2] | p.stones[3]
 }
 
 // StoneAt returns the owner of the stone on s, or NoColor.
-func (p *Position) StoneAt(s Square) Color {
-	for c := Color(0); c < Color(p.players); c++ {
+func (p *Position) StoneAt(s grid.Square) grid.Color {
+	for c := grid.Color(0); c < grid.Color(p.players); c++ {
 		if p.stones[c].Has(s) {
 			return c
 		}
 	}
-	return NoColor
+	return grid.NoColor
 }
 
 // HasWall reports whether a wall stands on side d of s.
-func (p *Position) HasWall(s Square, d Side) bool { return p.w.has(s, d) }
+func (p *Position) HasWall(s grid.Square, d grid.Side) bool { return p.w.Has(s, d) }
 
 // WallBuilder returns who built the wall on side d of s, or NoColor when no
 // wall stands there.
-func (p *Position) WallBuilder(s Square, d Side) Color {
-	north, at, ok := slot(s, d)
-	if !ok {
-		return NoColor
-	}
-	for c := Color(0); c < Color(p.players); c++ {
-		set := p.built[c].east
-		if north {
-			set = p.built[c].north
-		}
-		if set.Has(at) {
+func (p *Position) WallBuilder(s grid.Square, d grid.Side) grid.Color {
+	for c := grid.Color(0); c < grid.Color(p.players); c++ {
+		if p.built[c].Has(s, d) {
 			return c
 		}
 	}
-	return NoColor
+	return grid.NoColor
 }
 
 // WallsNorth returns the squares whose north side holds a wall built by c.
-func (p *Position) WallsNorth(c Color) Bitboard { return p.built[c].north }
+func (p *Position) WallsNorth(c grid.Color) grid.Bitboard { return p.built[c].North }
 
 // WallsEast returns the squares whose east side holds a wall built by c.
-func (p *Position) WallsEast(c Color) Bitboard { return p.built[c].east }
+func (p *Position) WallsEast(c grid.Color) grid.Bitboard { return p.built[c].East }
 
 // WallCount returns the number of walls on the board.
-func (p *Position) WallCount() int { return p.w.north.Count() + p.w.east.Count() }
+func (p *Position) WallCount() int { return p.w.North.Count() + p.w.East.Count() }
 
 // BreakUsed reports whether c has used its wall break.
-func (p *Position) BreakUsed(c Color) bool { return p.broken>>uint(c)&1 != 0 }
+func (p *Position) BreakUsed(c grid.Color) bool { return p.broken>>uint(c)&1 != 0 }
 
 // MidTurn reports whether the player to move has broken a wall and must now
 // complete the turn with a Turn move.
@@ -197,16 +191,16 @@ func (p *Position) MidTurn() bool { return p.midTurn }
 // BrokenThisTurn returns, mid-turn under breakTiming=any-time, the wall
 // broken in this turn in canonical form (the turn's stone must pass beside
 // it), and ok false otherwise.
-func (p *Position) BrokenThisTurn() (m Move, ok bool) {
+func (p *Position) BrokenThisTurn() (m grid.Move, ok bool) {
 	if p.brk == 0 {
-		return Move{}, false
+		return grid.Move{}, false
 	}
 	lo := p.brk.First()
-	side := North
-	if p.brk.Has(lo+1) && lo.Col() < Size-1 {
-		side = East
+	side := grid.North
+	if p.brk.Has(lo+1) && lo.Col() < grid.Size-1 {
+		side = grid.East
 	}
-	return Move{Kind: Break, From: NoSquare, To: lo, Side: side}, true
+	return grid.Move{Kind: grid.Break, From: grid.NoSquare, To: lo, Side: side}, true
 }
 
 // SetupPlacements returns how many setup placements have been made and how

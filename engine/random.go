@@ -1,12 +1,16 @@
 package engine
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+
+	"github.com/wallzero/wallzero/engine/grid"
+)
 
 // PlayRandomGame plays uniformly random legal moves from p to the end of
 // the game, generating the full legal move list at every ply, and returns
 // the number of moves played. buf is scratch space (capacity MaxMoves
 // avoids allocation).
-func PlayRandomGame(p Position, rng *rand.Rand, buf []Move) int {
+func PlayRandomGame(p Position, rng *rand.Rand, buf []grid.Move) int {
 	n := 0
 	for !p.IsOver() {
 		moves := p.LegalMoves(buf[:0])

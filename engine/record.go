@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sync/atomic"
 	"unicode/utf8"
+
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // Record is the JSON form of a game: its rules and its moves in notation,
@@ -51,9 +53,9 @@ type Game struct {
 	// Start is the position before the first move.
 	Start Position
 	// Moves are the moves played.
-	Moves []Move
+	Moves []grid.Move
 	// Movers holds who made each move.
-	Movers []Color
+	Movers []grid.Color
 	// LegalCounts holds the number of legal moves before each move.
 	LegalCounts []int
 	// Final is the position after the last move.
@@ -144,18 +146,18 @@ func CutMoveText(text string) string {
 // PlayText parses a move in notation, checks its colour prefix (if any) and
 // plays it on the final position.
 func (g *Game) PlayText(text string) error {
-	m, colour, err := ParseMove(text)
+	m, colour, err := grid.ParseMove(text)
 	if err != nil {
 		return err
 	}
-	if colour != NoColor && colour != g.Final.ToMove() && g.Final.Phase() != Over {
+	if colour != grid.NoColor && colour != g.Final.ToMove() && g.Final.Phase() != Over {
 		return fmt.Errorf("%s is to move, not %s", g.Final.ToMove(), colour)
 	}
 	return g.Play(m)
 }
 
 // Play checks m and plays it on the final position.
-func (g *Game) Play(m Move) error {
+func (g *Game) Play(m grid.Move) error {
 	n := g.Final.CountLegalMoves()
 	mover := g.Final.ToMove()
 	if err := g.Final.Play(m); err != nil {

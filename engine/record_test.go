@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 func TestParseRecordStrict(t *testing.T) {
@@ -99,7 +101,7 @@ func TestRulesNormalize(t *testing.T) {
 			if r := p.Rules(); r != got {
 				t.Errorf("Position.Rules() = %+v, want %+v", r, got)
 			}
-			if p.Players() != got.Players || p.Phase() != Setup || p.ToMove() != Red || p.Ply() != 0 {
+			if p.Players() != got.Players || p.Phase() != Setup || p.ToMove() != grid.Red || p.Ply() != 0 {
 				t.Errorf("start position: %d players, %s, %s to move, ply %d", p.Players(), p.Phase(), p.ToMove(), p.Ply())
 			}
 		})
@@ -139,16 +141,16 @@ func TestSetupOrder(t *testing.T) {
 					t.Fatalf("SetupPlacements() = %d, %d; want %d, %d", done, total, got.Len(), len(tc.want))
 				}
 				got.WriteString(p.ToMove().Letter())
-				var buf [MaxMoves]Move
+				var buf [MaxMoves]grid.Move
 				p.Apply(p.LegalMoves(buf[:0])[0])
 			}
 			if got.String() != tc.want {
 				t.Fatalf("placement order %s, want %s", got.String(), tc.want)
 			}
-			if p.Phase() != Play || p.ToMove() != Red {
+			if p.Phase() != Play || p.ToMove() != grid.Red {
 				t.Fatalf("after setup: %s, %s to move; want play, red", p.Phase(), p.ToMove())
 			}
-			for c := Color(0); c < Color(rules.Players); c++ {
+			for c := grid.Color(0); c < grid.Color(rules.Players); c++ {
 				if n := p.Stones(c).Count(); n != rules.StonesPerPlayer() {
 					t.Errorf("%s has %d stones, want %d", c, n, rules.StonesPerPlayer())
 				}
@@ -160,10 +162,10 @@ func TestSetupOrder(t *testing.T) {
 func TestFourStonePreset(t *testing.T) {
 	t.Parallel()
 	p := NewPosition(DefaultRules())
-	if got, want := p.Stones(Red), bb("B6", "F2"); got != want {
+	if got, want := p.Stones(grid.Red), bb("B6", "F2"); got != want {
 		t.Errorf("red stones %v, want B6 F2", got.Squares())
 	}
-	if got, want := p.Stones(Blue), bb("B2", "F6"); got != want {
+	if got, want := p.Stones(grid.Blue), bb("B2", "F6"); got != want {
 		t.Errorf("blue stones %v, want B2 F6", got.Squares())
 	}
 	if done, total := p.SetupPlacements(); done != 0 || total != 4 {
@@ -184,7 +186,7 @@ func TestRecordDefaults(t *testing.T) {
 	if g.Rules != DefaultRules() {
 		t.Fatalf("rules %+v, want the defaults", g.Rules)
 	}
-	if g.Final.StoneAt(sq("C3")) != Red || g.Final.StoneAt(sq("B6")) != Red {
+	if g.Final.StoneAt(sq("C3")) != grid.Red || g.Final.StoneAt(sq("B6")) != grid.Red {
 		t.Fatalf("the four-stone opening should apply by default")
 	}
 	r, err = parseRecord([]byte(`{"rules": {"players": 4}}`))

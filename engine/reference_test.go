@@ -9,19 +9,21 @@ package engine
 import (
 	"fmt"
 	"testing"
+
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 type refPos struct {
 	players   int
 	stepOut   bool
 	tieNone   bool
-	stone     [Size][Size]Color // [col][row]; NoColor when empty
-	wall      map[[4]int]Color  // {c1, r1, c2, r2} with (c1, r1) < (c2, r2) -> builder
-	order     []Color           // who makes each setup placement
+	stone     [grid.Size][grid.Size]grid.Color // [col][row]; NoColor when empty
+	wall      map[[4]int]grid.Color            // {c1, r1, c2, r2} with (c1, r1) < (c2, r2) -> builder
+	order     []grid.Color                     // who makes each setup placement
 	placed    int
-	toMove    Color
+	toMove    grid.Color
 	phase     Phase
-	broken    [MaxPlayers]bool
+	broken    [grid.MaxPlayers]bool
 	midTurn   bool
 	fourStone bool
 	// The options breakTiming=any-time, breakWalls=frees-stone,
@@ -36,7 +38,7 @@ type refPos struct {
 // order.
 var refDirs = [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}}
 
-func refOnBoard(c, r int) bool { return c >= 0 && c < Size && r >= 0 && r < Size }
+func refOnBoard(c, r int) bool { return c >= 0 && c < grid.Size && r >= 0 && r < grid.Size }
 
 func refKey(c1, r1, c2, r2 int) [4]int {
 	if c2 < c1 || (c2 == c1 && r2 < r1) {
@@ -51,23 +53,23 @@ func newRef(rules Rules) *refPos {
 		stepOut:   rules.Stay == StayStepOut,
 		tieNone:   rules.TieBreak == TieBreakNone,
 		fourStone: rules.Opening == OpeningFourStone,
-		wall:      map[[4]int]Color{},
+		wall:      map[[4]int]grid.Color{},
 
 		anyTime:     rules.BreakTiming == BreakAnyTime,
 		frees:       rules.BreakWalls == BreakFreesStone,
 		frozenEnd:   rules.End == EndFrozenMixedRegions,
 		settledSkip: rules.Settled == SettledSkip,
 	}
-	for c := range Size {
-		for r := range Size {
-			p.stone[c][r] = NoColor
+	for c := range grid.Size {
+		for r := range grid.Size {
+			p.stone[c][r] = grid.NoColor
 		}
 	}
 	if p.fourStone {
 		// Red on B6 and F2, Blue on B2 and F6; then R, B, B, R place.
-		p.stone[1][5], p.stone[5][1] = Red, Red
-		p.stone[1][1], p.stone[5][5] = Blue, Blue
-		p.order = []Color{Red, Blue, Blue, Red}
+		p.stone[1][5], p.stone[5][1] = grid.Red, grid.Red
+		p.stone[1][1], p.stone[5][5] = grid.Blue, grid.Blue
+		p.order = []grid.Color{grid.Red, grid.Blue, grid.Blue, grid.Red}
 	} else {
 		per := 4
 		if p.players > 2 {
@@ -77,9 +79,9 @@ func newRef(rules Rules) *refPos {
 		for round := 0; len(p.order) < p.players*per; round++ {
 			for i := 0; i < p.players; i++ {
 				if round%2 == 0 {
-					p.order = append(p.order, Color(i))
+					p.order = append(p.order, grid.Color(i))
 				} else {
-					p.order = append(p.order, Color(p.players-1-i))
+					p.order = append(p.order, grid.Color(p.players-1-i))
 				}
 			}
 		}
@@ -91,7 +93,7 @@ func newRef(rules Rules) *refPos {
 
 func (p *refPos) clone() *refPos {
 	q := *p
-	q.wall = make(map[[4]int]Color, len(p.wall))
+	q.wall = make(map[[4]int]grid.Color, len(p.wall))
 	for k, v := range p.wall {
 		q.wall[k] = v
 	}
@@ -108,9 +110,9 @@ func (p *refPos) hasWall(c1, r1, c2, r2 int) bool {
 }
 
 // sq converts a column and row to the engine's square numbering.
-func refSq(c, r int) Square { return Square(r*7 + c) }
+func refSq(c, r int) grid.Square { return grid.Square(r*7 + c) }
 
-func refCR(s Square) (int, int) { return int(s) % 7, int(s) / 7 }
+func refCR(s grid.Square) (int, int) { return int(s) % 7, int(s) / 7 }
 
 // destinations enumerates the paths of 0, 1 and 2 steps of the stone on
 // (c, r), each step to a neighbouring square with no wall between and no
@@ -118,7 +120,7 @@ func refCR(s Square) (int, int) { return int(s) % 7, int(s) / 7 }
 func (p *refPos) destinations(c, r int) map[[2]int]bool {
 	out := map[[2]int]bool{}
 	free := func(c2, r2 int) bool {
-		return p.stone[c2][r2] == NoColor || (c2 == c && r2 == r)
+		return p.stone[c2][r2] == grid.NoColor || (c2 == c && r2 == r)
 	}
 	for _, d1 := range refDirs {
 		c1, r1 := c+d1[0], r+d1[1]
@@ -141,22 +143,22 @@ func (p *refPos) destinations(c, r int) map[[2]int]bool {
 }
 
 // buildableSides lists the sides of (c, r) that are interior and unwalled.
-func (p *refPos) buildableSides(c, r int) []Side {
-	var out []Side
+func (p *refPos) buildableSides(c, r int) []grid.Side {
+	var out []grid.Side
 	for d, v := range refDirs {
 		c2, r2 := c+v[0], r+v[1]
 		if refOnBoard(c2, r2) && !p.hasWall(c, r, c2, r2) {
-			out = append(out, Side(d))
+			out = append(out, grid.Side(d))
 		}
 	}
 	return out
 }
 
 // turns lists the turns of player x.
-func (p *refPos) turns(x Color) []Move {
-	var out []Move
-	for c := range Size {
-		for r := range Size {
+func (p *refPos) turns(x grid.Color) []grid.Move {
+	var out []grid.Move
+	for c := range grid.Size {
+		for r := range grid.Size {
 			if p.stone[c][r] != x {
 				continue
 			}
@@ -168,7 +170,7 @@ func (p *refPos) turns(x Color) []Move {
 					continue
 				}
 				for _, d := range p.buildableSides(dest[0], dest[1]) {
-					out = append(out, TurnMove(refSq(c, r), refSq(dest[0], dest[1]), d))
+					out = append(out, grid.TurnMove(refSq(c, r), refSq(dest[0], dest[1]), d))
 				}
 			}
 		}
@@ -176,7 +178,7 @@ func (p *refPos) turns(x Color) []Move {
 	return out
 }
 
-func (p *refPos) mayBreak(x Color) bool {
+func (p *refPos) mayBreak(x grid.Color) bool {
 	return p.players == 3 && p.phase == Play && !p.midTurn && !p.broken[x]
 }
 
@@ -221,12 +223,12 @@ func (p *refPos) mayBreakAt(c, r int, free func(c, r int) bool) [][4]int {
 // or east side of a square: a wall beside one of x's stones (mayBreakAt),
 // and under any-time also one beside a square a stone of x reaches in one
 // or two steps, where it is then measured.
-func (p *refPos) breaks(x Color) []Move {
+func (p *refPos) breaks(x grid.Color) []grid.Move {
 	if !p.mayBreak(x) {
 		return nil
 	}
 	seen := map[[4]int]bool{}
-	var out []Move
+	var out []grid.Move
 	add := func(keys [][4]int) {
 		for _, k := range keys {
 			if seen[k] {
@@ -235,16 +237,16 @@ func (p *refPos) breaks(x Color) []Move {
 			seen[k] = true
 			// k's first square is the lower or left one: the wall is
 			// its north side when the columns agree, else its east.
-			side := East
+			side := grid.East
 			if k[0] == k[2] {
-				side = North
+				side = grid.North
 			}
-			out = append(out, Move{Kind: Break, From: NoSquare, To: refSq(k[0], k[1]), Side: side})
+			out = append(out, grid.Move{Kind: grid.Break, From: grid.NoSquare, To: refSq(k[0], k[1]), Side: side})
 		}
 	}
-	empty := func(c, r int) bool { return p.stone[c][r] == NoColor }
-	for c := range Size {
-		for r := range Size {
+	empty := func(c, r int) bool { return p.stone[c][r] == grid.NoColor }
+	for c := range grid.Size {
+		for r := range grid.Size {
 			if p.stone[c][r] != x {
 				continue
 			}
@@ -259,7 +261,7 @@ func (p *refPos) breaks(x Color) []Move {
 				// Every square of a path is a destination (one step) or
 				// the end of two; the stone on it has left (c, r).
 				free := func(c2, r2 int) bool {
-					return (c2 == c && r2 == r) || (p.stone[c2][r2] == NoColor && (c2 != dest[0] || r2 != dest[1]))
+					return (c2 == c && r2 == r) || (p.stone[c2][r2] == grid.NoColor && (c2 != dest[0] || r2 != dest[1]))
 				}
 				add(p.mayBreakAt(dest[0], dest[1], free))
 			}
@@ -273,7 +275,7 @@ func (p *refPos) breaks(x Color) []Move {
 // path of the move has a moment, before it, after its first step or after
 // it, when the stone (before the move: any of x's stones) stood beside the
 // wall and could break it, the steps before that moment not crossing it.
-func (p *refPos) breakFitsTurn(x Color, fc, fr, tc, tr int) bool {
+func (p *refPos) breakFitsTurn(x grid.Color, fc, fr, tc, tr int) bool {
 	w := *p.brk
 	// The walls as they stood before the break.
 	pre := p.clone()
@@ -287,9 +289,9 @@ func (p *refPos) breakFitsTurn(x Color, fc, fr, tc, tr int) bool {
 		}
 		return false
 	}
-	empty := func(c, r int) bool { return p.stone[c][r] == NoColor }
-	for c := range Size {
-		for r := range Size {
+	empty := func(c, r int) bool { return p.stone[c][r] == grid.NoColor }
+	for c := range grid.Size {
+		for r := range grid.Size {
 			if p.stone[c][r] == x && beside(c, r, empty) {
 				return true // before the move
 			}
@@ -297,7 +299,7 @@ func (p *refPos) breakFitsTurn(x Color, fc, fr, tc, tr int) bool {
 	}
 	// The paths from (fc, fr) to (tc, tr), steps in the walls as they are
 	// now, squares free but for the moving stone's own.
-	free := func(c, r int) bool { return p.stone[c][r] == NoColor || (c == fc && r == fr) }
+	free := func(c, r int) bool { return p.stone[c][r] == grid.NoColor || (c == fc && r == fr) }
 	at := func(c, r int) func(int, int) bool {
 		return func(c2, r2 int) bool { return free(c2, r2) && (c2 != c || r2 != r) }
 	}
@@ -326,14 +328,14 @@ func (p *refPos) breakFitsTurn(x Color, fc, fr, tc, tr int) bool {
 	return false
 }
 
-func (p *refPos) legal() []Move {
+func (p *refPos) legal() []grid.Move {
 	switch p.phase {
 	case Setup:
-		var out []Move
-		for s := Square(0); s < NumSquares; s++ {
+		var out []grid.Move
+		for s := grid.Square(0); s < grid.NumSquares; s++ {
 			c, r := refCR(s)
-			if p.stone[c][r] == NoColor {
-				out = append(out, PlaceAt(s))
+			if p.stone[c][r] == grid.NoColor {
+				out = append(out, grid.PlaceAt(s))
 			}
 		}
 		return out
@@ -344,7 +346,7 @@ func (p *refPos) legal() []Move {
 }
 
 // canAct reports whether x could make a turn now, possibly after its break.
-func (p *refPos) canAct(x Color) bool {
+func (p *refPos) canAct(x grid.Color) bool {
 	if len(p.turns(x)) > 0 {
 		return true
 	}
@@ -360,7 +362,7 @@ func (p *refPos) canAct(x Color) bool {
 }
 
 // breakWall removes the wall of break b and starts the rest of the turn.
-func (p *refPos) breakWall(b Move) {
+func (p *refPos) breakWall(b grid.Move) {
 	c, r := refCR(b.To)
 	v := refDirs[b.Side]
 	k := refKey(c, r, c+v[0], r+v[1])
@@ -377,14 +379,14 @@ func (p *refPos) breakWall(b Move) {
 // owner's unused break, break a wall beside them (mayBreakAt).
 func (p *refPos) frozen() bool {
 	regions, owners := p.regions()
-	empty := func(c, r int) bool { return p.stone[c][r] == NoColor }
+	empty := func(c, r int) bool { return p.stone[c][r] == grid.NoColor }
 	for i, own := range owners {
 		if len(own) < 2 {
 			continue
 		}
 		for _, q := range regions[i] {
 			x := p.stone[q[0]][q[1]]
-			if x == NoColor {
+			if x == grid.NoColor {
 				continue
 			}
 			for _, v := range refDirs {
@@ -403,19 +405,19 @@ func (p *refPos) frozen() bool {
 
 // regions returns the regions as lists of squares and, for each, the set
 // of players with stones inside.
-func (p *refPos) regions() (regions [][][2]int, owners []map[Color]bool) {
-	var seen [Size][Size]bool
-	for c := range Size {
-		for r := range Size {
+func (p *refPos) regions() (regions [][][2]int, owners []map[grid.Color]bool) {
+	var seen [grid.Size][grid.Size]bool
+	for c := range grid.Size {
+		for r := range grid.Size {
 			if seen[c][r] {
 				continue
 			}
 			seen[c][r] = true
 			queue := [][2]int{{c, r}}
-			own := map[Color]bool{}
+			own := map[grid.Color]bool{}
 			for i := 0; i < len(queue); i++ {
 				q := queue[i]
-				if x := p.stone[q[0]][q[1]]; x != NoColor {
+				if x := p.stone[q[0]][q[1]]; x != grid.NoColor {
 					own[x] = true
 				}
 				for _, v := range refDirs {
@@ -435,7 +437,7 @@ func (p *refPos) regions() (regions [][][2]int, owners []map[Color]bool) {
 
 // settled reports whether every region holding a stone of x holds no other
 // player's stone.
-func (p *refPos) settled(x Color) bool {
+func (p *refPos) settled(x grid.Color) bool {
 	_, owners := p.regions()
 	for _, own := range owners {
 		if own[x] && len(own) > 1 {
@@ -457,9 +459,9 @@ func (p *refPos) anyMixed() bool {
 
 // passFrom hands the move to the first player after x in turn order who is
 // not skipped, x itself last; the game ends if there is none.
-func (p *refPos) passFrom(x Color) {
+func (p *refPos) passFrom(x grid.Color) {
 	for k := 1; k <= p.players; k++ {
-		y := Color((int(x) + k) % p.players)
+		y := grid.Color((int(x) + k) % p.players)
 		// A settled player is skipped; with three players only once its
 		// break is used, unless settled=skip.
 		if p.players > 2 && p.settled(y) && (p.players == 4 || p.settledSkip || p.broken[y]) {
@@ -481,10 +483,10 @@ func (p *refPos) endTurn() {
 	p.passFrom(p.toMove)
 }
 
-func (p *refPos) apply(m Move) {
+func (p *refPos) apply(m grid.Move) {
 	x := p.toMove
 	switch m.Kind {
-	case Place:
+	case grid.Place:
 		c, r := refCR(m.To)
 		p.stone[c][r] = x
 		p.placed++
@@ -493,18 +495,18 @@ func (p *refPos) apply(m Move) {
 			return
 		}
 		p.phase = Play
-		p.passFrom(Color(p.players - 1)) // Red first, unless skipped
-	case Turn:
+		p.passFrom(grid.Color(p.players - 1)) // Red first, unless skipped
+	case grid.Turn:
 		fc, fr := refCR(m.From)
 		tc, tr := refCR(m.To)
-		p.stone[fc][fr] = NoColor
+		p.stone[fc][fr] = grid.NoColor
 		p.stone[tc][tr] = x
 		v := refDirs[m.Side]
 		p.wall[refKey(tc, tr, tc+v[0], tr+v[1])] = x
 		p.midTurn = false
 		p.brk = nil
 		p.endTurn()
-	case Break:
+	case grid.Break:
 		p.breakWall(m)
 		if len(p.turns(x)) == 0 {
 			p.midTurn = false
@@ -516,7 +518,7 @@ func (p *refPos) apply(m Move) {
 
 // score returns each player's land, largest region of land, and the
 // winners under the tie break.
-func (p *refPos) score() (score, largest [MaxPlayers]int, winners uint8) {
+func (p *refPos) score() (score, largest [grid.MaxPlayers]int, winners uint8) {
 	regions, owners := p.regions()
 	for i, own := range owners {
 		if len(own) != 1 {
@@ -577,7 +579,7 @@ func compareRef(t *testing.T, p *Position, ref *refPos, where string) {
 	if p.MidTurn() != ref.midTurn {
 		t.Fatalf("%s: midTurn %v, reference %v", where, p.MidTurn(), ref.midTurn)
 	}
-	for c := Color(0); c < Color(ref.players); c++ {
+	for c := grid.Color(0); c < grid.Color(ref.players); c++ {
 		if p.BreakUsed(c) != ref.broken[c] {
 			t.Fatalf("%s: %s break used %v, reference %v", where, c, p.BreakUsed(c), ref.broken[c])
 		}
@@ -585,14 +587,14 @@ func compareRef(t *testing.T, p *Position, ref *refPos, where string) {
 			t.Fatalf("%s: %s settled %v, reference %v\n%s", where, c, p.Settled(c), ref.settled(c), describe(p))
 		}
 	}
-	for s := Square(0); s < NumSquares; s++ {
+	for s := grid.Square(0); s < grid.NumSquares; s++ {
 		c, r := refCR(s)
 		if p.StoneAt(s) != ref.stone[c][r] {
 			t.Fatalf("%s: stone on %s is %s, reference %s", where, s, p.StoneAt(s), ref.stone[c][r])
 		}
-		for _, d := range []Side{North, East} {
+		for _, d := range []grid.Side{grid.North, grid.East} {
 			v := refDirs[d]
-			want := NoColor
+			want := grid.NoColor
 			if refOnBoard(c+v[0], r+v[1]) {
 				if b, ok := ref.wall[refKey(c, r, c+v[0], r+v[1])]; ok {
 					want = b
@@ -603,7 +605,7 @@ func compareRef(t *testing.T, p *Position, ref *refPos, where string) {
 			}
 		}
 	}
-	var buf [MaxMoves]Move
+	var buf [MaxMoves]grid.Move
 	got := moveSet(t, p.LegalMoves(buf[:0]))
 	want := moveSet(t, ref.legal())
 	if d := diffSets(got, want); d != "" {
@@ -616,7 +618,7 @@ func compareRef(t *testing.T, p *Position, ref *refPos, where string) {
 	res := p.Result()
 	for c := 0; c < ref.players; c++ {
 		if res.Score[c] != score[c] || res.Largest[c] != largest[c] {
-			t.Fatalf("%s: %s score %d largest %d, reference %d %d\n%s", where, Color(c), res.Score[c], res.Largest[c], score[c], largest[c], describe(p))
+			t.Fatalf("%s: %s score %d largest %d, reference %d %d\n%s", where, grid.Color(c), res.Score[c], res.Largest[c], score[c], largest[c], describe(p))
 		}
 	}
 	if res.Winners != winners {
@@ -626,28 +628,28 @@ func compareRef(t *testing.T, p *Position, ref *refPos, where string) {
 
 // candidates returns moves to try with CheckMove: near misses of legal moves
 // (one field changed) and moves with random fields, some off the board.
-func candidates(rng interface{ IntN(int) int }, legal []Move, n int) []Move {
-	out := make([]Move, 0, n)
+func candidates(rng interface{ IntN(int) int }, legal []grid.Move, n int) []grid.Move {
+	out := make([]grid.Move, 0, n)
 	for len(out) < n {
-		var m Move
+		var m grid.Move
 		if len(legal) > 0 && rng.IntN(2) == 0 {
 			m = legal[rng.IntN(len(legal))]
 			switch rng.IntN(4) {
 			case 0:
-				m.From = Square(rng.IntN(NumSquares))
+				m.From = grid.Square(rng.IntN(grid.NumSquares))
 			case 1:
-				m.To = Square(rng.IntN(NumSquares))
+				m.To = grid.Square(rng.IntN(grid.NumSquares))
 			case 2:
-				m.Side = Side(rng.IntN(4))
+				m.Side = grid.Side(rng.IntN(4))
 			case 3:
-				m.Kind = MoveKind(1 + rng.IntN(3))
+				m.Kind = grid.MoveKind(1 + rng.IntN(3))
 			}
 		} else {
-			m = Move{
-				Kind: MoveKind(rng.IntN(5)),
-				From: Square(rng.IntN(NumSquares+4) - 2),
-				To:   Square(rng.IntN(NumSquares+4) - 2),
-				Side: Side(rng.IntN(6) - 1),
+			m = grid.Move{
+				Kind: grid.MoveKind(rng.IntN(5)),
+				From: grid.Square(rng.IntN(grid.NumSquares+4) - 2),
+				To:   grid.Square(rng.IntN(grid.NumSquares+4) - 2),
+				Side: grid.Side(rng.IntN(6) - 1),
 			}
 		}
 		out = append(out, m)
@@ -657,12 +659,12 @@ func candidates(rng interface{ IntN(int) int }, legal []Move, n int) []Move {
 
 // canonicalMove drops the fields CheckMove and Apply ignore: From and Side
 // of a placement, From of a break.
-func canonicalMove(m Move) Move {
+func canonicalMove(m grid.Move) grid.Move {
 	switch m.Kind {
-	case Place:
-		return PlaceAt(m.To)
-	case Break:
-		m.From = NoSquare
+	case grid.Place:
+		return grid.PlaceAt(m.To)
+	case grid.Break:
+		m.From = grid.NoSquare
 	}
 	return m
 }
@@ -684,7 +686,7 @@ func TestReferenceLockstep(t *testing.T) {
 			for g := 0; g < games; g++ {
 				p := NewPosition(rules)
 				ref := newRef(rules)
-				buf := make([]Move, 0, MaxMoves)
+				buf := make([]grid.Move, 0, MaxMoves)
 				for ply := 0; ; ply++ {
 					where := fmt.Sprintf("game %d ply %d", g, ply)
 					compareRef(t, &p, ref, where)
@@ -708,7 +710,7 @@ func TestReferenceLockstep(t *testing.T) {
 						}
 					}
 					if p.IsOver() {
-						if err := p.CheckMove(PlaceAt(0)); err != ErrGameOver {
+						if err := p.CheckMove(grid.PlaceAt(0)); err != ErrGameOver {
 							t.Fatalf("%s: CheckMove in a finished game = %v, want ErrGameOver", where, err)
 						}
 						break

@@ -1,13 +1,15 @@
 package engine
 
+import "github.com/wallzero/wallzero/engine/grid"
+
 // Region is a connected area of the board between walls. Stones do not
 // split regions.
 type Region struct {
 	// Squares holds the region's squares.
-	Squares Bitboard
+	Squares grid.Bitboard
 	// Owner is the only player with stones in the region, or NoColor when
 	// it holds none or stones of several players (see Mixed).
-	Owner Color
+	Owner grid.Color
 	// Mixed reports that stones of two or more players are inside.
 	Mixed bool
 }
@@ -16,19 +18,19 @@ type Region struct {
 func (r Region) Size() int { return r.Squares.Count() }
 
 // RegionOf returns the region containing s.
-func (p *Position) RegionOf(s Square) Bitboard { return p.w.fill(Bit(s)) }
+func (p *Position) RegionOf(s grid.Square) grid.Bitboard { return p.w.Fill(grid.Bit(s)) }
 
 // Regions returns every region of the board, ordered by their lowest square.
 func (p *Position) Regions() []Region {
 	var out []Region
-	for rest := AllSquares; rest != 0; {
-		sq := p.w.fill(Bit(rest.First()))
+	for rest := grid.AllSquares; rest != 0; {
+		sq := p.w.Fill(grid.Bit(rest.First()))
 		rest &^= sq
-		r := Region{Squares: sq, Owner: NoColor}
-		for c := Color(0); c < Color(p.players); c++ {
+		r := Region{Squares: sq, Owner: grid.NoColor}
+		for c := grid.Color(0); c < grid.Color(p.players); c++ {
 			if p.stones[c]&sq != 0 {
-				if r.Owner != NoColor || r.Mixed {
-					r.Mixed, r.Owner = true, NoColor
+				if r.Owner != grid.NoColor || r.Mixed {
+					r.Mixed, r.Owner = true, grid.NoColor
 				} else {
 					r.Owner = c
 				}
@@ -43,25 +45,25 @@ func (p *Position) Regions() []Region {
 // player only. In a finished game it is the final score.
 type Territory struct {
 	// Owned holds each player's land.
-	Owned [MaxPlayers]Bitboard
+	Owned [grid.MaxPlayers]grid.Bitboard
 	// Score is the size of each player's land.
-	Score [MaxPlayers]int
+	Score [grid.MaxPlayers]int
 	// Largest is the size of each player's largest single region of land.
-	Largest [MaxPlayers]int
+	Largest [grid.MaxPlayers]int
 	// Neutral holds the regions with no stones; Open those with stones of
 	// several players (still contested).
-	Neutral Bitboard
-	Open    Bitboard
+	Neutral grid.Bitboard
+	Open    grid.Bitboard
 }
 
 // Territory computes every player's land in the current position.
 func (p *Position) Territory() Territory {
 	var t Territory
 	occ := p.Occupied()
-	seen := Bitboard(0)
-	for c := Color(0); c < Color(p.players); c++ {
+	seen := grid.Bitboard(0)
+	for c := grid.Color(0); c < grid.Color(p.players); c++ {
 		for st := p.stones[c] &^ seen; st != 0; st &^= seen {
-			r := p.w.fill(Bit(st.First()))
+			r := p.w.Fill(grid.Bit(st.First()))
 			seen |= r
 			if r&occ&^p.stones[c] != 0 {
 				t.Open |= r
@@ -75,7 +77,7 @@ func (p *Position) Territory() Territory {
 			}
 		}
 	}
-	t.Neutral = AllSquares &^ seen
+	t.Neutral = grid.AllSquares &^ seen
 	return t
 }
 
@@ -89,16 +91,16 @@ type Result struct {
 }
 
 // Winner returns the single winner, or NoColor for a draw.
-func (r Result) Winner() Color {
+func (r Result) Winner() grid.Color {
 	if r.Winners&(r.Winners-1) != 0 || r.Winners == 0 {
-		return NoColor
+		return grid.NoColor
 	}
-	for c := Color(0); c < MaxPlayers; c++ {
+	for c := grid.Color(0); c < grid.MaxPlayers; c++ {
 		if r.Winners>>uint(c)&1 != 0 {
 			return c
 		}
 	}
-	return NoColor
+	return grid.NoColor
 }
 
 // Result scores the current position: the highest total wins; equal totals
@@ -124,8 +126,8 @@ func (p *Position) Result() Result {
 
 // Step returns the squares one orthogonal step from the squares of b that
 // no wall separates from them (stones are not considered).
-func (p *Position) Step(b Bitboard) Bitboard { return p.w.step(b) }
+func (p *Position) Step(b grid.Bitboard) grid.Bitboard { return p.w.Step(b) }
 
 // Fill returns everything connected to the squares of b without crossing a
 // wall: the union of their regions.
-func (p *Position) Fill(b Bitboard) Bitboard { return p.w.fill(b) }
+func (p *Position) Fill(b grid.Bitboard) grid.Bitboard { return p.w.Fill(b) }

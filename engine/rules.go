@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // Opening selects how the setup phase starts.
@@ -146,7 +148,7 @@ func (r Rules) Normalize() (Rules, error) {
 	if r.Players == 0 {
 		r.Players = 2
 	}
-	if r.Players < 2 || r.Players > MaxPlayers {
+	if r.Players < 2 || r.Players > grid.MaxPlayers {
 		return r, fieldError("rules.players", "%d is not supported (2, 3 or 4)", r.Players)
 	}
 	switch r.Opening {
@@ -270,29 +272,29 @@ func (r *Rules) UnmarshalJSON(data []byte) error {
 
 // placementOrder returns who places each stone of the setup phase after the
 // preset stones: a snake order (1, 2, .., n, n, .., 1) repeated.
-func (r Rules) placementOrder() []Color {
+func (r Rules) placementOrder() []grid.Color {
 	if r.Opening == OpeningFourStone {
-		return []Color{Red, Blue, Blue, Red}
+		return []grid.Color{grid.Red, grid.Blue, grid.Blue, grid.Red}
 	}
-	var order []Color
+	var order []grid.Color
 	total := r.Players * r.StonesPerPlayer()
 	for len(order) < total {
 		for c := 0; c < r.Players; c++ {
-			order = append(order, Color(c))
+			order = append(order, grid.Color(c))
 		}
 		for c := r.Players - 1; c >= 0; c-- {
-			order = append(order, Color(c))
+			order = append(order, grid.Color(c))
 		}
 	}
 	return order[:total]
 }
 
 // presetStones returns the stones on the board before the first placement.
-func (r Rules) presetStones() [MaxPlayers]Bitboard {
-	var s [MaxPlayers]Bitboard
+func (r Rules) presetStones() [grid.MaxPlayers]grid.Bitboard {
+	var s [grid.MaxPlayers]grid.Bitboard
 	if r.Opening == OpeningFourStone {
-		s[Red] = Bit(SquareAt(1, 5)) | Bit(SquareAt(5, 1))  // B6, F2
-		s[Blue] = Bit(SquareAt(1, 1)) | Bit(SquareAt(5, 5)) // B2, F6
+		s[grid.Red] = grid.Bit(grid.SquareAt(1, 5)) | grid.Bit(grid.SquareAt(5, 1))  // B6, F2
+		s[grid.Blue] = grid.Bit(grid.SquareAt(1, 1)) | grid.Bit(grid.SquareAt(5, 5)) // B2, F6
 	}
 	return s
 }

@@ -3,14 +3,16 @@ package engine
 import (
 	"strings"
 	"testing"
+
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // rowWalls returns the walls on the north sides of a whole row (1-based),
 // cutting the board between that row and the next.
 func rowWalls(row int, by string) []Wall {
 	var out []Wall
-	for c := 0; c < Size; c++ {
-		out = append(out, Wall{Square: SquareAt(c, row-1).String(), Side: "N", By: by})
+	for c := 0; c < grid.Size; c++ {
+		out = append(out, Wall{Square: grid.SquareAt(c, row-1).String(), Side: "N", By: by})
 	}
 	return out
 }
@@ -48,12 +50,12 @@ func TestScoring(t *testing.T) {
 		rules    Rules
 		board    Diagram
 		over     bool
-		score    [MaxPlayers]int
-		largest  [MaxPlayers]int
+		score    [grid.MaxPlayers]int
+		largest  [grid.MaxPlayers]int
 		neutral  int
 		open     int
 		winners  uint8
-		winner   Color
+		winner   grid.Color
 		nRegions int
 	}{
 		{
@@ -67,7 +69,7 @@ func TestScoring(t *testing.T) {
 				Walls:  bands, ToMove: "red", Phase: "over",
 			},
 			over: true, score: [4]int{21, 21}, largest: [4]int{14, 21}, neutral: 7,
-			winners: 1 << Blue, winner: Blue, nRegions: 4,
+			winners: 1 << grid.Blue, winner: grid.Blue, nRegions: 4,
 		},
 		{
 			name:  "equal totals, no tie break: a draw",
@@ -77,7 +79,7 @@ func TestScoring(t *testing.T) {
 				Walls:  bands, ToMove: "red", Phase: "over",
 			},
 			over: true, score: [4]int{21, 21}, largest: [4]int{14, 21}, neutral: 7,
-			winners: 1<<Red | 1<<Blue, winner: NoColor, nRegions: 4,
+			winners: 1<<grid.Red | 1<<grid.Blue, winner: grid.NoColor, nRegions: 4,
 		},
 		{
 			// Red rows 1-2 (14), row 3 neutral, Blue rows 4-5 (14), rows
@@ -90,7 +92,7 @@ func TestScoring(t *testing.T) {
 				ToMove: "blue", Phase: "over",
 			},
 			over: true, score: [4]int{14, 14}, largest: [4]int{14, 14}, neutral: 21,
-			winners: 1<<Red | 1<<Blue, winner: NoColor, nRegions: 4,
+			winners: 1<<grid.Red | 1<<grid.Blue, winner: grid.NoColor, nRegions: 4,
 		},
 		{
 			// Blue also holds row 7: 28 against 21.
@@ -101,7 +103,7 @@ func TestScoring(t *testing.T) {
 				Walls:  bands, ToMove: "red", Phase: "over",
 			},
 			over: true, score: [4]int{21, 28}, largest: [4]int{14, 21}, neutral: 0,
-			winners: 1 << Blue, winner: Blue, nRegions: 4,
+			winners: 1 << grid.Blue, winner: grid.Blue, nRegions: 4,
 		},
 		{
 			// Rows 1-2 mixed (14 open), row 3 Red's, rows 4-6 Blue's: the
@@ -113,7 +115,7 @@ func TestScoring(t *testing.T) {
 				Walls:  bands, ToMove: "red", Phase: "play",
 			},
 			over: false, score: [4]int{7, 21}, largest: [4]int{7, 21}, neutral: 7, open: 14,
-			winners: 1 << Blue, winner: Blue, nRegions: 4,
+			winners: 1 << grid.Blue, winner: grid.Blue, nRegions: 4,
 		},
 		{
 			// Three players: Red rows 1-2 (14), Green row 3 (7) and row 7
@@ -125,7 +127,7 @@ func TestScoring(t *testing.T) {
 				Walls:  bands, ToMove: "red", Phase: "over",
 			},
 			over: true, score: [4]int{14, 21, 14}, largest: [4]int{14, 21, 7}, neutral: 0,
-			winners: 1 << Blue, winner: Blue, nRegions: 4,
+			winners: 1 << grid.Blue, winner: grid.Blue, nRegions: 4,
 		},
 		{
 			// Red 14 in one region, Green 14 in two: Red wins on the tie
@@ -139,7 +141,7 @@ func TestScoring(t *testing.T) {
 				ToMove: "red", Phase: "over",
 			},
 			over: true, score: [4]int{14, 7, 14}, largest: [4]int{14, 7, 7}, neutral: 14,
-			winners: 1 << Red, winner: Red, nRegions: 5,
+			winners: 1 << grid.Red, winner: grid.Red, nRegions: 5,
 		},
 		{
 			name:  "three players, shared win without tie break",
@@ -150,7 +152,7 @@ func TestScoring(t *testing.T) {
 				ToMove: "red", Phase: "over",
 			},
 			over: true, score: [4]int{14, 7, 14}, largest: [4]int{14, 7, 7}, neutral: 14,
-			winners: 1<<Red | 1<<Green, winner: NoColor, nRegions: 5,
+			winners: 1<<grid.Red | 1<<grid.Green, winner: grid.NoColor, nRegions: 5,
 		},
 		{
 			// Four players, one band each: rows 1-2 (14), 3 (7), 4-6 (21),
@@ -162,7 +164,7 @@ func TestScoring(t *testing.T) {
 				Walls:  bands, ToMove: "red", Phase: "over",
 			},
 			over: true, score: [4]int{14, 7, 21, 7}, largest: [4]int{14, 7, 21, 7}, neutral: 0,
-			winners: 1 << Green, winner: Green, nRegions: 4,
+			winners: 1 << grid.Green, winner: grid.Green, nRegions: 4,
 		},
 	}
 	for _, tc := range tests {
@@ -183,16 +185,16 @@ func TestScoring(t *testing.T) {
 				t.Fatalf("winners %04b (%s), want %04b (%s)", res.Winners, res.Winner(), tc.winners, tc.winner)
 			}
 			// Land, neutral and open squares partition the board.
-			var all Bitboard
+			var all grid.Bitboard
 			total := res.Neutral.Count() + res.Open.Count()
-			for c := 0; c < MaxPlayers; c++ {
+			for c := 0; c < grid.MaxPlayers; c++ {
 				if res.Owned[c].Count() != res.Score[c] || all&res.Owned[c] != 0 {
-					t.Fatalf("land of %s overlaps or miscounts", Color(c))
+					t.Fatalf("land of %s overlaps or miscounts", grid.Color(c))
 				}
 				all |= res.Owned[c]
 				total += res.Score[c]
 			}
-			if all|res.Neutral|res.Open != AllSquares || total != NumSquares {
+			if all|res.Neutral|res.Open != grid.AllSquares || total != grid.NumSquares {
 				t.Fatalf("land, neutral and open squares do not cover the board once")
 			}
 			regions := p.Regions()
@@ -203,10 +205,10 @@ func TestScoring(t *testing.T) {
 				if i > 0 && r.Squares.First() <= regions[i-1].Squares.First() {
 					t.Fatalf("regions not ordered by their lowest square")
 				}
-				if r.Mixed != (r.Squares&res.Open != 0) || (r.Owner != NoColor) != (r.Squares&all != 0) {
+				if r.Mixed != (r.Squares&res.Open != 0) || (r.Owner != grid.NoColor) != (r.Squares&all != 0) {
 					t.Fatalf("region %v: owner %s mixed %v disagrees with Territory", r.Squares.Squares(), r.Owner, r.Mixed)
 				}
-				if r.Owner != NoColor && r.Squares&res.Owned[r.Owner] != r.Squares {
+				if r.Owner != grid.NoColor && r.Squares&res.Owned[r.Owner] != r.Squares {
 					t.Fatalf("region %v is not %s's land", r.Squares.Squares(), r.Owner)
 				}
 			}
@@ -219,9 +221,9 @@ func TestWinnerDecoding(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		winners uint8
-		want    Color
+		want    grid.Color
 	}{
-		{0, NoColor}, {1, Red}, {2, Blue}, {4, Green}, {8, Yellow}, {3, NoColor}, {12, NoColor}, {15, NoColor},
+		{0, grid.NoColor}, {1, grid.Red}, {2, grid.Blue}, {4, grid.Green}, {8, grid.Yellow}, {3, grid.NoColor}, {12, grid.NoColor}, {15, grid.NoColor},
 	}
 	for _, tc := range tests {
 		if got := (Result{Winners: tc.winners}).Winner(); got != tc.want {
@@ -252,25 +254,25 @@ func TestFourStoneGameToTheEnd(t *testing.T) {
 		t.Fatalf("%d walls after %d plies, want 16 after 20", f.WallCount(), f.Ply())
 	}
 	res := f.Result()
-	if res.Score[Red] != 41 || res.Score[Blue] != 8 || res.Largest[Blue] != 4 || res.Winner() != Red {
+	if res.Score[grid.Red] != 41 || res.Score[grid.Blue] != 8 || res.Largest[grid.Blue] != 4 || res.Winner() != grid.Red {
 		t.Fatalf("result %+v, want Red 41, Blue 8 in two regions of 4", res)
 	}
-	if got, want := res.Owned[Blue], bb("A1", "B1", "A2", "B2", "F6", "G6", "F7", "G7"); got != want {
+	if got, want := res.Owned[grid.Blue], bb("A1", "B1", "A2", "B2", "F6", "G6", "F7", "G7"); got != want {
 		t.Fatalf("Blue's land %v", got.Squares())
 	}
 	// Red's walls are Red's, Blue's Blue's.
-	if f.WallBuilder(sq("D4"), North) != Red || f.WallBuilder(sq("D5"), South) != Red || f.WallBuilder(sq("F7"), West) != Blue || f.WallBuilder(sq("E7"), East) != Blue {
+	if f.WallBuilder(sq("D4"), grid.North) != grid.Red || f.WallBuilder(sq("D5"), grid.South) != grid.Red || f.WallBuilder(sq("F7"), grid.West) != grid.Blue || f.WallBuilder(sq("E7"), grid.East) != grid.Blue {
 		t.Fatalf("wall builders wrong")
 	}
-	if f.WallBuilder(sq("A1"), West) != NoColor || f.WallBuilder(sq("C3"), North) != NoColor {
+	if f.WallBuilder(sq("A1"), grid.West) != grid.NoColor || f.WallBuilder(sq("C3"), grid.North) != grid.NoColor {
 		t.Fatalf("builder reported where no wall stands")
 	}
-	for _, c := range []Color{Red, Blue} {
+	for _, c := range []grid.Color{grid.Red, grid.Blue} {
 		if n := f.WallsNorth(c).Count() + f.WallsEast(c).Count(); n != 8 {
 			t.Fatalf("%s built %d walls, want 8", c, n)
 		}
 	}
-	if f.WallsNorth(Red)&f.WallsNorth(Blue) != 0 || f.WallsEast(Red)&f.WallsEast(Blue) != 0 {
+	if f.WallsNorth(grid.Red)&f.WallsNorth(grid.Blue) != 0 || f.WallsEast(grid.Red)&f.WallsEast(grid.Blue) != 0 {
 		t.Fatalf("a wall has two builders")
 	}
 }
@@ -286,7 +288,7 @@ func TestGameEndsWhenNoRegionIsMixed(t *testing.T) {
 		board  Diagram
 		move   string
 		over   bool
-		toMove Color // when not over
+		toMove grid.Color // when not over
 	}{
 		{
 			// Only A2:N is open: Blue's A2 stone steps out to A3 and closes
@@ -307,7 +309,7 @@ func TestGameEndsWhenNoRegionIsMixed(t *testing.T) {
 				Stones: map[string][]string{"red": {"A1", "B1", "C1", "D1"}, "blue": {"A2", "E5", "F5", "G5"}},
 				Walls:  rowWalls(2, "red")[2:], ToMove: "blue", Phase: "play",
 			},
-			move: "A2-A3:S", over: false, toMove: Red,
+			move: "A2-A3:S", over: false, toMove: grid.Red,
 		},
 		{
 			// Three players: Green closes Red in below, but Green and Blue
@@ -319,7 +321,7 @@ func TestGameEndsWhenNoRegionIsMixed(t *testing.T) {
 				Stones: map[string][]string{"red": {"A1", "B1"}, "green": {"A2", "E5"}, "blue": {"F5", "G5"}},
 				Walls:  rowWalls(2, "red")[1:], ToMove: "green", Phase: "play", BreaksUsed: []string{"red"},
 			},
-			move: "A2-A3:S", over: false, toMove: Blue,
+			move: "A2-A3:S", over: false, toMove: grid.Blue,
 		},
 		{
 			// Three players, three regions: Red below, Green in rows 3-4
@@ -348,7 +350,7 @@ func TestGameEndsWhenNoRegionIsMixed(t *testing.T) {
 				t.Fatalf("over = %v after %s, want %v\n%s", p.IsOver(), tc.move, tc.over, describe(&p))
 			}
 			if tc.over {
-				for c := Color(0); c < Color(p.Players()); c++ {
+				for c := grid.Color(0); c < grid.Color(p.Players()); c++ {
 					if !p.Settled(c) {
 						t.Errorf("%s not settled at the end", c)
 					}
@@ -375,7 +377,7 @@ func TestTurnSkipping(t *testing.T) {
 		rules Rules
 		board Diagram
 		moves []string
-		want  []Color // to move after each move
+		want  []grid.Color // to move after each move
 	}{
 		{
 			// Red's two stones sit alone in {A1, A2} and its break is
@@ -388,7 +390,7 @@ func TestTurnSkipping(t *testing.T) {
 				ToMove: "blue", Phase: "play", BreaksUsed: []string{"red"},
 			},
 			moves: []string{"C3-C3:N", "D4-D4:N", "C3-C3:E", "D4-D4:E"},
-			want:  []Color{Green, Blue, Green, Blue},
+			want:  []grid.Color{grid.Green, grid.Blue, grid.Green, grid.Blue},
 		},
 		{
 			// The same with Red's break unused: Red can still break out,
@@ -401,7 +403,7 @@ func TestTurnSkipping(t *testing.T) {
 				ToMove: "blue", Phase: "play",
 			},
 			moves: []string{"C3-C3:N", "D4-D4:N", "A1-A1:N"},
-			want:  []Color{Green, Red, Blue},
+			want:  []grid.Color{grid.Green, grid.Red, grid.Blue},
 		},
 		{
 			// Under settled=skip it is skipped all the same.
@@ -413,7 +415,7 @@ func TestTurnSkipping(t *testing.T) {
 				ToMove: "blue", Phase: "play",
 			},
 			moves: []string{"C3-C3:N", "D4-D4:N", "C3-C3:E", "D4-D4:E"},
-			want:  []Color{Green, Blue, Green, Blue},
+			want:  []grid.Color{grid.Green, grid.Blue, grid.Green, grid.Blue},
 		},
 		{
 			// Four players: Blue and Yellow settled in corners; Red and
@@ -429,7 +431,7 @@ func TestTurnSkipping(t *testing.T) {
 				ToMove: "red", Phase: "play",
 			},
 			moves: []string{"C3-C3:N", "D4-D4:N", "C3-C3:E"},
-			want:  []Color{Green, Red, Green},
+			want:  []grid.Color{grid.Green, grid.Red, grid.Green},
 		},
 		{
 			// Step-out, three players: each Green stone sits in a corner
@@ -447,7 +449,7 @@ func TestTurnSkipping(t *testing.T) {
 				ToMove:     "red", Phase: "play",
 			},
 			moves: []string{"D4-D4:N", "D6-D6:N", "D4-D4:E"},
-			want:  []Color{Blue, Red, Blue},
+			want:  []grid.Color{grid.Blue, grid.Red, grid.Blue},
 		},
 		{
 			// The same with Green's break unspent, but useless: behind
@@ -461,7 +463,7 @@ func TestTurnSkipping(t *testing.T) {
 				ToMove: "red", Phase: "play",
 			},
 			moves: []string{"A2-A2:N", "G2-G2:N", "A2-A2:E"},
-			want:  []Color{Blue, Red, Blue},
+			want:  []grid.Color{grid.Blue, grid.Red, grid.Blue},
 		},
 		{
 			// Step-out, two players: Blue's four stones are boxed the same
@@ -478,7 +480,7 @@ func TestTurnSkipping(t *testing.T) {
 			},
 			moves: []string{"A2-A2:E", "F1-F1:N", "A2-A3:N"},
 			// A2 leaving frees A1's north side: Blue may move again.
-			want: []Color{Red, Red, Blue},
+			want: []grid.Color{grid.Red, grid.Red, grid.Blue},
 		},
 	}
 	for _, tc := range tests {
@@ -507,10 +509,10 @@ func TestStartOfPlaySkipsBoxedRed(t *testing.T) {
 	setup := []string{"A1", "A2", "B1", "G6", "F7", "G7"}
 	tests := []struct {
 		stay StayRule
-		want Color
+		want grid.Color
 	}{
-		{StayStepOut, Blue},
-		{StayAlways, Red},
+		{StayStepOut, grid.Blue},
+		{StayAlways, grid.Red},
 	}
 	for _, tc := range tests {
 		t.Run(string(tc.stay), func(t *testing.T) {
@@ -653,9 +655,9 @@ func TestDestinations(t *testing.T) {
 			}
 			// The legal turns of that stone: each destination once, with
 			// each side where a wall can go.
-			var buf [MaxMoves]Move
+			var buf [MaxMoves]grid.Move
 			n := 0
-			seen := map[Move]bool{}
+			seen := map[grid.Move]bool{}
 			for _, m := range p.LegalMoves(buf[:0]) {
 				if m.From != from {
 					continue
@@ -668,8 +670,8 @@ func TestDestinations(t *testing.T) {
 			}
 			want := 0
 			for _, s := range got.Squares() {
-				for _, d := range AllSides {
-					if s.Neighbor(d) != NoSquare && !p.HasWall(s, d) {
+				for _, d := range grid.AllSides {
+					if s.Neighbor(d) != grid.NoSquare && !p.HasWall(s, d) {
 						want++
 					}
 				}
@@ -699,7 +701,7 @@ func TestStepDistances(t *testing.T) {
 		want int8
 	}{
 		{"A1", 0}, {"B1", 1}, {"B2", 2}, {"A2", 3}, {"A3", 4}, {"C2", 3}, {"D1", 5}, // C1 holds a stone: D1 via C2, D2
-		{"C1", Unreachable}, {"G1", Unreachable}, {"G7", Unreachable},
+		{"C1", grid.Unreachable}, {"G1", grid.Unreachable}, {"G7", grid.Unreachable},
 		{"F1", 7}, // D2, E2, F2, F1 (G-file stones don't matter)
 		{"B7", 7}, // B2 .. B7
 	}
@@ -734,16 +736,16 @@ func TestReachability(t *testing.T) {
 	// F2. E7/D7: themselves.
 	wantRed := bb("A1", "A2", "B1", "B2", "A3", "A4", "B3", "A5", "B4", "C3", "G7", "F7")
 	wantBlue := bb("C1", "B1", "D1", "C2", "E1", "D2", "B2", "C3", "G1", "F1", "F2", "E7", "D7")
-	if r.Reach[Red] != wantRed || p.Reach(Red) != wantRed {
-		t.Errorf("red reach %v, want %v", r.Reach[Red].Squares(), wantRed.Squares())
+	if r.Reach[grid.Red] != wantRed || p.Reach(grid.Red) != wantRed {
+		t.Errorf("red reach %v, want %v", r.Reach[grid.Red].Squares(), wantRed.Squares())
 	}
-	if r.Reach[Blue] != wantBlue {
-		t.Errorf("blue reach %v, want %v", r.Reach[Blue].Squares(), wantBlue.Squares())
+	if r.Reach[grid.Blue] != wantBlue {
+		t.Errorf("blue reach %v, want %v", r.Reach[grid.Blue].Squares(), wantBlue.Squares())
 	}
 	if want := bb("B1", "B2", "C3"); r.Shared != want {
 		t.Errorf("shared %v, want %v", r.Shared.Squares(), want.Squares())
 	}
-	if r.Exclusive[Red] != wantRed&^r.Shared || r.Exclusive[Blue] != wantBlue&^r.Shared || r.Exclusive[Green] != 0 {
+	if r.Exclusive[grid.Red] != wantRed&^r.Shared || r.Exclusive[grid.Blue] != wantBlue&^r.Shared || r.Exclusive[grid.Green] != 0 {
 		t.Errorf("exclusive sets wrong")
 	}
 }
@@ -767,7 +769,7 @@ func TestBreak(t *testing.T) {
 		rules, b := breakBoard(StayStepOut)
 		p := position(t, rules, b)
 		got := moveSet(t, p.LegalMoves(nil))
-		want := map[Move]bool{mustMove(t, "xA1:E"): true, mustMove(t, "xG1:N"): true}
+		want := map[grid.Move]bool{mustMove(t, "xA1:E"): true, mustMove(t, "xG1:N"): true}
 		if d := diffSets(got, want); d != "" {
 			t.Fatalf("legal moves:%s", d)
 		}
@@ -776,7 +778,7 @@ func TestBreak(t *testing.T) {
 		q := position(t, rules, b)
 		var breaks []string
 		for _, m := range q.LegalMoves(nil) {
-			if m.Kind == Break {
+			if m.Kind == grid.Break {
 				breaks = append(breaks, m.String())
 			}
 		}
@@ -791,7 +793,7 @@ func TestBreak(t *testing.T) {
 		if err := p.Play(mustMove(t, "G xG1:N")); err != nil {
 			t.Fatal(err)
 		}
-		if p.ToMove() != Green || !p.MidTurn() || !p.BreakUsed(Green) || p.BreakUsed(Red) || p.WallCount() != 1 || p.HasWall(sq("G1"), North) {
+		if p.ToMove() != grid.Green || !p.MidTurn() || !p.BreakUsed(grid.Green) || p.BreakUsed(grid.Red) || p.WallCount() != 1 || p.HasWall(sq("G1"), grid.North) {
 			t.Fatalf("after the break: %s", describe(&p))
 		}
 		// G1 may go to G2, G3, F2 or back to G1 (out to G2 and back):
@@ -801,14 +803,14 @@ func TestBreak(t *testing.T) {
 			t.Fatalf("%d moves after the break, want 12: %v", len(moves), moves)
 		}
 		for _, m := range moves {
-			if m.Kind != Turn || m.From != sq("G1") {
+			if m.Kind != grid.Turn || m.From != sq("G1") {
 				t.Fatalf("unexpected %s after the break", m)
 			}
 		}
 		if err := p.Play(mustMove(t, "G1-G2:S")); err != nil {
 			t.Fatal(err)
 		}
-		if p.ToMove() != Red || p.MidTurn() || p.WallCount() != 2 || p.WallBuilder(sq("G1"), North) != Green {
+		if p.ToMove() != grid.Red || p.MidTurn() || p.WallCount() != 2 || p.WallBuilder(sq("G1"), grid.North) != grid.Green {
 			t.Fatalf("after the turn: %s", describe(&p))
 		}
 	})
@@ -819,7 +821,7 @@ func TestBreak(t *testing.T) {
 		if err := p.Play(mustMove(t, "xA1:E")); err != nil {
 			t.Fatal(err)
 		}
-		if p.ToMove() != Red || p.MidTurn() || !p.BreakUsed(Green) || p.WallCount() != 1 || p.Hash() != p.computeHash() {
+		if p.ToMove() != grid.Red || p.MidTurn() || !p.BreakUsed(grid.Green) || p.WallCount() != 1 || p.Hash() != p.computeHash() {
 			t.Fatalf("after a break with no turn to follow: %s", describe(&p))
 		}
 		if err := p.Play(mustMove(t, "A2-A3:N")); err != nil { // Red; A2 empties
@@ -829,7 +831,7 @@ func TestBreak(t *testing.T) {
 		if err := p.Play(mustMove(t, "D4-D4:N")); err != nil { // Blue
 			t.Fatal(err)
 		}
-		if p.ToMove() != Green {
+		if p.ToMove() != grid.Green {
 			t.Fatalf("%s to move, want Green (A2 is free)", p.ToMove())
 		}
 	})
@@ -845,7 +847,7 @@ func TestBreak(t *testing.T) {
 			}
 		}
 		// B1 moved but A1:E still stands; A2 still blocks: Green skipped.
-		if p.ToMove() != Red {
+		if p.ToMove() != grid.Red {
 			t.Fatalf("%s to move, want Red (Green has no turn)", p.ToMove())
 		}
 	})
@@ -856,14 +858,14 @@ func TestBreak(t *testing.T) {
 		if err := p.Play(mustMove(t, "xA1:E")); err != nil {
 			t.Fatal(err)
 		}
-		if p.ToMove() != Green || !p.MidTurn() {
+		if p.ToMove() != grid.Green || !p.MidTurn() {
 			t.Fatalf("after the break: %s", describe(&p))
 		}
 		// A1 may stay and build on N or E (B1 and A2 hold stones); G1
 		// cannot move (G1:N stands, F1 holds a stone) but may stay and
 		// build on W.
 		got := moveSet(t, p.LegalMoves(nil))
-		want := map[Move]bool{mustMove(t, "A1-A1:N"): true, mustMove(t, "A1-A1:E"): true, mustMove(t, "G1-G1:W"): true}
+		want := map[grid.Move]bool{mustMove(t, "A1-A1:N"): true, mustMove(t, "A1-A1:E"): true, mustMove(t, "G1-G1:W"): true}
 		if d := diffSets(got, want); d != "" {
 			t.Fatalf("legal moves:%s", d)
 		}
@@ -890,7 +892,7 @@ func TestBreak(t *testing.T) {
 		// A break given in non-canonical form is refused.
 		rules, b := breakBoard(StayStepOut)
 		p := position(t, rules, b)
-		if err := p.CheckMove(Move{Kind: Break, To: sq("B1"), Side: West}); err == nil || !strings.Contains(err.Error(), "not a wall slot") {
+		if err := p.CheckMove(grid.Move{Kind: grid.Break, To: sq("B1"), Side: grid.West}); err == nil || !strings.Contains(err.Error(), "not a wall slot") {
 			t.Errorf("non-canonical break: %v", err)
 		}
 	})

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"testing"
+
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // TestSymmetryDocumented checks each symmetry against its comment in
@@ -9,21 +11,21 @@ import (
 func TestSymmetryDocumented(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		t     Symmetry
+		t     grid.Symmetry
 		name  string
 		from  string
 		to    string
-		sides [4]Side // images of N, E, S, W
+		sides [4]grid.Side // images of N, E, S, W
 	}{
-		{Identity, "identity", "A1", "A1", [4]Side{North, East, South, West}},
+		{grid.Identity, "identity", "A1", "A1", [4]grid.Side{grid.North, grid.East, grid.South, grid.West}},
 		// Counter-clockwise: the north side turns to face west.
-		{Rotate90, "rot90", "A1", "G1", [4]Side{West, North, East, South}},
-		{Rotate180, "rot180", "A1", "G7", [4]Side{South, West, North, East}},
-		{Rotate270, "rot270", "A1", "A7", [4]Side{East, South, West, North}},
-		{MirrorColumns, "mirror-columns", "A1", "G1", [4]Side{North, West, South, East}},
-		{MirrorRows, "mirror-rows", "A1", "A7", [4]Side{South, East, North, West}},
-		{Transpose, "transpose", "B1", "A2", [4]Side{East, North, West, South}},
-		{AntiTranspose, "anti-transpose", "A1", "G7", [4]Side{West, South, East, North}},
+		{grid.Rotate90, "rot90", "A1", "G1", [4]grid.Side{grid.West, grid.North, grid.East, grid.South}},
+		{grid.Rotate180, "rot180", "A1", "G7", [4]grid.Side{grid.South, grid.West, grid.North, grid.East}},
+		{grid.Rotate270, "rot270", "A1", "A7", [4]grid.Side{grid.East, grid.South, grid.West, grid.North}},
+		{grid.MirrorColumns, "mirror-columns", "A1", "G1", [4]grid.Side{grid.North, grid.West, grid.South, grid.East}},
+		{grid.MirrorRows, "mirror-rows", "A1", "A7", [4]grid.Side{grid.South, grid.East, grid.North, grid.West}},
+		{grid.Transpose, "transpose", "B1", "A2", [4]grid.Side{grid.East, grid.North, grid.West, grid.South}},
+		{grid.AntiTranspose, "anti-transpose", "A1", "G7", [4]grid.Side{grid.West, grid.South, grid.East, grid.North}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -35,8 +37,8 @@ func TestSymmetryDocumented(t *testing.T) {
 				t.Errorf("%s maps %s to %s, want %s", tc.t, tc.from, got, tc.to)
 			}
 			for d, want := range tc.sides {
-				if got := tc.t.Side(Side(d)); got != want {
-					t.Errorf("%s maps side %s to %s, want %s", tc.t, Side(d), got, want)
+				if got := tc.t.Side(grid.Side(d)); got != want {
+					t.Errorf("%s maps side %s to %s, want %s", tc.t, grid.Side(d), got, want)
 				}
 			}
 			if tc.t.Square(sq("D4")) != sq("D4") {
@@ -44,11 +46,11 @@ func TestSymmetryDocumented(t *testing.T) {
 			}
 		})
 	}
-	if Symmetry(8).String() != "symmetry(8)" {
-		t.Errorf("out of range: %q", Symmetry(8).String())
+	if grid.Symmetry(8).String() != "symmetry(8)" {
+		t.Errorf("out of range: %q", grid.Symmetry(8).String())
 	}
-	if AllSymmetries[0] != Identity || len(AllSymmetries) != NumSymmetries {
-		t.Errorf("AllSymmetries: %v", AllSymmetries)
+	if grid.AllSymmetries[0] != grid.Identity || len(grid.AllSymmetries) != grid.NumSymmetries {
+		t.Errorf("AllSymmetries: %v", grid.AllSymmetries)
 	}
 }
 
@@ -57,16 +59,16 @@ func TestSymmetryDocumented(t *testing.T) {
 // that the eight form a group with the given inverses.
 func TestSymmetryGeometry(t *testing.T) {
 	t.Parallel()
-	for _, sym := range AllSymmetries {
+	for _, sym := range grid.AllSymmetries {
 		t.Run(sym.String(), func(t *testing.T) {
 			t.Parallel()
-			var image Bitboard
-			for s := Square(0); s < NumSquares; s++ {
-				image |= Bit(sym.Square(s))
-				for _, d := range AllSides {
+			var image grid.Bitboard
+			for s := grid.Square(0); s < grid.NumSquares; s++ {
+				image |= grid.Bit(sym.Square(s))
+				for _, d := range grid.AllSides {
 					n := s.Neighbor(d)
 					m := sym.Square(s).Neighbor(sym.Side(d))
-					if (n == NoSquare) != (m == NoSquare) || (n != NoSquare && sym.Square(n) != m) {
+					if (n == grid.NoSquare) != (m == grid.NoSquare) || (n != grid.NoSquare && sym.Square(n) != m) {
 						t.Fatalf("%s: neighbour of %s across %s is %s, image %s; the image's neighbour across %s is %s", sym, s, d, n, sym.Square(n), sym.Side(d), m)
 					}
 				}
@@ -75,20 +77,20 @@ func TestSymmetryGeometry(t *testing.T) {
 					t.Fatalf("%s: inverse %s does not undo it on %s", sym, inv, s)
 				}
 			}
-			if image != AllSquares {
+			if image != grid.AllSquares {
 				t.Fatalf("%s is not a bijection", sym)
 			}
-			for _, d := range AllSides {
+			for _, d := range grid.AllSides {
 				if sym.Inverse().Side(sym.Side(d)) != d || sym.Side(d.Opposite()) != sym.Side(d).Opposite() {
 					t.Fatalf("%s: sides do not invert", sym)
 				}
 			}
 			// Composition stays in the group.
-			for _, u := range AllSymmetries {
+			for _, u := range grid.AllSymmetries {
 				found := false
-				for _, v := range AllSymmetries {
+				for _, v := range grid.AllSymmetries {
 					same := true
-					for s := Square(0); s < NumSquares; s++ {
+					for s := grid.Square(0); s < grid.NumSquares; s++ {
 						if u.Square(sym.Square(s)) != v.Square(s) {
 							same = false
 							break
@@ -114,22 +116,22 @@ func TestSymmetryGeometry(t *testing.T) {
 func TestSymmetryCommutes(t *testing.T) {
 	t.Parallel()
 	positions := randomPositions(31, 3)
-	for _, sym := range AllSymmetries {
+	for _, sym := range grid.AllSymmetries {
 		t.Run(sym.String(), func(t *testing.T) {
 			t.Parallel()
-			var buf, buf2 [MaxMoves]Move
+			var buf, buf2 [MaxMoves]grid.Move
 			for _, tp := range positions {
 				p := tp.p
-				q := sym.Position(p)
+				q := p.Transformed(sym)
 				if q.Hash() != q.computeHash() {
 					t.Fatalf("mapped hash is stale")
 				}
-				if back := sym.Inverse().Position(q); back != p {
+				if back := q.Transformed(sym.Inverse()); back != p {
 					t.Fatalf("Inverse does not undo %s:\n%s", sym, describe(&p))
 				}
 				checkMapped(t, sym, &p, &q)
 				legal := p.LegalMoves(buf[:0])
-				want := map[Move]bool{}
+				want := map[grid.Move]bool{}
 				for _, m := range legal {
 					want[sym.Move(m)] = true
 				}
@@ -147,7 +149,7 @@ func TestSymmetryCommutes(t *testing.T) {
 					if err := mapped.Play(sym.Move(m)); err != nil {
 						t.Fatalf("%s: image of legal %s is illegal: %v", sym, m, err)
 					}
-					if want := sym.Position(after); mapped != want || mapped.Hash() != want.Hash() {
+					if want := after.Transformed(sym); mapped != want || mapped.Hash() != want.Hash() {
 						t.Fatalf("%s does not commute with %s:\n%s", sym, m, describe(&p))
 					}
 				}
@@ -158,13 +160,13 @@ func TestSymmetryCommutes(t *testing.T) {
 
 // checkMapped checks that q is p under sym square by square: stones, walls
 // with builders, and everything else unchanged; land and results agree.
-func checkMapped(t *testing.T, sym Symmetry, p, q *Position) {
+func checkMapped(t *testing.T, sym grid.Symmetry, p, q *Position) {
 	t.Helper()
-	for s := Square(0); s < NumSquares; s++ {
+	for s := grid.Square(0); s < grid.NumSquares; s++ {
 		if p.StoneAt(s) != q.StoneAt(sym.Square(s)) {
 			t.Fatalf("%s: stone on %s not carried over", sym, s)
 		}
-		for _, d := range AllSides {
+		for _, d := range grid.AllSides {
 			if p.WallBuilder(s, d) != q.WallBuilder(sym.Square(s), sym.Side(d)) || p.HasWall(s, d) != q.HasWall(sym.Square(s), sym.Side(d)) {
 				t.Fatalf("%s: wall %s:%s not carried over", sym, s, d)
 			}
@@ -174,12 +176,12 @@ func checkMapped(t *testing.T, sym Symmetry, p, q *Position) {
 		t.Fatalf("%s changed the game state", sym)
 	}
 	pr, qr := p.Result(), q.Result()
-	for c := 0; c < MaxPlayers; c++ {
+	for c := 0; c < grid.MaxPlayers; c++ {
 		if pr.Score[c] != qr.Score[c] || pr.Largest[c] != qr.Largest[c] || sym.Bitboard(pr.Owned[c]) != qr.Owned[c] {
-			t.Fatalf("%s: land of %s differs", sym, Color(c))
+			t.Fatalf("%s: land of %s differs", sym, grid.Color(c))
 		}
-		if c < p.Players() && (p.Settled(Color(c)) != q.Settled(Color(c)) || sym.Bitboard(p.Reach(Color(c))) != q.Reach(Color(c))) {
-			t.Fatalf("%s: settled or reach of %s differs", sym, Color(c))
+		if c < p.Players() && (p.Settled(grid.Color(c)) != q.Settled(grid.Color(c)) || sym.Bitboard(p.Reach(grid.Color(c))) != q.Reach(grid.Color(c))) {
+			t.Fatalf("%s: settled or reach of %s differs", sym, grid.Color(c))
 		}
 	}
 	if pr.Winners != qr.Winners || sym.Bitboard(pr.Neutral) != qr.Neutral || sym.Bitboard(pr.Open) != qr.Open {
@@ -199,13 +201,13 @@ func TestCanonicalHash(t *testing.T) {
 	for _, tp := range randomPositions(41, 3) {
 		p := tp.p
 		h, best := p.CanonicalHash()
-		canon := best.Position(p)
+		canon := p.Transformed(best)
 		if canon.Hash() != h {
 			t.Fatalf("the canonical symmetry %s gives hash %x, not %x", best, canon.Hash(), h)
 		}
 		images := map[uint64]bool{}
-		for _, sym := range AllSymmetries {
-			q := sym.Position(p)
+		for _, sym := range grid.AllSymmetries {
+			q := p.Transformed(sym)
 			images[q.Hash()] = true
 			if q.Hash() < h {
 				t.Fatalf("%s gives a smaller hash than the canonical one", sym)

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // TestRulesVariantsNormalize: the options breakTiming, breakWalls and end
@@ -95,7 +97,7 @@ func TestBreakVariants(t *testing.T) {
 			t.Parallel()
 			p := variantBoard(t, tc.rules, tc.stones, tc.walls)
 			for i, text := range tc.moves {
-				m, _, err := ParseMove(text)
+				m, _, err := grid.ParseMove(text)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -141,8 +143,8 @@ func TestFrozenEnd(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !p.Frozen(SquareAt(0, 0)) || !p.Frozen(SquareAt(1, 0)) || p.Frozen(SquareAt(0, 6)) {
-			t.Errorf("end %q: A1 frozen %v, B1 %v, A7 %v", tc.end, p.Frozen(SquareAt(0, 0)), p.Frozen(SquareAt(1, 0)), p.Frozen(SquareAt(0, 6)))
+		if !p.Frozen(grid.SquareAt(0, 0)) || !p.Frozen(grid.SquareAt(1, 0)) || p.Frozen(grid.SquareAt(0, 6)) {
+			t.Errorf("end %q: A1 frozen %v, B1 %v, A7 %v", tc.end, p.Frozen(grid.SquareAt(0, 0)), p.Frozen(grid.SquareAt(1, 0)), p.Frozen(grid.SquareAt(0, 6)))
 		}
 		if p.IsOver() != tc.over {
 			t.Errorf("end %q: over %v, want %v", tc.end, p.IsOver(), tc.over)

@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/inference/format"
 	"github.com/wallzero/wallzero/search"
 )
@@ -521,7 +521,7 @@ func decode(f format.Format, out *Outputs, i int, req *search.Request) {
 		e.Margin, e.HasMargin = out.Margin[i], true
 	}
 	if out.Ownership != nil {
-		var own [engine.NumSquares]float32
+		var own [grid.NumSquares]float32
 		copy(own[:], out.Ownership[i*49:(i+1)*49])
 		e.Ownership = &own
 	}
@@ -530,7 +530,7 @@ func decode(f format.Format, out *Outputs, i int, req *search.Request) {
 
 // Priors returns the policy of sample i of out, in format f, over moves
 // (in their order): the softmax of their logits.
-func Priors(f format.Format, out *Outputs, i int, moves []engine.Move) []float32 {
+func Priors(f format.Format, out *Outputs, i int, moves []grid.Move) []float32 {
 	na := f.NumActions()
 	logits := out.Policy[i*na : (i+1)*na]
 	priors := make([]float32, len(moves))

@@ -3,7 +3,7 @@ package inference
 import (
 	"context"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/search"
 )
@@ -57,10 +57,10 @@ func heuristicEval(r *search.Request, pt, vt float64) {
 	}
 	r.Out = search.Eval{Priors: priors}
 	cl := player.Voronoi(p)
-	var ua [engine.MaxPlayers]float64
+	var ua [grid.MaxPlayers]float64
 	u := ua[:p.Players()]
 	for c := range u {
-		u[c] = float64(cl.Count(engine.Color(c))) / vt
+		u[c] = float64(cl.Count(grid.Color(c))) / vt
 	}
 	search.Softmax(u)
 	for c, v := range u {
@@ -70,10 +70,10 @@ func heuristicEval(r *search.Request, pt, vt float64) {
 		r.Out.Margin = float32(cl.Count(me) - cl.Count(1-me))
 		r.Out.HasMargin = true
 	}
-	var own [engine.NumSquares]float32
+	var own [grid.NumSquares]float32
 	for c := 0; c < p.Players(); c++ {
 		v := float32(-1)
-		if engine.Color(c) == me {
+		if grid.Color(c) == me {
 			v = 1
 		}
 		for b := cl.Land[c]; b != 0; b &= b - 1 {

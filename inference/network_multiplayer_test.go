@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/inference/format"
 	"github.com/wallzero/wallzero/search"
 )
@@ -108,7 +109,7 @@ func TestBatcherMultiPlayer(t *testing.T) {
 			var sum float32
 			for i, p := range r.Out.Priors {
 				sum += p
-				if r.Moves[i].Kind == engine.Break && p > 0 {
+				if r.Moves[i].Kind == grid.Break && p > 0 {
 					breaks++
 				}
 			}

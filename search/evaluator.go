@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // HistoryLen is the number of earlier positions a Request carries (the
@@ -20,7 +21,7 @@ type Request struct {
 	HistoryCount int
 	// Moves are the legal moves of Position; the evaluator fills Out.Priors
 	// in this order.
-	Moves []engine.Move
+	Moves []grid.Move
 	// Out receives the evaluation.
 	Out Eval
 }
@@ -31,7 +32,7 @@ type Eval struct {
 	Priors []float32
 	// Utility holds the expected result for each player in [0, 1]: 1 win,
 	// 0 loss; a two-player draw is 0.5 each.
-	Utility [engine.MaxPlayers]float32
+	Utility [grid.MaxPlayers]float32
 	// Margin is the expected final territory margin of the player to move
 	// (own land minus the best opponent's); valid when HasMargin.
 	Margin    float32
@@ -39,7 +40,7 @@ type Eval struct {
 	// Ownership, when set, holds for each square the expected owner at the
 	// end from the player to move's view: +1 own, -1 an opponent's, 0
 	// neutral.
-	Ownership *[engine.NumSquares]float32
+	Ownership *[grid.NumSquares]float32
 }
 
 // Evaluator evaluates positions. Evaluate fills Out of every request, may
@@ -64,8 +65,8 @@ type AsyncEvaluator interface {
 
 // TerminalUtility returns the utilities of a finished game: the winner
 // gets 1, players sharing a draw split 1 between them, others 0.
-func TerminalUtility(p *engine.Position) [engine.MaxPlayers]float32 {
-	var u [engine.MaxPlayers]float32
+func TerminalUtility(p *engine.Position) [grid.MaxPlayers]float32 {
+	var u [grid.MaxPlayers]float32
 	res := p.Result()
 	n := 0
 	for c := 0; c < p.Players(); c++ {

@@ -3,7 +3,7 @@ package search
 import (
 	"math"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // nodeState says how far a node has been explored.
@@ -19,7 +19,7 @@ const (
 // edge is one legal move of an expanded node and the evaluator's prior for
 // it. An edge whose child node exists has prior taken.
 type edge struct {
-	move  engine.Move
+	move  grid.Move
 	prior float32
 }
 
@@ -39,11 +39,11 @@ const taken = -1
 // order of its edges (the evaluator's move order), because the result
 // reports every root move.
 type node struct {
-	move  engine.Move
-	mover engine.Color
+	move  grid.Move
+	mover grid.Color
 	// toMove is the player to move at an expanded node: its children's
 	// mover.
-	toMove   engine.Color
+	toMove   grid.Color
 	state    nodeState
 	prior    float32
 	visits   int32
@@ -82,7 +82,7 @@ type node struct {
 type gameEnd struct {
 	// util is every player's utility; margin is Red's final territory
 	// margin in a two-player game.
-	util   [engine.MaxPlayers]float32
+	util   [grid.MaxPlayers]float32
 	margin float32
 }
 
@@ -121,7 +121,7 @@ func (n *node) mostVisited() *node {
 }
 
 // child returns the existing child reached by m, or nil.
-func (n *node) child(m engine.Move) *node {
+func (n *node) child(m grid.Move) *node {
 	for _, c := range n.kids {
 		if c.move == m {
 			return c
@@ -136,7 +136,7 @@ func (n *node) allTaken() bool { return n.next < 0 }
 // setEdges stores the legal moves of the freshly expanded n and their
 // priors (normalised here: negative or NaN priors count as 0, and a zero
 // sum becomes uniform). toMove is the player to move at n.
-func (n *node) setEdges(toMove engine.Color, moves []engine.Move, priors []float32) {
+func (n *node) setEdges(toMove grid.Color, moves []grid.Move, priors []float32) {
 	n.toMove = toMove
 	n.edges = make([]edge, len(moves))
 	var sum float32
@@ -196,7 +196,7 @@ func (s *Search) makeChild(n *node, i int) *node {
 
 // takeMove returns the child of n reached by m, creating it if needed; nil
 // when m is not one of n's moves.
-func (s *Search) takeMove(n *node, m engine.Move) *node {
+func (s *Search) takeMove(n *node, m grid.Move) *node {
 	if c := n.child(m); c != nil {
 		return c
 	}

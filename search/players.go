@@ -1,18 +1,18 @@
 package search
 
-import "github.com/wallzero/wallzero/engine"
+import "github.com/wallzero/wallzero/engine/grid"
 
 // playerSums accumulates every player's utility over visits. A node keeps
 // only its mover's utility (all that max-n selection reads); a search of
 // three or four players also keeps the whole vector for the root and its
 // children, so that a result can give each player's win rate.
 type playerSums struct {
-	sum [engine.MaxPlayers]float64
+	sum [grid.MaxPlayers]float64
 	n   int32
 }
 
 // add counts one visit of value u.
-func (p *playerSums) add(u *[engine.MaxPlayers]float32) {
+func (p *playerSums) add(u *[grid.MaxPlayers]float32) {
 	for c := range u {
 		p.sum[c] += float64(u[c])
 	}
@@ -66,7 +66,7 @@ func (s *Search) resetPlayerSums() {
 
 // addPlayerSums adds a backed-up value to the sums of the root child on
 // path (which starts at the root).
-func (s *Search) addPlayerSums(path []*node, u *[engine.MaxPlayers]float32) {
+func (s *Search) addPlayerSums(path []*node, u *[grid.MaxPlayers]float32) {
 	if len(path) < 2 || path[0] != s.root {
 		return
 	}

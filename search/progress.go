@@ -1,6 +1,6 @@
 package search
 
-import "github.com/wallzero/wallzero/engine"
+import "github.com/wallzero/wallzero/engine/grid"
 
 // This file lets a caller watch a search as it goes: run it in steps (Run
 // with a growing MaxVisits or a short MaxTime, via SetConfig; visits carry
@@ -25,7 +25,7 @@ func (s *Search) Snapshot() *Result {
 // root move m, at most maxLen moves long (most visited child at each step),
 // and the visits of each of its nodes. It returns nil when m is not a root
 // move.
-func (s *Search) PrincipalVariation(m engine.Move, maxLen int) (pv []engine.Move, visits []int) {
+func (s *Search) PrincipalVariation(m grid.Move, maxLen int) (pv []grid.Move, visits []int) {
 	c := s.root.child(m)
 	if c == nil || maxLen < 1 {
 		return nil, nil

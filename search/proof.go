@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/engine/solver"
 )
 
@@ -263,7 +264,7 @@ func (s *Search) orderByProof(r *Result) {
 		return
 	}
 	r.Proof = s.root.proof.export()
-	byMove := make(map[engine.Move]*node, len(s.root.kids))
+	byMove := make(map[grid.Move]*node, len(s.root.kids))
 	for _, c := range s.root.kids {
 		byMove[c.move] = c
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/engine/solver"
 	"github.com/wallzero/wallzero/engine/solver/endgames"
 	"github.com/wallzero/wallzero/inference"
@@ -14,7 +15,7 @@ import (
 
 // outcomeAfter returns what the solver proves about playing m in pos, from
 // the point of view of the player making it.
-func outcomeAfter(pos engine.Position, m engine.Move, s *solver.Solver) solver.Outcome {
+func outcomeAfter(pos engine.Position, m grid.Move, s *solver.Solver) solver.Outcome {
 	me := pos.ToMove()
 	pos.Apply(m)
 	if pos.IsOver() {

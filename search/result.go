@@ -4,7 +4,7 @@ import (
 	"sort"
 	"time"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // MaxPV is the longest principal variation reported.
@@ -12,7 +12,7 @@ const MaxPV = 12
 
 // MoveInfo is the analysis of one candidate move at the root.
 type MoveInfo struct {
-	Move engine.Move
+	Move grid.Move
 	// Visits is the number of playouts through the move.
 	Visits int
 	// Winrate is the mover's mean utility after the move (1 win, 0 loss,
@@ -27,7 +27,7 @@ type MoveInfo struct {
 	Margin    float32
 	HasMargin bool
 	// PV is the principal variation starting with Move.
-	PV []engine.Move
+	PV []grid.Move
 	// Proof is the proven result after the move, from the mover's view
 	// (nil when unproven; see Config.Proofs).
 	Proof *Proof
@@ -44,9 +44,9 @@ type Result struct {
 	Moves []MoveInfo
 	// Best is the chosen move: the most visited one, or the sequential-
 	// halving winner with Gumbel root selection.
-	Best engine.Move
+	Best grid.Move
 	// ToMove is the player to move at the root.
-	ToMove engine.Color
+	ToMove grid.Color
 	// Visits is the number of playouts at the root, Evaluations the number
 	// of positions this search sent to the evaluator in all its runs.
 	Visits      int
@@ -61,7 +61,7 @@ type Result struct {
 	Raw Eval
 	// Ownership is the evaluator's ownership prediction at the root (nil if
 	// it has none), from the player to move's view.
-	Ownership *[engine.NumSquares]float32
+	Ownership *[grid.NumSquares]float32
 	// ImprovedPolicy holds, for Moves in the order of the root's legal
 	// move list (LegalMoves), the Gumbel improved policy
 	// softmax(logit + sigma(completed q)): a training target.
@@ -70,7 +70,7 @@ type Result struct {
 	// to its canonical form.
 	Hash          uint64
 	CanonicalHash uint64
-	Symmetry      engine.Symmetry
+	Symmetry      grid.Symmetry
 	// Elapsed is the time the run took.
 	Elapsed time.Duration
 	// Proof is the proven result of the root for the player to move (nil
@@ -158,8 +158,8 @@ func (s *Search) result(elapsed time.Duration) *Result {
 }
 
 // pv returns the principal variation from child c of the root.
-func (s *Search) pv(c *node) []engine.Move {
-	pv := []engine.Move{c.move}
+func (s *Search) pv(c *node) []grid.Move {
+	pv := []grid.Move{c.move}
 	for n := c.mostVisited(); n != nil && len(pv) < MaxPV; n = n.mostVisited() {
 		pv = append(pv, n.move)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/engine/solver"
 )
 
@@ -26,7 +27,7 @@ type Search struct {
 	rootPriors []float32
 	rng        *rand.Rand
 	// rootOwnership is the evaluator's ownership at the root, if any.
-	rootOwnership *[engine.NumSquares]float32
+	rootOwnership *[grid.NumSquares]float32
 	rootRaw       Eval
 	// scoreCenter is the root's mean margin for its player to move when the
 	// run started: the centre of the score utility (Config.ScoreUtility).
@@ -93,7 +94,7 @@ func (s *Search) SetConfig(cfg Config) error {
 
 // Advance plays m at the root and keeps the subtree below it (tree reuse
 // along a game). m must be legal.
-func (s *Search) Advance(m engine.Move) error {
+func (s *Search) Advance(m grid.Move) error {
 	if err := s.rootPos.CheckMove(m); err != nil {
 		return fmt.Errorf("search: advance %s: %w", m, err)
 	}
@@ -266,7 +267,7 @@ func (s *Search) rootMargin() float32 {
 
 // scoreUtility returns the score utility (Config.ScoreUtility) of a mean
 // margin for player c.
-func (s *Search) scoreUtility(margin float32, c engine.Color) float32 {
+func (s *Search) scoreUtility(margin float32, c grid.Color) float32 {
 	center := s.scoreCenter
 	if c != s.rootPos.ToMove() {
 		center = -center
@@ -296,7 +297,7 @@ func (s *Search) newRequest(pos engine.Position, path []engine.Position) *Reques
 		moves := req.Moves[:0]
 		*req = Request{Position: pos, Moves: moves}
 	} else {
-		req = &Request{Position: pos, Moves: make([]engine.Move, 0, 128)}
+		req = &Request{Position: pos, Moves: make([]grid.Move, 0, 128)}
 	}
 	for i := len(path) - 1; i >= 0 && req.HistoryCount < HistoryLen; i-- {
 		req.History[req.HistoryCount] = path[i]
@@ -328,7 +329,7 @@ func (s *Search) descend(buf *[]engine.Position) (leaf, bool) {
 		}
 		switch n.state {
 		case terminal:
-			s.backup(path, leafValue{util: n.end.util, margin: n.end.margin, marginFor: engine.Red, hasMargin: s.rootPos.Players() == 2})
+			s.backup(path, leafValue{util: n.end.util, margin: n.end.margin, marginFor: grid.Red, hasMargin: s.rootPos.Players() == 2})
 			return leaf{}, true
 		case pending:
 			return leaf{}, false
@@ -353,7 +354,7 @@ func (s *Search) descend(buf *[]engine.Position) (leaf, bool) {
 			c.end = &gameEnd{util: TerminalUtility(&pos)}
 			if pos.Players() == 2 {
 				t := pos.Territory()
-				c.end.margin = float32(t.Score[engine.Red] - t.Score[engine.Blue])
+				c.end.margin = float32(t.Score[grid.Red] - t.Score[grid.Blue])
 			}
 			s.proveTerminal(c, &pos)
 		}
@@ -535,15 +536,15 @@ func (s *Search) expand(n *node, pos *engine.Position, req *Request) {
 // leafValue is what a visit backs up along its path: every player's
 // utility and, when known, the score margin from marginFor's view.
 type leafValue struct {
-	util      [engine.MaxPlayers]float32
+	util      [grid.MaxPlayers]float32
 	margin    float32
-	marginFor engine.Color
+	marginFor grid.Color
 	hasMargin bool
 }
 
 // valueOf is the leaf value of an evaluation of a position with toMove
 // to move.
-func valueOf(e *Eval, toMove engine.Color) leafValue {
+func valueOf(e *Eval, toMove grid.Color) leafValue {
 	return leafValue{util: e.Utility, margin: e.Margin, marginFor: toMove, hasMargin: e.HasMargin}
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // territoryEval is a deterministic evaluator for tests: uniform priors and a
@@ -21,7 +22,7 @@ func territoryEval(req *Request) {
 	}
 	t := p.Territory()
 	r := p.Reachability()
-	var u [engine.MaxPlayers]float32
+	var u [grid.MaxPlayers]float32
 	var sum float32
 	for c := 0; c < p.Players(); c++ {
 		x := float64(t.Score[c]) + 0.3*float64(r.Exclusive[c].Count())
@@ -95,7 +96,7 @@ func TestFindsWinInOneTurn(t *testing.T) {
 			}
 			after := pos
 			after.Apply(res.Best)
-			if !after.IsOver() || after.Result().Winner() != engine.Red {
+			if !after.IsOver() || after.Result().Winner() != grid.Red {
 				t.Fatalf("best move %s does not win at once (top moves %v)", res.Best, top(res, 5))
 			}
 			if res.Moves[0].Winrate < 0.99 {
@@ -251,7 +252,7 @@ func TestTreeReuse(t *testing.T) {
 	if r2.Visits < 300 || s.evals-before > 300-kept+cfg.LeafBatch {
 		t.Errorf("second run: %d visits with %d new evaluations (kept %d)", r2.Visits, s.evals-before, kept)
 	}
-	if err := s.Advance(engine.PlaceAt(0)); err == nil {
+	if err := s.Advance(grid.PlaceAt(0)); err == nil {
 		t.Error("advancing with an illegal move succeeded")
 	}
 }

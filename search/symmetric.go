@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // Symmetric is an Evaluator that evaluates every request under several
@@ -18,7 +18,7 @@ type Symmetric struct {
 	Inner Evaluator
 	// Symmetries are the orientations to average over; Identity should be
 	// among them.
-	Symmetries []engine.Symmetry
+	Symmetries []grid.Symmetry
 }
 
 // NewSymmetric returns a Symmetric evaluator averaging over the first n of
@@ -29,9 +29,9 @@ func NewSymmetric(inner Evaluator, n int) (*Symmetric, error) {
 	default:
 		return nil, fmt.Errorf("symmetries: %d is not 1, 2, 4 or 8", n)
 	}
-	syms := make([]engine.Symmetry, n)
+	syms := make([]grid.Symmetry, n)
 	for i := range syms {
-		syms[i] = engine.AllSymmetries[i]
+		syms[i] = grid.AllSymmetries[i]
 	}
 	return &Symmetric{Inner: inner, Symmetries: syms}, nil
 }
@@ -42,9 +42,9 @@ func (s *Symmetric) Evaluate(ctx context.Context, reqs []*Request) error {
 	inner := make([]*Request, 0, k*len(reqs))
 	for _, r := range reqs {
 		for _, t := range s.Symmetries {
-			tr := &Request{Position: t.Position(r.Position), HistoryCount: r.HistoryCount, Moves: make([]engine.Move, len(r.Moves))}
+			tr := &Request{Position: r.Position.Transformed(t), HistoryCount: r.HistoryCount, Moves: make([]grid.Move, len(r.Moves))}
 			for i := 0; i < r.HistoryCount; i++ {
-				tr.History[i] = t.Position(r.History[i])
+				tr.History[i] = r.History[i].Transformed(t)
 			}
 			for i, m := range r.Moves {
 				tr.Moves[i] = t.Move(m)
@@ -58,7 +58,7 @@ func (s *Symmetric) Evaluate(ctx context.Context, reqs []*Request) error {
 	w := 1 / float32(k)
 	for j, r := range reqs {
 		out := Eval{Priors: make([]float32, len(r.Moves)), HasMargin: true}
-		var own *[engine.NumSquares]float32
+		var own *[grid.NumSquares]float32
 		for i, t := range s.Symmetries {
 			e := inner[j*k+i].Out
 			for m, p := range e.Priors {
@@ -71,10 +71,10 @@ func (s *Symmetric) Evaluate(ctx context.Context, reqs []*Request) error {
 			out.HasMargin = out.HasMargin && e.HasMargin
 			if e.Ownership != nil {
 				if own == nil {
-					own = new([engine.NumSquares]float32)
+					own = new([grid.NumSquares]float32)
 				}
-				for sq := range engine.NumSquares {
-					own[sq] += w * e.Ownership[t.Square(engine.Square(sq))]
+				for sq := range grid.NumSquares {
+					own[sq] += w * e.Ownership[t.Square(grid.Square(sq))]
 				}
 			}
 		}

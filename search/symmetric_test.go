@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // skewedEval is deliberately not symmetric: priors, utilities, margin and
@@ -21,24 +22,24 @@ func skewedEval(req *Request) {
 		req.Out.Priors[i] /= sum
 	}
 	var x float32
-	for _, s := range req.Position.Stones(engine.Red).Squares() {
+	for _, s := range req.Position.Stones(grid.Red).Squares() {
 		x += float32(s) / 49
 	}
 	req.Out.Utility[0] = 0.5 + 0.1*float32(math.Sin(float64(x)))
 	req.Out.Utility[1] = 1 - req.Out.Utility[0]
 	req.Out.Margin, req.Out.HasMargin = x-3, true
-	own := new([engine.NumSquares]float32)
+	own := new([grid.NumSquares]float32)
 	for s := range own {
 		own[s] = float32(s)/100 - 0.25 + x/100
 	}
-	for _, s := range req.Position.Stones(engine.Red).Squares() {
+	for _, s := range req.Position.Stones(grid.Red).Squares() {
 		own[s] = 1 // stones own their square in every orientation
 	}
 	req.Out.Ownership = own
 }
 
-func request(p engine.Position, t engine.Symmetry) *Request {
-	r := &Request{Position: t.Position(p)}
+func request(p engine.Position, t grid.Symmetry) *Request {
+	r := &Request{Position: p.Transformed(t)}
 	for _, m := range p.LegalMoves(nil) {
 		r.Moves = append(r.Moves, t.Move(m))
 	}
@@ -57,7 +58,7 @@ func TestSymmetricIsEquivariant(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []engine.Position{midgame(t), engine.NewPosition(engine.DefaultRules())} {
-		base := request(p, engine.Identity)
+		base := request(p, grid.Identity)
 		if err := sym8.Evaluate(ctx, []*Request{base}); err != nil {
 			t.Fatal(err)
 		}
@@ -68,10 +69,10 @@ func TestSymmetricIsEquivariant(t *testing.T) {
 		if math.Abs(float64(total-1)) > 1e-5 {
 			t.Fatalf("priors sum to %v", total)
 		}
-		raw := request(p, engine.Identity)
+		raw := request(p, grid.Identity)
 		skewedEval(raw)
 		differs := false
-		for _, tr := range engine.AllSymmetries {
+		for _, tr := range grid.AllSymmetries {
 			r := request(p, tr)
 			direct := request(p, tr)
 			if err := sym8.Evaluate(ctx, []*Request{r}); err != nil {
@@ -90,13 +91,13 @@ func TestSymmetricIsEquivariant(t *testing.T) {
 			if d := math.Abs(float64(r.Out.Margin - base.Out.Margin)); d > 1e-5 || !r.Out.HasMargin {
 				t.Fatalf("%v: margin differs by %g (has %v)", tr, d, r.Out.HasMargin)
 			}
-			for s := range engine.NumSquares {
-				if d := math.Abs(float64(r.Out.Ownership[tr.Square(engine.Square(s))] - base.Out.Ownership[s])); d > 1e-5 {
-					t.Fatalf("%v: ownership of %v differs by %g", tr, engine.Square(s), d)
+			for s := range grid.NumSquares {
+				if d := math.Abs(float64(r.Out.Ownership[tr.Square(grid.Square(s))] - base.Out.Ownership[s])); d > 1e-5 {
+					t.Fatalf("%v: ownership of %v differs by %g", tr, grid.Square(s), d)
 				}
 			}
 		}
-		for _, s := range p.Stones(engine.Red).Squares() {
+		for _, s := range p.Stones(grid.Red).Squares() {
 			if d := math.Abs(float64(base.Out.Ownership[s] - 1)); d > 1e-6 {
 				t.Fatalf("ownership of the Red stone on %v is %v, want 1", s, base.Out.Ownership[s])
 			}
@@ -111,7 +112,7 @@ func TestSymmetricIsEquivariant(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := midgame(t)
-	a, b := request(p, engine.Identity), request(p, engine.Identity)
+	a, b := request(p, grid.Identity), request(p, grid.Identity)
 	if err := one.Evaluate(ctx, []*Request{a}); err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero"
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/internal/testkit/storetest"
 	"github.com/wallzero/wallzero/service"
@@ -44,11 +44,11 @@ func explore(t *testing.T, svc *service.Service, opening string, moves ...string
 // opening's preset stones.
 func rot180(t *testing.T, name string) string {
 	t.Helper()
-	s, err := engine.ParseSquare(name)
+	s, err := grid.ParseSquare(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return engine.Rotate180.Square(s).String()
+	return grid.Rotate180.Square(s).String()
 }
 
 func TestExploreMissComputesStoresAndMapsBack(t *testing.T) {
@@ -153,10 +153,10 @@ func TestFrequentOpeningsCountCanonically(t *testing.T) {
 	t.Parallel()
 	svc := explorerService(t)
 	ctx := context.Background()
-	game := func(winner engine.Color, moves ...string) explorer.SelfplayOpening {
+	game := func(winner grid.Color, moves ...string) explorer.SelfplayOpening {
 		g := explorer.SelfplayOpening{Winner: winner}
 		for _, m := range moves {
-			mv, _, err := engine.ParseMove(m)
+			mv, _, err := grid.ParseMove(m)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -165,9 +165,9 @@ func TestFrequentOpeningsCountCanonically(t *testing.T) {
 		return g
 	}
 	games := []explorer.SelfplayOpening{
-		game(engine.Red, "C3", "D3", "E3", "C4"),
-		game(engine.NoColor, rot180(t, "C3"), rot180(t, "D3"), rot180(t, "E3"), rot180(t, "C4")),
-		game(engine.Blue, "D4", "D3", "E3", "C4"),
+		game(grid.Red, "C3", "D3", "E3", "C4"),
+		game(grid.NoColor, rot180(t, "C3"), rot180(t, "D3"), rot180(t, "E3"), rot180(t, "C4")),
+		game(grid.Blue, "D4", "D3", "E3", "C4"),
 	}
 	if err := svc.Explorer().RecordSelfplayOpenings(ctx, "four-stone", 16, games); err != nil {
 		t.Fatal(err)
@@ -176,7 +176,7 @@ func TestFrequentOpeningsCountCanonically(t *testing.T) {
 	if err := svc.Explorer().RecordSelfplayOpenings(ctx, "four-stone", 16, games[:1]); err != nil {
 		t.Fatal(err)
 	}
-	bad := []explorer.SelfplayOpening{game(engine.Red, "C3")}
+	bad := []explorer.SelfplayOpening{game(grid.Red, "C3")}
 	if err := svc.Explorer().RecordSelfplayOpenings(ctx, "four-stone", 16, bad); err == nil {
 		t.Fatal("an incomplete placement phase was counted")
 	}

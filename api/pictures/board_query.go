@@ -12,6 +12,7 @@ import (
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/api/query"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/internal/jsonscan"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/render"
@@ -240,14 +241,14 @@ func (req *boardRequest) parseOverlays(q url.Values, limits analysis.Limits) err
 		req.opt.Candidates = append(req.opt.Candidates, c)
 	}
 	if v := q.Get("reachDiff"); v != "" {
-		m, _, err := engine.ParseMove(v)
+		m, _, err := grid.ParseMove(v)
 		if err != nil {
 			return query.Invalid("reachDiff", "%v", err)
 		}
 		req.opt.ReachDiff = &m
 	}
 	if v := q.Get("distances"); v != "" {
-		sq, err := engine.ParseSquare(v)
+		sq, err := grid.ParseSquare(v)
 		if err != nil {
 			return query.Invalid("distances", "%v", err)
 		}

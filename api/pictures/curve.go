@@ -1,7 +1,7 @@
 package pictures
 
 import (
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/render"
 )
@@ -24,7 +24,7 @@ func reviewCurve(r *jobs.ReviewResult) ([]render.CurvePoint, int) {
 	}
 	setup := 0
 	for i, m := range r.Moves {
-		if i == setup && m.Move.Kind == engine.Place {
+		if i == setup && m.Move.Kind == grid.Place {
 			setup++
 		}
 		at := m.Ply + 1

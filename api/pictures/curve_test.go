@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/jobs"
 )
 
@@ -39,9 +39,9 @@ func TestReviewCurve(t *testing.T) {
 }
 
 // mustMove parses a test's move.
-func mustMove(t *testing.T, text string) engine.Move {
+func mustMove(t *testing.T, text string) grid.Move {
 	t.Helper()
-	m, _, err := engine.ParseMove(text)
+	m, _, err := grid.ParseMove(text)
 	if err != nil {
 		t.Fatal(err)
 	}

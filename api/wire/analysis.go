@@ -9,7 +9,7 @@ import (
 	"fmt"
 
 	"github.com/wallzero/wallzero"
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explain"
 )
@@ -192,7 +192,7 @@ func FromAnalysis(a *analysis.Analysis) *Analysis {
 	if r := a.Reachability; r != nil {
 		out.Reachability = &Reachability{Reach: map[string][]string{}, Exclusive: map[string][]string{}, Shared: wallzero.SquareNames(r.Shared)}
 		for c := range a.Players() {
-			name := engine.Color(c).String()
+			name := grid.Color(c).String()
 			out.Reachability.Reach[name] = wallzero.SquareNames(r.Reach[c])
 			out.Reachability.Exclusive[name] = wallzero.SquareNames(r.Exclusive[c])
 		}
@@ -226,7 +226,7 @@ func rootInfo(r *analysis.RootInfo) RootInfo {
 	}
 	if g := r.Result; g != nil {
 		out.Result = &GameResult{Winner: "draw", Winners: make([]string, len(g.Winners)), Territory: wallzero.ByColour(g.Territory)}
-		if g.Winner != engine.NoColor {
+		if g.Winner != grid.NoColor {
 			out.Result.Winner = g.Winner.String()
 		}
 		for i, c := range g.Winners {

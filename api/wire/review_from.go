@@ -4,7 +4,7 @@ import (
 	"math"
 
 	"github.com/wallzero/wallzero"
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/jobs/review"
 	"github.com/wallzero/wallzero/service/rating"
@@ -26,7 +26,7 @@ func FromReview(r *review.Result) *ReviewResult {
 		KeyMoves: make([]KeyMove, len(r.KeyMoves)), Thresholds: r.Thresholds, TurningPoints: make([]TurningPoint, len(r.TurningPoints))}
 	for c, a := range r.Accuracy {
 		if !math.IsNaN(a) { // a player without moves has none
-			out.Accuracy[engine.Color(c).String()] = a
+			out.Accuracy[grid.Color(c).String()] = a
 		}
 	}
 	for i, p := range r.WinrateCurve {
@@ -50,7 +50,7 @@ func FromReview(r *review.Result) *ReviewResult {
 		out.RatingEstimate = map[string]rating.Estimate{}
 		for c, e := range r.RatingEstimate {
 			if e != nil {
-				out.RatingEstimate[engine.Color(c).String()] = *e
+				out.RatingEstimate[grid.Color(c).String()] = *e
 			}
 		}
 	}

@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/jobs/review"
 )
 
-func move(t *testing.T, text string) engine.Move {
+func move(t *testing.T, text string) grid.Move {
 	t.Helper()
-	m, _, err := engine.ParseMove(text)
+	m, _, err := grid.ParseMove(text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,14 +33,14 @@ func TestFromAnalysis(t *testing.T) {
 		not  []string
 	}{
 		{"two players", analysis.Analysis{Territory: []int{3, 4}, MoveInfos: []analysis.MoveInfo{
-			{Move: move(t, "E5-E4:N"), Visits: 3, Winrate: 0.6, PV: []engine.Move{move(t, "E5-E4:N"), move(t, "C3")}},
+			{Move: move(t, "E5-E4:N"), Visits: 3, Winrate: 0.6, PV: []grid.Move{move(t, "E5-E4:N"), move(t, "C3")}},
 			{Move: move(t, "xD4:E"), Prior: 0.1}},
-			RootInfo: analysis.RootInfo{CurrentPlayer: engine.Blue, Phase: engine.Play, Winrate: 0.6, Winrates: []float32{0.4, 0.6}, Hash: 0xabc}},
+			RootInfo: analysis.RootInfo{CurrentPlayer: grid.Blue, Phase: engine.Play, Winrate: 0.6, Winrates: []float32{0.4, 0.6}, Hash: 0xabc}},
 			[]string{`"move":"E5-E4:N"`, `"pv":["E5-E4:N","C3"]`, `"move":"xD4:E","visits":0,"prior":0.1,"pv":null`, `"redWinrate":0.4`,
 				`"currentPlayer":"blue"`, `"phase":"play"`, `"hash":"0000000000000abc"`, `"territory":{"blue":4,"red":3}`},
 			[]string{`"winrates"`}},
 		{"three players", analysis.Analysis{Territory: []int{1, 2, 3},
-			RootInfo: analysis.RootInfo{CurrentPlayer: engine.Green, Winrates: []float32{0.2, 0.3, 0.5}}},
+			RootInfo: analysis.RootInfo{CurrentPlayer: grid.Green, Winrates: []float32{0.2, 0.3, 0.5}}},
 			[]string{`"winrates":{"blue":0.3,"green":0.5,"red":0.2}`, `"phase":"setup"`},
 			[]string{`"redWinrate"`}},
 	} {
@@ -68,9 +69,9 @@ func TestFromAnalysis(t *testing.T) {
 // estimates are listed by colour.
 func TestFromReview(t *testing.T) {
 	t.Parallel()
-	r := &review.Result{Players: []engine.Color{engine.Red, engine.Blue}, Accuracy: []float64{91.5, math.NaN()},
+	r := &review.Result{Players: []grid.Color{grid.Red, grid.Blue}, Accuracy: []float64{91.5, math.NaN()},
 		WinrateCurve: []review.CurvePoint{{Ply: 0, Winrates: []float32{0.5, 0.5}}},
-		Moves:        []review.Move{{Move: move(t, "C3"), Player: engine.Red}}}
+		Moves:        []review.Move{{Move: move(t, "C3"), Player: grid.Red}}}
 	data, err := json.Marshal(FromReview(r))
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/searchbench"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/engine/solver"
 )
 
@@ -84,7 +85,7 @@ func printSolve(w io.Writer, pos *engine.Position, res solver.Result) {
 }
 
 // joinMoves formats moves space-separated, or "-" for none.
-func joinMoves(ms []engine.Move) string {
+func joinMoves(ms []grid.Move) string {
 	if len(ms) == 0 {
 		return "-"
 	}

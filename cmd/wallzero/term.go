@@ -4,7 +4,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // isTerminal reports whether r is an interactive terminal (so reading it
@@ -19,4 +19,4 @@ func isTerminal(r io.Reader) bool {
 }
 
 // colorName returns the name of player c.
-func colorName(c int) string { return engine.Color(c).String() }
+func colorName(c int) string { return grid.Color(c).String() }

@@ -1,6 +1,8 @@
 package explain
 
-import "github.com/wallzero/wallzero/engine"
+import (
+	"github.com/wallzero/wallzero/engine/grid"
+)
 
 // Comparison sets the position after one move (A, usually the move
 // played) against the position after another from the same position (B,
@@ -8,15 +10,15 @@ import "github.com/wallzero/wallzero/engine"
 type Comparison struct {
 	// OnlyA and OnlyB hold, per player, the squares exclusive to that
 	// player after A but not after B, and the reverse.
-	OnlyA, OnlyB [engine.MaxPlayers]engine.Bitboard
+	OnlyA, OnlyB [grid.MaxPlayers]grid.Bitboard
 	// ScoreA and ScoreB are the territories after each move.
-	ScoreA, ScoreB [engine.MaxPlayers]int
+	ScoreA, ScoreB [grid.MaxPlayers]int
 	// StandingA and StandingB are the mover's standing (see Standing)
 	// after each move.
 	StandingA, StandingB int
 	// CloserA holds the contested squares (after A) the mover reaches in
 	// fewer steps after A than after B; CloserB the reverse.
-	CloserA, CloserB engine.Bitboard
+	CloserA, CloserB grid.Bitboard
 	// HoldingA and HoldingB are what the mover holds at once after each
 	// move: its territory plus the contested squares only it reaches in
 	// one turn, minus the same for the opponent.
@@ -42,10 +44,10 @@ func Compare(a, b *Facts) Comparison {
 	for _, s := range area.Squares() {
 		da, db := a.Distance.After[m][s], b.Distance.After[m][s]
 		switch {
-		case da != engine.Unreachable && (db == engine.Unreachable || da < db):
-			c.CloserA |= engine.Bit(s)
-		case db != engine.Unreachable && (da == engine.Unreachable || db < da):
-			c.CloserB |= engine.Bit(s)
+		case da != grid.Unreachable && (db == grid.Unreachable || da < db):
+			c.CloserA |= grid.Bit(s)
+		case db != grid.Unreachable && (da == grid.Unreachable || db < da):
+			c.CloserB |= grid.Bit(s)
 		}
 	}
 	nearA, nearB := a.Distance.NearerAfter[m].Count(), b.Distance.NearerAfter[m].Count()
@@ -61,7 +63,7 @@ func holding(f *Facts) int {
 	v := 0
 	for p := 0; p < f.Players; p++ {
 		s := f.ScoreAfter[p] + (f.After.Exclusive[p] & f.Contested).Count()
-		if engine.Color(p) == f.Mover {
+		if grid.Color(p) == f.Mover {
 			v += s
 		} else {
 			v -= s

@@ -1,6 +1,9 @@
 package explain
 
-import "github.com/wallzero/wallzero/engine"
+import (
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
+)
 
 // Distances are the step distances (single steps through open wall sides
 // and empty squares, the paper's Figure 6) of each player's nearest stone
@@ -8,51 +11,51 @@ import "github.com/wallzero/wallzero/engine"
 type Distances struct {
 	// Contested holds the empty squares of the regions still contested
 	// after the move (stones of two or more players inside).
-	Contested engine.Bitboard
+	Contested grid.Bitboard
 	// Before and After give, per player and square, the fewest steps any
-	// of its stones needs (engine.Unreachable where none can get there).
-	Before, After [engine.MaxPlayers][engine.NumSquares]int8
+	// of its stones needs (grid.Unreachable where none can get there).
+	Before, After [grid.MaxPlayers][grid.NumSquares]int8
 	// NearerBefore and NearerAfter hold, per player, the contested squares
 	// it reaches in strictly fewer steps than every other player.
-	NearerBefore, NearerAfter [engine.MaxPlayers]engine.Bitboard
+	NearerBefore, NearerAfter [grid.MaxPlayers]grid.Bitboard
 	// Closer and Farther hold the contested squares the mover now reaches
 	// in fewer (more) steps than before.
-	Closer, Farther engine.Bitboard
+	Closer, Farther grid.Bitboard
 }
 
 // distanceChanges computes the distances around a move by mover.
-func distanceChanges(before, after *engine.Position, mover engine.Color) Distances {
+func distanceChanges(before, after *engine.Position, mover grid.Color) Distances {
 	d := Distances{Contested: after.Territory().Open &^ after.Occupied()}
 	n := before.Players()
 	for c := 0; c < n; c++ {
-		d.Before[c] = NearestSteps(before, engine.Color(c))
-		d.After[c] = NearestSteps(after, engine.Color(c))
+		d.Before[c] = NearestSteps(before, grid.Color(c))
+		d.After[c] = NearestSteps(after, grid.Color(c))
 	}
 	d.NearerBefore = nearer(&d.Before, n, d.Contested)
 	d.NearerAfter = nearer(&d.After, n, d.Contested)
 	for _, s := range d.Contested.Squares() {
 		b, a := d.Before[mover][s], d.After[mover][s]
 		switch {
-		case a != engine.Unreachable && (b == engine.Unreachable || a < b):
-			d.Closer |= engine.Bit(s)
-		case b != engine.Unreachable && (a == engine.Unreachable || a > b):
-			d.Farther |= engine.Bit(s)
+		case a != grid.Unreachable && (b == grid.Unreachable || a < b):
+			d.Closer |= grid.Bit(s)
+		case b != grid.Unreachable && (a == grid.Unreachable || a > b):
+			d.Farther |= grid.Bit(s)
 		}
 	}
 	return d
 }
 
 // NearestSteps returns, per square, the fewest steps any stone of c needs
-// to get there (engine.Unreachable where none can).
-func NearestSteps(p *engine.Position, c engine.Color) [engine.NumSquares]int8 {
-	var out [engine.NumSquares]int8
+// to get there (grid.Unreachable where none can).
+func NearestSteps(p *engine.Position, c grid.Color) [grid.NumSquares]int8 {
+	var out [grid.NumSquares]int8
 	for i := range out {
-		out[i] = engine.Unreachable
+		out[i] = grid.Unreachable
 	}
 	for _, s := range p.Stones(c).Squares() {
 		d := p.StepDistances(s)
 		for i, v := range d {
-			if v != engine.Unreachable && (out[i] == engine.Unreachable || v < out[i]) {
+			if v != grid.Unreachable && (out[i] == grid.Unreachable || v < out[i]) {
 				out[i] = v
 			}
 		}
@@ -62,13 +65,13 @@ func NearestSteps(p *engine.Position, c engine.Color) [engine.NumSquares]int8 {
 
 // nearer returns, per player, the squares of area it reaches in strictly
 // fewer steps than every other player.
-func nearer(d *[engine.MaxPlayers][engine.NumSquares]int8, players int, area engine.Bitboard) [engine.MaxPlayers]engine.Bitboard {
-	var out [engine.MaxPlayers]engine.Bitboard
+func nearer(d *[grid.MaxPlayers][grid.NumSquares]int8, players int, area grid.Bitboard) [grid.MaxPlayers]grid.Bitboard {
+	var out [grid.MaxPlayers]grid.Bitboard
 	for _, s := range area.Squares() {
 		best, who, tie := int8(0), -1, false
 		for c := 0; c < players; c++ {
 			v := d[c][s]
-			if v == engine.Unreachable {
+			if v == grid.Unreachable {
 				continue
 			}
 			switch {
@@ -79,7 +82,7 @@ func nearer(d *[engine.MaxPlayers][engine.NumSquares]int8, players int, area eng
 			}
 		}
 		if who >= 0 && !tie {
-			out[who] |= engine.Bit(s)
+			out[who] |= grid.Bit(s)
 		}
 	}
 	return out

@@ -4,37 +4,38 @@ import (
 	"fmt"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // Facts are what a move changes, computed from the position before it and
 // the position after it.
 type Facts struct {
 	// Move is the move and Mover the player who made it.
-	Move  engine.Move
-	Mover engine.Color
+	Move  grid.Move
+	Mover grid.Color
 	// Players is the number of players of the game.
 	Players int
 	// Contested holds the squares of the regions where stones of two or
 	// more players met before the move; the sentences only speak of these.
-	Contested engine.Bitboard
+	Contested grid.Bitboard
 	// Before and After are the one-turn reach maps around the move.
 	Before, After engine.Reachability
 	// Gained[c] holds the squares that became exclusive to player c;
 	// Lost[c] those that stopped being exclusive to c.
-	Gained, Lost [engine.MaxPlayers]engine.Bitboard
+	Gained, Lost [grid.MaxPlayers]grid.Bitboard
 	// SharedGained holds the squares that became shared, SharedLost those
 	// that stopped being shared.
-	SharedGained, SharedLost engine.Bitboard
+	SharedGained, SharedLost grid.Bitboard
 	// Unreached holds the squares somebody reached before the move and
 	// nobody reaches after it.
-	Unreached engine.Bitboard
+	Unreached grid.Bitboard
 	// Sealed lists the regions the move closed: regions of the position
 	// after the move that are land (one player's stones only) or neutral
 	// (no stones) and were part of a contested region before. Opened lists
 	// land that became contested again (only a wall break can do that).
 	Sealed, Opened []Region
 	// ScoreBefore and ScoreAfter are each player's territory.
-	ScoreBefore, ScoreAfter [engine.MaxPlayers]int
+	ScoreBefore, ScoreAfter [grid.MaxPlayers]int
 	// Distance describes the step distances to the contested squares.
 	Distance Distances
 	// StoneWalls lists the mover's stones that act as walls after the move.
@@ -54,10 +55,10 @@ type Facts struct {
 // Region is a region a move sealed or opened.
 type Region struct {
 	// Squares holds the region's squares.
-	Squares engine.Bitboard
+	Squares grid.Bitboard
 	// Owner is the player whose land it is, or NoColor for a neutral
 	// region (no stones) or a contested one.
-	Owner engine.Color
+	Owner grid.Color
 }
 
 // Size returns the number of squares of the region.
@@ -65,7 +66,7 @@ func (r Region) Size() int { return r.Squares.Count() }
 
 // Extract computes the facts of move m played in before. It returns an
 // error when m is not legal there.
-func Extract(before *engine.Position, m engine.Move) (*Facts, error) {
+func Extract(before *engine.Position, m grid.Move) (*Facts, error) {
 	after := *before
 	if err := after.Play(m); err != nil {
 		return nil, fmt.Errorf("explain %s: %w", m, err)
@@ -89,7 +90,7 @@ func Extract(before *engine.Position, m engine.Move) (*Facts, error) {
 // reachChanges fills the reach facts.
 func (f *Facts) reachChanges(before, after *engine.Position) {
 	f.Before, f.After = before.Reachability(), after.Reachability()
-	var was, is engine.Bitboard
+	var was, is grid.Bitboard
 	for c := 0; c < f.Players; c++ {
 		f.Gained[c] = f.After.Exclusive[c] &^ f.Before.Exclusive[c]
 		f.Lost[c] = f.Before.Exclusive[c] &^ f.After.Exclusive[c]
@@ -114,7 +115,7 @@ func (f *Facts) regionChanges(before, after *engine.Position) {
 		f.Sealed = append(f.Sealed, Region{Squares: r.Squares, Owner: r.Owner})
 	}
 	for _, r := range before.Regions() {
-		if r.Mixed || r.Owner == engine.NoColor || r.Squares&ta.Open == 0 {
+		if r.Mixed || r.Owner == grid.NoColor || r.Squares&ta.Open == 0 {
 			continue
 		}
 		f.Opened = append(f.Opened, Region{Squares: r.Squares, Owner: r.Owner})

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // TestWallGivesSquare: Red on E3 and Blue on C3 share D3; Red staying on
@@ -16,8 +17,8 @@ func TestWallGivesSquare(t *testing.T) {
 		t.Fatal("setup: D3 should be shared")
 	}
 	f := extract(t, p, "E3-E3:W")
-	if got := names(f.Gained[engine.Blue] & bit(t, "D3")); got != "D3" {
-		t.Errorf("Blue gained %q, want D3 among %q", got, names(f.Gained[engine.Blue]))
+	if got := names(f.Gained[grid.Blue] & bit(t, "D3")); got != "D3" {
+		t.Errorf("Blue gained %q, want D3 among %q", got, names(f.Gained[grid.Blue]))
 	}
 	if !f.SharedLost.Has(sq(t, "D3")) {
 		t.Errorf("D3 should have stopped being shared: %s", names(f.SharedLost))
@@ -34,8 +35,8 @@ func TestCompareWalls(t *testing.T) {
 	p := board(t, "red", []string{"E5"}, []string{"C3"})
 	left, above := extract(t, p, "E5-E3:W"), extract(t, p, "E5-E3:N")
 	c := Compare(left, above)
-	if !c.OnlyA[engine.Blue].Has(sq(t, "D3")) {
-		t.Errorf("the left wall should leave D3 to Blue only; onlyA blue = %q", names(c.OnlyA[engine.Blue]))
+	if !c.OnlyA[grid.Blue].Has(sq(t, "D3")) {
+		t.Errorf("the left wall should leave D3 to Blue only; onlyA blue = %q", names(c.OnlyA[grid.Blue]))
 	}
 	if !above.After.Shared.Has(sq(t, "D3")) {
 		t.Errorf("with the wall above D3 should be shared: %q", names(above.After.Shared))
@@ -54,14 +55,14 @@ func TestSealedRegion(t *testing.T) {
 		t.Fatalf("sealed %v, want two regions", f.Sealed)
 	}
 	r := f.Sealed[1]
-	if f.Sealed[0].Owner != engine.Blue {
+	if f.Sealed[0].Owner != grid.Blue {
 		t.Errorf("the rest of the board should be Blue's, got %v", f.Sealed[0].Owner)
 	}
-	if r.Owner != engine.Red || r.Size() != 4 || names(r.Squares) != "F1 G1 F2 G2" {
+	if r.Owner != grid.Red || r.Size() != 4 || names(r.Squares) != "F1 G1 F2 G2" {
 		t.Errorf("sealed %s owned by %v, want F1 G1 F2 G2 owned by red", names(r.Squares), r.Owner)
 	}
-	if f.ScoreAfter[engine.Red]-f.ScoreBefore[engine.Red] != 4 {
-		t.Errorf("Red's territory %d -> %d, want +4", f.ScoreBefore[engine.Red], f.ScoreAfter[engine.Red])
+	if f.ScoreAfter[grid.Red]-f.ScoreBefore[grid.Red] != 4 {
+		t.Errorf("Red's territory %d -> %d, want +4", f.ScoreBefore[grid.Red], f.ScoreAfter[grid.Red])
 	}
 	if f.Tempo {
 		t.Error("sealing land is not a tempo move")
@@ -154,7 +155,7 @@ func TestStepDistanceTrade(t *testing.T) {
 		t.Error("A should be closer to some contested square")
 	}
 	// The distances themselves: after D4-D3 the stone is 1 step from D2.
-	if d := a.Distance.After[engine.Red][sq(t, "D2")]; d != 1 {
+	if d := a.Distance.After[grid.Red][sq(t, "D2")]; d != 1 {
 		t.Errorf("steps to D2 after D4-D3 = %d, want 1", d)
 	}
 }
@@ -194,13 +195,13 @@ func TestZugzwang(t *testing.T) {
 		t.Fatal("Blue should be in zugzwang")
 	}
 	moves := p.LegalMoves(nil)
-	if z.Player != engine.Blue || z.Replies != len(moves) || z.BestAfter >= z.Standing {
+	if z.Player != grid.Blue || z.Replies != len(moves) || z.BestAfter >= z.Standing {
 		t.Errorf("zugzwang %+v, want Blue with %d replies that all lower its standing", *z, len(moves))
 	}
 	for _, m := range moves {
 		q := p
 		q.Apply(m)
-		if v := Standing(&q, engine.Blue); v >= z.Standing {
+		if v := Standing(&q, grid.Blue); v >= z.Standing {
 			t.Errorf("%s keeps Blue's standing (%d >= %d)", m, v, z.Standing)
 		}
 	}
@@ -210,13 +211,13 @@ func TestZugzwang(t *testing.T) {
 	}
 }
 
-func sq(t *testing.T, name string) engine.Square {
+func sq(t *testing.T, name string) grid.Square {
 	t.Helper()
-	s, err := engine.ParseSquare(name)
+	s, err := grid.ParseSquare(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-func bit(t *testing.T, name string) engine.Bitboard { return engine.Bit(sq(t, name)) }
+func bit(t *testing.T, name string) grid.Bitboard { return grid.Bit(sq(t, name)) }

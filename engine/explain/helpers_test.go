@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // parked returns the walls and stones of a test board where Red keeps
@@ -41,9 +42,9 @@ func board(t *testing.T, toMove string, red, blue []string, walls ...string) eng
 }
 
 // move parses a move or fails the test.
-func move(t *testing.T, text string) engine.Move {
+func move(t *testing.T, text string) grid.Move {
 	t.Helper()
-	m, _, err := engine.ParseMove(text)
+	m, _, err := grid.ParseMove(text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +62,7 @@ func extract(t *testing.T, p engine.Position, text string) *Facts {
 }
 
 // names lists the squares of b, e.g. "D3 E4".
-func names(b engine.Bitboard) string {
+func names(b grid.Bitboard) string {
 	var out []string
 	for _, s := range b.Squares() {
 		out = append(out, s.String())
@@ -70,9 +71,9 @@ func names(b engine.Bitboard) string {
 }
 
 // bitsOf parses "D3 E4" into a bitboard.
-func bitsOf(t *testing.T, text string) engine.Bitboard {
+func bitsOf(t *testing.T, text string) grid.Bitboard {
 	t.Helper()
-	var b engine.Bitboard
+	var b grid.Bitboard
 	for _, f := range strings.Fields(text) {
 		b |= bit(t, f)
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // maxListed is how many squares a sentence names before "and N more".
@@ -12,13 +12,13 @@ const maxListed = 4
 
 // Describe names a move in words: "E5-E3 with the wall above", "C3"
 // for a placement, "E3 staying, with the wall to the left".
-func Describe(m engine.Move) string {
+func Describe(m grid.Move) string {
 	switch m.Kind {
-	case engine.Place:
+	case grid.Place:
 		return "placing on " + m.To.String()
-	case engine.Break:
+	case grid.Break:
 		return "breaking the wall " + sideWords(m.Side) + " " + m.To.String()
-	case engine.Turn:
+	case grid.Turn:
 		if m.From == m.To {
 			return m.To.String() + " staying, with the wall " + sideWords(m.Side)
 		}
@@ -27,22 +27,22 @@ func Describe(m engine.Move) string {
 	return m.String()
 }
 
-func sideWords(d engine.Side) string {
+func sideWords(d grid.Side) string {
 	switch d {
-	case engine.North:
+	case grid.North:
 		return "above"
-	case engine.South:
+	case grid.South:
 		return "below"
-	case engine.West:
+	case grid.West:
 		return "to the left"
-	case engine.East:
+	case grid.East:
 		return "to the right"
 	}
 	return "?"
 }
 
 // List names squares: "D3", "D3 and E4", "C1, D3, E4 and 2 more".
-func List(b engine.Bitboard) string {
+func List(b grid.Bitboard) string {
 	sq := b.Squares()
 	var names []string
 	for i, s := range sq {
@@ -61,13 +61,13 @@ func List(b engine.Bitboard) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-func colorName(c engine.Color) string {
+func colorName(c grid.Color) string {
 	s := c.String()
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // opponent returns the other player of a two-player game.
-func opponent(c engine.Color) engine.Color { return 1 - c }
+func opponent(c grid.Color) grid.Color { return 1 - c }
 
 // Sentence says what the move of f does, in one sentence: the land it
 // closes, a tempo move, or what it changes in the reach of both sides,
@@ -78,7 +78,7 @@ func Sentence(f *Facts) string {
 	var parts []string
 	for _, r := range f.Sealed {
 		switch {
-		case r.Owner == engine.NoColor:
+		case r.Owner == grid.NoColor:
 			parts = append(parts, fmt.Sprintf("leaves %s to nobody", plural(r.Size(), "square")))
 		default:
 			parts = append(parts, fmt.Sprintf("closes %s of land for %s", plural(r.Size(), "square"), colorName(r.Owner)))
@@ -97,7 +97,7 @@ func Sentence(f *Facts) string {
 	}
 	s := capital(head) + " " + joinAnd(parts) + "."
 	for _, w := range f.StoneWalls {
-		if w.Stone == f.Move.To && f.Move.Kind == engine.Turn {
+		if w.Stone == f.Move.To && f.Move.Kind == grid.Turn {
 			s += fmt.Sprintf(" The stone on %s acts as a wall, keeping %s from %s.", w.Stone, colorName(opp), List(w.Blocks))
 			break
 		}
@@ -109,7 +109,7 @@ func Sentence(f *Facts) string {
 }
 
 // reachWords describes the reach changes of a move.
-func reachWords(f *Facts, me, opp engine.Color) []string {
+func reachWords(f *Facts, me, opp grid.Color) []string {
 	var parts []string
 	area := f.Contested
 	if b := f.Gained[me] & area; b != 0 {
@@ -179,7 +179,7 @@ func nearestGain(b, a *Facts) (string, bool) {
 	me := b.Mover
 	for _, s := range (b.Distance.NearerAfter[me] &^ a.Distance.NearerAfter[me]).Squares() {
 		db, da := b.Distance.After[me][s], a.Distance.After[me][s]
-		if da == engine.Unreachable {
+		if da == grid.Unreachable {
 			return fmt.Sprintf("%s in %s instead of out of reach", s, plural(int(db), "step")), true
 		}
 		if db < da {

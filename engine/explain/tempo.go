@@ -1,6 +1,9 @@
 package explain
 
-import "github.com/wallzero/wallzero/engine"
+import (
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
+)
 
 // isTempo reports whether a move changes nothing of value (the paper's
 // passing strategy, section 4.5.2) and what it cost the mover. A move is a
@@ -13,7 +16,7 @@ import "github.com/wallzero/wallzero/engine"
 // (0 for a true pass, 1 when it walls off a point of its own, as in Figure
 // 7e); a move that costs more is not a tempo move.
 func isTempo(f *Facts, before *engine.Position) (bool, int) {
-	if f.Move.Kind != engine.Turn || before.Phase() != engine.Play {
+	if f.Move.Kind != grid.Turn || before.Phase() != engine.Play {
 		return false, 0
 	}
 	if len(f.Sealed) > 0 || len(f.Opened) > 0 {
@@ -26,7 +29,7 @@ func isTempo(f *Facts, before *engine.Position) (bool, int) {
 		if f.Distance.NearerAfter[c] != f.Distance.NearerBefore[c] {
 			return false, 0
 		}
-		if engine.Color(c) != f.Mover && f.ScoreAfter[c] != f.ScoreBefore[c] {
+		if grid.Color(c) != f.Mover && f.ScoreAfter[c] != f.ScoreBefore[c] {
 			return false, 0
 		}
 	}

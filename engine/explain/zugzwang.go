@@ -1,6 +1,9 @@
 package explain
 
-import "github.com/wallzero/wallzero/engine"
+import (
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
+)
 
 // Zugzwang describes a zugzwang-like position: the player to move would
 // rather pass, because every legal move of its makes its standing worse.
@@ -12,7 +15,7 @@ import "github.com/wallzero/wallzero/engine"
 // what it is now.
 type Zugzwang struct {
 	// Player is the player in zugzwang (the opponent of the mover).
-	Player engine.Color
+	Player grid.Color
 	// Replies is the number of its legal moves.
 	Replies int
 	// Standing is its standing now; BestAfter its best standing after any
@@ -24,7 +27,7 @@ type Zugzwang struct {
 func zugzwang(p *engine.Position) *Zugzwang {
 	me := p.ToMove()
 	z := &Zugzwang{Player: me, Standing: Standing(p, me)}
-	moves := p.LegalMoves(make([]engine.Move, 0, engine.MaxMoves))
+	moves := p.LegalMoves(make([]grid.Move, 0, engine.MaxMoves))
 	if len(moves) == 0 {
 		return nil
 	}
@@ -49,18 +52,18 @@ func zugzwang(p *engine.Position) *Zugzwang {
 // (see NearestSteps), minus the same for the opponent. Step distances
 // change only when a wall or stone blocks a path, so a move that builds a
 // harmless wall keeps the standing.
-func Standing(p *engine.Position, c engine.Color) int {
+func Standing(p *engine.Position, c grid.Color) int {
 	t := p.Territory()
 	contested := t.Open &^ p.Occupied()
-	var d [engine.MaxPlayers][engine.NumSquares]int8
+	var d [grid.MaxPlayers][grid.NumSquares]int8
 	for o := 0; o < p.Players(); o++ {
-		d[o] = NearestSteps(p, engine.Color(o))
+		d[o] = NearestSteps(p, grid.Color(o))
 	}
 	near := nearer(&d, p.Players(), contested)
 	v := 0
 	for o := 0; o < p.Players(); o++ {
 		s := t.Score[o] + near[o].Count()
-		if engine.Color(o) == c {
+		if grid.Color(o) == c {
 			v += s
 		} else {
 			v -= s

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // benchPositions returns midgame positions of random four-stone games, 12
@@ -14,7 +15,7 @@ func benchPositions(b *testing.B) []engine.Position {
 	b.Helper()
 	rng := rand.New(rand.NewPCG(7, 7))
 	var out []engine.Position
-	buf := make([]engine.Move, 0, engine.MaxMoves)
+	buf := make([]grid.Move, 0, engine.MaxMoves)
 	for len(out) < 64 {
 		p := engine.NewPosition(engine.DefaultRules())
 		for p.Ply() < 12 && !p.IsOver() {

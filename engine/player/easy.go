@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // Tuning of voronoi-easy.
@@ -20,12 +21,12 @@ const (
 // value, and now and then a uniformly random move.
 type easy struct {
 	rng    *rand.Rand
-	buf    []engine.Move
+	buf    []grid.Move
 	scores []scored
 }
 
 func newEasy(rng *rand.Rand) *easy {
-	return &easy{rng: rng, buf: make([]engine.Move, 0, engine.MaxMoves), scores: make([]scored, 0, engine.MaxMoves)}
+	return &easy{rng: rng, buf: make([]grid.Move, 0, engine.MaxMoves), scores: make([]scored, 0, engine.MaxMoves)}
 }
 
 // Spec returns "voronoi-easy".
@@ -33,13 +34,13 @@ func (p *easy) Spec() string { return "voronoi-easy" }
 
 // ChooseMove returns a random move with chance easyRandomRate, else the move
 // of best noisy one-ply value.
-func (p *easy) ChooseMove(ctx context.Context, pos *engine.Position) (engine.Move, error) {
+func (p *easy) ChooseMove(ctx context.Context, pos *engine.Position) (grid.Move, error) {
 	if err := ctx.Err(); err != nil {
-		return engine.Move{}, err
+		return grid.Move{}, err
 	}
 	moves, err := legalMoves(pos, p.buf)
 	if err != nil {
-		return engine.Move{}, err
+		return grid.Move{}, err
 	}
 	if p.rng.Float64() < easyRandomRate {
 		return moves[p.rng.IntN(len(moves))], nil

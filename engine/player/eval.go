@@ -1,6 +1,9 @@
 package player
 
-import "github.com/wallzero/wallzero/engine"
+import (
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
+)
 
 // WinValue is the part of Evaluate's score that a decided game adds for a
 // win (and subtracts for a loss): larger than any territory margin, so
@@ -16,12 +19,12 @@ const WinValue = 1000
 //
 // Otherwise it is the same margin over the squares Voronoi expects each
 // player to get.
-func Evaluate(pos *engine.Position, me engine.Color) int {
+func Evaluate(pos *engine.Position, me grid.Color) int {
 	if pos.IsOver() {
 		return finalValue(pos, me)
 	}
 	cl := Voronoi(pos)
-	var counts [engine.MaxPlayers]int
+	var counts [grid.MaxPlayers]int
 	for c := range pos.Players() {
 		counts[c] = cl.Land[c].Count()
 	}
@@ -29,7 +32,7 @@ func Evaluate(pos *engine.Position, me engine.Color) int {
 }
 
 // finalValue is Evaluate for a finished game.
-func finalValue(pos *engine.Position, me engine.Color) int {
+func finalValue(pos *engine.Position, me grid.Color) int {
 	res := pos.Result()
 	v := margin(&res.Score, pos.Players(), me)
 	switch {
@@ -42,10 +45,10 @@ func finalValue(pos *engine.Position, me engine.Color) int {
 }
 
 // margin returns score[me] minus the best score among the other players.
-func margin(score *[engine.MaxPlayers]int, players int, me engine.Color) int {
+func margin(score *[grid.MaxPlayers]int, players int, me grid.Color) int {
 	best := -1
 	for c := range players {
-		if engine.Color(c) != me && score[c] > best {
+		if grid.Color(c) != me && score[c] > best {
 			best = score[c]
 		}
 	}
@@ -54,21 +57,21 @@ func margin(score *[engine.MaxPlayers]int, players int, me engine.Color) int {
 
 // evaluateAll returns Evaluate(pos, c) for every player c, computing the
 // Voronoi claims once.
-func evaluateAll(pos *engine.Position) [engine.MaxPlayers]int {
-	var out [engine.MaxPlayers]int
+func evaluateAll(pos *engine.Position) [grid.MaxPlayers]int {
+	var out [grid.MaxPlayers]int
 	if pos.IsOver() {
 		for c := range pos.Players() {
-			out[c] = finalValue(pos, engine.Color(c))
+			out[c] = finalValue(pos, grid.Color(c))
 		}
 		return out
 	}
 	cl := Voronoi(pos)
-	var counts [engine.MaxPlayers]int
+	var counts [grid.MaxPlayers]int
 	for c := range pos.Players() {
 		counts[c] = cl.Land[c].Count()
 	}
 	for c := range pos.Players() {
-		out[c] = margin(&counts, pos.Players(), engine.Color(c))
+		out[c] = margin(&counts, pos.Players(), grid.Color(c))
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // maxPlies bounds a game as a guard against a rules bug: every turn builds
@@ -20,15 +21,15 @@ func PlayGame(ctx context.Context, start engine.Position, players []Player) (eng
 
 // PlayGameMoves is PlayGame that also returns the moves played, in order,
 // so that the game can be written as a record.
-func PlayGameMoves(ctx context.Context, start engine.Position, players []Player) (engine.Position, []engine.Move, error) {
-	var moves []engine.Move
+func PlayGameMoves(ctx context.Context, start engine.Position, players []Player) (engine.Position, []grid.Move, error) {
+	var moves []grid.Move
 	final, err := playGame(ctx, start, players, &moves)
 	return final, moves, err
 }
 
 // playGame plays the game, appending each move to *moves when moves is
 // not nil.
-func playGame(ctx context.Context, start engine.Position, players []Player, moves *[]engine.Move) (engine.Position, error) {
+func playGame(ctx context.Context, start engine.Position, players []Player, moves *[]grid.Move) (engine.Position, error) {
 	if len(players) != start.Players() {
 		return start, fmt.Errorf("play game: %d players for a %d-player game", len(players), start.Players())
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // hardCandidates is how many of the best one-ply moves voronoi-hard checks
@@ -27,8 +28,8 @@ const hardCandidates = 12
 // its best one-ply follow-up before the reply.
 type hard struct {
 	rng     *rand.Rand
-	buf     []engine.Move
-	replies []engine.Move
+	buf     []grid.Move
+	replies []grid.Move
 	scores  []scored
 	follow  []scored
 }
@@ -36,8 +37,8 @@ type hard struct {
 func newHard(rng *rand.Rand) *hard {
 	return &hard{
 		rng:     rng,
-		buf:     make([]engine.Move, 0, engine.MaxMoves),
-		replies: make([]engine.Move, 0, engine.MaxMoves),
+		buf:     make([]grid.Move, 0, engine.MaxMoves),
+		replies: make([]grid.Move, 0, engine.MaxMoves),
 		scores:  make([]scored, 0, engine.MaxMoves),
 		follow:  make([]scored, 0, engine.MaxMoves),
 	}
@@ -47,13 +48,13 @@ func newHard(rng *rand.Rand) *hard {
 func (p *hard) Spec() string { return "voronoi-hard" }
 
 // ChooseMove returns the candidate with the best value after the reply.
-func (p *hard) ChooseMove(ctx context.Context, pos *engine.Position) (engine.Move, error) {
+func (p *hard) ChooseMove(ctx context.Context, pos *engine.Position) (grid.Move, error) {
 	if err := ctx.Err(); err != nil {
-		return engine.Move{}, err
+		return grid.Move{}, err
 	}
 	moves, err := legalMoves(pos, p.buf)
 	if err != nil {
-		return engine.Move{}, err
+		return grid.Move{}, err
 	}
 	me := pos.ToMove()
 	// Shuffle first so that the stable sort breaks ties at random.
@@ -67,7 +68,7 @@ func (p *hard) ChooseMove(ctx context.Context, pos *engine.Position) (engine.Mov
 	best := math.MinInt
 	for i := range cands {
 		if err := ctx.Err(); err != nil {
-			return engine.Move{}, err
+			return grid.Move{}, err
 		}
 		q := *pos
 		q.Apply(cands[i].move)
@@ -90,7 +91,7 @@ const maxOwnFollowUps = 4
 //
 // When me is to move again in q, me first plays its best one-ply follow-up,
 // and the reply comes after that.
-func (p *hard) afterReply(q *engine.Position, me engine.Color, floor int) int {
+func (p *hard) afterReply(q *engine.Position, me grid.Color, floor int) int {
 	x := *q
 	for range maxOwnFollowUps {
 		if x.IsOver() || x.ToMove() != me {

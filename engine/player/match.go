@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // Constructor builds a player from its specification and a seed; New is
@@ -78,14 +79,14 @@ type GameResult struct {
 	// ARed reports whether A played Red.
 	ARed bool
 	// Winner is the winning colour, or NoColor for a draw.
-	Winner engine.Color
+	Winner grid.Color
 	// Score holds the final land of Red and Blue.
 	Score [2]int
 	// Plies is the number of moves played.
 	Plies int
 	// Moves are the moves played, in order (a record of the game with the
 	// match's rules).
-	Moves []engine.Move
+	Moves []grid.Move
 }
 
 // AScore returns A's score in the game: 1, 1/2 or 0.
@@ -94,18 +95,18 @@ func (g GameResult) AScore() float64 {
 	switch g.Winner {
 	case a:
 		return 1
-	case engine.NoColor:
+	case grid.NoColor:
 		return 0.5
 	}
 	return 0
 }
 
 // aColor returns A's colour.
-func aColor(aRed bool) engine.Color {
+func aColor(aRed bool) grid.Color {
 	if aRed {
-		return engine.Red
+		return grid.Red
 	}
-	return engine.Blue
+	return grid.Blue
 }
 
 // Match plays cfg.Games games between cfg.A and cfg.B and summarizes them.
@@ -164,7 +165,7 @@ func playMatchGame(ctx context.Context, cfg MatchConfig, rules engine.Rules, bui
 		Index:  i,
 		ARed:   aRed,
 		Winner: res.Winner(),
-		Score:  [2]int{res.Score[engine.Red], res.Score[engine.Blue]},
+		Score:  [2]int{res.Score[grid.Red], res.Score[grid.Blue]},
 		Plies:  final.Ply(),
 		Moves:  moves,
 	}, nil

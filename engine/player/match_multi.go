@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // MultiMatchConfig describes a seat-rotated match of three or four
@@ -39,22 +40,22 @@ type MultiGameResult struct {
 	// Players is the number of seats, ASeat the colour A played (Index
 	// mod Players).
 	Players int
-	ASeat   engine.Color
+	ASeat   grid.Color
 	// Winners has bit c set for each colour sharing the win (one bit: a
 	// single winner), as engine.Result.
 	Winners uint8
 	// Score holds each colour's final land (zero past Players).
-	Score [engine.MaxPlayers]int
+	Score [grid.MaxPlayers]int
 	// Plies is the number of moves played.
 	Plies int
 	// Moves are the moves played, in order (a record of the game with the
 	// match's rules).
-	Moves []engine.Move
+	Moves []grid.Move
 }
 
 // Share returns colour c's part of the win: 1 for a single winner, 1/k
 // for each of k players sharing it, 0 for the others.
-func (g MultiGameResult) Share(c engine.Color) float64 {
+func (g MultiGameResult) Share(c grid.Color) float64 {
 	if g.Winners>>uint(c)&1 == 0 {
 		return 0
 	}
@@ -68,10 +69,10 @@ func (g MultiGameResult) AScore() float64 { return g.Share(g.ASeat) }
 // with seed, and the seed of the player in each seat when A sits in aSeat:
 // A is built with the seed GameSeeds gives A, each instance of B with one
 // of its own. Seats past players get 0.
-func MultiGameSeeds(seed uint64, i, players int, aSeat engine.Color) (game uint64, seats [engine.MaxPlayers]uint64) {
+func MultiGameSeeds(seed uint64, i, players int, aSeat grid.Color) (game uint64, seats [grid.MaxPlayers]uint64) {
 	game = mixSeed(seed, uint64(i))
 	for c := range players {
-		if engine.Color(c) == aSeat {
+		if grid.Color(c) == aSeat {
 			seats[c] = mixSeed(game, 1)
 		} else {
 			seats[c] = mixSeed(game, uint64(2+c))
@@ -115,12 +116,12 @@ func MultiMatchGames(ctx context.Context, cfg MultiMatchConfig) ([]MultiGameResu
 // playMultiGame plays game i of a multi-player match: A in seat i mod
 // players, a fresh B in every other seat.
 func playMultiGame(ctx context.Context, cfg MultiMatchConfig, rules engine.Rules, build Constructor, i int) (MultiGameResult, error) {
-	aSeat := engine.Color(i % rules.Players)
+	aSeat := grid.Color(i % rules.Players)
 	_, seeds := MultiGameSeeds(cfg.Seed, i, rules.Players, aSeat)
 	players := make([]Player, rules.Players)
 	for c := range players {
 		spec := cfg.B
-		if engine.Color(c) == aSeat {
+		if grid.Color(c) == aSeat {
 			spec = cfg.A
 		}
 		p, err := build(spec, seeds[c])

@@ -10,13 +10,14 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // seatRecorder builds players that remember which colours they were
 // asked to move for, by spec and seed, so a test sees who sat where.
 type seatRecorder struct {
 	mu    sync.Mutex
-	seats map[string]map[uint64][]engine.Color // spec -> seed -> colours asked
+	seats map[string]map[uint64][]grid.Color // spec -> seed -> colours asked
 }
 
 // build is a Constructor: "a" and "b" are random players that record
@@ -31,10 +32,10 @@ func (r *seatRecorder) build(spec string, seed uint64) (Player, error) {
 
 // seen returns the colours the player of spec built with seed moved for,
 // each once.
-func (r *seatRecorder) seen(spec string, seed uint64) []engine.Color {
+func (r *seatRecorder) seen(spec string, seed uint64) []grid.Color {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	var out []engine.Color
+	var out []grid.Color
 	for _, c := range r.seats[spec][seed] {
 		if len(out) == 0 || out[len(out)-1] != c {
 			out = append(out, c)
@@ -53,10 +54,10 @@ type recording struct {
 
 func (p recording) Spec() string { return p.spec }
 
-func (p recording) ChooseMove(ctx context.Context, pos *engine.Position) (engine.Move, error) {
+func (p recording) ChooseMove(ctx context.Context, pos *engine.Position) (grid.Move, error) {
 	p.rec.mu.Lock()
 	if p.rec.seats[p.spec] == nil {
-		p.rec.seats[p.spec] = map[uint64][]engine.Color{}
+		p.rec.seats[p.spec] = map[uint64][]grid.Color{}
 	}
 	p.rec.seats[p.spec][p.seed] = append(p.rec.seats[p.spec][p.seed], pos.ToMove())
 	p.rec.mu.Unlock()
@@ -73,7 +74,7 @@ func TestMultiMatchSeatRotation(t *testing.T) {
 	}{{3, 7, 2}, {4, 9, 3}, {3, 1, 1}} {
 		t.Run(fmt.Sprintf("%dp %d games", tc.players, tc.games), func(t *testing.T) {
 			t.Parallel()
-			rec := &seatRecorder{seats: map[string]map[uint64][]engine.Color{}}
+			rec := &seatRecorder{seats: map[string]map[uint64][]grid.Color{}}
 			cfg := MultiMatchConfig{A: "a", B: "b", Games: tc.games, Rules: engine.Rules{Players: tc.players}, Seed: 4, Workers: tc.workers, NewPlayer: rec.build}
 			games, err := MultiMatchGames(context.Background(), cfg)
 			if err != nil {
@@ -83,17 +84,17 @@ func TestMultiMatchSeatRotation(t *testing.T) {
 				t.Fatalf("%d games, want %d", len(games), tc.games)
 			}
 			for i, g := range games {
-				aSeat := engine.Color(i % tc.players)
+				aSeat := grid.Color(i % tc.players)
 				if g.Index != i || g.ASeat != aSeat || g.Players != tc.players {
 					t.Errorf("game %d: index %d, A in %s, %d players; want A in %s", i, g.Index, g.ASeat, g.Players, aSeat)
 				}
 				_, seeds := MultiGameSeeds(cfg.Seed, i, tc.players, aSeat)
-				for c := range engine.Color(tc.players) {
+				for c := range grid.Color(tc.players) {
 					spec := "b"
 					if c == aSeat {
 						spec = "a"
 					}
-					if got := rec.seen(spec, seeds[c]); !reflect.DeepEqual(got, []engine.Color{c}) {
+					if got := rec.seen(spec, seeds[c]); !reflect.DeepEqual(got, []grid.Color{c}) {
 						t.Errorf("game %d: the %s player of seat %s moved for %v", i, spec, c, got)
 					}
 				}
@@ -109,18 +110,18 @@ func TestMultiMatchSeatRotation(t *testing.T) {
 func TestMultiGameSeeds(t *testing.T) {
 	t.Parallel()
 	game, aTwo, bTwo := GameSeeds(7, 3)
-	g, seats := MultiGameSeeds(7, 3, 4, engine.Blue)
-	if g != game || seats[engine.Blue] != aTwo {
-		t.Errorf("game seed %d and A's %d, want those of GameSeeds: %d, %d", g, seats[engine.Blue], game, aTwo)
+	g, seats := MultiGameSeeds(7, 3, 4, grid.Blue)
+	if g != game || seats[grid.Blue] != aTwo {
+		t.Errorf("game seed %d and A's %d, want those of GameSeeds: %d, %d", g, seats[grid.Blue], game, aTwo)
 	}
 	seen := map[uint64]bool{aTwo: true, bTwo: false}
 	for c, s := range seats {
-		if engine.Color(c) != engine.Blue && seen[s] {
+		if grid.Color(c) != grid.Blue && seen[s] {
 			t.Errorf("seat %d shares seed %d", c, s)
 		}
 		seen[s] = true
 	}
-	if _, three := MultiGameSeeds(7, 3, 3, engine.Red); three[engine.Yellow] != 0 {
+	if _, three := MultiGameSeeds(7, 3, 3, grid.Red); three[grid.Yellow] != 0 {
 		t.Errorf("a three-player game seeds a fourth seat: %v", three)
 	}
 }
@@ -129,12 +130,12 @@ func TestMultiGameShare(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
 		winners uint8
-		c       engine.Color
+		c       grid.Color
 		want    float64
 	}{
-		{0b001, engine.Red, 1}, {0b001, engine.Blue, 0},
-		{0b101, engine.Green, 0.5}, {0b101, engine.Blue, 0},
-		{0b111, engine.Blue, 1.0 / 3}, {0b1111, engine.Yellow, 0.25},
+		{0b001, grid.Red, 1}, {0b001, grid.Blue, 0},
+		{0b101, grid.Green, 0.5}, {0b101, grid.Blue, 0},
+		{0b111, grid.Blue, 1.0 / 3}, {0b1111, grid.Yellow, 0.25},
 	} {
 		g := MultiGameResult{Winners: tc.winners, ASeat: tc.c}
 		if got := g.Share(tc.c); math.Abs(got-tc.want) > 1e-12 || g.AScore() != got {
@@ -148,7 +149,7 @@ func TestMultiGameShare(t *testing.T) {
 func TestSummarizeMulti(t *testing.T) {
 	t.Parallel()
 	g := func(i int, winners uint8, score ...int) MultiGameResult {
-		r := MultiGameResult{Index: i, Players: 3, ASeat: engine.Color(i % 3), Winners: winners, Plies: 40 + i}
+		r := MultiGameResult{Index: i, Players: 3, ASeat: grid.Color(i % 3), Winners: winners, Plies: 40 + i}
 		copy(r.Score[:], score)
 		return r
 	}
@@ -224,7 +225,7 @@ func TestMultiMatchStatistics(t *testing.T) {
 				if c < r.Games%n {
 					want++
 				}
-				if s.Seat != engine.Color(c).String() || s.AGames != want {
+				if s.Seat != grid.Color(c).String() || s.AGames != want {
 					t.Errorf("seat %d: %s, A played it %d times, want %d", c, s.Seat, s.AGames, want)
 				}
 				seatGames += s.AGames

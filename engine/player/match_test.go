@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 func TestMatchStatistics(t *testing.T) {
@@ -106,11 +107,11 @@ type failing struct{ illegal bool }
 
 func (f failing) Spec() string { return "failing" }
 
-func (f failing) ChooseMove(ctx context.Context, pos *engine.Position) (engine.Move, error) {
+func (f failing) ChooseMove(ctx context.Context, pos *engine.Position) (grid.Move, error) {
 	if f.illegal {
-		return engine.TurnMove(0, 48, engine.North), nil
+		return grid.TurnMove(0, 48, grid.North), nil
 	}
-	return engine.Move{}, errors.New("boom")
+	return grid.Move{}, errors.New("boom")
 }
 
 func TestMatchErrors(t *testing.T) {

@@ -5,38 +5,39 @@ import (
 	"math/rand/v2"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // medium is voronoi-medium: the move with the best one-ply evaluation,
 // equal best moves broken at random.
 type medium struct {
 	rng    *rand.Rand
-	buf    []engine.Move
+	buf    []grid.Move
 	scores []scored
 }
 
 func newMedium(rng *rand.Rand) *medium {
-	return &medium{rng: rng, buf: make([]engine.Move, 0, engine.MaxMoves), scores: make([]scored, 0, engine.MaxMoves)}
+	return &medium{rng: rng, buf: make([]grid.Move, 0, engine.MaxMoves), scores: make([]scored, 0, engine.MaxMoves)}
 }
 
 // Spec returns "voronoi-medium".
 func (p *medium) Spec() string { return "voronoi-medium" }
 
 // ChooseMove returns a move of best one-ply Evaluate value.
-func (p *medium) ChooseMove(ctx context.Context, pos *engine.Position) (engine.Move, error) {
+func (p *medium) ChooseMove(ctx context.Context, pos *engine.Position) (grid.Move, error) {
 	if err := ctx.Err(); err != nil {
-		return engine.Move{}, err
+		return grid.Move{}, err
 	}
 	moves, err := legalMoves(pos, p.buf)
 	if err != nil {
-		return engine.Move{}, err
+		return grid.Move{}, err
 	}
 	p.scores = scoreMoves(pos, moves, p.scores[:0])
 	return pickBest(p.scores, p.rng), nil
 }
 
 // pickBest returns a move of highest value, chosen uniformly among equals.
-func pickBest(s []scored, rng *rand.Rand) engine.Move {
+func pickBest(s []scored, rng *rand.Rand) grid.Move {
 	best, n := 0, 0
 	for i := range s {
 		switch {

@@ -4,11 +4,12 @@ import (
 	"fmt"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // legalMoves returns the legal moves of pos in buf, or an error when there
 // are none (a finished game).
-func legalMoves(pos *engine.Position, buf []engine.Move) ([]engine.Move, error) {
+func legalMoves(pos *engine.Position, buf []grid.Move) ([]grid.Move, error) {
 	if pos.IsOver() {
 		return nil, engine.ErrGameOver
 	}
@@ -21,13 +22,13 @@ func legalMoves(pos *engine.Position, buf []engine.Move) ([]engine.Move, error) 
 
 // scored is a move with its value.
 type scored struct {
-	move  engine.Move
+	move  grid.Move
 	value int
 }
 
 // scoreMoves evaluates every move one ply deep from the mover's view and
 // appends the results to out.
-func scoreMoves(pos *engine.Position, moves []engine.Move, out []scored) []scored {
+func scoreMoves(pos *engine.Position, moves []grid.Move, out []scored) []scored {
 	me := pos.ToMove()
 	for _, m := range moves {
 		q := *pos

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // Player chooses moves.
@@ -21,5 +22,5 @@ type Player interface {
 	// "voronoi-hard".
 	Spec() string
 	// ChooseMove returns the player's move in pos (see Player).
-	ChooseMove(ctx context.Context, pos *engine.Position) (engine.Move, error)
+	ChooseMove(ctx context.Context, pos *engine.Position) (grid.Move, error)
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // testRules are the rule sets every player is tried under.
@@ -30,7 +31,7 @@ func mustRules(r engine.Rules) engine.Rules {
 // playRecorded plays one game with a player of spec in every seat (seat c
 // seeded seed+c), checking that each move is legal and that ChooseMove
 // leaves the position alone. It returns the moves.
-func playRecorded(t *testing.T, spec string, rules engine.Rules, seed uint64) []engine.Move {
+func playRecorded(t *testing.T, spec string, rules engine.Rules, seed uint64) []grid.Move {
 	t.Helper()
 	players := make([]Player, rules.Players)
 	for c := range players {
@@ -40,7 +41,7 @@ func playRecorded(t *testing.T, spec string, rules engine.Rules, seed uint64) []
 		}
 		players[c] = p
 	}
-	var moves []engine.Move
+	var moves []grid.Move
 	pos := engine.NewPosition(rules)
 	for !pos.IsOver() {
 		before := pos
@@ -201,7 +202,7 @@ func TestTakesWinningClose(t *testing.T) {
 			}
 			q := p
 			q.Apply(m)
-			if !q.IsOver() || q.Result().Winner() != engine.Red {
+			if !q.IsOver() || q.Result().Winner() != grid.Red {
 				t.Errorf("%s played %s, which does not win at once", spec, m)
 			}
 		})

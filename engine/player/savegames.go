@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // SavedGame is one game of a match as `wallzero match -save-games` writes
@@ -40,15 +41,15 @@ type SavedPlayers struct {
 }
 
 // set names the player of colour c.
-func (p *SavedPlayers) set(c engine.Color, spec string) {
+func (p *SavedPlayers) set(c grid.Color, spec string) {
 	switch c {
-	case engine.Red:
+	case grid.Red:
 		p.Red = spec
-	case engine.Blue:
+	case grid.Blue:
 		p.Blue = spec
-	case engine.Green:
+	case grid.Green:
 		p.Green = spec
-	case engine.Yellow:
+	case grid.Yellow:
 		p.Yellow = spec
 	}
 }
@@ -76,7 +77,7 @@ func SavedGameOf(cfg MatchConfig, rules engine.Rules, g GameResult) SavedGame {
 		out.Players = SavedPlayers{Red: cfg.B, Blue: cfg.A}
 	}
 	out.Result = SavedResult{Winner: "draw", Score: map[string]int{"red": g.Score[0], "blue": g.Score[1]}}
-	if g.Winner != engine.NoColor {
+	if g.Winner != grid.NoColor {
 		out.Result.Winner = g.Winner.String()
 	}
 	return out
@@ -104,7 +105,7 @@ func MultiSavedGameOf(cfg MultiMatchConfig, rules engine.Rules, g MultiGameResul
 		out.Moves[i] = m.String()
 	}
 	out.Result = SavedResult{Winner: "draw", Score: map[string]int{}, Winners: []string{}}
-	for c := range engine.Color(rules.Players) {
+	for c := range grid.Color(rules.Players) {
 		spec := cfg.B
 		if c == g.ASeat {
 			spec = cfg.A

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // TestMultiSavedGamesReplay: every saved game of a multi-player match is a
@@ -43,32 +44,32 @@ func TestMultiSavedGamesReplay(t *testing.T) {
 			res := g.Final.Result()
 			var winners []string
 			score := map[string]int{}
-			for c := range engine.Color(rules.Players) {
+			for c := range grid.Color(rules.Players) {
 				if res.Winners>>uint(c)&1 != 0 {
 					winners = append(winners, c.String())
 				}
 				score[c.String()] = res.Score[c]
 			}
 			winner := "draw"
-			if w := res.Winner(); w != engine.NoColor {
+			if w := res.Winner(); w != grid.NoColor {
 				winner = w.String()
 			}
 			if !g.Final.IsOver() || sg.Result.Winner != winner || !slices.Equal(sg.Result.Winners, winners) || !mapsEqual(sg.Result.Score, score) {
 				t.Errorf("%s game %d: saved result %+v, the replay ends %s %v %v (over %v)", rules, n, sg.Result, winner, winners, score, g.Final.IsOver())
 			}
-			aSeat := engine.Color(n % rules.Players)
+			aSeat := grid.Color(n % rules.Players)
 			specs := []string{sg.Players.Red, sg.Players.Blue, sg.Players.Green, sg.Players.Yellow}
 			for c, spec := range specs {
 				want := ""
 				switch {
 				case c >= rules.Players:
-				case engine.Color(c) == aSeat:
+				case grid.Color(c) == aSeat:
 					want = cfg.A
 				default:
 					want = cfg.B
 				}
 				if spec != want {
-					t.Errorf("%s game %d: %s played by %q, want %q", rules, n, engine.Color(c), spec, want)
+					t.Errorf("%s game %d: %s played by %q, want %q", rules, n, grid.Color(c), spec, want)
 				}
 			}
 			if sg.ASeat != aSeat.String() || sg.Game != n || sg.Seed != cfg.Seed || len(sg.Moves) != games[n].Plies {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 var updateSaved = flag.Bool("update", false, "rewrite the golden saved games")
@@ -44,11 +45,11 @@ func TestSavedGamesReplay(t *testing.T) {
 			}
 			res := g.Final.Result()
 			winner := "draw"
-			if w := res.Winner(); w != engine.NoColor {
+			if w := res.Winner(); w != grid.NoColor {
 				winner = w.String()
 			}
 			if !g.Final.IsOver() || sg.Result.Winner != winner ||
-				sg.Result.Score["red"] != res.Score[engine.Red] || sg.Result.Score["blue"] != res.Score[engine.Blue] {
+				sg.Result.Score["red"] != res.Score[grid.Red] || sg.Result.Score["blue"] != res.Score[grid.Blue] {
 				t.Errorf("%s game %d: saved result %+v, the replay ends %s %v (over %v)", opening, n, sg.Result, winner, res.Score, g.Final.IsOver())
 			}
 			wantRed, wantBlue := cfg.A, cfg.B

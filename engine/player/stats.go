@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // z95 is the two-sided 95% quantile of the normal distribution.
@@ -27,7 +28,7 @@ func Summarize(cfg MatchConfig, rules engine.Rules, games []GameResult) MatchRes
 	var sum, terrA, terrB, plies float64
 	for _, g := range games {
 		a := aColor(g.ARed)
-		b := engine.Blue - a
+		b := grid.Blue - a
 		switch g.Winner {
 		case a:
 			r.AWins++
@@ -42,9 +43,9 @@ func Summarize(cfg MatchConfig, rules engine.Rules, games []GameResult) MatchRes
 			r.Draws++
 		}
 		switch g.Winner {
-		case engine.Red:
+		case grid.Red:
 			r.RedWins++
-		case engine.Blue:
+		case grid.Blue:
 			r.BlueWins++
 		}
 		if g.ARed {

@@ -2,6 +2,7 @@ package player
 
 import (
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // MultiMatchResult summarizes a seat-rotated match. A's score in a game is
@@ -75,7 +76,7 @@ func SummarizeMulti(cfg MultiMatchConfig, rules engine.Rules, games []MultiGameR
 		Seats:     make([]SeatResult, n),
 	}
 	for c := range r.Seats {
-		r.Seats[c].Seat = engine.Color(c).String()
+		r.Seats[c].Seat = grid.Color(c).String()
 	}
 	if len(games) == 0 {
 		r.AScoreCI95 = [2]float64{0, 1}
@@ -101,8 +102,8 @@ func SummarizeMulti(cfg MultiMatchConfig, rules engine.Rules, games []MultiGameR
 		r.Seats[g.ASeat].AGames++
 		seatAWins[g.ASeat] += a
 		for c := range n {
-			seatWins[c] += g.Share(engine.Color(c))
-			if engine.Color(c) == g.ASeat {
+			seatWins[c] += g.Share(grid.Color(c))
+			if grid.Color(c) == g.ASeat {
 				terrA += float64(g.Score[c])
 			} else {
 				terrB += float64(g.Score[c])

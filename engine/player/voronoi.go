@@ -1,24 +1,27 @@
 package player
 
-import "github.com/wallzero/wallzero/engine"
+import (
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
+)
 
 // Claims is the Voronoi guess of who will get each square.
 type Claims struct {
 	// Land holds, for each player, the squares it is expected to get: its
 	// settled land plus the squares of open regions it reaches strictly
 	// before every other player.
-	Land [engine.MaxPlayers]engine.Bitboard
+	Land [grid.MaxPlayers]grid.Bitboard
 	// Settled holds each player's land already closed off (the engine's
 	// Territory().Owned); it is part of Land.
-	Settled [engine.MaxPlayers]engine.Bitboard
+	Settled [grid.MaxPlayers]grid.Bitboard
 	// Neutral holds the squares nobody is expected to get: regions without
 	// stones, squares two or more players reach at the same distance, and
 	// squares nobody can reach.
-	Neutral engine.Bitboard
+	Neutral grid.Bitboard
 }
 
 // Count returns the number of squares c is expected to get.
-func (cl *Claims) Count(c engine.Color) int { return cl.Land[c].Count() }
+func (cl *Claims) Count(c grid.Color) int { return cl.Land[c].Count() }
 
 // Voronoi guesses who will get each square of pos.
 //
@@ -32,16 +35,16 @@ func (cl *Claims) Count(c engine.Color) int { return cl.Land[c].Count() }
 // neutral, as does a square nobody can reach. Whose turn it is plays no
 // part.
 func Voronoi(pos *engine.Position) Claims {
-	n := engine.Color(pos.Players())
+	n := grid.Color(pos.Players())
 	occ := pos.Occupied()
 	var cl Claims
 
 	// Settled land: regions whose stones all belong to one player.
-	var regions engine.Bitboard // squares of regions holding stones
-	var settled engine.Bitboard
-	for c := engine.Color(0); c < n; c++ {
+	var regions grid.Bitboard // squares of regions holding stones
+	var settled grid.Bitboard
+	for c := grid.Color(0); c < n; c++ {
 		for st := pos.Stones(c) &^ regions; st != 0; st &^= regions {
-			r := pos.Fill(engine.Bit(st.First()))
+			r := pos.Fill(grid.Bit(st.First()))
 			regions |= r
 			if r&occ&^pos.Stones(c) == 0 {
 				cl.Settled[c] |= r
@@ -52,10 +55,10 @@ func Voronoi(pos *engine.Position) Claims {
 	open := regions &^ settled
 
 	// Lockstep multi-source BFS over the open regions.
-	var front, reach, pass [engine.MaxPlayers]engine.Bitboard
+	var front, reach, pass [grid.MaxPlayers]grid.Bitboard
 	decided := occ & open
-	var anyPass engine.Bitboard
-	for c := engine.Color(0); c < n; c++ {
+	var anyPass grid.Bitboard
+	for c := grid.Color(0); c < n; c++ {
 		cl.Land[c] = cl.Settled[c] | pos.Stones(c)&open
 		front[c] = pos.Stones(c) & open
 		reach[c] = front[c]
@@ -63,10 +66,10 @@ func Voronoi(pos *engine.Position) Claims {
 		anyPass |= pass[c]
 	}
 	for decided != anyPass {
-		var fresh, twice engine.Bitboard
-		var next [engine.MaxPlayers]engine.Bitboard
+		var fresh, twice grid.Bitboard
+		var next [grid.MaxPlayers]grid.Bitboard
 		moved := false
-		for c := engine.Color(0); c < n; c++ {
+		for c := grid.Color(0); c < n; c++ {
 			if front[c] == 0 {
 				continue
 			}
@@ -81,15 +84,15 @@ func Voronoi(pos *engine.Position) Claims {
 		if !moved {
 			break
 		}
-		for c := engine.Color(0); c < n; c++ {
+		for c := grid.Color(0); c < n; c++ {
 			cl.Land[c] |= next[c] &^ twice
 		}
 		decided |= fresh
 	}
-	var all engine.Bitboard
-	for c := engine.Color(0); c < n; c++ {
+	var all grid.Bitboard
+	for c := grid.Color(0); c < n; c++ {
 		all |= cl.Land[c]
 	}
-	cl.Neutral = engine.AllSquares &^ all
+	cl.Neutral = grid.AllSquares &^ all
 	return cl
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // boardPosition builds a position from the JSON form of engine.Diagram.
@@ -40,15 +41,15 @@ func wallsEastOfC(from, to int) string {
 }
 
 // squares parses a list of coordinates into a bitboard.
-func squares(t testing.TB, list ...string) engine.Bitboard {
+func squares(t testing.TB, list ...string) grid.Bitboard {
 	t.Helper()
-	var b engine.Bitboard
+	var b grid.Bitboard
 	for _, s := range list {
-		sq, err := engine.ParseSquare(s)
+		sq, err := grid.ParseSquare(s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b |= engine.Bit(sq)
+		b |= grid.Bit(sq)
 	}
 	return b
 }
@@ -60,7 +61,7 @@ func TestVoronoiHandMade(t *testing.T) {
 		board   string
 		red     int
 		blue    int
-		neutral engine.Bitboard
+		neutral grid.Bitboard
 		settled [2]int
 		evalRed int
 	}{
@@ -103,24 +104,24 @@ func TestVoronoiHandMade(t *testing.T) {
 			t.Parallel()
 			p := boardPosition(t, engine.DefaultRules(), tc.board)
 			cl := Voronoi(&p)
-			if got := cl.Count(engine.Red); got != tc.red {
-				t.Errorf("red land = %d, want %d (%v)", got, tc.red, cl.Land[engine.Red].Squares())
+			if got := cl.Count(grid.Red); got != tc.red {
+				t.Errorf("red land = %d, want %d (%v)", got, tc.red, cl.Land[grid.Red].Squares())
 			}
-			if got := cl.Count(engine.Blue); got != tc.blue {
-				t.Errorf("blue land = %d, want %d (%v)", got, tc.blue, cl.Land[engine.Blue].Squares())
+			if got := cl.Count(grid.Blue); got != tc.blue {
+				t.Errorf("blue land = %d, want %d (%v)", got, tc.blue, cl.Land[grid.Blue].Squares())
 			}
 			if cl.Neutral != tc.neutral {
 				t.Errorf("neutral = %v, want %v", cl.Neutral.Squares(), tc.neutral.Squares())
 			}
 			for c, want := range tc.settled {
 				if got := cl.Settled[c].Count(); got != want {
-					t.Errorf("%s settled = %d, want %d", engine.Color(c), got, want)
+					t.Errorf("%s settled = %d, want %d", grid.Color(c), got, want)
 				}
 			}
-			if got := Evaluate(&p, engine.Red); got != tc.evalRed {
+			if got := Evaluate(&p, grid.Red); got != tc.evalRed {
 				t.Errorf("Evaluate(red) = %d, want %d", got, tc.evalRed)
 			}
-			if got := Evaluate(&p, engine.Blue); got != -tc.evalRed {
+			if got := Evaluate(&p, grid.Blue); got != -tc.evalRed {
 				t.Errorf("Evaluate(blue) = %d, want %d", got, -tc.evalRed)
 			}
 		})
@@ -152,10 +153,10 @@ func TestEvaluateFinished(t *testing.T) {
 			if !p.IsOver() {
 				t.Fatal("position should be over")
 			}
-			if got := Evaluate(&p, engine.Red); got != tc.red {
+			if got := Evaluate(&p, grid.Red); got != tc.red {
 				t.Errorf("Evaluate(red) = %d, want %d", got, tc.red)
 			}
-			if got := Evaluate(&p, engine.Blue); got != -tc.red {
+			if got := Evaluate(&p, grid.Blue); got != -tc.red {
 				t.Errorf("Evaluate(blue) = %d, want %d", got, -tc.red)
 			}
 		})
@@ -171,7 +172,7 @@ func TestVoronoiPartition(t *testing.T) {
 		t.Run(rules.String(), func(t *testing.T) {
 			t.Parallel()
 			rng := rand.New(rand.NewPCG(3, uint64(rules.Players)))
-			buf := make([]engine.Move, 0, engine.MaxMoves)
+			buf := make([]grid.Move, 0, engine.MaxMoves)
 			for range 20 {
 				p := engine.NewPosition(rules)
 				for !p.IsOver() {
@@ -192,23 +193,23 @@ func checkClaims(t *testing.T, p *engine.Position) {
 	union := cl.Neutral
 	for c := range p.Players() {
 		if cl.Land[c]&union != 0 {
-			t.Fatalf("%s's land overlaps another's or the neutral squares", engine.Color(c))
+			t.Fatalf("%s's land overlaps another's or the neutral squares", grid.Color(c))
 		}
 		union |= cl.Land[c]
 		if cl.Settled[c] != terr.Owned[c] {
-			t.Fatalf("%s settled %v, engine says %v", engine.Color(c), cl.Settled[c].Squares(), terr.Owned[c].Squares())
+			t.Fatalf("%s settled %v, engine says %v", grid.Color(c), cl.Settled[c].Squares(), terr.Owned[c].Squares())
 		}
-		if cl.Land[c]&cl.Settled[c] != cl.Settled[c] || cl.Land[c]&p.Stones(engine.Color(c)) != p.Stones(engine.Color(c)) {
-			t.Fatalf("%s's land misses its settled land or stones", engine.Color(c))
+		if cl.Land[c]&cl.Settled[c] != cl.Settled[c] || cl.Land[c]&p.Stones(grid.Color(c)) != p.Stones(grid.Color(c)) {
+			t.Fatalf("%s's land misses its settled land or stones", grid.Color(c))
 		}
 	}
-	if union != engine.AllSquares {
+	if union != grid.AllSquares {
 		t.Fatalf("claims cover %d squares, not 49", union.Count())
 	}
 	all := evaluateAll(p)
 	for c := range p.Players() {
-		if got := Evaluate(p, engine.Color(c)); got != all[c] {
-			t.Fatalf("Evaluate(%s) = %d, evaluateAll says %d", engine.Color(c), got, all[c])
+		if got := Evaluate(p, grid.Color(c)); got != all[c] {
+			t.Fatalf("Evaluate(%s) = %d, evaluateAll says %d", grid.Color(c), got, all[c])
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // allRuleSets returns every combination of the rule options: two players
@@ -50,10 +51,10 @@ func newRNG(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x5eed))
 // randomGame plays a random game under rules to its end and returns its
 // moves. In three-player games it takes a break now and then (breaks are
 // few among a hundred turns, so a uniform choice would seldom write one).
-func randomGame(rng *rand.Rand, rules engine.Rules) []engine.Move {
+func randomGame(rng *rand.Rand, rules engine.Rules) []grid.Move {
 	p := engine.NewPosition(rules)
-	var moves []engine.Move
-	buf := make([]engine.Move, 0, engine.MaxMoves)
+	var moves []grid.Move
+	buf := make([]grid.Move, 0, engine.MaxMoves)
 	for !p.IsOver() {
 		legal := p.LegalMoves(buf[:0])
 		if len(legal) == 0 {
@@ -62,7 +63,7 @@ func randomGame(rng *rand.Rand, rules engine.Rules) []engine.Move {
 		m := legal[rng.IntN(len(legal))]
 		if p.Players() == 3 && rng.IntN(4) == 0 {
 			for _, b := range legal {
-				if b.Kind == engine.Break {
+				if b.Kind == grid.Break {
 					m = b
 					break
 				}

@@ -53,7 +53,7 @@ func (e *trimmedError) Error() string { return e.msg }
 // Unwrap returns the cause.
 func (e *trimmedError) Unwrap() error { return e.cause }
 
-// withoutMovePrefix drops the `move "TEXT": ` that engine.ParseMove puts
+// withoutMovePrefix drops the `move "TEXT": ` that grid.ParseMove puts
 // before its reasons, for errors that name the move already.
 func withoutMovePrefix(err error, text string) error {
 	prefix := fmt.Sprintf("move %q: ", text)

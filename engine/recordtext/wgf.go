@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // ParseWGF reads a WGF record, the game record of the WallGo site
@@ -169,7 +170,7 @@ func sameItems(a, b string) bool {
 type wgfReader struct {
 	g *engine.Game
 	// pieces holds each player's stones by piece number (index 0: piece 1).
-	pieces [engine.MaxPlayers][]engine.Square
+	pieces [grid.MaxPlayers][]grid.Square
 }
 
 // place plays one opening placement, PLAYER PIECE ROW COL.
@@ -196,7 +197,7 @@ func (w *wgfReader) place(tok string) error {
 	if want := len(w.pieces[c]) + 1; int(tok[1]-'0') != want {
 		return fmt.Errorf("%c's next stone is number %d, not %c", tok[0], want, tok[1])
 	}
-	if err := w.g.Play(engine.PlaceAt(cell)); err != nil {
+	if err := w.g.Play(grid.PlaceAt(cell)); err != nil {
 		return err
 	}
 	w.pieces[c] = append(w.pieces[c], cell)
@@ -204,26 +205,26 @@ func (w *wgfReader) place(tok string) error {
 }
 
 // player returns the colour of a player letter.
-func (w *wgfReader) player(letter byte) (engine.Color, error) {
+func (w *wgfReader) player(letter byte) (grid.Color, error) {
 	c, ok := wgfColor(letter, w.g.Rules.Players)
 	if !ok {
 		names := "A and B"
 		if w.g.Rules.Players == 3 {
 			names = "A, B and C"
 		}
-		return engine.NoColor, fmt.Errorf("player %q: the players of a %d-player game are %s", letter, w.g.Rules.Players, names)
+		return grid.NoColor, fmt.Errorf("player %q: the players of a %d-player game are %s", letter, w.g.Rules.Players, names)
 	}
 	return c, nil
 }
 
 // wgfCellOf returns the square of the cell whose row and column digits
 // are r and c.
-func wgfCellOf(r, c byte) (engine.Square, error) {
+func wgfCellOf(r, c byte) (grid.Square, error) {
 	if r < '0' || r > '9' || c < '0' || c > '9' {
-		return engine.NoSquare, fmt.Errorf("%q: want a row and a column digit, 0-6", []byte{r, c})
+		return grid.NoSquare, fmt.Errorf("%q: want a row and a column digit, 0-6", []byte{r, c})
 	}
 	if r > '6' || c > '6' {
-		return engine.NoSquare, fmt.Errorf("cell %c%c is off the board: the site's board is 7x7, rows and columns 0-6", r, c)
+		return grid.NoSquare, fmt.Errorf("cell %c%c is off the board: the site's board is 7x7, rows and columns 0-6", r, c)
 	}
 	return wgfSquare(int(r-'0'), int(c-'0')), nil
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/wgf")
@@ -39,12 +40,12 @@ func TestWGFBoard(t *testing.T) {
 	walls := []struct {
 		wall       string
 		a, b       string // the squares on either side, with the wall's side of each
-		sideA, sdB engine.Side
+		sideA, sdB grid.Side
 	}{
-		{"H24", "E5", "E4", engine.South, engine.North},
-		{"H00", "A7", "A6", engine.South, engine.North},
-		{"V21", "B5", "C5", engine.East, engine.West},
-		{"V55", "F2", "G2", engine.East, engine.West},
+		{"H24", "E5", "E4", grid.South, grid.North},
+		{"H00", "A7", "A6", grid.South, grid.North},
+		{"V21", "B5", "C5", grid.East, grid.West},
+		{"V55", "F2", "G2", grid.East, grid.West},
 	}
 	for _, w := range walls {
 		slot, err := parseWGFWall(w.wall)
@@ -53,9 +54,9 @@ func TestWGFBoard(t *testing.T) {
 		}
 		for _, side := range []struct {
 			sq   string
-			want engine.Side
+			want grid.Side
 		}{{w.a, w.sideA}, {w.b, w.sdB}} {
-			s, _ := engine.ParseSquare(side.sq)
+			s, _ := grid.ParseSquare(side.sq)
 			if d, ok := slot.sideOf(s); !ok || d != side.want {
 				t.Errorf("%s is side %v (%v) of %s, want %v", w.wall, d, ok, side.sq, side.want)
 			}

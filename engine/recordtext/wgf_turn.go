@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // wgfAction is one action of a WGF turn (see ParseWGF).
@@ -15,7 +16,7 @@ type wgfAction struct {
 	// Piece is the stone a step moves (1-based, the site's piece number).
 	Piece int
 	// Cell is where a step takes the stone.
-	Cell engine.Square
+	Cell grid.Square
 	// Wall is the slot of a wall or a break.
 	Wall wgfWall
 	// Text is the action as written.
@@ -58,9 +59,9 @@ func parseWGFWall(t string) (wgfWall, error) {
 	r, c := wgfCell(s)
 	w := wgfWall{Dir: t[0], Row: r, Col: c}
 	switch {
-	case w.Dir == 'H' && r == engine.Size-1:
+	case w.Dir == 'H' && r == grid.Size-1:
 		return wgfWall{}, errors.New("a wall H on row 6 would lie below the bottom row, on the board's edge, which is not a wall slot")
-	case w.Dir == 'V' && c == engine.Size-1:
+	case w.Dir == 'V' && c == grid.Size-1:
 		return wgfWall{}, errors.New("a wall V on column 6 would lie right of the right column, on the board's edge, which is not a wall slot")
 	}
 	return w, nil
@@ -117,7 +118,7 @@ func (w *wgfReader) turn(text string) error {
 	}
 	if brk != nil {
 		s, d := brk.Wall.firstSide()
-		m, _ := engine.BreakWall(s, d)
+		m, _ := grid.BreakWall(s, d)
 		if err := w.g.Play(m); err != nil {
 			return fmt.Errorf("action %q: %w", brk.Text, err)
 		}
@@ -135,49 +136,49 @@ func (w *wgfReader) turn(text string) error {
 
 // turnMove returns the engine's turn for a WGF turn's steps and wall, and
 // the index of the stone it moves in c's pieces.
-func (w *wgfReader) turnMove(c engine.Color, steps []wgfAction, wall wgfAction) (engine.Move, int, error) {
+func (w *wgfReader) turnMove(c grid.Color, steps []wgfAction, wall wgfAction) (grid.Move, int, error) {
 	if len(steps) == 0 {
 		return w.stay(c, wall)
 	}
 	piece := steps[0].Piece
 	if piece > len(w.pieces[c]) {
-		return engine.Move{}, 0, fmt.Errorf("action %q: %s has no stone %d (it has %d)", steps[0].Text, c, piece, len(w.pieces[c]))
+		return grid.Move{}, 0, fmt.Errorf("action %q: %s has no stone %d (it has %d)", steps[0].Text, c, piece, len(w.pieces[c]))
 	}
 	from := w.pieces[c][piece-1]
 	cur, moved := from, 0
 	for _, s := range steps {
 		if s.Piece != piece {
-			return engine.Move{}, 0, fmt.Errorf("action %q: a turn moves one stone, and stone %d moved first", s.Text, piece)
+			return grid.Move{}, 0, fmt.Errorf("action %q: a turn moves one stone, and stone %d moved first", s.Text, piece)
 		}
 		d := distance(cur, s.Cell)
 		if d == 0 {
-			return engine.Move{}, 0, fmt.Errorf("action %q: the stone is on that cell (%s) already", s.Text, s.Cell)
+			return grid.Move{}, 0, fmt.Errorf("action %q: the stone is on that cell (%s) already", s.Text, s.Cell)
 		}
 		if moved += d; moved > 2 {
-			return engine.Move{}, 0, fmt.Errorf("action %q: the stone would move %d cells from %s; a turn moves it at most 2", s.Text, moved, from)
+			return grid.Move{}, 0, fmt.Errorf("action %q: the stone would move %d cells from %s; a turn moves it at most 2", s.Text, moved, from)
 		}
 		cur = s.Cell
 	}
 	side, ok := wall.Wall.sideOf(cur)
 	if !ok {
-		return engine.Move{}, 0, fmt.Errorf("action %q: the wall is not a side of %s, where the stone ends its move", wall.Text, cur)
+		return grid.Move{}, 0, fmt.Errorf("action %q: the wall is not a side of %s, where the stone ends its move", wall.Text, cur)
 	}
-	return engine.TurnMove(from, cur, side), piece - 1, nil
+	return grid.TurnMove(from, cur, side), piece - 1, nil
 }
 
 // stay returns the turn of a WGF turn without a step: the stone is the
 // first of c's stones, in piece order, beside the wall whose stay is
 // legal, or the first beside it (whose stay engine.Game.Play then
 // refuses).
-func (w *wgfReader) stay(c engine.Color, wall wgfAction) (engine.Move, int, error) {
+func (w *wgfReader) stay(c grid.Color, wall wgfAction) (grid.Move, int, error) {
 	first := -1
-	var firstMove engine.Move
+	var firstMove grid.Move
 	for i, s := range w.pieces[c] {
 		d, ok := wall.Wall.sideOf(s)
 		if !ok {
 			continue
 		}
-		m := engine.TurnMove(s, s, d)
+		m := grid.TurnMove(s, s, d)
 		if w.g.Final.CheckMove(m) == nil {
 			return m, i, nil
 		}
@@ -186,14 +187,14 @@ func (w *wgfReader) stay(c engine.Color, wall wgfAction) (engine.Move, int, erro
 		}
 	}
 	if first < 0 {
-		return engine.Move{}, 0, fmt.Errorf("action %q: the turn moves no stone, and the wall is beside none of %s's stones", wall.Text, c)
+		return grid.Move{}, 0, fmt.Errorf("action %q: the turn moves no stone, and the wall is beside none of %s's stones", wall.Text, c)
 	}
 	return firstMove, first, nil
 }
 
 // distance returns the number of orthogonal steps between a and b,
 // walls and stones aside.
-func distance(a, b engine.Square) int {
+func distance(a, b grid.Square) int {
 	dc, dr := a.Col()-b.Col(), a.Row()-b.Row()
 	return max(dc, -dc) + max(dr, -dr)
 }

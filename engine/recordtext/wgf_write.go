@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // WriteWGF replays rec and writes it as a WGF record of the site
@@ -46,16 +47,16 @@ func formatWGF(g *engine.Game) (string, error) {
 		before := pos
 		pos.Apply(m)
 		switch m.Kind {
-		case engine.Place:
+		case grid.Place:
 			pieces[c] = append(pieces[c], m.To)
 			r, col := wgfCell(m.To)
 			opening = append(opening, fmt.Sprintf("%c%d%d%d", wgfLetter(c), len(pieces[c]), r, col))
-		case engine.Break:
+		case grid.Break:
 			if i+1 == len(g.Moves) || g.Movers[i+1] != c {
 				return "", &engine.MoveError{Index: i, Move: c.Letter() + " " + m.String(), Err: errors.New("the record ends after this break, in the middle of the turn, or the break ended the turn: WGF writes whole turns, each with its wall")}
 			}
 			pendingBreak = "X" + wgfWallOf(m.To, m.Side).String()
-		case engine.Turn:
+		case grid.Turn:
 			// Under breakTiming=any-time a break whose wall no stone stood
 			// beside before the move goes where the stone reached it:
 			// after its first step (the steps written one by one) or after
@@ -104,7 +105,7 @@ func checkWGFGame(g *engine.Game) error {
 }
 
 // indexOfSquare returns the index of s in list, or -1.
-func indexOfSquare(list []engine.Square, s engine.Square) int {
+func indexOfSquare(list []grid.Square, s grid.Square) int {
 	for i, x := range list {
 		if x == s {
 			return i

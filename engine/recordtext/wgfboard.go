@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // The WGF record's board, as the WallGo site ZachChiu/quoridor keeps it
@@ -23,10 +24,10 @@ import (
 //     Green, whose letter in move notation is G).
 
 // wgfSquare returns the engine's square of the site's cell (row, col).
-func wgfSquare(row, col int) engine.Square { return engine.SquareAt(col, engine.Size-1-row) }
+func wgfSquare(row, col int) grid.Square { return grid.SquareAt(col, grid.Size-1-row) }
 
 // wgfCell returns the site's cell (row, col) of s.
-func wgfCell(s engine.Square) (row, col int) { return engine.Size - 1 - s.Row(), s.Col() }
+func wgfCell(s grid.Square) (row, col int) { return grid.Size - 1 - s.Row(), s.Col() }
 
 // wgfWall is a wall slot in the site's terms: Dir 'H' or 'V' and a cell.
 type wgfWall struct {
@@ -39,40 +40,40 @@ func (w wgfWall) String() string { return fmt.Sprintf("%c%d%d", w.Dir, w.Row, w.
 
 // sideOf returns the side of s the wall stands on; ok is false when the
 // wall is not a side of s.
-func (w wgfWall) sideOf(s engine.Square) (d engine.Side, ok bool) {
+func (w wgfWall) sideOf(s grid.Square) (d grid.Side, ok bool) {
 	r, c := wgfCell(s)
 	switch {
 	case w.Dir == 'H' && w.Col == c && w.Row == r:
-		return engine.South, true
+		return grid.South, true
 	case w.Dir == 'H' && w.Col == c && w.Row == r-1:
-		return engine.North, true
+		return grid.North, true
 	case w.Dir == 'V' && w.Row == r && w.Col == c:
-		return engine.East, true
+		return grid.East, true
 	case w.Dir == 'V' && w.Row == r && w.Col == c-1:
-		return engine.West, true
+		return grid.West, true
 	}
-	return engine.NoSide, false
+	return grid.NoSide, false
 }
 
 // firstSide returns the square above (H) or left of (V) the wall and the
 // wall's side of it.
-func (w wgfWall) firstSide() (engine.Square, engine.Side) {
+func (w wgfWall) firstSide() (grid.Square, grid.Side) {
 	if w.Dir == 'H' {
-		return wgfSquare(w.Row, w.Col), engine.South
+		return wgfSquare(w.Row, w.Col), grid.South
 	}
-	return wgfSquare(w.Row, w.Col), engine.East
+	return wgfSquare(w.Row, w.Col), grid.East
 }
 
 // wgfWallOf returns the site's slot of the wall on side d of s, which
 // must not be the board's edge.
-func wgfWallOf(s engine.Square, d engine.Side) wgfWall {
+func wgfWallOf(s grid.Square, d grid.Side) wgfWall {
 	r, c := wgfCell(s)
 	switch d {
-	case engine.North:
+	case grid.North:
 		return wgfWall{'H', r - 1, c}
-	case engine.South:
+	case grid.South:
 		return wgfWall{'H', r, c}
-	case engine.East:
+	case grid.East:
 		return wgfWall{'V', r, c}
 	}
 	return wgfWall{'V', r, c - 1}
@@ -80,13 +81,13 @@ func wgfWallOf(s engine.Square, d engine.Side) wgfWall {
 
 // wgfColor returns the colour of the site's player letter, if it plays in
 // a game of that many players.
-func wgfColor(letter byte, players int) (engine.Color, bool) {
-	c := engine.Color(letter) - 'A'
+func wgfColor(letter byte, players int) (grid.Color, bool) {
+	c := grid.Color(letter) - 'A'
 	return c, letter >= 'A' && int(c) < players
 }
 
 // wgfLetter returns the site's letter of colour c: A, B or C.
-func wgfLetter(c engine.Color) byte { return 'A' + byte(c) }
+func wgfLetter(c grid.Color) byte { return 'A' + byte(c) }
 
 // WGFRules returns the rules of the site's game of 2 or 3 players: the
 // four-stone opening with two players (its preset stones are the same),
@@ -114,11 +115,11 @@ func WGFRules(players int) engine.Rules {
 // order: its createGame numbers them as it scans the board row by row
 // from the top, left to right (app/utils/wgf.ts buildPieceIndex). The
 // preset stones are those of the rules' start position.
-func wgfStartStones(rules engine.Rules) [engine.MaxPlayers][]engine.Square {
-	var out [engine.MaxPlayers][]engine.Square
+func wgfStartStones(rules engine.Rules) [grid.MaxPlayers][]grid.Square {
+	var out [grid.MaxPlayers][]grid.Square
 	start := engine.NewPosition(rules)
 	for c := range out {
-		sq := start.Stones(engine.Color(c)).Squares()
+		sq := start.Stones(grid.Color(c)).Squares()
 		sort.Slice(sq, func(i, j int) bool {
 			ri, ci := wgfCell(sq[i])
 			rj, cj := wgfCell(sq[j])
@@ -140,7 +141,7 @@ func wgfInitBlock(rules engine.Rules) string {
 			if out != "" {
 				out += ","
 			}
-			out += fmt.Sprintf("%c%d:%d%d", wgfLetter(engine.Color(c)), i+1, r, col)
+			out += fmt.Sprintf("%c%d:%d%d", wgfLetter(grid.Color(c)), i+1, r, col)
 		}
 	}
 	return out

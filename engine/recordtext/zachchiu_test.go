@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // siteGame is one game of testdata/zachchiu/games.jsonl.gz: random games
@@ -88,13 +89,13 @@ func sameMove(a, b string) bool {
 	if a == b {
 		return true
 	}
-	ma, ca, errA := engine.ParseMove(a)
-	mb, cb, errB := engine.ParseMove(b)
-	if errA != nil || errB != nil || ca != cb || ma.Kind != engine.Turn || mb.Kind != engine.Turn || ma.From != ma.To || mb.From != mb.To {
+	ma, ca, errA := grid.ParseMove(a)
+	mb, cb, errB := grid.ParseMove(b)
+	if errA != nil || errB != nil || ca != cb || ma.Kind != grid.Turn || mb.Kind != grid.Turn || ma.From != ma.To || mb.From != mb.To {
 		return false
 	}
-	wa, _ := engine.BreakWall(ma.To, ma.Side)
-	wb, _ := engine.BreakWall(mb.To, mb.Side)
+	wa, _ := grid.BreakWall(ma.To, ma.Side)
+	wb, _ := grid.BreakWall(mb.To, mb.Side)
 	return wa == wb
 }
 
@@ -102,9 +103,9 @@ func sameMove(a, b string) bool {
 func countTurns(p *engine.Position) (turns, breaks int) {
 	for _, m := range p.LegalMoves(nil) {
 		switch m.Kind {
-		case engine.Turn:
+		case grid.Turn:
 			turns++
-		case engine.Break:
+		case grid.Break:
 			breaks++
 		}
 	}
@@ -208,7 +209,7 @@ func compareSite(t *testing.T, games []siteGame, rules *engine.Rules, detail fun
 		var winners []string
 		ok := res.Open.Count() == sg.Contested && res.Neutral.Count() == sg.Neutral &&
 			(res.Open != 0) == (sg.EndReason == "settled-with-frozen-contested")
-		for c := engine.Color(0); int(c) < final.Players(); c++ {
+		for c := grid.Color(0); int(c) < final.Players(); c++ {
 			letter := string(rune('A' + c))
 			ok = ok && res.Score[c] == sg.Scores[letter]
 			if res.Winners>>uint(c)&1 != 0 {

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // Depth-first proof-number search (df-pn) for the outcome.
@@ -119,7 +120,7 @@ func widen(x uint32) uint64 {
 
 // pnRun is one df-pn run: does the root's player reach target?
 type pnRun struct {
-	root   engine.Color
+	root   grid.Color
 	target Value
 	table  *pnTable
 	// kids holds, per ply, the numbers of the children of the node being
@@ -148,13 +149,13 @@ func (s *Solver) proveOutcome(pos *engine.Position) Outcome {
 
 // pnWinningMove returns a root move whose child the last df-pn run proved
 // (the run that proved the win), or nil.
-func (s *Solver) pnWinningMove(pos *engine.Position) []engine.Move {
+func (s *Solver) pnWinningMove(pos *engine.Position) []grid.Move {
 	r := &pnRun{root: pos.ToMove(), target: 1, table: s.pn}
 	for _, m := range s.rootMoves(pos) {
 		child := *pos
 		child.Apply(m)
 		if r.status(s, &child).proven() {
-			return []engine.Move{m}
+			return []grid.Move{m}
 		}
 	}
 	return nil

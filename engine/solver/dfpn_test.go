@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // TestProofNumbersAgreeWithReference solves the small endgames (their
@@ -58,7 +59,7 @@ func TestProofNumbersAgreeWithReference(t *testing.T) {
 
 // wins reports whether m wins for the player to move at pos, by the
 // brute-force reference.
-func wins(t *testing.T, pos *engine.Position, m engine.Move) bool {
+func wins(t *testing.T, pos *engine.Position, m grid.Move) bool {
 	t.Helper()
 	me := pos.ToMove()
 	child := *pos

@@ -4,12 +4,13 @@ import (
 	"sort"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // Prior scores the legal moves of a position for move ordering, higher
 // first, for instance with a network's policy. It returns one score per
 // move, or nil to fall back on the heuristic.
-type Prior func(pos *engine.Position, moves []engine.Move) []float32
+type Prior func(pos *engine.Position, moves []grid.Move) []float32
 
 // Ordering scores, in decreasing order of importance.
 const (
@@ -32,7 +33,7 @@ const territoryScale = 32
 // plyBuf holds the per-ply scratch of the search: the moves, their
 // ordering scores and the positions after them.
 type plyBuf struct {
-	moves    []engine.Move
+	moves    []grid.Move
 	scores   []int32
 	children []engine.Position
 	idx      []int
@@ -46,7 +47,7 @@ type plyBuf struct {
 // territory they leave plus the history heuristic (see territoryScale) or
 // by the caller's prior, deeper by the history heuristic alone; tempo
 // moves come last.
-func (s *Solver) order(pos *engine.Position, buf *plyBuf, ply int, hashMove engine.Move, closed engine.Bitboard, prior []float32) []int {
+func (s *Solver) order(pos *engine.Position, buf *plyBuf, ply int, hashMove grid.Move, closed grid.Bitboard, prior []float32) []int {
 	me := pos.ToMove()
 	n := len(buf.moves)
 	buf.children = buf.children[:n]
@@ -84,7 +85,7 @@ func (s *Solver) order(pos *engine.Position, buf *plyBuf, ply int, hashMove engi
 // agent's endgames the mean proves more, within a node budget and in a
 // review's backward pass, than either alone (docs/solver.md links the
 // measurements).
-func guessFor(pos *engine.Position, me engine.Color) Value {
+func guessFor(pos *engine.Position, me grid.Color) Value {
 	b := boardOf(pos)
 	g := Value(nearer(pos, b, splitOf(pos, b)) * regionWeight)
 	if pos.ToMove() != me {
@@ -96,8 +97,8 @@ func guessFor(pos *engine.Position, me engine.Color) Value {
 // credit rewards a move that caused a cutoff (history heuristic), by the
 // wall it builds: in WallGo the wall is what a move changes for good, and
 // the same wall built by different stone moves refutes the same things.
-func (s *Solver) credit(m engine.Move) {
-	if m.Kind == engine.Turn {
+func (s *Solver) credit(m grid.Move) {
+	if m.Kind == grid.Turn {
 		k := wallSlot(m)
 		s.history[k] = min(s.history[k]+1, scoreEnd/2)
 	}
@@ -106,14 +107,14 @@ func (s *Solver) credit(m engine.Move) {
 // wallSlot numbers the wall a turn builds: the north side of square s is
 // slot s, its east side slot NumSquares+s (south and west sides are the
 // north and east sides of the neighbour).
-func wallSlot(m engine.Move) int {
+func wallSlot(m grid.Move) int {
 	switch m.Side {
-	case engine.North:
+	case grid.North:
 		return int(m.To)
-	case engine.South:
-		return int(m.To) - engine.Size
-	case engine.East:
-		return engine.NumSquares + int(m.To)
+	case grid.South:
+		return int(m.To) - grid.Size
+	case grid.East:
+		return grid.NumSquares + int(m.To)
 	}
-	return engine.NumSquares + int(m.To) - 1
+	return grid.NumSquares + int(m.To) - 1
 }

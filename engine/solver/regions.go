@@ -1,6 +1,9 @@
 package solver
 
-import "github.com/wallzero/wallzero/engine"
+import (
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
+)
 
 // split is the region structure of a two-player position seen by the player
 // to move: its closed regions, the opponent's, and the contested ones.
@@ -8,7 +11,7 @@ type split struct {
 	// mine, theirs and contested hold the squares of the mover's closed
 	// regions, the opponent's closed regions and the regions with stones of
 	// both.
-	mine, theirs, contested engine.Bitboard
+	mine, theirs, contested grid.Bitboard
 	// mineLargest, theirsLargest and contestedLargest are the sizes of the
 	// largest region of each kind.
 	mineLargest, theirsLargest, contestedLargest int
@@ -21,9 +24,9 @@ func splitOf(pos *engine.Position, b board) split {
 	me := pos.ToMove()
 	a, o := pos.Stones(me), pos.Stones(1-me)
 	var sp split
-	seen := engine.Bitboard(0)
+	seen := grid.Bitboard(0)
 	for st := a | o; st != 0; st &^= seen {
-		r := b.fill(engine.Bit(st.First()))
+		r := b.fill(grid.Bit(st.First()))
 		seen |= r
 		n := r.Count()
 		switch {

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/engine/solver/endgames"
 )
 
@@ -45,7 +46,7 @@ type smallCase struct {
 func (c smallCase) position(t testing.TB) engine.Position {
 	pos := engine.NewPosition(variants[c.variant])
 	for _, text := range c.moves {
-		m, _, err := engine.ParseMove(text)
+		m, _, err := grid.ParseMove(text)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,7 +79,7 @@ func shrink(pos engine.Position, moves []string, rng *rand.Rand, emit func(engin
 
 // shrinkEnd appends to lines a small case (shrink) for each position 1 to
 // 8 plies before the end of a game, in the play phase.
-func shrinkEnd(lines *[]string, vi int, history []engine.Position, played []engine.Move, rng *rand.Rand) {
+func shrinkEnd(lines *[]string, vi int, history []engine.Position, played []grid.Move, rng *rand.Rand) {
 	end := len(history) - 1
 	for k := 1; k <= 8 && k <= end; k++ {
 		if history[end-k].Phase() != engine.Play {

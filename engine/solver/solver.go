@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // Options bound and tune a Solver. The zero value searches without limits.
@@ -51,9 +52,9 @@ type Result struct {
 	// Best holds the optimal moves at the root (those that keep Value) when
 	// Exact; the tempo moves of a grouped root are represented by one of
 	// them. When only a win is proven it holds one winning move.
-	Best []engine.Move
+	Best []grid.Move
 	// Line is a principal line: optimal moves to the end of the game.
-	Line []engine.Move
+	Line []grid.Move
 	// Nodes counts the positions visited.
 	Nodes int64
 	// Elapsed is the wall time spent.
@@ -74,7 +75,7 @@ type Solver struct {
 	aborted              bool
 	bufs                 []plyBuf
 	// history counts cutoffs by wall slot (wallSlot) for move ordering.
-	history [2 * engine.NumSquares]int32
+	history [2 * grid.NumSquares]int32
 	// pn is the df-pn table (dfpn.go), made on first use.
 	pn *pnTable
 	// abShare is the alpha-beta share of a budget under ProofNumbers
@@ -89,7 +90,7 @@ func New(opts Options) *Solver {
 	}
 	// Every turn builds one of the board's 84 walls, so no line is longer
 	// than that: the per-ply scratch never moves once allocated.
-	return &Solver{opts: opts, bufs: make([]plyBuf, 0, 2*engine.NumSquares), abShare: alphaBetaShare}
+	return &Solver{opts: opts, bufs: make([]plyBuf, 0, 2*grid.NumSquares), abShare: alphaBetaShare}
 }
 
 // SetBudget changes the node and time budgets of the next Solve calls (0
@@ -171,7 +172,7 @@ func (s *Solver) solve(pos *engine.Position) Result {
 // outcome proves win, draw or loss (Unknown when the budget runs out) and,
 // for a win, names one winning move when it can: alpha-beta alone, or
 // alpha-beta on a share of the budget and then df-pn (ProofNumbers).
-func (s *Solver) outcome(pos *engine.Position) (Outcome, []engine.Move) {
+func (s *Solver) outcome(pos *engine.Position) (Outcome, []grid.Move) {
 	if !s.opts.ProofNumbers || s.limit == 0 && s.deadline.IsZero() {
 		return s.alphaBetaOutcome(pos)
 	}
@@ -189,12 +190,12 @@ func (s *Solver) outcome(pos *engine.Position) (Outcome, []engine.Move) {
 }
 
 // alphaBetaOutcome proves win, draw or loss with two null-window searches.
-func (s *Solver) alphaBetaOutcome(pos *engine.Position) (Outcome, []engine.Move) {
+func (s *Solver) alphaBetaOutcome(pos *engine.Position) (Outcome, []grid.Move) {
 	if v := s.search(pos, 0, 1, 0); s.aborted {
 		return Unknown, nil
 	} else if v >= 1 {
 		if e, ok := s.tt.get(pos.Hash()); ok && e.best.Kind != 0 {
-			return Win, []engine.Move{e.best}
+			return Win, []grid.Move{e.best}
 		}
 		return Win, nil
 	}
@@ -208,7 +209,7 @@ func (s *Solver) alphaBetaOutcome(pos *engine.Position) (Outcome, []engine.Move)
 
 // childValue returns the value of m's child from the point of view of the
 // player to move at pos, searched in the window (alpha, beta) of that view.
-func (s *Solver) childValue(pos *engine.Position, m engine.Move, alpha, beta Value, ply int) Value {
+func (s *Solver) childValue(pos *engine.Position, m grid.Move, alpha, beta Value, ply int) Value {
 	me := pos.ToMove()
 	child := *pos
 	child.Apply(m)
@@ -223,8 +224,8 @@ func (s *Solver) childValue(pos *engine.Position, m engine.Move, alpha, beta Val
 
 // bestMoves returns the root moves whose value is v. It stops early, with
 // what it found, when the budget runs out.
-func (s *Solver) bestMoves(pos *engine.Position, v Value) []engine.Move {
-	var out []engine.Move
+func (s *Solver) bestMoves(pos *engine.Position, v Value) []grid.Move {
+	var out []grid.Move
 	for _, m := range s.rootMoves(pos) {
 		if s.childValue(pos, m, v-1, v+1, 0) == v && !s.aborted {
 			out = append(out, m)
@@ -238,8 +239,8 @@ func (s *Solver) bestMoves(pos *engine.Position, v Value) []engine.Move {
 
 // line follows optimal moves from pos, whose value is v, to the end of the
 // game or of the budget.
-func (s *Solver) line(pos *engine.Position, v Value) []engine.Move {
-	var out []engine.Move
+func (s *Solver) line(pos *engine.Position, v Value) []grid.Move {
+	var out []grid.Move
 	cur := *pos
 	for !cur.IsOver() && !s.aborted {
 		me := cur.ToMove()
@@ -282,7 +283,7 @@ func (s *Solver) search(pos *engine.Position, alpha, beta Value, ply int) Value 
 		return 0
 	}
 	key := pos.Hash()
-	var hashMove engine.Move
+	var hashMove grid.Move
 	if e, ok := s.tt.get(key); ok {
 		lo, hi := Value(e.lo), Value(e.hi)
 		if lo >= beta || lo == hi {
@@ -313,7 +314,7 @@ func (s *Solver) search(pos *engine.Position, alpha, beta Value, ply int) Value 
 		s.tt.put(key, v, inf, buf.moves[i])
 		return v
 	}
-	best, bestMove := -inf, engine.Move{}
+	best, bestMove := -inf, grid.Move{}
 	for _, i := range idx {
 		m, child := buf.moves[i], &buf.children[i]
 		var v Value
@@ -354,7 +355,7 @@ func (s *Solver) search(pos *engine.Position, alpha, beta Value, ply int) Value 
 // searching any of them (enhanced transposition cutoff): a child whose
 // stored bound already gives the mover beta or more cuts the node off at
 // the cost of a lookup. It returns that bound and the child's index.
-func (s *Solver) transposedCutoff(buf *plyBuf, idx []int, me engine.Color, beta Value) (Value, int, bool) {
+func (s *Solver) transposedCutoff(buf *plyBuf, idx []int, me grid.Color, beta Value) (Value, int, bool) {
 	for _, i := range idx {
 		child := &buf.children[i]
 		if child.IsOver() {
@@ -378,10 +379,10 @@ func (s *Solver) transposedCutoff(buf *plyBuf, idx []int, me engine.Color, beta 
 // moves returns the moves searched at pos in a buffer owned by ply: every
 // legal move, with the player's tempo moves grouped into one where the
 // claim of tempo.go allows it.
-func (s *Solver) moves(pos *engine.Position, ply int, b board, sp split) []engine.Move {
+func (s *Solver) moves(pos *engine.Position, ply int, b board, sp split) []grid.Move {
 	for len(s.bufs) <= ply {
 		s.bufs = append(s.bufs, plyBuf{
-			moves:    make([]engine.Move, 0, engine.MaxMoves),
+			moves:    make([]grid.Move, 0, engine.MaxMoves),
 			scores:   make([]int32, engine.MaxMoves),
 			children: make([]engine.Position, engine.MaxMoves),
 			idx:      make([]int, 0, engine.MaxMoves),
@@ -409,7 +410,7 @@ func (s *Solver) moves(pos *engine.Position, ply int, b board, sp split) []engin
 
 // ordered returns the scratch of ply holding the moves of pos (see moves)
 // and the positions after them, and the move indices in search order.
-func (s *Solver) ordered(pos *engine.Position, ply int, hashMove engine.Move, b board, sp split) (*plyBuf, []int) {
+func (s *Solver) ordered(pos *engine.Position, ply int, hashMove grid.Move, b board, sp split) (*plyBuf, []int) {
 	moves := s.moves(pos, ply, b, sp)
 	var prior []float32
 	if ply == 0 && s.opts.Prior != nil {
@@ -424,7 +425,7 @@ func (s *Solver) ordered(pos *engine.Position, ply int, hashMove engine.Move, b 
 
 // rootMoves returns the moves searched at pos (see moves), for the root
 // analyses that follow the value search.
-func (s *Solver) rootMoves(pos *engine.Position) []engine.Move {
+func (s *Solver) rootMoves(pos *engine.Position) []grid.Move {
 	b := boardOf(pos)
 	return s.moves(pos, 0, b, splitOf(pos, b))
 }

@@ -1,13 +1,13 @@
 package solver
 
-import "github.com/wallzero/wallzero/engine"
+import "github.com/wallzero/wallzero/engine/grid"
 
 // entry is one transposition-table slot: bounds on the exact value of the
 // position with that hash (from its mover's view) and the best move found.
 type entry struct {
 	key    uint64
 	lo, hi int16
-	best   engine.Move
+	best   grid.Move
 }
 
 // table is a fixed-size, always-replace transposition table. Values are
@@ -36,7 +36,7 @@ func (t *table) get(key uint64) (entry, bool) {
 }
 
 // put stores bounds for key, narrowing those already stored for it.
-func (t *table) put(key uint64, lo, hi Value, best engine.Move) {
+func (t *table) put(key uint64, lo, hi Value, best grid.Move) {
 	e := &t.slots[key&t.mask]
 	if e.key == key {
 		lo = max(lo, Value(e.lo))

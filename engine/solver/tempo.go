@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // Tempo moves.
@@ -49,12 +50,12 @@ import (
 // closed regions.
 type tempo struct {
 	// closed holds the squares of the mover's closed regions.
-	closed engine.Bitboard
+	closed grid.Bitboard
 	// grouped reports that the claim above applies: the mover's moves
 	// inside closed holds are represented by free alone.
 	grouped bool
 	// free is the first move of the free-move sequence (valid when grouped).
-	free engine.Move
+	free grid.Move
 }
 
 // analyseTempo classifies the closed regions of pos for the player to move
@@ -76,8 +77,8 @@ func analyseTempo(pos *engine.Position, b board, sp split) tempo {
 // regions x (with the mover's stones stones inside them): moves that keep
 // every region of x in one piece. It reports the first move and whether it
 // found need of them. need == 0 succeeds with any free move.
-func freeSequence(b board, x, stones engine.Bitboard, need int) (engine.Move, bool) {
-	var first engine.Move
+func freeSequence(b board, x, stones grid.Bitboard, need int) (grid.Move, bool) {
+	var first grid.Move
 	found := 0
 	for {
 		m, nb, ok := oneFreeMove(b, stones)
@@ -92,30 +93,30 @@ func freeSequence(b board, x, stones engine.Bitboard, need int) (engine.Move, bo
 			return first, true
 		}
 		b = nb
-		stones = stones&^engine.Bit(m.From) | engine.Bit(m.To)
+		stones = stones&^grid.Bit(m.From) | grid.Bit(m.To)
 	}
 }
 
 // oneFreeMove finds a move of one of stones that builds a wall which splits
 // no region, and returns it with the board after it.
-func oneFreeMove(b board, stones engine.Bitboard) (engine.Move, board, bool) {
+func oneFreeMove(b board, stones grid.Bitboard) (grid.Move, board, bool) {
 	for st := stones; st != 0; st &= st - 1 {
-		from := engine.Square(bits.TrailingZeros64(uint64(st)))
-		for dests := b.destinations(from, stones&^engine.Bit(from)); dests != 0; dests &= dests - 1 {
-			to := engine.Square(bits.TrailingZeros64(uint64(dests)))
+		from := grid.Square(bits.TrailingZeros64(uint64(st)))
+		for dests := b.destinations(from, stones&^grid.Bit(from)); dests != 0; dests &= dests - 1 {
+			to := grid.Square(bits.TrailingZeros64(uint64(dests)))
 			for sides := b.buildable(to); sides != 0; sides &= sides - 1 {
-				d := engine.Side(bits.TrailingZeros8(sides))
+				d := grid.Side(bits.TrailingZeros8(sides))
 				across, nb := b.withWall(to, d)
-				if nb.fill(engine.Bit(to))&engine.Bit(across) != 0 {
-					return engine.TurnMove(from, to, d), nb, true
+				if nb.fill(grid.Bit(to))&grid.Bit(across) != 0 {
+					return grid.TurnMove(from, to, d), nb, true
 				}
 			}
 		}
 	}
-	return engine.Move{}, b, false
+	return grid.Move{}, b, false
 }
 
 // inClosed reports whether m is a move of a stone inside closed.
-func inClosed(m engine.Move, closed engine.Bitboard) bool {
-	return m.Kind == engine.Turn && closed.Has(m.From)
+func inClosed(m grid.Move, closed grid.Bitboard) bool {
+	return m.Kind == grid.Turn && closed.Has(m.From)
 }

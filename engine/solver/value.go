@@ -1,6 +1,9 @@
 package solver
 
-import "github.com/wallzero/wallzero/engine"
+import (
+	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
+)
 
 // Value is a game value from one player's point of view: 128 times the
 // territory difference plus, under the largest-region tie break, the
@@ -14,7 +17,7 @@ const regionWeight = 128
 
 // Bounds on every value; inf is outside them.
 const (
-	maxValue Value = regionWeight*engine.NumSquares + engine.NumSquares
+	maxValue Value = regionWeight*grid.NumSquares + grid.NumSquares
 	inf      Value = maxValue + 1
 )
 
@@ -86,7 +89,7 @@ func (o Outcome) Negate() Outcome {
 // FinalValue scores a finished game from me's point of view (see Value).
 // It also scores an unfinished position as it stands, which is what the
 // rules award if the game ended now.
-func FinalValue(pos *engine.Position, me engine.Color) Value {
+func FinalValue(pos *engine.Position, me grid.Color) Value {
 	r := pos.Result()
 	opp := 1 - me
 	v := regionWeight * (r.Score[me] - r.Score[opp])

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/engine/solver/endgames"
 )
 
@@ -12,23 +13,23 @@ import (
 // contested square to the side with the strictly nearer stone.
 func nearerByDistances(pos *engine.Position, sp split) int {
 	me := pos.ToMove()
-	var near [2][engine.NumSquares]int
-	for side, c := range [2]engine.Color{me, 1 - me} {
+	var near [2][grid.NumSquares]int
+	for side, c := range [2]grid.Color{me, 1 - me} {
 		for sq := range near[side] {
 			near[side][sq] = 1 << 30
 		}
 		for st := pos.Stones(c) & sp.contested; st != 0; st &= st - 1 {
 			d := pos.StepDistances(st.First())
 			for sq, v := range d {
-				if v != engine.Unreachable {
+				if v != grid.Unreachable {
 					near[side][sq] = min(near[side][sq], int(v))
 				}
 			}
 		}
 	}
 	diff := sp.mine.Count() - sp.theirs.Count()
-	for sq := range engine.Square(engine.NumSquares) {
-		if sp.contested&engine.Bit(sq) == 0 {
+	for sq := range grid.Square(grid.NumSquares) {
+		if sp.contested&grid.Bit(sq) == 0 {
 			continue
 		}
 		switch {

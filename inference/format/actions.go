@@ -1,6 +1,6 @@
 package format
 
-import "github.com/wallzero/wallzero/engine"
+import "github.com/wallzero/wallzero/engine/grid"
 
 // Turn and placement actions, which both formats number alike. An action
 // id is channel*49 + square, so a fully convolutional policy head covers
@@ -39,11 +39,11 @@ var offsetIndex = func() (idx [5][5]int8) {
 
 // stoneAction returns the action id of a placement or turn, -1 for any
 // other move.
-func stoneAction(m engine.Move) int {
+func stoneAction(m grid.Move) int {
 	switch m.Kind {
-	case engine.Place:
-		return PlacementChannel*engine.NumSquares + int(m.To)
-	case engine.Turn:
+	case grid.Place:
+		return PlacementChannel*grid.NumSquares + int(m.To)
+	case grid.Turn:
 		dx, dy := m.To.Col()-m.From.Col(), m.To.Row()-m.From.Row()
 		if dx < -2 || dx > 2 || dy < -2 || dy > 2 {
 			return -1
@@ -52,7 +52,7 @@ func stoneAction(m engine.Move) int {
 		if o < 0 {
 			return -1
 		}
-		return (int(o)*4+int(m.Side))*engine.NumSquares + int(m.From)
+		return (int(o)*4+int(m.Side))*grid.NumSquares + int(m.From)
 	}
 	return -1
 }
@@ -61,18 +61,18 @@ func stoneAction(m engine.Move) int {
 // below NumChannels) after symmetry t, computed geometrically: the
 // from-square, the offset vector and the wall side all turn with the
 // board. It is a permutation of those ids, off-board turns included.
-func stoneActionImage(t engine.Symmetry, a int) int {
-	ch, sq := a/engine.NumSquares, engine.Square(a%engine.NumSquares)
+func stoneActionImage(t grid.Symmetry, a int) int {
+	ch, sq := a/grid.NumSquares, grid.Square(a%grid.NumSquares)
 	if ch == PlacementChannel {
-		return PlacementChannel*engine.NumSquares + int(t.Square(sq))
+		return PlacementChannel*grid.NumSquares + int(t.Square(sq))
 	}
 	o := offsets[ch/4]
 	// Map the offset as the vector between two squares around the centre.
-	centre := engine.SquareAt(3, 3)
-	tip := engine.SquareAt(3+o[0], 3+o[1])
+	centre := grid.SquareAt(3, 3)
+	tip := grid.SquareAt(3+o[0], 3+o[1])
 	tc, tt := t.Square(centre), t.Square(tip)
 	dx, dy := tt.Col()-tc.Col(), tt.Row()-tc.Row()
 	no := int(offsetIndex[dx+2][dy+2])
-	side := t.Side(engine.Side(ch % 4))
-	return (no*4+int(side))*engine.NumSquares + int(t.Square(sq))
+	side := t.Side(grid.Side(ch % 4))
+	return (no*4+int(side))*grid.NumSquares + int(t.Square(sq))
 }

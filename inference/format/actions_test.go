@@ -5,11 +5,12 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 func TestActionIDsAreABijection(t *testing.T) {
 	t.Parallel()
-	seen := make(map[engine.Move]int)
+	seen := make(map[grid.Move]int)
 	valid := 0
 	for a := 0; a < TwoPlayer.NumActions(); a++ {
 		m, ok := moveOf(a)
@@ -27,7 +28,7 @@ func TestActionIDsAreABijection(t *testing.T) {
 	}
 	// Every placement, and every turn whose destination is on the board.
 	wantTurns := 0
-	for s := engine.Square(0); s < engine.NumSquares; s++ {
+	for s := grid.Square(0); s < grid.NumSquares; s++ {
 		for _, o := range offsets {
 			c, r := s.Col()+o[0], s.Row()+o[1]
 			if c >= 0 && c < 7 && r >= 0 && r < 7 {
@@ -45,7 +46,7 @@ func TestActionIDsAreABijection(t *testing.T) {
 
 func TestActionSymmetriesMatchEngine(t *testing.T) {
 	t.Parallel()
-	for _, sym := range engine.AllSymmetries {
+	for _, sym := range grid.AllSymmetries {
 		perm := make([]bool, TwoPlayer.NumActions())
 		for a := 0; a < TwoPlayer.NumActions(); a++ {
 			b := stoneActionImage(sym, a)
@@ -92,20 +93,20 @@ func TestLegalMovesHaveActions(t *testing.T) {
 
 // moveOf returns the move of action id a; ok is false when its destination
 // is off the board.
-func moveOf(a int) (m engine.Move, ok bool) {
+func moveOf(a int) (m grid.Move, ok bool) {
 	if a < 0 || a >= TwoPlayer.NumActions() {
-		return engine.Move{}, false
+		return grid.Move{}, false
 	}
-	ch, sq := a/engine.NumSquares, engine.Square(a%engine.NumSquares)
+	ch, sq := a/grid.NumSquares, grid.Square(a%grid.NumSquares)
 	if ch == PlacementChannel {
-		return engine.PlaceAt(sq), true
+		return grid.PlaceAt(sq), true
 	}
 	o := offsets[ch/4]
 	c, r := sq.Col()+o[0], sq.Row()+o[1]
-	if c < 0 || c >= engine.Size || r < 0 || r >= engine.Size {
-		return engine.Move{}, false
+	if c < 0 || c >= grid.Size || r < 0 || r >= grid.Size {
+		return grid.Move{}, false
 	}
-	return engine.TurnMove(sq, engine.SquareAt(c, r), engine.Side(ch%4)), true
+	return grid.TurnMove(sq, grid.SquareAt(c, r), grid.Side(ch%4)), true
 }
 
 // TestMultiActionsCoverLegalMoves checks that every legal move of random
@@ -121,7 +122,7 @@ func TestMultiActionsCoverLegalMoves(t *testing.T) {
 				if p.IsOver() {
 					continue
 				}
-				seen := map[int]engine.Move{}
+				seen := map[int]grid.Move{}
 				for _, m := range p.LegalMoves(nil) {
 					a := MultiPlayer.ActionOf(m)
 					if a < 0 || a >= MultiPlayer.NumActions() {
@@ -131,21 +132,21 @@ func TestMultiActionsCoverLegalMoves(t *testing.T) {
 						t.Fatalf("%dp: moves %v and %v share action %d", players, o, m, a)
 					}
 					seen[a] = m
-					if m.Kind == engine.Break {
+					if m.Kind == grid.Break {
 						breaks++
-						ch := a / engine.NumSquares
+						ch := a / grid.NumSquares
 						if ch != BreakNorthChannel && ch != BreakEastChannel {
 							t.Fatalf("break %v in channel %d", m, ch)
 						}
 					} else if a != TwoPlayer.ActionOf(m) {
 						t.Fatalf("%v: multi-player id %d, two-player id %d", m, a, TwoPlayer.ActionOf(m))
 					}
-					for _, sym := range engine.AllSymmetries {
+					for _, sym := range grid.AllSymmetries {
 						b := MultiPlayer.ActionOf(sym.Move(m))
 						if b < 0 {
 							t.Fatalf("%v under %v has no action", m, sym)
 						}
-						if m.Kind != engine.Break && b != stoneActionImage(sym, a) {
+						if m.Kind != grid.Break && b != stoneActionImage(sym, a) {
 							t.Fatalf("%v under %v: id %d, want %d", m, sym, b, stoneActionImage(sym, a))
 						}
 					}
@@ -163,19 +164,19 @@ func TestMultiActionOfBreaks(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
 		sq   string
-		side engine.Side
+		side grid.Side
 		want int
 	}{
-		{"D4", engine.North, BreakNorthChannel*49 + 24},
-		{"D4", engine.East, BreakEastChannel*49 + 24},
-		{"D4", engine.South, BreakNorthChannel*49 + 17}, // D4's south wall is D3's north one
-		{"D4", engine.West, BreakEastChannel*49 + 23},   // and its west wall C4's east one
+		{"D4", grid.North, BreakNorthChannel*49 + 24},
+		{"D4", grid.East, BreakEastChannel*49 + 24},
+		{"D4", grid.South, BreakNorthChannel*49 + 17}, // D4's south wall is D3's north one
+		{"D4", grid.West, BreakEastChannel*49 + 23},   // and its west wall C4's east one
 	} {
-		s, err := engine.ParseSquare(tc.sq)
+		s, err := grid.ParseSquare(tc.sq)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, ok := engine.BreakWall(s, tc.side)
+		m, ok := grid.BreakWall(s, tc.side)
 		if !ok {
 			t.Fatalf("no wall on %s's side %v", tc.sq, tc.side)
 		}

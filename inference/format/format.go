@@ -5,11 +5,12 @@ import (
 	"slices"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/search"
 )
 
 // PlaneSize is the number of inputs of one 7x7 plane.
-const PlaneSize = engine.NumSquares
+const PlaneSize = grid.NumSquares
 
 // Format is what a network's tensors mean. Inference encodes positions and
 // decodes outputs through the format of the model it runs, self-play
@@ -37,12 +38,12 @@ type Format interface {
 	// cache's key).
 	Key(req *search.Request) uint64
 	// ActionOf returns the policy entry of m, -1 if the format has none.
-	ActionOf(m engine.Move) int
+	ActionOf(m grid.Move) int
 	// Utility turns a value row into utilities by colour for position p.
-	Utility(value []float32, p *engine.Position, u *[engine.MaxPlayers]float32)
+	Utility(value []float32, p *engine.Position, u *[grid.MaxPlayers]float32)
 	// Symmetries returns the gather tables of the eight board symmetries,
-	// in the order of engine.AllSymmetries.
-	Symmetries() *[engine.NumSymmetries]Symmetry
+	// in the order of grid.AllSymmetries.
+	Symmetries() *[grid.NumSymmetries]Symmetry
 }
 
 // spec holds the names and sizes a format declares, and the methods that
@@ -111,7 +112,7 @@ func For(n int) (Format, error) {
 }
 
 // setPlane sets the squares of b in plane.
-func setPlane(dst []float32, plane int, b engine.Bitboard) {
+func setPlane(dst []float32, plane int, b grid.Bitboard) {
 	off := plane * PlaneSize
 	for ; b != 0; b &= b - 1 {
 		dst[off+int(b.First())] = 1

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -23,10 +24,10 @@ func goldenFormat(t *testing.T, players int) Format {
 }
 
 // turnRequest is req under symmetry t, history included.
-func turnRequest(req *search.Request, t engine.Symmetry) *search.Request {
-	out := &search.Request{Position: t.Position(req.Position), HistoryCount: req.HistoryCount}
+func turnRequest(req *search.Request, t grid.Symmetry) *search.Request {
+	out := &search.Request{Position: req.Position.Transformed(t), HistoryCount: req.HistoryCount}
 	for k := 0; k < req.HistoryCount; k++ {
-		out.History[k] = t.Position(req.History[k])
+		out.History[k] = req.History[k].Transformed(t)
 	}
 	return out
 }
@@ -92,7 +93,7 @@ func TestFormatGolden(t *testing.T) {
 					return false
 				}
 				for _, m := range p.LegalMoves(nil) {
-					if m.Kind == engine.Break {
+					if m.Kind == grid.Break {
 						return true
 					}
 				}
@@ -108,12 +109,12 @@ func TestFormatGolden(t *testing.T) {
 			req, f := tc.req(t), goldenFormat(t, tc.players)
 			var b strings.Builder
 			fmt.Fprintf(&b, "position %s, %d players\n", tc.name, tc.players)
-			for _, sym := range engine.AllSymmetries {
+			for _, sym := range grid.AllSymmetries {
 				fmt.Fprintf(&b, "features %v %s\n", sym, packedHex(encode(f, turnRequest(req, sym))))
 			}
 			for _, m := range req.Moves {
 				fmt.Fprintf(&b, "move %v:", m)
-				for _, sym := range engine.AllSymmetries {
+				for _, sym := range grid.AllSymmetries {
 					fmt.Fprintf(&b, " %d", f.ActionOf(sym.Move(m)))
 				}
 				b.WriteByte('\n')

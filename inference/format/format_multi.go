@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -50,13 +51,13 @@ const (
 // multiPlayer is the three- and four-player format.
 type multiPlayer struct {
 	spec
-	tables func() *[engine.NumSymmetries]Symmetry
+	tables func() *[grid.NumSymmetries]Symmetry
 }
 
 func newMultiPlayer() *multiPlayer {
 	f := &multiPlayer{spec: spec{features: "wallzero-mp-34-v1", actions: "wallzero-mp-actions-55x49-v1",
-		planes: mpPlanes, numActions: (NumChannels + 2) * engine.NumSquares, valueSize: engine.MaxPlayers, players: []int{3, 4}}}
-	f.tables = sync.OnceValue(func() *[engine.NumSymmetries]Symmetry { return symmetries(f) })
+		planes: mpPlanes, numActions: (NumChannels + 2) * grid.NumSquares, valueSize: grid.MaxPlayers, players: []int{3, 4}}}
+	f.tables = sync.OnceValue(func() *[grid.NumSymmetries]Symmetry { return symmetries(f) })
 	return f
 }
 
@@ -74,7 +75,7 @@ func (f *multiPlayer) Encode(dst []float32, req *search.Request) {
 	r := p.Reachability()
 	me := int(p.ToMove())
 	for k := 0; k < n; k++ {
-		c := engine.Color((me + k) % n)
+		c := grid.Color((me + k) % n)
 		setPlane(dst, mpStones+k, p.Stones(c))
 		setPlane(dst, mpWallsNorth+k, p.WallsNorth(c))
 		setPlane(dst, mpWallsEast+k, p.WallsEast(c))
@@ -112,15 +113,15 @@ func (f *multiPlayer) Key(req *search.Request) uint64 {
 
 // ActionOf implements Format: a turn or a placement as the two-player
 // format numbers it, a break in its own channels; -1 for none.
-func (f *multiPlayer) ActionOf(m engine.Move) int {
-	if m.Kind != engine.Break {
+func (f *multiPlayer) ActionOf(m grid.Move) int {
+	if m.Kind != grid.Break {
 		return stoneAction(m)
 	}
 	switch m.Side {
-	case engine.North:
-		return BreakNorthChannel*engine.NumSquares + int(m.To)
-	case engine.East:
-		return BreakEastChannel*engine.NumSquares + int(m.To)
+	case grid.North:
+		return BreakNorthChannel*grid.NumSquares + int(m.To)
+	case grid.East:
+		return BreakEastChannel*grid.NumSquares + int(m.To)
 	}
 	return -1
 }
@@ -128,7 +129,7 @@ func (f *multiPlayer) ActionOf(m engine.Move) int {
 // Utility implements Format: a value per seat (seat k is the colour k
 // after the mover) becomes utilities by colour, renormalised over the
 // seats in play.
-func (f *multiPlayer) Utility(v []float32, p *engine.Position, u *[engine.MaxPlayers]float32) {
+func (f *multiPlayer) Utility(v []float32, p *engine.Position, u *[grid.MaxPlayers]float32) {
 	n := p.Players()
 	var sum float32
 	for k := 0; k < n; k++ {
@@ -145,7 +146,7 @@ func (f *multiPlayer) Utility(v []float32, p *engine.Position, u *[engine.MaxPla
 }
 
 // Symmetries implements Format.
-func (f *multiPlayer) Symmetries() *[engine.NumSymmetries]Symmetry { return f.tables() }
+func (f *multiPlayer) Symmetries() *[grid.NumSymmetries]Symmetry { return f.tables() }
 
 // wallPlanes implements layoutGeometry: planes 4-11, by builder's seat.
 func (f *multiPlayer) wallPlanes(plane int) (north, east int, ok bool) {
@@ -160,14 +161,14 @@ func (f *multiPlayer) wallPlanes(plane int) (north, east int, ok bool) {
 
 // actionImage implements layoutGeometry: turns and placements as the
 // two-player format, a break as the wall it breaks.
-func (f *multiPlayer) actionImage(t engine.Symmetry, a int) int {
-	ch, sq := a/engine.NumSquares, engine.Square(a%engine.NumSquares)
+func (f *multiPlayer) actionImage(t grid.Symmetry, a int) int {
+	ch, sq := a/grid.NumSquares, grid.Square(a%grid.NumSquares)
 	if ch < NumChannels {
 		return stoneActionImage(t, a)
 	}
-	side := engine.North
+	side := grid.North
 	if ch == BreakEastChannel {
-		side = engine.East
+		side = grid.East
 	}
 	if w, ok := wallImage(t, sq, side); ok {
 		return f.ActionOf(w)

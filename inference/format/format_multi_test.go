@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // TestMultiFeaturesSeats checks every plane against the position it
@@ -20,28 +21,28 @@ func TestMultiFeaturesSeats(t *testing.T) {
 					continue
 				}
 				x := encodeMulti(p)
-				plane := func(i int) engine.Bitboard {
-					var b engine.Bitboard
+				plane := func(i int) grid.Bitboard {
+					var b grid.Bitboard
 					for s := 0; s < PlaneSize; s++ {
 						if x[i*PlaneSize+s] != 0 {
-							b |= engine.Bit(engine.Square(s))
+							b |= grid.Bit(grid.Square(s))
 						}
 					}
 					return b
 				}
-				full := engine.Bitboard(1)<<engine.NumSquares - 1
-				flag := func(on bool) engine.Bitboard {
+				full := grid.Bitboard(1)<<grid.NumSquares - 1
+				flag := func(on bool) grid.Bitboard {
 					if on {
 						return full
 					}
 					return 0
 				}
 				terr, reach := p.Territory(), p.Reachability()
-				for k := 0; k < engine.MaxPlayers; k++ {
-					var want [7]engine.Bitboard
+				for k := 0; k < grid.MaxPlayers; k++ {
+					var want [7]grid.Bitboard
 					if k < players {
-						c := engine.Color((int(p.ToMove()) + k) % players)
-						want = [7]engine.Bitboard{p.Stones(c), p.WallsNorth(c), p.WallsEast(c), terr.Owned[c], reach.Reach[c],
+						c := grid.Color((int(p.ToMove()) + k) % players)
+						want = [7]grid.Bitboard{p.Stones(c), p.WallsNorth(c), p.WallsEast(c), terr.Owned[c], reach.Reach[c],
 							flag(players == 3 && !p.BreakUsed(c)), flag(p.Phase() == engine.Setup || !p.Settled(c))}
 					}
 					for i, base := range []int{mpStones, mpWallsNorth, mpWallsEast, mpLand, mpReach, mpBreakLeft, mpInPlay} {
@@ -52,7 +53,7 @@ func TestMultiFeaturesSeats(t *testing.T) {
 				}
 				for _, c := range []struct {
 					plane int
-					want  engine.Bitboard
+					want  grid.Bitboard
 				}{
 					{mpNeutral, terr.Neutral}, {mpThree, flag(players == 3)}, {mpFour, flag(players == 4)},
 					{mpSetup, flag(p.Phase() == engine.Setup)}, {mpMidTurn, flag(p.MidTurn())}, {mpOnes, full},
@@ -76,9 +77,9 @@ func TestMultiFeaturesSymmetry(t *testing.T) {
 		game := multiGame(players, 11)
 		for _, p := range game[:len(game)-1] {
 			x := encodeMulti(p)
-			for _, sym := range engine.AllSymmetries {
-				y := encodeMulti(sym.Position(p))
-				for k := 0; k < engine.MaxPlayers; k++ {
+			for _, sym := range grid.AllSymmetries {
+				y := encodeMulti(p.Transformed(sym))
+				for k := 0; k < grid.MaxPlayers; k++ {
 					if got, want := wallSet(y, k), turnWalls(sym, wallSet(x, k)); !sameWalls(got, want) {
 						t.Fatalf("%dp ply %d symmetry %v: seat %d's walls %v, want %v", players, p.Ply(), sym, k, got, want)
 					}
@@ -87,7 +88,7 @@ func TestMultiFeaturesSymmetry(t *testing.T) {
 					if pl >= mpWallsNorth && pl < mpWallsEast+4 {
 						continue
 					}
-					for s := engine.Square(0); s < engine.NumSquares; s++ {
+					for s := grid.Square(0); s < grid.NumSquares; s++ {
 						if x[pl*PlaneSize+int(s)] != y[pl*PlaneSize+int(sym.Square(s))] {
 							t.Fatalf("%dp ply %d symmetry %v: plane %d at %v does not move with the board", players, p.Ply(), sym, pl, s)
 						}
@@ -100,15 +101,15 @@ func TestMultiFeaturesSymmetry(t *testing.T) {
 
 // wallSet returns seat k's walls in features x as canonical breaks (a
 // break names a wall in its canonical form).
-func wallSet(x []float32, k int) map[engine.Move]bool {
-	out := map[engine.Move]bool{}
+func wallSet(x []float32, k int) map[grid.Move]bool {
+	out := map[grid.Move]bool{}
 	for _, w := range []struct {
 		plane int
-		side  engine.Side
-	}{{mpWallsNorth + k, engine.North}, {mpWallsEast + k, engine.East}} {
-		for s := engine.Square(0); s < engine.NumSquares; s++ {
+		side  grid.Side
+	}{{mpWallsNorth + k, grid.North}, {mpWallsEast + k, grid.East}} {
+		for s := grid.Square(0); s < grid.NumSquares; s++ {
 			if x[w.plane*PlaneSize+int(s)] != 0 {
-				m, _ := engine.BreakWall(s, w.side)
+				m, _ := grid.BreakWall(s, w.side)
 				out[m] = true
 			}
 		}
@@ -116,15 +117,15 @@ func wallSet(x []float32, k int) map[engine.Move]bool {
 	return out
 }
 
-func turnWalls(sym engine.Symmetry, walls map[engine.Move]bool) map[engine.Move]bool {
-	out := map[engine.Move]bool{}
+func turnWalls(sym grid.Symmetry, walls map[grid.Move]bool) map[grid.Move]bool {
+	out := map[grid.Move]bool{}
 	for m := range walls {
 		out[sym.Move(m)] = true
 	}
 	return out
 }
 
-func sameWalls(a, b map[engine.Move]bool) bool {
+func sameWalls(a, b map[grid.Move]bool) bool {
 	if len(a) != len(b) {
 		return false
 	}

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -38,13 +39,13 @@ const (
 // twoPlayer is the two-player format.
 type twoPlayer struct {
 	spec
-	tables func() *[engine.NumSymmetries]Symmetry
+	tables func() *[grid.NumSymmetries]Symmetry
 }
 
 func newTwoPlayer() *twoPlayer {
 	f := &twoPlayer{spec: spec{features: "wallzero-btrh-49-v1", actions: "wallzero-actions-53x49-v1",
-		planes: twoPlanes, numActions: NumChannels * engine.NumSquares, valueSize: 3, players: []int{2}}}
-	f.tables = sync.OnceValue(func() *[engine.NumSymmetries]Symmetry { return symmetries(f) })
+		planes: twoPlanes, numActions: NumChannels * grid.NumSquares, valueSize: 3, players: []int{2}}}
+	f.tables = sync.OnceValue(func() *[grid.NumSymmetries]Symmetry { return symmetries(f) })
 	return f
 }
 
@@ -55,13 +56,13 @@ func (f *twoPlayer) Encode(dst []float32, req *search.Request) {
 	p := &req.Position
 	encodeFrame(dst, 0, planeTerritory, p)
 	turn := planeRedToMove
-	if p.ToMove() == engine.Blue {
+	if p.ToMove() == grid.Blue {
 		turn = planeBlueToMove
 	}
 	fillPlane(dst, turn)
 	r := p.Reachability()
-	setPlane(dst, planeReach, r.Reach[engine.Red])
-	setPlane(dst, planeReach+1, r.Reach[engine.Blue])
+	setPlane(dst, planeReach, r.Reach[grid.Red])
+	setPlane(dst, planeReach+1, r.Reach[grid.Blue])
 	for k := 0; k < req.HistoryCount && k < search.HistoryLen; k++ {
 		base := firstHistory + historyPlanes*k
 		encodeFrame(dst, base, base+6, &req.History[k])
@@ -71,14 +72,14 @@ func (f *twoPlayer) Encode(dst []float32, req *search.Request) {
 // encodeFrame writes stones and walls from plane base and land from plane
 // land.
 func encodeFrame(dst []float32, base, land int, p *engine.Position) {
-	for c := engine.Red; c <= engine.Blue; c++ {
+	for c := grid.Red; c <= grid.Blue; c++ {
 		setPlane(dst, base+int(c), p.Stones(c))
 		setPlane(dst, base+2+int(c), p.WallsNorth(c))
 		setPlane(dst, base+4+int(c), p.WallsEast(c))
 	}
 	t := p.Territory()
-	setPlane(dst, land, t.Owned[engine.Red])
-	setPlane(dst, land+1, t.Owned[engine.Blue])
+	setPlane(dst, land, t.Owned[grid.Red])
+	setPlane(dst, land+1, t.Owned[grid.Blue])
 	setPlane(dst, land+2, t.Neutral)
 }
 
@@ -96,18 +97,18 @@ func (f *twoPlayer) Key(req *search.Request) uint64 {
 
 // ActionOf implements Format: turns and placements; -1 for a break,
 // which two-player games do not have.
-func (f *twoPlayer) ActionOf(m engine.Move) int { return stoneAction(m) }
+func (f *twoPlayer) ActionOf(m grid.Move) int { return stoneAction(m) }
 
 // Utility implements Format: win/draw/loss probabilities for the mover
 // become both players' utilities.
-func (f *twoPlayer) Utility(v []float32, p *engine.Position, u *[engine.MaxPlayers]float32) {
+func (f *twoPlayer) Utility(v []float32, p *engine.Position, u *[grid.MaxPlayers]float32) {
 	me := p.ToMove()
 	u[me] = v[0] + v[1]/2
 	u[1-me] = v[2] + v[1]/2
 }
 
 // Symmetries implements Format.
-func (f *twoPlayer) Symmetries() *[engine.NumSymmetries]Symmetry { return f.tables() }
+func (f *twoPlayer) Symmetries() *[grid.NumSymmetries]Symmetry { return f.tables() }
 
 // wallPlanes implements layoutGeometry: planes 2-5 of the position and of
 // each history frame.
@@ -126,4 +127,4 @@ func (f *twoPlayer) wallPlanes(plane int) (north, east int, ok bool) {
 }
 
 // actionImage implements layoutGeometry.
-func (f *twoPlayer) actionImage(t engine.Symmetry, a int) int { return stoneActionImage(t, a) }
+func (f *twoPlayer) actionImage(t grid.Symmetry, a int) int { return stoneActionImage(t, a) }

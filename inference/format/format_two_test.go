@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 func TestFeaturesGolden(t *testing.T) {
@@ -49,7 +49,7 @@ func TestFeaturesHandChecked(t *testing.T) {
 	x := make([]float32, TwoPlayer.FeatureSize())
 	TwoPlayer.Encode(x, req)
 	at := func(plane int, sq string) float32 {
-		s, err := engine.ParseSquare(sq)
+		s, err := grid.ParseSquare(sq)
 		if err != nil {
 			t.Fatal(err)
 		}

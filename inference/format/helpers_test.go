@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -75,7 +76,7 @@ func multiGame(players int, seed uint64) []engine.Position {
 		moves := p.LegalMoves(nil)
 		m := moves[rng.IntN(len(moves))]
 		for _, b := range moves {
-			if b.Kind == engine.Break && rng.IntN(3) == 0 {
+			if b.Kind == grid.Break && rng.IntN(3) == 0 {
 				m = b
 			}
 		}

@@ -1,6 +1,6 @@
 package format
 
-import "github.com/wallzero/wallzero/engine"
+import "github.com/wallzero/wallzero/engine/grid"
 
 // Symmetry says where a format's inputs and actions go under a board
 // symmetry, as gather indices: for a position p and a symmetry t, input j
@@ -26,13 +26,13 @@ type layoutGeometry interface {
 	wallPlanes(plane int) (north, east int, ok bool)
 	// actionImage returns the id of action a after t, -1 when it names a
 	// wall on the board's edge.
-	actionImage(t engine.Symmetry, a int) int
+	actionImage(t grid.Symmetry, a int) int
 }
 
 // symmetries computes the gather tables of the eight symmetries of f.
-func symmetries(f layoutGeometry) *[engine.NumSymmetries]Symmetry {
-	var out [engine.NumSymmetries]Symmetry
-	for i, t := range engine.AllSymmetries {
+func symmetries(f layoutGeometry) *[grid.NumSymmetries]Symmetry {
+	var out [grid.NumSymmetries]Symmetry
+	for i, t := range grid.AllSymmetries {
 		img := make([]int, f.NumActions())
 		for a := range img {
 			img[a] = f.actionImage(t, a)
@@ -46,24 +46,24 @@ func symmetries(f layoutGeometry) *[engine.NumSymmetries]Symmetry {
 // with the board, a wall moves as a wall (a north-side wall may become an
 // east-side one); -1 for the inputs of walls on the board's edge, which no
 // position has.
-func featureImages(f layoutGeometry, t engine.Symmetry) []int {
+func featureImages(f layoutGeometry, t grid.Symmetry) []int {
 	img := make([]int, f.FeatureSize())
 	for plane := range f.Planes() {
 		north, east, wall := f.wallPlanes(plane)
-		for s := range engine.NumSquares {
+		for s := range grid.NumSquares {
 			i := plane*PlaneSize + s
 			if !wall {
-				img[i] = plane*PlaneSize + int(t.Square(engine.Square(s)))
+				img[i] = plane*PlaneSize + int(t.Square(grid.Square(s)))
 				continue
 			}
-			side := engine.North
+			side := grid.North
 			if plane == east {
-				side = engine.East
+				side = grid.East
 			}
 			img[i] = -1
-			if w, ok := wallImage(t, engine.Square(s), side); ok {
+			if w, ok := wallImage(t, grid.Square(s), side); ok {
 				to := north
-				if w.Side == engine.East {
+				if w.Side == grid.East {
 					to = east
 				}
 				img[i] = to*PlaneSize + int(w.To)
@@ -75,10 +75,10 @@ func featureImages(f layoutGeometry, t engine.Symmetry) []int {
 
 // wallImage is the wall on side of sq after t, as a break in canonical
 // form (its square and North or East); false for the board's edge.
-func wallImage(t engine.Symmetry, sq engine.Square, side engine.Side) (engine.Move, bool) {
-	w, ok := engine.BreakWall(sq, side)
+func wallImage(t grid.Symmetry, sq grid.Square, side grid.Side) (grid.Move, bool) {
+	w, ok := grid.BreakWall(sq, side)
 	if !ok {
-		return engine.Move{}, false
+		return grid.Move{}, false
 	}
 	return t.Move(w), true
 }

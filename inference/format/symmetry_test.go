@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -43,7 +44,7 @@ func TestSymmetries(t *testing.T) {
 					seen := make([]bool, len(g))
 					for _, j := range g {
 						if j < 0 || j >= len(g) || seen[j] {
-							t.Fatalf("%v %s: %d is out of range or repeated: not a permutation", engine.AllSymmetries[i], name, j)
+							t.Fatalf("%v %s: %d is out of range or repeated: not a permutation", grid.AllSymmetries[i], name, j)
 						}
 						seen[j] = true
 					}
@@ -53,7 +54,7 @@ func TestSymmetries(t *testing.T) {
 			for _, game := range tc.games() {
 				for _, req := range game {
 					tc.f.Encode(x, req)
-					for i, sym := range engine.AllSymmetries {
+					for i, sym := range grid.AllSymmetries {
 						tab := tables[i]
 						tc.f.Encode(y, turnRequest(req, sym))
 						for j := range y {
@@ -127,7 +128,7 @@ func TestMultiPlayerSymmetriesFile(t *testing.T) {
 	}{Doc: "Gather indices of the multi-player network's inputs and actions under each board symmetry " +
 		"(format.MultiPlayer.Symmetries): input j of t(p) is input features[t][j] of p; policy a of t(p) is policy actions[t][a] of p. " +
 		"Written by go test ./inference/format -run MultiPlayerSymmetriesFile -update."}
-	for i, sym := range engine.AllSymmetries {
+	for i, sym := range grid.AllSymmetries {
 		doc.Order = append(doc.Order, sym.String())
 		doc.Features = append(doc.Features, tables[i].Features)
 		doc.Actions = append(doc.Actions, tables[i].Actions)

@@ -16,14 +16,9 @@ const maxPackageLines = 2000
 
 // oversized are the packages that were over maxPackageLines when the rule
 // came in, each with its size then: it may shrink but not grow, and its
-// entry goes once it is split. engine's entry is its size with the rule
-// variants of other WallGo sites (break timing, breakable walls, the end,
-// the settled rule); their move generation and end checks work on the
-// position's own fields, so the seam to split along needs those fields
-// behind an interface first.
-var oversized = map[string]int{
-	"engine": 2634,
-}
+// entry goes once it is split. It is empty now: engine, the last, gave its
+// board vocabulary to engine/grid.
+var oversized = map[string]int{}
 
 // TestPackageSize: no Go package of the module is over maxPackageLines
 // (scripts/pkglines.sh), but for those in oversized, which may not grow.

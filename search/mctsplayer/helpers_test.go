@@ -4,7 +4,7 @@ import (
 	"context"
 	"math"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -18,7 +18,7 @@ func territoryEval(req *search.Request) {
 		req.Out.Priors[i] = 1 / float32(len(req.Moves))
 	}
 	t, r := p.Territory(), p.Reachability()
-	var u [engine.MaxPlayers]float32
+	var u [grid.MaxPlayers]float32
 	var sum float32
 	for c := 0; c < p.Players(); c++ {
 		u[c] = float32(math.Exp((float64(t.Score[c]) + 0.3*float64(r.Exclusive[c].Count())) / 4))

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -58,7 +59,7 @@ func NewPolicyPlayer(spec string, eval search.Evaluator, seed uint64) *Player {
 func (p *Player) Spec() string { return p.spec }
 
 // ChooseMove implements engine/player.Player.
-func (p *Player) ChooseMove(ctx context.Context, pos *engine.Position) (engine.Move, error) {
+func (p *Player) ChooseMove(ctx context.Context, pos *engine.Position) (grid.Move, error) {
 	p.catchUp(*pos)
 	if p.policy {
 		return p.policyMove(ctx, pos)
@@ -69,13 +70,13 @@ func (p *Player) ChooseMove(ctx context.Context, pos *engine.Position) (engine.M
 	if p.s == nil {
 		s, err := search.New(p.eval, p.cfg, *pos, p.history)
 		if err != nil {
-			return engine.Move{}, err
+			return grid.Move{}, err
 		}
 		p.s = s
 	}
 	res, err := p.s.Run(ctx)
 	if err != nil {
-		return engine.Move{}, err
+		return grid.Move{}, err
 	}
 	m := res.Best
 	if pos.Phase() == engine.Setup {
@@ -83,7 +84,7 @@ func (p *Player) ChooseMove(ctx context.Context, pos *engine.Position) (engine.M
 	}
 	p.played(*pos, m)
 	if err := p.s.Advance(m); err != nil {
-		return engine.Move{}, err
+		return grid.Move{}, err
 	}
 	return m, nil
 }
@@ -99,14 +100,14 @@ func NewPolicyPlayerTemp(spec string, eval search.Evaluator, seed uint64, temp f
 
 // policyMove evaluates pos once and plays the highest prior (or, with a
 // temperature, samples by prior^(1/temp)).
-func (p *Player) policyMove(ctx context.Context, pos *engine.Position) (engine.Move, error) {
+func (p *Player) policyMove(ctx context.Context, pos *engine.Position) (grid.Move, error) {
 	req := &search.Request{Position: *pos, Moves: pos.LegalMoves(nil)}
 	for i := 0; i < len(p.history) && i < search.HistoryLen; i++ {
 		req.History[i] = p.history[i]
 		req.HistoryCount++
 	}
 	if err := p.eval.Evaluate(ctx, []*search.Request{req}); err != nil {
-		return engine.Move{}, err
+		return grid.Move{}, err
 	}
 	infos := make([]search.MoveInfo, len(req.Moves))
 	best := 0
@@ -134,7 +135,7 @@ func (p *Player) policyMove(ctx context.Context, pos *engine.Position) (engine.M
 }
 
 // sample draws a move with probability proportional to weight.
-func (p *Player) sample(moves []search.MoveInfo, weight func(search.MoveInfo) float64) engine.Move {
+func (p *Player) sample(moves []search.MoveInfo, weight func(search.MoveInfo) float64) grid.Move {
 	var total float64
 	for _, mi := range moves {
 		total += weight(mi)
@@ -152,7 +153,7 @@ func (p *Player) sample(moves []search.MoveInfo, weight func(search.MoveInfo) fl
 }
 
 // played records that m was played from pos.
-func (p *Player) played(pos engine.Position, m engine.Move) {
+func (p *Player) played(pos engine.Position, m grid.Move) {
 	p.history = append([]engine.Position{pos}, p.history...)
 	if len(p.history) > search.HistoryLen {
 		p.history = p.history[:search.HistoryLen]
@@ -193,7 +194,7 @@ func (p *Player) catchUp(pos engine.Position) {
 }
 
 // connect finds moves leading from a to b in at most depth plies.
-func connect(a, b engine.Position, depth int) ([]engine.Move, bool) {
+func connect(a, b engine.Position, depth int) ([]grid.Move, bool) {
 	if a.Hash() == b.Hash() && a == b {
 		return nil, true
 	}
@@ -204,7 +205,7 @@ func connect(a, b engine.Position, depth int) ([]engine.Move, bool) {
 		q := a
 		q.Apply(m)
 		if path, ok := connect(q, b, depth-1); ok {
-			return append([]engine.Move{m}, path...), true
+			return append([]grid.Move{m}, path...), true
 		}
 	}
 	return nil, false

@@ -3,6 +3,7 @@ package analysis
 import (
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service/explain"
 	"github.com/wallzero/wallzero/service/winrate"
@@ -55,7 +56,7 @@ type CacheInfo struct {
 // MoveInfo is one candidate move. A move the search never visited (listed
 // with includeUnvisited) has no win rate and no lower bound.
 type MoveInfo struct {
-	Move engine.Move
+	Move grid.Move
 	// Visits is the number of playouts through the move.
 	Visits int
 	// Winrate is the mover's expected result (1 win, 0.5 draw, 0 loss).
@@ -67,7 +68,7 @@ type MoveInfo struct {
 	// ScoreLead is the expected final territory margin for the mover.
 	ScoreLead *float32
 	// PV is the principal variation, starting with Move.
-	PV []engine.Move
+	PV []grid.Move
 	// PVVisits (includePVVisits) gives the visits of each move of PV.
 	PVVisits []int
 	// Order is the rank, 0 for the best.
@@ -83,7 +84,7 @@ type MoveInfo struct {
 type RootInfo struct {
 	// CurrentPlayer is the colour to move; in a finished game, the one who
 	// would move next in turn order.
-	CurrentPlayer engine.Color
+	CurrentPlayer grid.Color
 	// Phase is the part of the game the position is in.
 	Phase engine.Phase
 	// Winrate is the side to move's expected result after the search.
@@ -130,21 +131,21 @@ func (r *RootInfo) RedWinrate() (red float32, ok bool) {
 	if len(r.Winrates) != 2 {
 		return 0, false
 	}
-	return r.Winrates[engine.Red], true
+	return r.Winrates[grid.Red], true
 }
 
 // PolicyEntry is one move's raw prior.
 type PolicyEntry struct {
-	Move  engine.Move
+	Move  grid.Move
 	Prior float32
 }
 
 // GameResult is the result of a finished game.
 type GameResult struct {
-	// Winner is the single winner, or engine.NoColor for a draw.
-	Winner engine.Color
+	// Winner is the single winner, or grid.NoColor for a draw.
+	Winner grid.Color
 	// Winners lists the players sharing the win (one for a single winner).
-	Winners []engine.Color
+	Winners []grid.Color
 	// Territory is each player's final land, by seat.
 	Territory []int
 }
@@ -170,7 +171,7 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 		w, all := cal.Map(kind, mi.Winrate, mi.PlayerWinrates)
 		lcb, _ := cal.Map(kind, clamp01(mi.LCB), nil)
 		info := MoveInfo{Move: mi.Move, Visits: mi.Visits, Winrate: wallzero.Round(w), Prior: wallzero.Round(mi.Prior),
-			LCB: wallzero.Round(lcb), Order: mi.Order, PV: append([]engine.Move(nil), mi.PV...),
+			LCB: wallzero.Round(lcb), Order: mi.Order, PV: append([]grid.Move(nil), mi.PV...),
 			Proof: ProofOf(mi.Proof), Winrates: rounded(all)}
 		if mi.HasMargin {
 			v := wallzero.Round(mi.Margin)
@@ -209,9 +210,9 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 		a.RootInfo.ScoreLead = &v
 	}
 	if q.IncludeOwnership && res.Ownership != nil {
-		a.Ownership = make([]float32, engine.NumSquares)
+		a.Ownership = make([]float32, grid.NumSquares)
 		for s, v := range res.Ownership {
-			if mover != engine.Red {
+			if mover != grid.Red {
 				v = -v
 			}
 			a.Ownership[s] = wallzero.Round(v)
@@ -233,8 +234,8 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 // whose mover expects w (unrounded): Red's rounded from Red's own view,
 // Blue's the mover's when Blue moves, else 1 minus Red's rounded value
 // (what a cached row, which keeps the mover's and Red's, gives back).
-func twoWinrates(mover engine.Color, w float32) []float32 {
-	if mover == engine.Red {
+func twoWinrates(mover grid.Color, w float32) []float32 {
+	if mover == grid.Red {
 		red := wallzero.Round(w)
 		return []float32{red, wallzero.Round(1 - red)}
 	}

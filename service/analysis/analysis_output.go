@@ -3,6 +3,7 @@ package analysis
 import (
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -13,7 +14,7 @@ func clamp01(v float32) float32 { return min(max(v, 0), 1) }
 // and, as the player to move, the one who would move next in turn order
 // (the engine leaves the last mover to move).
 func finishedAnalysis(q *Query, turn int, pos *engine.Position, model string) *Analysis {
-	next := engine.Color((int(pos.ToMove()) + 1) % pos.Players())
+	next := grid.Color((int(pos.ToMove()) + 1) % pos.Players())
 	util := search.TerminalUtility(pos)
 	ch, _ := pos.CanonicalHash()
 	a := &Analysis{ID: q.ID, TurnNumber: turn, Territory: Territory(pos), MoveInfos: []MoveInfo{}}
@@ -31,10 +32,10 @@ func finishedAnalysis(q *Query, turn int, pos *engine.Position, model string) *A
 		a.RootInfo.RawWinrates = a.RootInfo.Winrates
 	}
 	res := pos.Result()
-	gr := &GameResult{Winner: res.Winner(), Winners: []engine.Color{}, Territory: a.Territory}
+	gr := &GameResult{Winner: res.Winner(), Winners: []grid.Color{}, Territory: a.Territory}
 	for c := 0; c < pos.Players(); c++ {
 		if res.Winners>>uint(c)&1 != 0 {
-			gr.Winners = append(gr.Winners, engine.Color(c))
+			gr.Winners = append(gr.Winners, grid.Color(c))
 		}
 	}
 	a.RootInfo.Result = gr

@@ -8,6 +8,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -165,8 +166,8 @@ func (a *Analyzer) searchConfig(q *Query) search.Config {
 // to drop or keep and how many moves deep from the root.
 type moveFilter struct {
 	rootPly int
-	avoid   [engine.MaxPlayers][]restriction
-	allow   [engine.MaxPlayers][]restriction
+	avoid   [grid.MaxPlayers][]restriction
+	allow   [grid.MaxPlayers][]restriction
 }
 
 // restriction is a parsed MoveRestriction.
@@ -182,9 +183,9 @@ func newMoveFilter(o *SearchOptions, root *engine.Position) *moveFilter {
 		return nil
 	}
 	f := &moveFilter{rootPly: root.Ply()}
-	add := func(list []MoveRestriction, to *[engine.MaxPlayers][]restriction) {
+	add := func(list []MoveRestriction, to *[grid.MaxPlayers][]restriction) {
 		for _, r := range list {
-			c, _ := engine.ParseColor(r.Player)
+			c, _ := grid.ParseColor(r.Player)
 			res := restriction{until: max(r.UntilDepth, 1)}
 			for _, m := range r.Moves {
 				p, _ := parsePattern(m)
@@ -200,7 +201,7 @@ func newMoveFilter(o *SearchOptions, root *engine.Position) *moveFilter {
 
 // keep reports whether the player to move in pos, depth moves from the
 // root, may play m.
-func (f *moveFilter) keep(pos *engine.Position, depth int, m engine.Move) bool {
+func (f *moveFilter) keep(pos *engine.Position, depth int, m grid.Move) bool {
 	c := pos.ToMove()
 	for _, r := range f.avoid[c] {
 		if depth < r.until && r.matches(m) {
@@ -215,7 +216,7 @@ func (f *moveFilter) keep(pos *engine.Position, depth int, m engine.Move) bool {
 	return true
 }
 
-func (r *restriction) matches(m engine.Move) bool {
+func (r *restriction) matches(m grid.Move) bool {
 	for _, p := range r.patterns {
 		if p.matches(m) {
 			return true
@@ -254,7 +255,7 @@ func (e *filteredEvaluator) Evaluate(ctx context.Context, reqs []*search.Request
 	}
 	for _, r := range reqs {
 		depth := r.Position.Ply() - e.filter.rootPly
-		var moves []engine.Move
+		var moves []grid.Move
 		var priors []float32
 		for i, m := range r.Moves {
 			if e.filter.keep(&r.Position, depth, m) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/inference"
 )
 
@@ -31,7 +32,7 @@ func TestAnalysisShape(t *testing.T) {
 	a := res[0]
 	pos := engine.NewPosition(engine.DefaultRules())
 	for _, m := range q.Moves {
-		mv, _, _ := engine.ParseMove(m)
+		mv, _, _ := grid.ParseMove(m)
 		pos.Apply(mv)
 	}
 	if len(a.MoveInfos) != pos.CountLegalMoves() || len(a.Policy) != len(a.MoveInfos) {
@@ -41,8 +42,8 @@ func TestAnalysisShape(t *testing.T) {
 		t.Errorf("root info %+v", a.RootInfo)
 	}
 	r := a.Reachability
-	if r.Reach[engine.Red].Count() != r.Exclusive[engine.Red].Count()+r.Shared.Count() {
-		t.Errorf("red reach %d != exclusive %d + shared %d", r.Reach[engine.Red].Count(), r.Exclusive[engine.Red].Count(), r.Shared.Count())
+	if r.Reach[grid.Red].Count() != r.Exclusive[grid.Red].Count()+r.Shared.Count() {
+		t.Errorf("red reach %d != exclusive %d + shared %d", r.Reach[grid.Red].Count(), r.Exclusive[grid.Red].Count(), r.Shared.Count())
 	}
 	if len(a.Ownership) != 49 {
 		t.Errorf("ownership has %d squares", len(a.Ownership))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/store"
 )
@@ -183,7 +184,7 @@ func (s *Cached) analysisFrom(ctx context.Context, rules string, positions []eng
 // Canonical returns a as the cache holds it: mapped by sym (the symmetry
 // CanonicalHash returned with hash) to the canonical orientation, at turn
 // 0, with the canonical hash.
-func Canonical(a *Analysis, sym engine.Symmetry, hash uint64) *Analysis {
+func Canonical(a *Analysis, sym grid.Symmetry, hash uint64) *Analysis {
 	c := transformAnalysis(a, sym)
 	c.TurnNumber, c.RootInfo.Hash = 0, hash
 	return c
@@ -192,7 +193,7 @@ func Canonical(a *Analysis, sym engine.Symmetry, hash uint64) *Analysis {
 // orient maps a canonical analysis back to the asked position pos (the
 // position the canonical symmetry sym maps to the canonical one), as the
 // analysis of turn with cache information info.
-func orient(canon *Analysis, sym engine.Symmetry, pos *engine.Position, turn int, info *CacheInfo) *Analysis {
+func orient(canon *Analysis, sym grid.Symmetry, pos *engine.Position, turn int, info *CacheInfo) *Analysis {
 	a := transformAnalysis(canon, sym.Inverse())
 	a.TurnNumber = turn
 	a.RootInfo.Hash = pos.Hash()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/winrate"
 )
 
@@ -43,7 +44,7 @@ func TestCalibratedAnalysis(t *testing.T) {
 	}
 	kind := winrate.Kind{Players: 2, Opening: engine.OpeningFourStone, Phase: engine.Play}
 	near := func(x, y float32) bool { return math.Abs(float64(x-y)) < 2e-4 }
-	if want := cal.Seat(kind, engine.Red, a.RootInfo.Winrate); !near(b.RootInfo.Winrate, want) {
+	if want := cal.Seat(kind, grid.Red, a.RootInfo.Winrate); !near(b.RootInfo.Winrate, want) {
 		t.Errorf("winrate %v, want %v (the map of %v)", b.RootInfo.Winrate, want, a.RootInfo.Winrate)
 	}
 	if red, _ := b.RootInfo.RedWinrate(); !near(red, b.RootInfo.Winrate) {
@@ -54,7 +55,7 @@ func TestCalibratedAnalysis(t *testing.T) {
 		if x.Move != y.Move || x.Visits != y.Visits {
 			t.Fatalf("move %d: %s/%d against %s/%d: the calibration changed the search", i, x.Move, x.Visits, y.Move, y.Visits)
 		}
-		if !near(y.Winrate, cal.Seat(kind, engine.Red, x.Winrate)) || !near(y.LCB, cal.Seat(kind, engine.Red, x.LCB)) {
+		if !near(y.Winrate, cal.Seat(kind, grid.Red, x.Winrate)) || !near(y.LCB, cal.Seat(kind, grid.Red, x.LCB)) {
 			t.Errorf("move %s: winrate %v lcb %v, want the maps of %v and %v", x.Move, y.Winrate, y.LCB, x.Winrate, x.LCB)
 		}
 	}

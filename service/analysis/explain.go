@@ -2,13 +2,14 @@ package analysis
 
 import (
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/explain"
 )
 
 // explainTurn explains the analysis a of positions[turn] of a game with
 // the given moves: the move played there against the engine's best, or,
 // at the end of the record, the best move against the second best.
-func explainTurn(positions []engine.Position, moves []engine.Move, turn int, a *Analysis) *explain.Explanation {
+func explainTurn(positions []engine.Position, moves []grid.Move, turn int, a *Analysis) *explain.Explanation {
 	pos := &positions[turn]
 	if pos.IsOver() || len(a.MoveInfos) == 0 {
 		return nil
@@ -20,7 +21,7 @@ func explainTurn(positions []engine.Position, moves []engine.Move, turn int, a *
 	}
 	if turn < len(moves) {
 		played := moves[turn]
-		var playedPV []engine.Move
+		var playedPV []grid.Move
 		loss, points := -1.0, -1.0
 		for _, mi := range a.MoveInfos {
 			if mi.Move == played {

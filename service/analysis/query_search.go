@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero"
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // SearchOptions are the query fields, after KataGo's analysis engine,
@@ -144,7 +144,7 @@ func (o *SearchOptions) validate(players int) error {
 
 // validate checks one restriction; field is its JSON path.
 func (r *MoveRestriction) validate(field string, players int) error {
-	c, err := engine.ParseColor(r.Player)
+	c, err := grid.ParseColor(r.Player)
 	if err != nil {
 		return wallzero.Invalid(field+".player", err.Error())
 	}
@@ -194,7 +194,7 @@ func (s *OverrideSettings) validate() error {
 // movePattern matches moves: a whole move, or a turn whose wall is left
 // open (anyWall).
 type movePattern struct {
-	move    engine.Move
+	move    grid.Move
 	anyWall bool
 }
 
@@ -202,30 +202,30 @@ type movePattern struct {
 func parsePattern(text string) (movePattern, error) {
 	t := strings.TrimSpace(text)
 	if from, to, ok := strings.Cut(t, "-"); ok && !strings.Contains(to, ":") {
-		f, err := engine.ParseSquare(from)
+		f, err := grid.ParseSquare(from)
 		if err != nil {
 			return movePattern{}, fmt.Errorf("%q: %w", text, err)
 		}
-		s, err := engine.ParseSquare(to)
+		s, err := grid.ParseSquare(to)
 		if err != nil {
 			return movePattern{}, fmt.Errorf("%q: %w", text, err)
 		}
-		return movePattern{move: engine.TurnMove(f, s, engine.NoSide), anyWall: true}, nil
+		return movePattern{move: grid.TurnMove(f, s, grid.NoSide), anyWall: true}, nil
 	}
-	m, c, err := engine.ParseMove(t)
+	m, c, err := grid.ParseMove(t)
 	if err != nil {
 		return movePattern{}, err
 	}
-	if c != engine.NoColor {
+	if c != grid.NoColor {
 		return movePattern{}, fmt.Errorf("%q: give the colour in player, not in the move", text)
 	}
 	return movePattern{move: m}, nil
 }
 
 // matches reports whether m is one of the pattern's moves.
-func (p movePattern) matches(m engine.Move) bool {
+func (p movePattern) matches(m grid.Move) bool {
 	if p.anyWall {
-		return m.Kind == engine.Turn && m.From == p.move.From && m.To == p.move.To
+		return m.Kind == grid.Turn && m.From == p.move.From && m.To == p.move.To
 	}
 	return m == p.move
 }

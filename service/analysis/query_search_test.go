@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -19,15 +19,15 @@ func TestMoveRestrictions(t *testing.T) {
 		name, query string
 		// ok reports whether move m may appear at depth d of a PV (0: the
 		// root move).
-		ok func(d int, m engine.Move) bool
+		ok func(d int, m grid.Move) bool
 	}{
-		{"avoid-root", `"avoidMoves":[{"player":"red","moves":["C5-C6","F2-E2:N"]}]`, func(d int, m engine.Move) bool {
+		{"avoid-root", `"avoidMoves":[{"player":"red","moves":["C5-C6","F2-E2:N"]}]`, func(d int, m grid.Move) bool {
 			return d > 0 || (m.From.String() != "C5" || m.To.String() != "C6") && m.String() != "F2-E2:N"
 		}},
-		{"allow-root", `"allowMoves":[{"player":"red","moves":["C3-C4","C3-C2:W"]}]`, func(d int, m engine.Move) bool {
+		{"allow-root", `"allowMoves":[{"player":"red","moves":["C3-C4","C3-C2:W"]}]`, func(d int, m grid.Move) bool {
 			return d > 0 || m.String() == "C3-C2:W" || m.From.String() == "C3" && m.To.String() == "C4"
 		}},
-		{"avoid-blue-two-deep", `"avoidMoves":[{"player":"blue","moves":["F6-F5","E3-F2:E","E3-F2:N"],"untilDepth":2}]`, func(d int, m engine.Move) bool {
+		{"avoid-blue-two-deep", `"avoidMoves":[{"player":"blue","moves":["F6-F5","E3-F2:E","E3-F2:N"],"untilDepth":2}]`, func(d int, m grid.Move) bool {
 			return d != 1 || (m.From.String() != "F6" || m.To.String() != "F5") && m.String() != "E3-F2:E" && m.String() != "E3-F2:N"
 		}},
 	} {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/analysis/cacherow"
 )
 
@@ -54,8 +55,8 @@ func EncodeStored(a *Analysis) ([]byte, error) {
 	if re := a.Reachability; re != nil {
 		s.Reachability = &cacherow.Reachability{Reach: map[string][]string{}, Exclusive: map[string][]string{}, Shared: wallzero.SquareNames(re.Shared)}
 		for c := range n {
-			s.Reachability.Reach[engine.Color(c).String()] = wallzero.SquareNames(re.Reach[c])
-			s.Reachability.Exclusive[engine.Color(c).String()] = wallzero.SquareNames(re.Exclusive[c])
+			s.Reachability.Reach[grid.Color(c).String()] = wallzero.SquareNames(re.Reach[c])
+			s.Reachability.Exclusive[grid.Color(c).String()] = wallzero.SquareNames(re.Exclusive[c])
 		}
 	}
 	schema := StoredSchema
@@ -91,8 +92,8 @@ func typed(s *cacherow.Analysis) (*Analysis, error) {
 	a := &Analysis{TurnNumber: s.TurnNumber, MoveInfos: make([]MoveInfo, len(s.MoveInfos)), Ownership: s.Ownership}
 	a.Territory = d.Territory(s.Territory)
 	n := len(a.Territory)
-	if n < 2 || n > engine.MaxPlayers {
-		d.Fail("territory: %d players, want 2 to %d", n, engine.MaxPlayers)
+	if n < 2 || n > grid.MaxPlayers {
+		d.Fail("territory: %d players, want 2 to %d", n, grid.MaxPlayers)
 	}
 	for i, m := range s.MoveInfos {
 		a.MoveInfos[i] = MoveInfo{Move: d.Move(m.Move, "moveInfos.move"), Visits: m.Visits, Prior: m.Prior,
@@ -108,8 +109,8 @@ func typed(s *cacherow.Analysis) (*Analysis, error) {
 		SearchWinrates: d.Rates(r.SearchWinrates, n, "rootInfo.searchWinrates"), Calibration: r.Calibration}
 	if r.RedWinrate != nil {
 		blue := r.Winrate
-		if a.RootInfo.CurrentPlayer == engine.Red {
-			blue = twoWinrates(engine.Red, *r.RedWinrate)[engine.Blue]
+		if a.RootInfo.CurrentPlayer == grid.Red {
+			blue = twoWinrates(grid.Red, *r.RedWinrate)[grid.Blue]
 		}
 		a.RootInfo.Winrates = []float32{*r.RedWinrate, blue}
 	}
@@ -119,12 +120,12 @@ func typed(s *cacherow.Analysis) (*Analysis, error) {
 	if re := s.Reachability; re != nil {
 		a.Reachability = &engine.Reachability{Shared: d.Squares(re.Shared)}
 		for c := range n {
-			a.Reachability.Reach[c] = d.Squares(re.Reach[engine.Color(c).String()])
-			a.Reachability.Exclusive[c] = d.Squares(re.Exclusive[engine.Color(c).String()])
+			a.Reachability.Reach[c] = d.Squares(re.Reach[grid.Color(c).String()])
+			a.Reachability.Exclusive[c] = d.Squares(re.Exclusive[grid.Color(c).String()])
 		}
 	}
-	if a.Ownership != nil && len(a.Ownership) != engine.NumSquares {
-		d.Fail("ownership has %d squares, want %d", len(a.Ownership), engine.NumSquares)
+	if a.Ownership != nil && len(a.Ownership) != grid.NumSquares {
+		d.Fail("ownership has %d squares, want %d", len(a.Ownership), grid.NumSquares)
 	}
 	if d.Err != nil {
 		return nil, d.Err

@@ -4,14 +4,15 @@ import (
 	"slices"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // transformAnalysis returns a copy of a with every move, square and
 // bitboard mapped by the symmetry t: the analysis of t applied to the
-// analysed position (an ownership has engine.NumSquares values, as
+// analysed position (an ownership has grid.NumSquares values, as
 // newAnalysis and DecodeStored make it). Territory and win rates do not change. RootInfo.Hash
 // is left as is (the caller knows the position it answers for).
-func transformAnalysis(a *Analysis, t engine.Symmetry) *Analysis {
+func transformAnalysis(a *Analysis, t grid.Symmetry) *Analysis {
 	out := *a
 	out.MoveInfos = make([]MoveInfo, len(a.MoveInfos))
 	for i, mi := range a.MoveInfos {
@@ -26,9 +27,9 @@ func transformAnalysis(a *Analysis, t engine.Symmetry) *Analysis {
 		}
 	}
 	if a.Ownership != nil {
-		out.Ownership = make([]float32, engine.NumSquares)
+		out.Ownership = make([]float32, grid.NumSquares)
 		for s, v := range a.Ownership {
-			out.Ownership[t.Square(engine.Square(s))] = v
+			out.Ownership[t.Square(grid.Square(s))] = v
 		}
 	}
 	if a.Reachability != nil {
@@ -44,11 +45,11 @@ func transformAnalysis(a *Analysis, t engine.Symmetry) *Analysis {
 }
 
 // mapMoves maps moves by t (nil stays nil).
-func mapMoves(moves []engine.Move, t engine.Symmetry) []engine.Move {
+func mapMoves(moves []grid.Move, t grid.Symmetry) []grid.Move {
 	if moves == nil {
 		return nil
 	}
-	out := make([]engine.Move, len(moves))
+	out := make([]grid.Move, len(moves))
 	for i, m := range moves {
 		out[i] = t.Move(m)
 	}

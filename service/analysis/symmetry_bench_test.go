@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // BenchmarkCachedHit is the work of a symmetric cache hit after the row
@@ -28,7 +28,7 @@ func BenchmarkCachedHit(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		_ = transformAnalysis(a, engine.Symmetry(5))
+		_ = transformAnalysis(a, grid.Symmetry(5))
 	}
 }
 
@@ -42,6 +42,6 @@ func BenchmarkTransform(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = transformAnalysis(res[0], engine.Symmetry(5))
+		_ = transformAnalysis(res[0], grid.Symmetry(5))
 	}
 }

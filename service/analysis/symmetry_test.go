@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // TestTransformAnalysis: mapping an analysis by a symmetry and back gives
@@ -21,7 +22,7 @@ func TestTransformAnalysis(t *testing.T) {
 	}
 	a := res[0]
 	g, _ := q.Record().Game()
-	for _, sym := range engine.AllSymmetries {
+	for _, sym := range grid.AllSymmetries {
 		t.Run(sym.String(), func(t *testing.T) {
 			t.Parallel()
 			m := transformAnalysis(a, sym)
@@ -29,8 +30,8 @@ func TestTransformAnalysis(t *testing.T) {
 			if !reflect.DeepEqual(back, a) {
 				t.Errorf("round trip differs")
 			}
-			p := sym.Position(g.Final)
-			legal := map[engine.Move]bool{}
+			p := g.Final.Transformed(sym)
+			legal := map[grid.Move]bool{}
 			for _, mv := range p.LegalMoves(nil) {
 				legal[mv] = true
 			}

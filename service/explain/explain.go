@@ -6,6 +6,7 @@ import (
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
 	facts "github.com/wallzero/wallzero/engine/explain"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/engine/player"
 )
 
@@ -113,7 +114,7 @@ type Playout struct {
 // principal variations (each starting with its move) and the loss of the
 // move played in win rate and in points (each negative: unknown). nil
 // when a move is not legal.
-func Moves(pos *engine.Position, played, best engine.Move, playedPV, bestPV []engine.Move, loss, points float64) *Explanation {
+func Moves(pos *engine.Position, played, best grid.Move, playedPV, bestPV []grid.Move, loss, points float64) *Explanation {
 	a, err := facts.Extract(pos, played)
 	if err != nil {
 		return nil
@@ -139,10 +140,10 @@ func Moves(pos *engine.Position, played, best engine.Move, playedPV, bestPV []en
 }
 
 // moveExplanation converts the facts of a move and plays its line out.
-func moveExplanation(f *facts.Facts, pos *engine.Position, pv []engine.Move) MoveExplanation {
+func moveExplanation(f *facts.Facts, pos *engine.Position, pv []grid.Move) MoveExplanation {
 	out := MoveExplanation{Move: f.Move.String(), Sentence: facts.Sentence(f), Facts: factsView(f)}
 	if len(pv) == 0 || pv[0] != f.Move {
-		pv = append([]engine.Move{f.Move}, pv...)
+		pv = append([]grid.Move{f.Move}, pv...)
 	}
 	out.Playout = playOut(pos, pv)
 	return out
@@ -157,14 +158,14 @@ func factsView(f *facts.Facts) Facts {
 		Closer: wallzero.SquareNames(f.Distance.Closer), Farther: wallzero.SquareNames(f.Distance.Farther),
 		Tempo: f.Tempo, TempoCost: f.TempoCost, Standing: f.StandingAfter}
 	for c := 0; c < f.Players; c++ {
-		name := engine.Color(c).String()
+		name := grid.Color(c).String()
 		v.Gained[name], v.Lost[name] = wallzero.SquareNames(f.Gained[c]), wallzero.SquareNames(f.Lost[c])
 		v.Nearer[name] = wallzero.SquareNames(f.Distance.NearerAfter[c])
 		v.TerritoryBefore[name], v.TerritoryAfter[name] = f.ScoreBefore[c], f.ScoreAfter[c]
 	}
 	region := func(r facts.Region) RegionFact {
 		owner := "none"
-		if r.Owner != engine.NoColor {
+		if r.Owner != grid.NoColor {
 			owner = r.Owner.String()
 		}
 		return RegionFact{Owner: owner, Size: r.Size(), Squares: wallzero.SquareNames(r.Squares)}
@@ -190,7 +191,7 @@ const playoutSeed = 13
 
 // playOut plays line from pos (stopping at the first illegal move), then
 // lets voronoi-medium play both sides to the end.
-func playOut(pos *engine.Position, line []engine.Move) *Playout {
+func playOut(pos *engine.Position, line []grid.Move) *Playout {
 	p := *pos
 	out := &Playout{Moves: []string{}, Territory: map[string]int{}}
 	for _, m := range line {
@@ -218,10 +219,10 @@ func playOut(pos *engine.Position, line []engine.Move) *Playout {
 	}
 	res := p.Result()
 	for c := 0; c < p.Players(); c++ {
-		out.Territory[engine.Color(c).String()] = res.Score[c]
+		out.Territory[grid.Color(c).String()] = res.Score[c]
 	}
 	out.Winner = "draw"
-	if w := res.Winner(); w != engine.NoColor {
+	if w := res.Winner(); w != grid.NoColor {
 		out.Winner = w.String()
 	}
 	return out

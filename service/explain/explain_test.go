@@ -5,14 +5,15 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // parseMoves parses a test's moves, stopping at the first that does not
 // parse.
-func parseMoves(texts []string) []engine.Move {
-	var out []engine.Move
+func parseMoves(texts []string) []grid.Move {
+	var out []grid.Move
 	for _, t := range texts {
-		m, _, err := engine.ParseMove(t)
+		m, _, err := grid.ParseMove(t)
 		if err != nil {
 			break
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/store"
@@ -132,11 +133,11 @@ func replayPlacements(rules engine.Rules, moves []string) ([]engine.Position, er
 			_, total := g.Final.SetupPlacements()
 			return nil, wallzero.Invalid(field, fmt.Sprintf("%q is out of the placement phase: the %s opening has %d placements", text, rules.Opening, total))
 		}
-		m, _, err := engine.ParseMove(text)
-		if err == nil && m.Kind != engine.Place {
+		m, _, err := grid.ParseMove(text)
+		if err == nil && m.Kind != grid.Place {
 			return nil, wallzero.Invalid(field, fmt.Sprintf("%q is not a placement (the explorer covers the placement phase only)", text))
 		}
-		if _, serr := engine.ParseSquare(strings.TrimSpace(text)); err != nil || serr != nil {
+		if _, serr := grid.ParseSquare(strings.TrimSpace(text)); err != nil || serr != nil {
 			return nil, wallzero.Invalid(field, fmt.Sprintf("%q is not a placement: want a square A1..G7 such as C3", text))
 		}
 		if err := g.PlayText(text); err != nil {
@@ -150,7 +151,7 @@ func replayPlacements(rules engine.Rules, moves []string) ([]engine.Position, er
 // missing from it are searched (at interactive priority, within admission
 // control and the caller's quota), stored and returned.
 func (s *Explorer) Explore(ctx context.Context, q *Query) (*Result, error) {
-	if len(q.Moves) > engine.NumSquares {
+	if len(q.Moves) > grid.NumSquares {
 		return nil, wallzero.Invalid("moves", fmt.Sprintf("%d placements, the placement phase has at most 8", len(q.Moves)))
 	}
 	rules, es, key, err := s.explorerSetup(q.Opening)
@@ -163,7 +164,7 @@ func (s *Explorer) Explore(ctx context.Context, q *Query) (*Result, error) {
 	}
 	type node struct {
 		hash uint64
-		sym  engine.Symmetry
+		sym  grid.Symmetry
 	}
 	steps := make([]node, len(positions))
 	var hashes []uint64
@@ -290,7 +291,7 @@ func (s *Explorer) searchExplorer(ctx context.Context, positions []engine.Positi
 	}
 	h, sym := pos.CanonicalHash()
 	done, _ := pos.SetupPlacements()
-	red := pos.ToMove() == engine.Red
+	red := pos.ToMove() == grid.Red
 	toRed := func(v float32) float32 {
 		if red {
 			return v
@@ -300,7 +301,7 @@ func (s *Explorer) searchExplorer(ctx context.Context, positions []engine.Positi
 	row := store.ExplorerPosition{CanonicalHash: h, Placed: done, Visits: visits, RedWinrate: toRed(a.RootInfo.Winrate), RedValue: toRed(a.RootInfo.RawWinrate)}
 	infos := append([]analysis.MoveInfo(nil), a.MoveInfos...)
 	for i := range infos {
-		if infos[i].Move.Kind != engine.Place {
+		if infos[i].Move.Kind != grid.Place {
 			return row, &wallzero.Error{Code: wallzero.CodeInternal, Message: fmt.Sprintf("explorer: %s is not a placement", infos[i].Move)}
 		}
 		infos[i].Order = int(sym.Square(infos[i].Move.To)) // reuse Order for the canonical square
@@ -322,22 +323,22 @@ func (s *Explorer) searchExplorer(ctx context.Context, positions []engine.Positi
 // placementsOf turns a canonical row into the heat map of pos (which sym
 // maps to the canonical position), in board order; rows holds the
 // children found in the table.
-func placementsOf(pos *engine.Position, row store.ExplorerPosition, sym engine.Symmetry, rows map[uint64]store.ExplorerPosition) []Placement {
+func placementsOf(pos *engine.Position, row store.ExplorerPosition, sym grid.Symmetry, rows map[uint64]store.ExplorerPosition) []Placement {
 	inv := sym.Inverse()
-	var bySquare [engine.NumSquares]*Placement
+	var bySquare [grid.NumSquares]*Placement
 	for j, cs := range row.Squares {
-		if !engine.Square(cs).Valid() {
+		if !grid.Square(cs).Valid() {
 			continue // not a square: a row no build writes
 		}
-		sq := inv.Square(engine.Square(cs))
+		sq := inv.Square(grid.Square(cs))
 		p := Placement{Move: sq.String(), Prior: row.Priors[j], Visits: int(row.MoveVisits[j])}
 		if p.Visits > 0 {
 			w := row.RedWinrates[j]
 			p.RedWinrate = &w
 		}
 		c := *pos
-		if c.CheckMove(engine.PlaceAt(sq)) == nil {
-			c.Apply(engine.PlaceAt(sq))
+		if c.CheckMove(grid.PlaceAt(sq)) == nil {
+			c.Apply(grid.PlaceAt(sq))
 			h, _ := c.CanonicalHash()
 			if child, ok := rows[h]; ok {
 				w := child.RedWinrate
@@ -357,7 +358,7 @@ func placementsOf(pos *engine.Position, row store.ExplorerPosition, sym engine.S
 
 // setupMoves returns the legal placements of a setup-phase position (none
 // otherwise).
-func setupMoves(pos *engine.Position) []engine.Move {
+func setupMoves(pos *engine.Position) []grid.Move {
 	if pos.Phase() != engine.Setup {
 		return nil
 	}
@@ -368,7 +369,7 @@ func setupMoves(pos *engine.Position) []engine.Move {
 func stonesOf(pos *engine.Position) map[string][]string {
 	out := map[string][]string{}
 	for c := 0; c < pos.Players(); c++ {
-		out[engine.Color(c).String()] = wallzero.SquareNames(pos.Stones(engine.Color(c)))
+		out[grid.Color(c).String()] = wallzero.SquareNames(pos.Stones(grid.Color(c)))
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/store"
 )
@@ -255,9 +256,9 @@ func (s *Explorer) searchLevel(ctx context.Context, es ExplorerStore, key store.
 // result.
 type SelfplayOpening struct {
 	// Moves are the game's placements (the whole placement phase).
-	Moves []engine.Move
-	// Winner is the winning colour, or engine.NoColor for a draw.
-	Winner engine.Color
+	Moves []grid.Move
+	// Winner is the winning colour, or grid.NoColor for a draw.
+	Winner grid.Color
 }
 
 // RecordSelfplayOpenings counts self-play games (played with visits per
@@ -292,9 +293,9 @@ func (s *Explorer) RecordSelfplayOpenings(ctx context.Context, opening string, v
 		}
 		f.Games++
 		switch g.Winner {
-		case engine.Red:
+		case grid.Red:
 			f.RedWins++
-		case engine.NoColor:
+		case grid.NoColor:
 			f.Draws++
 		}
 	}

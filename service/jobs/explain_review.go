@@ -2,6 +2,7 @@ package jobs
 
 import (
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explain"
 	"github.com/wallzero/wallzero/service/jobs/turning"
@@ -24,7 +25,7 @@ func explainReview(res *ReviewResult, g *engine.Game, positions []engine.Positio
 		played := g.Moves[i]
 		// The move played continues with the search's line from the
 		// position after it.
-		playedPV := []engine.Move{played}
+		playedPV := []grid.Move{played}
 		if i+1 < len(analyses) && len(analyses[i+1].MoveInfos) > 0 {
 			playedPV = append(playedPV, analyses[i+1].MoveInfos[0].PV...)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explain"
@@ -115,7 +116,7 @@ func checkPlayout(t *testing.T, g *engine.Game, ply int, p *explain.Playout) {
 	t.Helper()
 	pos := g.Positions()[ply]
 	for _, text := range p.Moves {
-		m, _, err := engine.ParseMove(text)
+		m, _, err := grid.ParseMove(text)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -124,7 +125,7 @@ func checkPlayout(t *testing.T, g *engine.Game, ply int, p *explain.Playout) {
 		}
 	}
 	r := pos.Result()
-	if !pos.IsOver() || r.Score[engine.Red] != p.Territory["red"] || r.Score[engine.Blue] != p.Territory["blue"] {
+	if !pos.IsOver() || r.Score[grid.Red] != p.Territory["red"] || r.Score[grid.Blue] != p.Territory["blue"] {
 		t.Errorf("playout from ply %d: over %v, territory %v, reported %v", ply, pos.IsOver(), r.Score, p.Territory)
 	}
 }

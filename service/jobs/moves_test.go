@@ -1,10 +1,10 @@
 package jobs
 
-import "github.com/wallzero/wallzero/engine"
+import "github.com/wallzero/wallzero/engine/grid"
 
 // mv parses a move of a test's made-up analysis.
-func mv(text string) engine.Move {
-	m, _, err := engine.ParseMove(text)
+func mv(text string) grid.Move {
+	m, _, err := grid.ParseMove(text)
 	if err != nil {
 		panic(err)
 	}
@@ -12,8 +12,8 @@ func mv(text string) engine.Move {
 }
 
 // mvs parses a test's principal variation.
-func mvs(texts ...string) []engine.Move {
-	out := make([]engine.Move, len(texts))
+func mvs(texts ...string) []grid.Move {
+	out := make([]grid.Move, len(texts))
 	for i, t := range texts {
 		out[i] = mv(t)
 	}
@@ -24,7 +24,7 @@ func mvs(texts ...string) []engine.Move {
 func seats(byName map[string]float32, n int) []float32 {
 	out := make([]float32, n)
 	for c := range out {
-		out[c] = byName[engine.Color(c).String()]
+		out[c] = byName[grid.Color(c).String()]
 	}
 	return out
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/store"
 )
@@ -106,8 +107,8 @@ func (s *Runner) validateOpenings(r *OpeningsRequest) (engine.Rules, [][]engine.
 			if g.Final.Phase() != engine.Setup {
 				return rules, nil, wallzero.Invalid(field, fmt.Sprintf("%q: an opening holds setup placements only, and the setup phase is over", text))
 			}
-			m, _, err := engine.ParseMove(text)
-			if err == nil && m.Kind != engine.Place {
+			m, _, err := grid.ParseMove(text)
+			if err == nil && m.Kind != grid.Place {
 				err = fmt.Errorf("not a placement")
 			}
 			if err == nil {
@@ -137,7 +138,7 @@ func (s *Runner) SubmitOpenings(ctx context.Context, r *OpeningsRequest) (*Job, 
 // openingGroup gathers the openings that reach one canonical position.
 type openingGroup struct {
 	hash      uint64
-	sym       engine.Symmetry
+	sym       grid.Symmetry
 	positions []engine.Position // the first opening's game, for the search
 	members   []int
 	score     OpeningScore
@@ -299,7 +300,7 @@ func (s *Runner) scoreGroup(ctx context.Context, g *openingGroup, rules, cacheMo
 // not depend on the orientation).
 func scoreOf(a *analysis.Analysis) OpeningScore {
 	if r := &a.RootInfo; len(r.Winrates) > 2 && len(r.RawWinrates) > 2 { // three or four players
-		return OpeningScore{RedWinrate: r.Winrates[engine.Red], Value: r.RawWinrates[engine.Red], Visits: r.Visits,
+		return OpeningScore{RedWinrate: r.Winrates[grid.Red], Value: r.RawWinrates[grid.Red], Visits: r.Visits,
 			Winrates: wallzero.ByColour(r.Winrates), Values: wallzero.ByColour(r.RawWinrates)}
 	}
 	red, ok := a.RootInfo.RedWinrate()
@@ -312,7 +313,7 @@ func scoreOf(a *analysis.Analysis) OpeningScore {
 		v := *a.RootInfo.ScoreLead
 		lead = &v
 	}
-	if a.RootInfo.CurrentPlayer != engine.Red {
+	if a.RootInfo.CurrentPlayer != grid.Red {
 		value = wallzero.Round(1 - value)
 		if lead != nil {
 			v := -*lead

@@ -6,6 +6,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/service/access"
 	"github.com/wallzero/wallzero/service/analysis"
@@ -45,13 +46,13 @@ type Puzzle struct {
 	// Record replays to the puzzle's position.
 	Record engine.Record
 	// Player is the player to move.
-	Player engine.Color
+	Player grid.Color
 	// Played is the move played in the game, Loss what it cost.
-	Played engine.Move
+	Played grid.Move
 	Loss   float32
 	// Solution is the clearly best move and Line its principal variation.
-	Solution engine.Move
-	Line     []engine.Move
+	Solution grid.Move
+	Line     []grid.Move
 	// Margin is the solution's lead in win rate over the next move in the
 	// deeper search; Proven says the solver proved it the only win.
 	Margin float32

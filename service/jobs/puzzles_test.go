@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/analysis"
 )
 
@@ -30,7 +30,7 @@ func proven(a *analysis.Analysis, results map[string]string) *analysis.Analysis 
 
 func TestSelectPuzzle(t *testing.T) {
 	t.Parallel()
-	mistake := MoveReview{Ply: 12, Move: mv("D3-D2:S"), Player: engine.Blue, Loss: 0.22}
+	mistake := MoveReview{Ply: 12, Move: mv("D3-D2:S"), Player: grid.Blue, Loss: 0.22}
 	for _, tc := range []struct {
 		name          string
 		mv            MoveReview
@@ -63,7 +63,7 @@ func TestSelectPuzzle(t *testing.T) {
 			searched("E4-E5:N", 30, 0.70, "C3-C4:E", 28, 0.66),
 			proven(searched("E4-E5:N", 120, 0.99, "C3-C4:E", 100, 0.90), map[string]string{"E4-E5:N": "win"}),
 			false, "", "within 0.15"},
-		{"an inaccuracy is no puzzle", MoveReview{Ply: 3, Move: mv("C3"), Player: engine.Red, Loss: 0.06},
+		{"an inaccuracy is no puzzle", MoveReview{Ply: 3, Move: mv("C3"), Player: grid.Red, Loss: 0.06},
 			searched("D4", 40, 0.8, "C3", 2, 0.5), searched("D4", 160, 0.8, "C3", 4, 0.5),
 			false, "", "less than a mistake"},
 		{"the move played turns out best", mistake,

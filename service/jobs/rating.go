@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/wallzero/wallzero"
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/jobs/review"
 	"github.com/wallzero/wallzero/service/rating"
 )
@@ -86,9 +86,9 @@ func (s *Runner) Rating(ctx context.Context, r *RatingRequest) (*RatingResult, e
 			return nil, wallzero.Invalid(field+".review", fmt.Sprintf("reviewed by %s at %d visits, games[0] by %s at %d: one estimate combines reviews of one model and visits",
 				res.Model, res.Visits, out.Model, out.Visits))
 		}
-		seat := engine.Red
+		seat := grid.Red
 		if g.Player == "blue" {
-			seat = engine.Blue
+			seat = grid.Blue
 		}
 		f := review.Features(res)[seat]
 		ge := RatingGameEstimate{Review: g.Review, Player: g.Player}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/jobs/review"
 )
@@ -43,7 +44,7 @@ func buildReview(g *engine.Game, analyses []*analysis.Analysis, keyMoves int) *R
 	for i, m := range g.Moves {
 		mover := g.Movers[i]
 		mr := MoveReview{Ply: i, Move: m, Player: mover,
-			RedWinrateBefore: rates[i][engine.Red], RedWinrateAfter: rates[i+1][engine.Red], PlayedWinrate: rates[i+1][mover]}
+			RedWinrateBefore: rates[i][grid.Red], RedWinrateAfter: rates[i+1][grid.Red], PlayedWinrate: rates[i+1][mover]}
 		isBest := true
 		if infos := analyses[i].MoveInfos; len(infos) > 0 {
 			mr.BestMove, mr.BestWinrate, mr.BestPV = infos[0].Move, infos[0].Winrate, infos[0].PV
@@ -81,7 +82,7 @@ func keyMovesOf(res *ReviewResult, g *engine.Game, rates [][]float32, keyMoves i
 		order[i] = i
 	}
 	swing := func(i int) float32 {
-		c := engine.Red
+		c := grid.Red
 		if g.Rules.Players > 2 {
 			c = g.Movers[i]
 		}

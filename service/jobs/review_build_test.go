@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/jobs/review"
 )
@@ -12,7 +13,7 @@ import (
 // builder: Red's win rate, the side to move's score lead (nil: none),
 // and the best move with its win rate and score lead for the mover.
 func madeUp(mover string, red float32, lead *float32, best string, bestWin float32, bestLead *float32) *analysis.Analysis {
-	c, _ := engine.ParseColor(mover)
+	c, _ := grid.ParseColor(mover)
 	return &analysis.Analysis{
 		RootInfo:  analysis.RootInfo{CurrentPlayer: c, Phase: engine.Play, Winrates: []float32{red, 1 - red}, ScoreLead: lead},
 		MoveInfos: []analysis.MoveInfo{{Move: mv(best), Winrate: bestWin, ScoreLead: bestLead, PV: mvs(best)}},
@@ -72,7 +73,7 @@ func TestBuildReview(t *testing.T) {
 			madeUp("red", 0.9, f32(8), "D4", 1, f32(12)),
 			// Over: Red holds 27, Blue 22, so Red's margin is 5 against
 			// the 12 the best move promised: a blunder by points.
-			{RootInfo: analysis.RootInfo{CurrentPlayer: engine.Blue, Phase: engine.Over, Winrates: []float32{1, 0}}, Territory: []int{27, 22}},
+			{RootInfo: analysis.RootInfo{CurrentPlayer: grid.Blue, Phase: engine.Over, Winrates: []float32{1, 0}}, Territory: []int{27, 22}},
 		}, []want{{"best", 0, 0, true}, {"best", 0, 0, true}, {"best", 0, 0, true}, {"blunder", 0, 7, true}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -158,7 +159,7 @@ func TestPlayersAccuracy(t *testing.T) {
 			for i := range tc.red {
 				mover := "red"
 				lead := tc.leads[i]
-				if i < len(g.Movers) && g.Movers[i] != engine.Red {
+				if i < len(g.Movers) && g.Movers[i] != grid.Red {
 					mover, lead = "blue", -lead
 				}
 				analyses[i] = madeUp(mover, tc.red[i], f32(lead), "A1", 0.5, nil)
@@ -169,14 +170,14 @@ func TestPlayersAccuracy(t *testing.T) {
 				res.Moves = append(res.Moves, MoveReview{Ply: i, Player: g.Movers[i], Accuracy: tc.accuracy[i]})
 			}
 			acc := review.PlayersAccuracy(res, g, rates, analyses)
-			if !tc.wantRed(acc[engine.Red]) || acc[engine.Blue] != tc.wantBlue {
+			if !tc.wantRed(acc[grid.Red]) || acc[grid.Blue] != tc.wantBlue {
 				t.Errorf("accuracy %v; want %s, blue %v", acc, tc.condition, tc.wantBlue)
 			}
 		})
 	}
 }
 
-func moveTexts(ms []engine.Move) []string {
+func moveTexts(ms []grid.Move) []string {
 	out := make([]string, len(ms))
 	for i, m := range ms {
 		out[i] = m.String()

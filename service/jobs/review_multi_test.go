@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/jobs/review"
 	"github.com/wallzero/wallzero/service/jobs/reviewrow"
@@ -75,7 +76,7 @@ func TestBuildMultiPlayerReview(t *testing.T) {
 			for i := range rates {
 				rates[i] = map[string]float32{}
 				for c := 0; c < n; c++ {
-					rates[i][engine.Color(c).String()] = float32(math.Round(float64(0.2+0.01*float32((i+c)%20))*1e4) / 1e4)
+					rates[i][grid.Color(c).String()] = float32(math.Round(float64(0.2+0.01*float32((i+c)%20))*1e4) / 1e4)
 				}
 			}
 			analyses := make([]*analysis.Analysis, len(rates))
@@ -116,7 +117,7 @@ func TestBuildMultiPlayerReview(t *testing.T) {
 				}
 			}
 			for _, b := range tc.breaks {
-				if mr := res.Moves[b]; mr.Move.Kind != engine.Break || res.Moves[b+1].Player != mr.Player {
+				if mr := res.Moves[b]; mr.Move.Kind != grid.Break || res.Moves[b+1].Player != mr.Player {
 					t.Errorf("ply %d: %s by %s, then %s: want a break followed by the same player's turn", b, mr.Move, mr.Player, res.Moves[b+1].Player)
 				}
 			}
@@ -179,14 +180,14 @@ func TestReviewMultiPlayerGames(t *testing.T) {
 				}
 			}
 			last := res.WinrateCurve[len(res.WinrateCurve)-1].Winrates
-			if w := g.Final.Result().Winner(); w != engine.NoColor && last[w] != 1 {
+			if w := g.Final.Result().Winner(); w != grid.NoColor && last[w] != 1 {
 				t.Errorf("the final point %v does not give the winner %s 1", last, w)
 			}
 			for _, mr := range res.Moves {
-				if mr.Classification == "" || mr.BestMove == (engine.Move{}) || mr.Proof != nil {
+				if mr.Classification == "" || mr.BestMove == (grid.Move{}) || mr.Proof != nil {
 					t.Errorf("move %d %s: %+v", mr.Ply, mr.Move, mr)
 				}
-				if mr.Explanation == nil && mr.Move.Kind != engine.Break {
+				if mr.Explanation == nil && mr.Move.Kind != grid.Break {
 					t.Errorf("move %d %s has no explanation", mr.Ply, mr.Move)
 				}
 			}

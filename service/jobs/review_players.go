@@ -2,15 +2,15 @@ package jobs
 
 import (
 	"github.com/wallzero/wallzero"
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/analysis"
 )
 
 // colours returns the colours of a game of n players in turn order.
-func colours(n int) []engine.Color {
-	out := make([]engine.Color, n)
+func colours(n int) []grid.Color {
+	out := make([]grid.Color, n)
 	for c := range out {
-		out[c] = engine.Color(c)
+		out[c] = grid.Color(c)
 	}
 	return out
 }
@@ -28,7 +28,7 @@ func winratesOf(a *analysis.Analysis, players int) []float32 {
 		if !ok {
 			red = a.RootInfo.Winrate
 		}
-		out[engine.Red], out[engine.Blue] = red, wallzero.Round(1-red)
+		out[grid.Red], out[grid.Blue] = red, wallzero.Round(1-red)
 		return out
 	}
 	if w := a.RootInfo.Winrates; len(w) == players {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/search/mctsplayer"
@@ -172,14 +173,14 @@ func (s *Service) playLevel(ctx context.Context, lv levels.Level, prep *analysis
 }
 
 // chooseMove asks p for its move in pos and checks that it is legal.
-func chooseMove(ctx context.Context, p player.Player, pos engine.Position) (engine.Move, error) {
+func chooseMove(ctx context.Context, p player.Player, pos engine.Position) (grid.Move, error) {
 	work := pos // the player must not modify pos; it gets a copy anyway
 	m, err := p.ChooseMove(ctx, &work)
 	if err != nil {
-		return engine.Move{}, err
+		return grid.Move{}, err
 	}
 	if err := pos.CheckMove(m); err != nil {
-		return engine.Move{}, fmt.Errorf("the player chose the illegal move %v: %w", m, err)
+		return grid.Move{}, fmt.Errorf("the player chose the illegal move %v: %w", m, err)
 	}
 	return m, nil
 }

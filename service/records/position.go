@@ -2,6 +2,7 @@ package records
 
 import (
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/analysis"
 )
 
@@ -105,7 +106,7 @@ func PositionOf(rec engine.Record, limits analysis.Limits) (*PositionView, error
 	if !p.IsOver() {
 		v.ToMove = p.ToMove().String()
 	}
-	for _, m := range p.LegalMoves(make([]engine.Move, 0, engine.MaxMoves)) {
+	for _, m := range p.LegalMoves(make([]grid.Move, 0, engine.MaxMoves)) {
 		v.LegalMoves = append(v.LegalMoves, m.String())
 	}
 	for i, c := range g.Movers {
@@ -134,11 +135,11 @@ func skippedTurns(prep *analysis.Prepared) []SkippedTurns {
 		}
 		from := mover
 		if before.Phase() == engine.Setup {
-			from = engine.Color(after.Players() - 1)
+			from = grid.Color(after.Players() - 1)
 		}
 		var players []string
 		for k := 1; k <= after.Players(); k++ {
-			c := engine.Color((int(from) + k) % after.Players())
+			c := grid.Color((int(from) + k) % after.Players())
 			if c == after.ToMove() {
 				break
 			}
@@ -155,7 +156,7 @@ func skippedTurns(prep *analysis.Prepared) []SkippedTurns {
 func positionResult(p *engine.Position) *PositionResult {
 	r := p.Result()
 	res := &PositionResult{Scores: map[string]int{}, LargestRegion: map[string]int{}, Winners: []string{}, DecidedBy: "score"}
-	for c := engine.Color(0); c < engine.Color(p.Players()); c++ {
+	for c := grid.Color(0); c < grid.Color(p.Players()); c++ {
 		res.Scores[c.String()] = r.Score[c]
 		res.LargestRegion[c.String()] = r.Largest[c]
 		if r.Winners>>uint(c)&1 != 0 {
@@ -163,11 +164,11 @@ func positionResult(p *engine.Position) *PositionResult {
 		}
 	}
 	w := r.Winner()
-	if w == engine.NoColor {
+	if w == grid.NoColor {
 		res.DecidedBy = "draw"
 		return res
 	}
-	for c := engine.Color(0); c < engine.Color(p.Players()); c++ {
+	for c := grid.Color(0); c < grid.Color(p.Players()); c++ {
 		if c != w && r.Score[c] == r.Score[w] {
 			res.DecidedBy = "largest-region" // equal totals: the tie break decided
 		}
@@ -179,7 +180,7 @@ func positionResult(p *engine.Position) *PositionResult {
 func territory(p *engine.Position) map[string]int {
 	out := map[string]int{}
 	for c, v := range analysis.Territory(p) {
-		out[engine.Color(c).String()] = v
+		out[grid.Color(c).String()] = v
 	}
 	return out
 }

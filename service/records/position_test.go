@@ -9,6 +9,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/analysis"
 )
 
@@ -16,8 +17,8 @@ import (
 // (1-based), built by by: they cut the rows below from those above.
 func rowNorth(row int, by string) []engine.Wall {
 	var out []engine.Wall
-	for c := range engine.Size {
-		out = append(out, engine.Wall{Square: engine.SquareAt(c, row-1).String(), Side: "N", By: by})
+	for c := range grid.Size {
+		out = append(out, engine.Wall{Square: grid.SquareAt(c, row-1).String(), Side: "N", By: by})
 	}
 	return out
 }
@@ -323,7 +324,7 @@ func TestPositionErrors(t *testing.T) {
 // squaresExcept returns every square of the board but the ones given.
 func squaresExcept(taken ...string) []string {
 	var out []string
-	for s := engine.Square(0); s < engine.NumSquares; s++ {
+	for s := grid.Square(0); s < grid.NumSquares; s++ {
 		if !slices.Contains(taken, s.String()) {
 			out = append(out, s.String())
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // Options selects what a board diagram shows besides the grid,
@@ -33,20 +34,20 @@ type Options struct {
 	// on DistanceFrom needs to get there, walking around walls and stones
 	// (the paper's Figure 6).
 	Distances    bool
-	DistanceFrom engine.Square
+	DistanceFrom grid.Square
 	// LastMove, when set, is highlighted (the move that led to the position).
-	LastMove *engine.Move
+	LastMove *grid.Move
 	// ReachDiff, when set, is a legal move of the position: the reach
 	// tints show the reach after it, with marks on the squares it gains,
 	// loses, makes shared or leaves unreached (see reachdiff.go). It
 	// replaces the Reachability tints.
-	ReachDiff *engine.Move
+	ReachDiff *grid.Move
 }
 
 // Candidate is a move drawn as an arrow.
 type Candidate struct {
 	// Move is a placement, a turn or a break for the player to move.
-	Move engine.Move
+	Move grid.Move
 	// Winrate is the mover's expected result in [0, 1], drawn as a label;
 	// a value outside [0, 1] (e.g. -1) draws no label.
 	Winrate float64
@@ -59,30 +60,30 @@ type Candidate struct {
 const (
 	cell   = 56.0
 	margin = 28.0
-	side   = engine.Size * cell
+	side   = grid.Size * cell
 	total  = side + 2*margin
 )
 
 // origin returns the top-left corner of square s (A1 is bottom-left).
-func origin(s engine.Square) (x, y float64) {
-	return margin + float64(s.Col())*cell, margin + float64(engine.Size-1-s.Row())*cell
+func origin(s grid.Square) (x, y float64) {
+	return margin + float64(s.Col())*cell, margin + float64(grid.Size-1-s.Row())*cell
 }
 
 // center returns the middle of square s.
-func center(s engine.Square) (x, y float64) {
+func center(s grid.Square) (x, y float64) {
 	x, y = origin(s)
 	return x + cell/2, y + cell/2
 }
 
 // sideSegment returns the end points of the line on side d of s.
-func sideSegment(s engine.Square, d engine.Side) (x1, y1, x2, y2 float64) {
+func sideSegment(s grid.Square, d grid.Side) (x1, y1, x2, y2 float64) {
 	x, y := origin(s)
 	switch d {
-	case engine.North:
+	case grid.North:
 		return x, y, x + cell, y
-	case engine.East:
+	case grid.East:
 		return x + cell, y, x + cell, y + cell
-	case engine.South:
+	case grid.South:
 		return x, y + cell, x + cell, y + cell
 	default:
 		return x, y, x, y + cell
@@ -94,8 +95,8 @@ func sideSegment(s engine.Square, d engine.Side) (x1, y1, x2, y2 float64) {
 // calls it; the API calls it to report bad query parameters.
 func (o *Options) Validate(pos *engine.Position) error {
 	if o.Ownership != nil {
-		if len(o.Ownership) != engine.NumSquares {
-			return optionErr("ownership", "ownership", "%d values, want %d (one per square, A1..G7)", len(o.Ownership), engine.NumSquares)
+		if len(o.Ownership) != grid.NumSquares {
+			return optionErr("ownership", "ownership", "%d values, want %d (one per square, A1..G7)", len(o.Ownership), grid.NumSquares)
 		}
 		for i, v := range o.Ownership {
 			if math.IsNaN(float64(v)) || v < -1 || v > 1 {
@@ -107,7 +108,7 @@ func (o *Options) Validate(pos *engine.Position) error {
 		if !o.DistanceFrom.Valid() {
 			return optionErr("distances", "distances", "not a square")
 		}
-		if pos.StoneAt(o.DistanceFrom) == engine.NoColor {
+		if pos.StoneAt(o.DistanceFrom) == grid.NoColor {
 			return optionErr("distances", "distances", "no stone on %s", o.DistanceFrom)
 		}
 	}
@@ -130,18 +131,18 @@ func (o *Options) Validate(pos *engine.Position) error {
 }
 
 // checkMove checks that a move's squares and side are on the board.
-func checkMove(m engine.Move) error {
+func checkMove(m grid.Move) error {
 	switch m.Kind {
-	case engine.Place:
+	case grid.Place:
 		if m.To.Valid() {
 			return nil
 		}
-	case engine.Turn:
-		if m.From.Valid() && m.To.Valid() && m.Side >= engine.North && m.Side <= engine.West {
+	case grid.Turn:
+		if m.From.Valid() && m.To.Valid() && m.Side >= grid.North && m.Side <= grid.West {
 			return nil
 		}
-	case engine.Break:
-		if m.To.Valid() && m.Side >= engine.North && m.Side <= engine.West {
+	case grid.Break:
+		if m.To.Valid() && m.Side >= grid.North && m.Side <= grid.West {
 			return nil
 		}
 	}
@@ -197,7 +198,7 @@ func DefaultTitle(pos *engine.Position) string {
 		t := pos.Territory()
 		parts := make([]string, 0, pos.Players())
 		for c := 0; c < pos.Players(); c++ {
-			parts = append(parts, fmt.Sprintf("%s %d", engine.Color(c), t.Score[c]))
+			parts = append(parts, fmt.Sprintf("%s %d", grid.Color(c), t.Score[c]))
 		}
 		return fmt.Sprintf("WallGo board after %d moves, game over: %s", pos.Ply(), strings.Join(parts, ", "))
 	}
@@ -207,7 +208,7 @@ func DefaultTitle(pos *engine.Position) string {
 // describe lists the stones, the number of walls and the overlays.
 func describe(pos *engine.Position, opt *Options) string {
 	var b strings.Builder
-	for c := engine.Color(0); c < engine.Color(pos.Players()); c++ {
+	for c := grid.Color(0); c < grid.Color(pos.Players()); c++ {
 		names := []string{}
 		for _, s := range pos.Stones(c).Squares() {
 			names = append(names, s.String())
@@ -256,7 +257,7 @@ func (w *svg) defs(pos *engine.Position, opt *Options) {
 		}
 	}
 	if opt.Territory {
-		for c := engine.Color(0); c < engine.Color(pos.Players()); c++ {
+		for c := grid.Color(0); c < grid.Color(pos.Players()); c++ {
 			w.printf(`<pattern id="wz-hatch-%s" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="%s" fill-opacity="0.18"/><line x1="0" y1="0" x2="0" y2="8" stroke="%s" stroke-width="3" stroke-opacity="0.55"/></pattern>`,
 				c, stoneFill[c], stoneFill[c])
 		}
@@ -265,7 +266,7 @@ func (w *svg) defs(pos *engine.Position, opt *Options) {
 }
 
 // square writes a rectangle covering square s.
-func (w *svg) square(class string, s engine.Square, fill string, opacity float64) {
+func (w *svg) square(class string, s grid.Square, fill string, opacity float64) {
 	x, y := origin(s)
 	w.printf(`<rect class="%s" data-square="%s" x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="%s"/>`,
 		class, s, num(x), num(y), num(cell), num(cell), fill, num(opacity))
@@ -274,7 +275,7 @@ func (w *svg) square(class string, s engine.Square, fill string, opacity float64
 // grid writes the lines between squares and the board's edge.
 func (w *svg) grid() {
 	w.printf(`<g class="grid" stroke="%s" stroke-width="1">`, gridStroke)
-	for i := 1; i < engine.Size; i++ {
+	for i := 1; i < grid.Size; i++ {
 		p := margin + float64(i)*cell
 		w.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s"/>`, num(p), num(margin), num(p), num(margin+side))
 		w.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s"/>`, num(margin), num(p), num(margin+side), num(p))
@@ -286,10 +287,10 @@ func (w *svg) grid() {
 // walls writes every wall as a thick line in its builder's colour.
 func (w *svg) walls(pos *engine.Position) {
 	w.printf(`<g class="walls" stroke-width="6" stroke-linecap="round">`)
-	for c := engine.Color(0); c < engine.Color(pos.Players()); c++ {
-		for _, d := range []engine.Side{engine.North, engine.East} {
+	for c := grid.Color(0); c < grid.Color(pos.Players()); c++ {
+		for _, d := range []grid.Side{grid.North, grid.East} {
 			set := pos.WallsNorth(c)
-			if d == engine.East {
+			if d == grid.East {
 				set = pos.WallsEast(c)
 			}
 			for _, s := range set.Squares() {
@@ -305,7 +306,7 @@ func (w *svg) walls(pos *engine.Position) {
 // stones writes every stone as a circle in its owner's colour.
 func (w *svg) stones(pos *engine.Position) {
 	w.printf(`<g class="stones" stroke="#1a1a1a" stroke-width="1.5">`)
-	for c := engine.Color(0); c < engine.Color(pos.Players()); c++ {
+	for c := grid.Color(0); c < grid.Color(pos.Players()); c++ {
 		for _, s := range pos.Stones(c).Squares() {
 			x, y := center(s)
 			w.printf(`<circle class="stone %s" data-square="%s" cx="%s" cy="%s" r="%s" fill="%s"><title>%s stone on %s</title></circle>`,
@@ -319,10 +320,10 @@ func (w *svg) stones(pos *engine.Position) {
 // the board.
 func (w *svg) coordinates() {
 	w.printf(`<g class="coordinates" font-family="sans-serif" font-size="13" fill="%s" text-anchor="middle">`, edgeStroke)
-	for i := 0; i < engine.Size; i++ {
+	for i := 0; i < grid.Size; i++ {
 		x := margin + (float64(i)+0.5)*cell
 		w.printf(`<text x="%s" y="%s">%c</text>`, num(x), num(margin+side+19), 'A'+i)
-		y := margin + (float64(engine.Size-1-i)+0.5)*cell
+		y := margin + (float64(grid.Size-1-i)+0.5)*cell
 		w.printf(`<text x="%s" y="%s" dominant-baseline="central">%d</text>`, num(margin/2), num(y), i+1)
 	}
 	w.printf("</g>")

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 var (
@@ -28,9 +29,9 @@ var (
 
 // ramp is a deterministic ownership map: Red owns the west, Blue the east.
 func ramp() []float32 {
-	own := make([]float32, engine.NumSquares)
+	own := make([]float32, grid.NumSquares)
 	for s := range own {
-		col, row := s%engine.Size, s/engine.Size
+		col, row := s%grid.Size, s/grid.Size
 		own[s] = float32(math.Round((float64(3-col)/3*0.9+float64(row-3)*0.02)*100) / 100)
 	}
 	return own
@@ -187,7 +188,7 @@ func TestBoardGolden(t *testing.T) {
 				d := pos.StepDistances(opt.DistanceFrom)
 				want := 0
 				for s, v := range d {
-					if v >= 0 && !pos.Occupied().Has(engine.Square(s)) {
+					if v >= 0 && !pos.Occupied().Has(grid.Square(s)) {
 						want++
 					}
 				}
@@ -214,7 +215,7 @@ func btoi(b bool) int {
 func TestOwnershipShading(t *testing.T) {
 	t.Parallel()
 	pos := engine.NewPosition(twoPlayers)
-	own := make([]float32, engine.NumSquares)
+	own := make([]float32, grid.NumSquares)
 	own[0], own[48], own[24] = 1, -0.5, 0.001
 	doc, err := Board(&pos, Options{Ownership: own})
 	if err != nil {
@@ -227,7 +228,7 @@ func TestOwnershipShading(t *testing.T) {
 			got[e.attrs["data-square"]] = e.attrs["fill"] + " " + e.attrs["fill-opacity"]
 		}
 	}
-	want := map[string]string{"A1": stoneFill[engine.Red] + " 0.5", "G7": stoneFill[engine.Blue] + " 0.25"}
+	want := map[string]string{"A1": stoneFill[grid.Red] + " 0.5", "G7": stoneFill[grid.Blue] + " 0.25"}
 	if len(got) != len(want) || got["A1"] != want["A1"] || got["G7"] != want["G7"] {
 		t.Errorf("ownership shading %v, want %v (near-zero values unshaded)", got, want)
 	}
@@ -244,11 +245,11 @@ func TestBoardRejectsBadOptions(t *testing.T) {
 		{"short ownership", Options{Ownership: make([]float32, 48)}, "ownership: 48 values"},
 		{"ownership out of range", Options{Ownership: append(make([]float32, 48), 1.5)}, "ownership[48]"},
 		{"ownership NaN", Options{Ownership: append([]float32{float32(math.NaN())}, make([]float32, 48)...)}, "ownership[0]"},
-		{"distances from an empty square", Options{Distances: true, DistanceFrom: engine.SquareAt(3, 3)}, "no stone on D4"},
+		{"distances from an empty square", Options{Distances: true, DistanceFrom: grid.SquareAt(3, 3)}, "no stone on D4"},
 		{"distances off the board", Options{Distances: true, DistanceFrom: 60}, "not a square"},
-		{"candidate off the board", Options{Candidates: []Candidate{{Move: engine.TurnMove(1, 99, engine.North)}}}, "candidates[0]"},
+		{"candidate off the board", Options{Candidates: []Candidate{{Move: grid.TurnMove(1, 99, grid.North)}}}, "candidates[0]"},
 		{"no move", Options{Candidates: []Candidate{{}}}, "candidates[0]"},
-		{"last move bad", Options{LastMove: &engine.Move{Kind: engine.Break, To: 3, Side: 9}}, "last move"},
+		{"last move bad", Options{LastMove: &grid.Move{Kind: grid.Break, To: 3, Side: 9}}, "last move"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,15 +1,15 @@
 package render
 
-import "github.com/wallzero/wallzero/engine"
+import "github.com/wallzero/wallzero/engine/grid"
 
 // The palette. Stone colours are strong; tints are the same hues drawn with
 // low opacity over the board's background.
 var (
 	// stoneFill is the fill of each player's stones.
-	stoneFill = [engine.MaxPlayers]string{"#d7263d", "#1b65c9", "#2a9d3f", "#e8b400"}
+	stoneFill = [grid.MaxPlayers]string{"#d7263d", "#1b65c9", "#2a9d3f", "#e8b400"}
 	// wallStroke is the colour of the walls each player built: a darker
 	// shade of the stone colour, so walls stand out against tints.
-	wallStroke = [engine.MaxPlayers]string{"#a3142a", "#0f4596", "#1c6e2b", "#b38a00"}
+	wallStroke = [grid.MaxPlayers]string{"#a3142a", "#0f4596", "#1c6e2b", "#b38a00"}
 )
 
 const (

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // curvePlayers returns the number of per-player lines the points ask for:
@@ -22,8 +22,8 @@ func curvePlayers(points []CurvePoint) int {
 // checkRates checks the per-player win rates: as many on every point, in
 // [0, 1], and a mover among the players.
 func checkRates(points []CurvePoint, players int) error {
-	if players > engine.MaxPlayers {
-		return fmt.Errorf("points[0]: %d win rates, at most %d players", players, engine.MaxPlayers)
+	if players > grid.MaxPlayers {
+		return fmt.Errorf("points[0]: %d win rates, at most %d players", players, grid.MaxPlayers)
 	}
 	for i, p := range points {
 		if len(p.Rates) != players {
@@ -51,7 +51,7 @@ func (w *svg) curveLines(points []CurvePoint, players int, xOf func(int) float64
 			}
 			line.WriteString(num(xOf(p.Ply)) + "," + num(yOf(p.Rates[c])))
 		}
-		name := engine.Color(c).String()
+		name := grid.Color(c).String()
 		w.printf(`<polyline class="curve player %s" data-player="%s" points="%s" fill="none" stroke="%s" stroke-width="2" stroke-linejoin="round"/>`,
 			name, name, line.String(), stoneFill[c])
 	}
@@ -65,7 +65,7 @@ func (w *svg) curvePlayerMarkers(points []CurvePoint, xOf func(int) float64, yOf
 		if p.Class == "" {
 			continue
 		}
-		name := engine.Color(p.Mover).String()
+		name := grid.Color(p.Mover).String()
 		tip := "ply " + strconv.Itoa(p.Ply)
 		if p.Move != "" {
 			tip += " " + p.Move
@@ -83,7 +83,7 @@ func (w *svg) curvePlayerLegend(players int) {
 	w.printf(`<g class="legend players" font-family="sans-serif" font-size="11" fill="%s">`, curveAccent)
 	x := plotLeft
 	for c := 0; c < players; c++ {
-		name := engine.Color(c).String()
+		name := grid.Color(c).String()
 		w.printf(`<line class="legend-line %s" x1="%s" y1="13" x2="%s" y2="13" stroke="%s" stroke-width="3"/><text x="%s" y="13" dominant-baseline="central">%s</text>`,
 			name, num(x), num(x+16), stoneFill[c], num(x+20), strings.ToUpper(name[:1])+name[1:])
 		x += 68
@@ -100,7 +100,7 @@ func curvePlayersDesc(points []CurvePoint, players int) string {
 	last := points[len(points)-1]
 	var final []string
 	for c := 0; c < players; c++ {
-		name := engine.Color(c).String()
+		name := grid.Color(c).String()
 		final = append(final, strings.ToUpper(name[:1])+name[1:]+" "+percent(last.Rates[c]))
 	}
 	return fmt.Sprintf("%d positions, plies %d to %d; final win rates %s; %d inaccuracies, %d mistakes, %d blunders.",

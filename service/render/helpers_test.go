@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -128,18 +129,18 @@ func play(t *testing.T, rules engine.Rules, moves ...string) engine.Position {
 }
 
 // mustMove parses a move.
-func mustMove(t *testing.T, text string) engine.Move {
+func mustMove(t *testing.T, text string) grid.Move {
 	t.Helper()
-	m, _, err := engine.ParseMove(text)
+	m, _, err := grid.ParseMove(text)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return m
 }
 
-func mustSquare(t *testing.T, text string) engine.Square {
+func mustSquare(t *testing.T, text string) grid.Square {
 	t.Helper()
-	s, err := engine.ParseSquare(text)
+	s, err := grid.ParseSquare(text)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // ownership shades each square by its predicted owner: Red for positive
@@ -16,11 +17,11 @@ func (w *svg) ownership(own []float32) {
 		if a < 0.005 {
 			continue
 		}
-		fill := stoneFill[engine.Red]
+		fill := stoneFill[grid.Red]
 		if v < 0 {
-			fill = stoneFill[engine.Blue]
+			fill = stoneFill[grid.Blue]
 		}
-		w.square("own", engine.Square(i), fill, 0.5*a)
+		w.square("own", grid.Square(i), fill, 0.5*a)
 	}
 	w.printf("</g>")
 }
@@ -30,7 +31,7 @@ func (w *svg) ownership(own []float32) {
 func (w *svg) reachability(pos *engine.Position) {
 	r := pos.Reachability()
 	w.printf(`<g class="reachability">`)
-	for c := engine.Color(0); c < engine.Color(pos.Players()); c++ {
+	for c := grid.Color(0); c < grid.Color(pos.Players()); c++ {
 		for _, s := range r.Exclusive[c].Squares() {
 			w.square("reach "+c.String()+"-only", s, stoneFill[c], 0.3)
 		}
@@ -45,7 +46,7 @@ func (w *svg) reachability(pos *engine.Position) {
 func (w *svg) territory(pos *engine.Position) {
 	t := pos.Territory()
 	w.printf(`<g class="territory">`)
-	for c := engine.Color(0); c < engine.Color(pos.Players()); c++ {
+	for c := grid.Color(0); c < grid.Color(pos.Players()); c++ {
 		for _, s := range t.Owned[c].Squares() {
 			x, y := origin(s)
 			w.printf(`<rect class="land %s" data-square="%s" x="%s" y="%s" width="%s" height="%s" fill="url(#wz-hatch-%s)"/>`,
@@ -57,24 +58,24 @@ func (w *svg) territory(pos *engine.Position) {
 
 // lastMove outlines the destination of the move that led to the position
 // and marks where the stone came from.
-func (w *svg) lastMove(m engine.Move) {
+func (w *svg) lastMove(m grid.Move) {
 	w.printf(`<g class="last-move" fill="none" stroke="%s" stroke-width="3">`, lastMoveInk)
 	switch m.Kind {
-	case engine.Place, engine.Turn:
+	case grid.Place, grid.Turn:
 		x, y := origin(m.To)
 		w.printf(`<rect x="%s" y="%s" width="%s" height="%s"/>`, num(x+2.5), num(y+2.5), num(cell-5), num(cell-5))
-		if m.Kind == engine.Turn && m.From != m.To {
+		if m.Kind == grid.Turn && m.From != m.To {
 			cx, cy := center(m.From)
 			w.printf(`<circle cx="%s" cy="%s" r="%s" stroke-dasharray="4 3"/>`, num(cx), num(cy), num(cell*0.3))
 		}
-	case engine.Break:
+	case grid.Break:
 		w.cross(m.To, m.Side, lastMoveInk)
 	}
 	w.printf("</g>")
 }
 
 // cross marks a wall slot (a broken wall) with an X.
-func (w *svg) cross(s engine.Square, d engine.Side, color string) {
+func (w *svg) cross(s grid.Square, d grid.Side, color string) {
 	x1, y1, x2, y2 := sideSegment(s, d)
 	mx, my := (x1+x2)/2, (y1+y2)/2
 	const k = 7.0
@@ -84,12 +85,12 @@ func (w *svg) cross(s engine.Square, d engine.Side, color string) {
 
 // distances writes the step distance of the stone on from to every empty
 // square it can reach, and rings the stone.
-func (w *svg) distances(pos *engine.Position, from engine.Square) {
+func (w *svg) distances(pos *engine.Position, from grid.Square) {
 	d := pos.StepDistances(from)
 	occ := pos.Occupied()
 	w.printf(`<g class="distances" font-family="sans-serif" font-size="20" font-weight="bold" fill="%s" text-anchor="middle" dominant-baseline="central">`, inkColor)
-	for s := engine.Square(0); s < engine.NumSquares; s++ {
-		if d[s] == engine.Unreachable || occ.Has(s) {
+	for s := grid.Square(0); s < grid.NumSquares; s++ {
+		if d[s] == grid.Unreachable || occ.Has(s) {
 			continue
 		}
 		x, y := center(s)
@@ -107,7 +108,7 @@ func (w *svg) distances(pos *engine.Position, from engine.Square) {
 func (w *svg) candidates(pos *engine.Position, cands []Candidate) {
 	mover := pos.ToMove()
 	color := stoneFill[0]
-	if mover >= 0 && int(mover) < engine.MaxPlayers {
+	if mover >= 0 && int(mover) < grid.MaxPlayers {
 		color = stoneFill[mover]
 	}
 	w.printf(`<g class="candidates">`)
@@ -124,11 +125,11 @@ func (w *svg) candidates(pos *engine.Position, cands []Candidate) {
 		}
 		w.printf(`<g class="%s" data-move="%s" data-rank="%d" opacity="%s">`, class, esc(m.String()), i+1, num(opacity))
 		switch m.Kind {
-		case engine.Place:
+		case grid.Place:
 			x, y := center(m.To)
 			w.printf(`<circle class="arrow" cx="%s" cy="%s" r="%s" fill="none" stroke="%s" stroke-width="%s" stroke-dasharray="5 3"/>`,
 				num(x), num(y), num(cell*0.34), ink, num(width*0.7))
-		case engine.Turn:
+		case grid.Turn:
 			if m.From == m.To {
 				x, y := center(m.To)
 				w.printf(`<circle class="arrow" cx="%s" cy="%s" r="%s" fill="none" stroke="%s" stroke-width="%s"/>`,
@@ -139,7 +140,7 @@ func (w *svg) candidates(pos *engine.Position, cands []Candidate) {
 			x1, y1, x2, y2 := sideSegment(m.To, m.Side)
 			w.printf(`<line class="candidate-wall" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="6" stroke-dasharray="7 4" stroke-linecap="butt"/>`,
 				num(x1), num(y1), num(x2), num(y2), color)
-		case engine.Break:
+		case grid.Break:
 			w.cross(m.To, m.Side, ink)
 		}
 		if c.Winrate >= 0 && c.Winrate <= 1 {
@@ -165,7 +166,7 @@ func candidateTitle(i int, c Candidate) string {
 // arrow draws a straight arrow between the centres of two squares,
 // shortened so that it leaves the stone and stops short of the target's
 // middle.
-func (w *svg) arrow(from, to engine.Square, width float64, ink, marker string) {
+func (w *svg) arrow(from, to grid.Square, width float64, ink, marker string) {
 	x1, y1 := center(from)
 	x2, y2 := center(to)
 	dx, dy := x2-x1, y2-y1
@@ -178,10 +179,10 @@ func (w *svg) arrow(from, to engine.Square, width float64, ink, marker string) {
 
 // label writes a win-rate label in the lower part of the move's target
 // square.
-func (w *svg) label(m engine.Move, text, ink string) {
+func (w *svg) label(m grid.Move, text, ink string) {
 	x, y := center(m.To)
 	y += cell * 0.3
-	if m.Kind == engine.Break {
+	if m.Kind == grid.Break {
 		x1, y1, x2, y2 := sideSegment(m.To, m.Side)
 		x, y = (x1+x2)/2, (y1+y2)/2+14
 	}

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // MaxCandidates caps the candidate moves one diagram draws.
@@ -51,7 +51,7 @@ func ParseCandidate(text string) (Candidate, error) {
 	if strings.ContainsRune(t, ' ') {
 		return Candidate{}, fmt.Errorf("%q: give the move without a colour prefix", text)
 	}
-	m, _, err := engine.ParseMove(t)
+	m, _, err := grid.ParseMove(t)
 	if err != nil {
 		return Candidate{}, err
 	}
@@ -63,8 +63,8 @@ func ParseCandidate(text string) (Candidate, error) {
 // square from A1 to G7 (index row*7+column), Red's view.
 func ParseOwnership(text string) ([]float32, error) {
 	parts := strings.Split(text, ",")
-	if len(parts) != engine.NumSquares {
-		return nil, fmt.Errorf("%d values, want %d (one per square, A1..G7)", len(parts), engine.NumSquares)
+	if len(parts) != grid.NumSquares {
+		return nil, fmt.Errorf("%d values, want %d (one per square, A1..G7)", len(parts), grid.NumSquares)
 	}
 	out := make([]float32, len(parts))
 	for i, p := range parts {

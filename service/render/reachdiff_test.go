@@ -5,6 +5,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/explain"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // TestReachDiff draws what a move changes in reachability: the marks agree
@@ -25,7 +26,7 @@ func TestReachDiff(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for c := engine.Color(0); c < 2; c++ {
+		for c := grid.Color(0); c < 2; c++ {
 			if got, want := count(els, "text", "gained", c.String()), f.Gained[c].Count(); got != want {
 				t.Errorf("%s: %d gained marks for %s, want %d", text, got, c, want)
 			}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // Suffix names a model's calibration file: the model's path with
@@ -130,8 +131,8 @@ func (f *File) Check() error {
 			want = 1
 		}
 		switch {
-		case g.Players < 2 || g.Players > engine.MaxPlayers:
-			return fmt.Errorf("groups[%d]: players %d: want 2 to %d", i, g.Players, engine.MaxPlayers)
+		case g.Players < 2 || g.Players > grid.MaxPlayers:
+			return fmt.Errorf("groups[%d]: players %d: want 2 to %d", i, g.Players, grid.MaxPlayers)
 		case g.Phase != engine.Setup.String() && g.Phase != engine.Play.String():
 			return fmt.Errorf("groups[%d]: phase %q: want setup or play", i, g.Phase)
 		case len(g.Seats) != want:
@@ -166,7 +167,7 @@ type Kind struct {
 	// player count.
 	Round int
 	// Mover is the colour to move.
-	Mover engine.Color
+	Mover grid.Color
 }
 
 // KindOf returns the kind of pos.
@@ -214,11 +215,11 @@ func (g *Group) seats(n int, v []float32) {
 		}
 	}
 	if n == 2 {
-		red := g.Seats[0].Apply(float64(v[engine.Red]))
-		v[engine.Red], v[engine.Blue] = float32(red), float32(1-red)
+		red := g.Seats[0].Apply(float64(v[grid.Red]))
+		v[grid.Red], v[grid.Blue] = float32(red), float32(1-red)
 		return
 	}
-	var out [engine.MaxPlayers]float64
+	var out [grid.MaxPlayers]float64
 	var sum float64
 	for c := range n {
 		out[c] = g.Seats[c].Apply(float64(v[c]))
@@ -234,22 +235,22 @@ func (g *Group) seats(n int, v []float32) {
 // players it is exact (Red's map, or its mirror for Blue); with three or
 // four it is that seat's map alone, without the scaling Seats applies
 // across seats.
-func (f *File) Seat(k Kind, c engine.Color, p float32) float32 {
+func (f *File) Seat(k Kind, c grid.Color, p float32) float32 {
 	return f.group(k).seat(k.Players, c, p)
 }
 
 // seat is Seat with the group found (nil: none).
-func (g *Group) seat(players int, c engine.Color, p float32) float32 {
+func (g *Group) seat(players int, c grid.Color, p float32) float32 {
 	if g == nil || p <= edge || p >= 1-edge {
 		return p
 	}
 	if players == 2 {
 		red := float64(p)
-		if c != engine.Red {
+		if c != grid.Red {
 			red = 1 - red
 		}
 		red = g.Seats[0].Apply(red)
-		if c != engine.Red {
+		if c != grid.Red {
 			red = 1 - red
 		}
 		return float32(red)
@@ -262,8 +263,8 @@ func (g *Group) seat(players int, c engine.Color, p float32) float32 {
 
 // validMover reports whether name is the colour of one of players.
 func validMover(name string, players int) bool {
-	c, err := engine.ParseColor(name)
-	return err == nil && c != engine.NoColor && int(c) < players
+	c, err := grid.ParseColor(name)
+	return err == nil && c != grid.NoColor && int(c) < players
 }
 
 // Map calibrates what a search says of the mover's result in a position

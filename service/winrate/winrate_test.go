@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // synthetic draws n games of m positions each whose true chance is
@@ -123,14 +124,14 @@ func TestSeats(t *testing.T) {
 	if math.Abs(float64(v[0])-want) > 1e-6 || math.Abs(float64(v[0]+v[1])-1) > 1e-6 {
 		t.Errorf("two players: %v, want red %.4f and the two summing to one", v, want)
 	}
-	if got := f.Seat(two, engine.Blue, 0.4); math.Abs(float64(got)-(1-want)) > 1e-6 {
+	if got := f.Seat(two, grid.Blue, 0.4); math.Abs(float64(got)-(1-want)) > 1e-6 {
 		t.Errorf("Blue's 0.4: %.4f, want %.4f", got, 1-want)
 	}
-	if got := f.Seat(two, engine.Red, 1); got != 1 {
+	if got := f.Seat(two, grid.Red, 1); got != 1 {
 		t.Errorf("a proven win became %v", got)
 	}
 	empty := Kind{Players: 2, Opening: engine.OpeningEmpty, Phase: engine.Play}
-	if f.Covers(empty) || f.Seat(empty, engine.Red, 0.6) != 0.6 {
+	if f.Covers(empty) || f.Seat(empty, grid.Red, 0.6) != 0.6 {
 		t.Error("a kind without a group was mapped")
 	}
 	three := []float32{0.4, 0.3, 0.3}
@@ -191,7 +192,7 @@ func TestGroupsByRound(t *testing.T) {
 	}{{0, 2}, {11, 2}, {12, 1.2}, {40, 1.2}} {
 		k := Kind{Players: 2, Opening: engine.OpeningEmpty, Phase: engine.Play, Round: tc.round}
 		want := sigmoid(tc.a * logit(0.7))
-		if got := f.Seat(k, engine.Red, 0.7); math.Abs(float64(got)-want) > 1e-6 {
+		if got := f.Seat(k, grid.Red, 0.7); math.Abs(float64(got)-want) > 1e-6 {
 			t.Errorf("round %d: %.4f, want %.4f (a = %.1f)", tc.round, got, want, tc.a)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/engine/recordtext"
 	"github.com/wallzero/wallzero/service/analysis"
 )
@@ -166,7 +167,7 @@ func parseLine(n int, line, format string, limits analysis.Limits, names map[str
 func checkPlayers(names map[string]string, n int) (string, string) {
 	seen := map[string]string{}
 	for colour, name := range names {
-		c, err := engine.ParseColor(colour)
+		c, err := grid.ParseColor(colour)
 		if err != nil || int(c) >= n || c.String() != colour {
 			return "players", fmt.Sprintf("%q is not a colour of this %d-player game", wallzero.Clip(colour, 20), n)
 		}
@@ -210,13 +211,13 @@ func (g *ParsedGame) setContext(result json.RawMessage, game *engine.Game) (stri
 			}
 			w = obj.Winner
 		}
-		if c, err := engine.ParseColor(w); w != "draw" && (err != nil || int(c) >= game.Rules.Players || c.String() != w) {
+		if c, err := grid.ParseColor(w); w != "draw" && (err != nil || int(c) >= game.Rules.Players || c.String() != w) {
 			return "result", fmt.Sprintf("winner %q: want a colour of the game or \"draw\"", wallzero.Clip(w, 20))
 		}
 		g.Winner = w
 	} else if game.Final.Phase() == engine.Over {
 		g.Winner = "draw"
-		if c := game.Final.Result().Winner(); c != engine.NoColor {
+		if c := game.Final.Result().Winner(); c != grid.NoColor {
 			g.Winner = c.String()
 		}
 	}

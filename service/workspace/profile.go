@@ -10,6 +10,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/service/jobs/reviewrow"
 	"github.com/wallzero/wallzero/service/rating"
@@ -122,7 +123,7 @@ type gameStats struct {
 // statsOf reads colour's figures from a review.
 func statsOf(res *jobs.ReviewResult, colour string) gameStats {
 	st := gameStats{phases: map[string]int{}, kinds: map[string]int{}, class: map[string]int{}}
-	c, err := engine.ParseColor(colour)
+	c, err := grid.ParseColor(colour)
 	if err != nil {
 		return st
 	}
@@ -162,7 +163,7 @@ func statsOf(res *jobs.ReviewResult, colour string) gameStats {
 }
 
 // isPlacement reports whether a move is a setup placement.
-func isPlacement(move engine.Move) bool { return move.Kind == engine.Place }
+func isPlacement(move grid.Move) bool { return move.Kind == grid.Place }
 
 func phaseOf(m jobs.MoveReview, setup, plies int) string {
 	switch {
@@ -352,7 +353,7 @@ func setupOf(g *store.Game) string {
 	_ = json.Unmarshal(g.Record, &rec)
 	var setup []string
 	for _, text := range rec.Moves {
-		m, _, err := engine.ParseMove(text)
+		m, _, err := grid.ParseMove(text)
 		if err != nil || !isPlacement(m) {
 			break
 		}

@@ -3,7 +3,7 @@ package workspace
 import (
 	"testing"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/explain"
 	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store"
@@ -15,15 +15,15 @@ func TestStatsOf(t *testing.T) {
 	t.Parallel()
 	facts := func(contested int) explain.Facts { return explain.Facts{Contested: make([]string, contested)} }
 	sealed := &explain.MoveExplanation{Facts: explain.Facts{Sealed: []explain.RegionFact{{Owner: "red", Size: 3}}, Contested: make([]string, 20)}}
-	mv := func(text string) engine.Move {
-		m, _, err := engine.ParseMove(text)
+	mv := func(text string) grid.Move {
+		m, _, err := grid.ParseMove(text)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return m
 	}
-	red, blue := engine.Red, engine.Blue
-	res := &jobs.ReviewResult{Players: []engine.Color{red, blue}, Accuracy: []float64{80, 60}, Moves: []jobs.MoveReview{
+	red, blue := grid.Red, grid.Blue
+	res := &jobs.ReviewResult{Players: []grid.Color{red, blue}, Accuracy: []float64{80, 60}, Moves: []jobs.MoveReview{
 		{Ply: 0, Move: mv("C3"), Player: red, Classification: "mistake", Loss: 0.1},
 		{Ply: 1, Move: mv("E3"), Player: blue, Classification: "blunder", Loss: 0.3},
 		{Ply: 2, Move: mv("C3-C4:N"), Player: red, Classification: "best"},

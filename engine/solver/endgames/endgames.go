@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/engine/player"
 )
 
@@ -28,12 +29,12 @@ type Position struct {
 // Game plays one game between the built-in players named by specs (Red
 // first) with the given seed and returns every position of it, the final
 // one last, and the moves between them.
-func Game(rules engine.Rules, specs [2]string, seed uint64) ([]engine.Position, []engine.Move, error) {
+func Game(rules engine.Rules, specs [2]string, seed uint64) ([]engine.Position, []grid.Move, error) {
 	return play(context.Background(), rules, specs, player.New, seed)
 }
 
 // play plays one game between the players build makes from specs.
-func play(ctx context.Context, rules engine.Rules, specs [2]string, build player.Constructor, seed uint64) ([]engine.Position, []engine.Move, error) {
+func play(ctx context.Context, rules engine.Rules, specs [2]string, build player.Constructor, seed uint64) ([]engine.Position, []grid.Move, error) {
 	pos := engine.NewPosition(rules)
 	var players [2]player.Player
 	for i, spec := range specs {
@@ -44,7 +45,7 @@ func play(ctx context.Context, rules engine.Rules, specs [2]string, build player
 		players[i] = p
 	}
 	history := []engine.Position{pos}
-	var moves []engine.Move
+	var moves []grid.Move
 	for !pos.IsOver() {
 		if len(history) > 1000 {
 			return nil, nil, fmt.Errorf("endgames: game %d not over after 1000 plies", seed)
@@ -100,7 +101,7 @@ type Played struct {
 	// Positions holds every position of the game, the final one last, and
 	// Moves the moves between them.
 	Positions []engine.Position
-	Moves     []engine.Move
+	Moves     []grid.Move
 }
 
 // PlayGames plays the games of src and returns them in game order. It

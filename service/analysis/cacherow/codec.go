@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // Decoder parses the text of a cache row, keeping the first error (Err).
@@ -18,8 +19,8 @@ func (d *Decoder) Fail(format string, args ...any) {
 }
 
 // Move parses a move of the field.
-func (d *Decoder) Move(text, field string) engine.Move {
-	m, _, err := engine.ParseMove(text)
+func (d *Decoder) Move(text, field string) grid.Move {
+	m, _, err := grid.ParseMove(text)
 	if err != nil {
 		d.Fail("%s: %w", field, err)
 	}
@@ -27,11 +28,11 @@ func (d *Decoder) Move(text, field string) engine.Move {
 }
 
 // Moves parses a principal variation (nil stays nil).
-func (d *Decoder) Moves(texts []string) []engine.Move {
+func (d *Decoder) Moves(texts []string) []grid.Move {
 	if texts == nil {
 		return nil
 	}
-	out := make([]engine.Move, len(texts))
+	out := make([]grid.Move, len(texts))
 	for i, t := range texts {
 		out[i] = d.Move(t, fmt.Sprintf("moveInfos.pv[%d]", i))
 	}
@@ -39,8 +40,8 @@ func (d *Decoder) Moves(texts []string) []engine.Move {
 }
 
 // Colour parses rootInfo.currentPlayer.
-func (d *Decoder) Colour(text string) engine.Color {
-	c, err := engine.ParseColor(text)
+func (d *Decoder) Colour(text string) grid.Color {
+	c, err := grid.ParseColor(text)
 	if err != nil {
 		d.Fail("rootInfo.currentPlayer: %w", err)
 	}
@@ -68,15 +69,15 @@ func (d *Decoder) Hash(text, field string) uint64 {
 }
 
 // Squares parses square names into a bitboard.
-func (d *Decoder) Squares(names []string) engine.Bitboard {
-	var b engine.Bitboard
+func (d *Decoder) Squares(names []string) grid.Bitboard {
+	var b grid.Bitboard
 	for _, n := range names {
-		s, err := engine.ParseSquare(n)
+		s, err := grid.ParseSquare(n)
 		if err != nil {
 			d.Fail("reachability: %w", err)
 			continue
 		}
-		b |= engine.Bit(s)
+		b |= grid.Bit(s)
 	}
 	return b
 }
@@ -86,9 +87,9 @@ func (d *Decoder) Squares(names []string) engine.Bitboard {
 func (d *Decoder) Territory(byName map[string]int) []int {
 	out := make([]int, len(byName))
 	for c := range out {
-		v, ok := byName[engine.Color(c).String()]
+		v, ok := byName[grid.Color(c).String()]
 		if !ok {
-			d.Fail("territory: no %s with %d players", engine.Color(c), len(byName))
+			d.Fail("territory: no %s with %d players", grid.Color(c), len(byName))
 		}
 		out[c] = v
 	}
@@ -107,9 +108,9 @@ func (d *Decoder) Rates(byName map[string]float32, n int, field string) []float3
 	}
 	out := make([]float32, n)
 	for c := range out {
-		v, ok := byName[engine.Color(c).String()]
+		v, ok := byName[grid.Color(c).String()]
 		if !ok {
-			d.Fail("%s: no %s", field, engine.Color(c))
+			d.Fail("%s: no %s", field, grid.Color(c))
 		}
 		out[c] = v
 	}

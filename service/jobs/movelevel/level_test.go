@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/jobs/review"
 	"github.com/wallzero/wallzero/service/levels"
@@ -23,19 +23,19 @@ type stubLevels struct {
 	err      error
 }
 
-func (s *stubLevels) PlayerMove(_ context.Context, spec string, _ int) (engine.Move, error) {
+func (s *stubLevels) PlayerMove(_ context.Context, spec string, _ int) (grid.Move, error) {
 	return stubMove(s.moves[spec]), s.err
 }
 
-func (s *stubLevels) SearchBest(_ context.Context, _, visits int) (engine.Move, error) {
+func (s *stubLevels) SearchBest(_ context.Context, _, visits int) (grid.Move, error) {
 	s.calls = append(s.calls, visits)
 	return stubMove(s.searches[visits]), s.err
 }
 
 // stubMove parses a stub's move; "" is no move.
-func stubMove(text string) engine.Move {
+func stubMove(text string) grid.Move {
 	if text == "" {
-		return engine.Move{}
+		return grid.Move{}
 	}
 	return mv(text)
 }
@@ -209,8 +209,8 @@ func TestLevelSentence(t *testing.T) {
 }
 
 // mv parses a move of a test's made-up analysis.
-func mv(text string) engine.Move {
-	m, _, err := engine.ParseMove(text)
+func mv(text string) grid.Move {
+	m, _, err := grid.ParseMove(text)
 	if err != nil {
 		panic(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/jobs/review"
@@ -19,10 +20,10 @@ import (
 type Engine interface {
 	// PlayerMove returns the move of the heuristic player spec in
 	// position turn, deterministically.
-	PlayerMove(ctx context.Context, spec string, turn int) (engine.Move, error)
+	PlayerMove(ctx context.Context, spec string, turn int) (grid.Move, error)
 	// SearchBest returns the best move of a fresh search of position turn
 	// at visits (the zero Move when the search has none).
-	SearchBest(ctx context.Context, turn, visits int) (engine.Move, error)
+	SearchBest(ctx context.Context, turn, visits int) (grid.Move, error)
 }
 
 // Analyzer is the Engine of a review: the heuristic players
@@ -39,24 +40,24 @@ type Analyzer struct {
 }
 
 // PlayerMove implements Engine.
-func (e *Analyzer) PlayerMove(ctx context.Context, spec string, turn int) (engine.Move, error) {
+func (e *Analyzer) PlayerMove(ctx context.Context, spec string, turn int) (grid.Move, error) {
 	p, err := player.New(spec, levelSeed)
 	if err != nil {
-		return engine.Move{}, err
+		return grid.Move{}, err
 	}
 	return p.ChooseMove(ctx, &e.Positions[turn])
 }
 
 // SearchBest implements Engine.
-func (e *Analyzer) SearchBest(ctx context.Context, turn, visits int) (engine.Move, error) {
+func (e *Analyzer) SearchBest(ctx context.Context, turn, visits int) (grid.Move, error) {
 	if e.Wait != nil {
 		if err := e.Wait(ctx); err != nil {
-			return engine.Move{}, err
+			return grid.Move{}, err
 		}
 	}
 	a, err := e.An.AnalyzeTurn(ctx, &analysis.Query{MaxVisits: visits}, e.Positions, turn, analysis.RunOptions{})
 	if err != nil || len(a.MoveInfos) == 0 {
-		return engine.Move{}, err
+		return grid.Move{}, err
 	}
 	return a.MoveInfos[0].Move, nil
 }
@@ -77,7 +78,7 @@ func probeBudgets(visits int) []int {
 // rate is less than review.InaccuracyLoss below the best's and whose score lead
 // (when both are known) less than review.InaccuracyPoints below. A move the
 // search never visited has no value of its own and does not count.
-func levelFinds(ref *analysis.Analysis, move engine.Move) bool {
+func levelFinds(ref *analysis.Analysis, move grid.Move) bool {
 	best := ref.MoveInfos[0]
 	if move == best.Move {
 		return true
@@ -96,8 +97,8 @@ func levelFinds(ref *analysis.Analysis, move engine.Move) bool {
 
 // policyChoice returns the move of highest prior in a (the first of
 // equals in the analysis's order).
-func policyChoice(a *analysis.Analysis) engine.Move {
-	best, prior := engine.Move{}, float32(-1)
+func policyChoice(a *analysis.Analysis) grid.Move {
+	best, prior := grid.Move{}, float32(-1)
 	for _, mi := range a.MoveInfos {
 		if mi.Prior > prior {
 			best, prior = mi.Move, mi.Prior
@@ -117,14 +118,14 @@ func measureLevel(ctx context.Context, eng Engine, ladder []LadderLevel, turn in
 		return nil, nil
 	}
 	best := ref.MoveInfos[0]
-	searched := map[int]engine.Move{visits: best.Move}
-	search := func(v int) (engine.Move, error) {
+	searched := map[int]grid.Move{visits: best.Move}
+	search := func(v int) (grid.Move, error) {
 		if m, ok := searched[v]; ok {
 			return m, nil
 		}
 		m, err := eng.SearchBest(ctx, turn, v)
 		if err != nil {
-			return engine.Move{}, err
+			return grid.Move{}, err
 		}
 		searched[v] = m
 		return m, nil
@@ -141,7 +142,7 @@ func measureLevel(ctx context.Context, eng Engine, ladder []LadderLevel, turn in
 		}
 	}
 	for _, l := range ladder {
-		var m engine.Move
+		var m grid.Move
 		var err error
 		switch {
 		case l.Player != "":
@@ -226,7 +227,7 @@ func Add(ctx context.Context, res *review.Result, analyses []*analysis.Analysis,
 // levelSentence says a move's level in words: "Club and up find
 // E4-E5:N; the best move has a prior of 3% and the search needs 128
 // visits to prefer it."
-func levelSentence(l *review.MoveLevel, best engine.Move) string {
+func levelSentence(l *review.MoveLevel, best grid.Move) string {
 	var who string
 	switch n, top := len(l.Finders), len(l.Checked); {
 	case n == 0:

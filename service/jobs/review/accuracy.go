@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/analysis"
 )
 
@@ -66,14 +67,14 @@ func moveWeights(g *engine.Game, rates [][]float32, analyses []*analysis.Analysi
 	leads := make([]float64, len(analyses))
 	hasLeads := players == 2
 	for i, a := range analyses {
-		v, ok := LeadOf(a, engine.Red, players)
+		v, ok := LeadOf(a, grid.Red, players)
 		hasLeads = hasLeads && ok
 		leads[i] = float64(v) / pointsPerWinrate * 100
 	}
 	out := make([]float64, n)
 	for i := range out {
 		lo, hi := max(0, i+1-half), min(len(rates)-1, i+half)
-		c := engine.Red
+		c := grid.Red
 		if players > 2 {
 			c = g.Movers[i]
 		}
@@ -111,11 +112,11 @@ func stdDev(xs []float64) float64 {
 // otherwise the search's score lead of the side to move, turned to c's
 // view (two players only: with more, one margin does not tell every
 // seat's). ok is false when the analysis has no margin.
-func LeadOf(a *analysis.Analysis, c engine.Color, players int) (float32, bool) {
+func LeadOf(a *analysis.Analysis, c grid.Color, players int) (float32, bool) {
 	if a.RootInfo.Phase == engine.Over && a.Players() == players {
 		best := math.MinInt
 		for p, v := range a.Territory {
-			if engine.Color(p) != c {
+			if grid.Color(p) != c {
 				best = max(best, v)
 			}
 		}

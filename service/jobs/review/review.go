@@ -1,5 +1,5 @@
 // Package review holds the result of a review job in the engine's types:
-// moves as engine.Move, players as engine.Color, per-player values by
+// moves as grid.Move, players as grid.Color, per-player values by
 // seat. service/jobs computes it, the jobs row keeps it in its own shape
 // (service/jobs/reviewrow) and the API writes it as JSON (api/wire);
 // nothing in between parses a move or a colour back from text. It also
@@ -10,6 +10,7 @@ package review
 
 import (
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/explain"
 	"github.com/wallzero/wallzero/service/rating"
@@ -25,7 +26,7 @@ type Result struct {
 	Model  string
 	Visits int
 	// Players are the game's colours in turn order.
-	Players []engine.Color
+	Players []grid.Color
 	// WinrateCurve has one point per position (ply 0 = before the first
 	// move).
 	WinrateCurve []CurvePoint
@@ -55,7 +56,7 @@ type CurvePoint struct {
 }
 
 // RedWinrate is Red's win rate at the point.
-func (p CurvePoint) RedWinrate() float32 { return p.Winrates[engine.Red] }
+func (p CurvePoint) RedWinrate() float32 { return p.Winrates[grid.Red] }
 
 // Move reviews one move: its loss for the mover against the engine's
 // best move, in win rate and in points, its class and accuracy (the
@@ -63,17 +64,17 @@ func (p CurvePoint) RedWinrate() float32 { return p.Winrates[engine.Red] }
 type Move struct {
 	// Ply is the move's index in the record (0 = the first move).
 	Ply    int
-	Move   engine.Move
-	Player engine.Color
+	Move   grid.Move
+	Player grid.Color
 	// RedWinrateBefore and RedWinrateAfter are Red's win rate before and
 	// after the move.
 	RedWinrateBefore, RedWinrateAfter float32
 	// BestMove is the engine's best move (the zero Move when the analysis
 	// had none), BestWinrate its win rate for the mover and BestPV its
 	// principal variation.
-	BestMove    engine.Move
+	BestMove    grid.Move
 	BestWinrate float32
-	BestPV      []engine.Move
+	BestPV      []grid.Move
 	// PlayedWinrate is the mover's win rate after the move played.
 	PlayedWinrate float32
 	// Loss is the mover's win-rate loss against the best move (0..1).
@@ -100,8 +101,8 @@ type Move struct {
 // KeyMove is one of the largest swings.
 type KeyMove struct {
 	Ply    int
-	Move   engine.Move
-	Player engine.Color
+	Move   grid.Move
+	Player grid.Color
 	// Swing is the win rate after the move minus before it: Red's with
 	// two players, the mover's with three or four.
 	Swing          float32
@@ -113,8 +114,8 @@ type TurningPoint struct {
 	// Kind is lead-change, decided or missed-chance.
 	Kind   string
 	Ply    int
-	Move   engine.Move
-	Player engine.Color
+	Move   grid.Move
+	Player grid.Color
 	// RedWinrateBefore and RedWinrateAfter are Red's win rate around it.
 	RedWinrateBefore, RedWinrateAfter float32
 	// Loss and PointsLoss are the move's (Move.Loss, Move.PointsLoss).

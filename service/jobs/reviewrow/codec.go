@@ -6,7 +6,7 @@ import (
 	"math"
 
 	"github.com/wallzero/wallzero"
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/jobs/review"
 	"github.com/wallzero/wallzero/service/rating"
 )
@@ -23,7 +23,7 @@ func From(r *review.Result) *Result {
 		KeyMoves: make([]KeyMove, len(r.KeyMoves)), Thresholds: r.Thresholds, TurningPoints: make([]TurningPoint, len(r.TurningPoints))}
 	for c, a := range r.Accuracy {
 		if !math.IsNaN(a) {
-			out.Accuracy[engine.Color(c).String()] = a
+			out.Accuracy[grid.Color(c).String()] = a
 		}
 	}
 	for i, p := range r.WinrateCurve {
@@ -47,7 +47,7 @@ func From(r *review.Result) *Result {
 		out.RatingEstimate = map[string]rating.Estimate{}
 		for c, e := range r.RatingEstimate {
 			if e != nil {
-				out.RatingEstimate[engine.Color(c).String()] = *e
+				out.RatingEstimate[grid.Color(c).String()] = *e
 			}
 		}
 	}
@@ -68,17 +68,17 @@ func Decode(data []byte) (*review.Result, error) {
 func (row *Result) Typed() (*review.Result, error) {
 	d := &decoder{}
 	n := len(row.Players)
-	if n < 2 || n > engine.MaxPlayers {
-		return nil, fmt.Errorf("stored review: players: %d, want 2 to %d", n, engine.MaxPlayers)
+	if n < 2 || n > grid.MaxPlayers {
+		return nil, fmt.Errorf("stored review: players: %d, want 2 to %d", n, grid.MaxPlayers)
 	}
-	out := &review.Result{ID: row.ID, Record: row.Record, Model: row.Model, Visits: row.Visits, Players: make([]engine.Color, n),
+	out := &review.Result{ID: row.ID, Record: row.Record, Model: row.Model, Visits: row.Visits, Players: make([]grid.Color, n),
 		WinrateCurve: make([]review.CurvePoint, len(row.WinrateCurve)), Moves: make([]review.Move, len(row.Moves)), Accuracy: make([]float64, n),
 		KeyMoves: make([]review.KeyMove, len(row.KeyMoves)), Thresholds: row.Thresholds, TurningPoints: make([]review.TurningPoint, len(row.TurningPoints))}
 	for i, name := range row.Players {
 		out.Players[i] = d.colour(name, "players")
 	}
 	for c := range out.Accuracy {
-		a, ok := row.Accuracy[engine.Color(c).String()]
+		a, ok := row.Accuracy[grid.Color(c).String()]
 		if !ok {
 			a = math.NaN()
 		}
@@ -108,7 +108,7 @@ func (row *Result) Typed() (*review.Result, error) {
 	if row.RatingEstimate != nil {
 		out.RatingEstimate = make([]*rating.Estimate, n)
 		for c := range out.RatingEstimate {
-			if e, ok := row.RatingEstimate[engine.Color(c).String()]; ok {
+			if e, ok := row.RatingEstimate[grid.Color(c).String()]; ok {
 				out.RatingEstimate[c] = &e
 			}
 		}

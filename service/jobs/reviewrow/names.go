@@ -3,7 +3,7 @@ package reviewrow
 import (
 	"fmt"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // decoder parses a row's text, keeping the first error.
@@ -17,8 +17,8 @@ func (d *decoder) fail(err error) {
 }
 
 // move parses a move of the field.
-func (d *decoder) move(text, field string) engine.Move {
-	m, _, err := engine.ParseMove(text)
+func (d *decoder) move(text, field string) grid.Move {
+	m, _, err := grid.ParseMove(text)
 	if err != nil {
 		d.fail(fmt.Errorf("%s: %w", field, err))
 	}
@@ -26,8 +26,8 @@ func (d *decoder) move(text, field string) engine.Move {
 }
 
 // moves parses a principal variation.
-func (d *decoder) moves(texts []string) []engine.Move {
-	out := make([]engine.Move, len(texts))
+func (d *decoder) moves(texts []string) []grid.Move {
+	out := make([]grid.Move, len(texts))
 	for i, t := range texts {
 		out[i] = d.move(t, fmt.Sprintf("moves.bestPv[%d]", i))
 	}
@@ -35,8 +35,8 @@ func (d *decoder) moves(texts []string) []engine.Move {
 }
 
 // colour parses a colour of the field.
-func (d *decoder) colour(text, field string) engine.Color {
-	c, err := engine.ParseColor(text)
+func (d *decoder) colour(text, field string) grid.Color {
+	c, err := grid.ParseColor(text)
 	if err != nil {
 		d.fail(fmt.Errorf("%s: %w", field, err))
 	}
@@ -47,9 +47,9 @@ func (d *decoder) colour(text, field string) engine.Color {
 func (d *decoder) seats(byName map[string]float32, n int) []float32 {
 	out := make([]float32, n)
 	for c := range out {
-		v, ok := byName[engine.Color(c).String()]
+		v, ok := byName[grid.Color(c).String()]
 		if !ok {
-			d.fail(fmt.Errorf("winrateCurve.winrates: no %s", engine.Color(c)))
+			d.fail(fmt.Errorf("winrateCurve.winrates: no %s", grid.Color(c)))
 		}
 		out[c] = v
 	}

@@ -6,11 +6,12 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // mv parses a move of a test's made-up review.
-func mv(text string) engine.Move {
-	m, _, err := engine.ParseMove(text)
+func mv(text string) grid.Move {
+	m, _, err := grid.ParseMove(text)
 	if err != nil {
 		panic(err)
 	}
@@ -21,7 +22,7 @@ func mv(text string) engine.Move {
 func seatValues(byName map[string]float32, n int) []float32 {
 	out := make([]float32, n)
 	for c := range out {
-		out[c] = byName[engine.Color(c).String()]
+		out[c] = byName[grid.Color(c).String()]
 	}
 	return out
 }

@@ -4,13 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/jobs/review"
 )
 
 func TestLeader(t *testing.T) {
 	t.Parallel()
-	players := []engine.Color{engine.Red, engine.Blue, engine.Green}
+	players := []grid.Color{grid.Red, grid.Blue, grid.Green}
 	for _, tc := range []struct {
 		rates map[string]float32
 		want  string
@@ -20,9 +20,9 @@ func TestLeader(t *testing.T) {
 		{map[string]float32{"red": 0.4, "blue": 0.4, "green": 0.2}, ""},
 		{map[string]float32{"red": 0.2, "blue": 0.4, "green": 0.4}, ""},
 	} {
-		want := engine.NoColor
+		want := grid.NoColor
 		if tc.want != "" {
-			want, _ = engine.ParseColor(tc.want)
+			want, _ = grid.ParseColor(tc.want)
 		}
 		res := &review.Result{Players: players, Moves: []review.Move{{}}, WinrateCurve: []review.CurvePoint{{}, {Winrates: seatValues(tc.rates, 3)}}}
 		if got := seatsOf(res).leader(0, true); got != want {
@@ -50,7 +50,7 @@ func TestMultiTurningPoints(t *testing.T) {
 		{"red": 0.02, "blue": 0.95, "green": 0.03},
 		{"red": 0.02, "blue": 0.96, "green": 0.02},
 	}
-	res := &review.Result{Players: []engine.Color{engine.Red, engine.Blue, engine.Green}}
+	res := &review.Result{Players: []grid.Color{grid.Red, grid.Blue, grid.Green}}
 	for i, c := range curve {
 		res.WinrateCurve = append(res.WinrateCurve, review.CurvePoint{Ply: i, Winrates: seatValues(c, 3)})
 	}
@@ -83,7 +83,7 @@ func TestMultiTurningPoints(t *testing.T) {
 func TestMultiLeadChangeNeedsSwing(t *testing.T) {
 	t.Parallel()
 	g := testGame(t, "../testdata/three-player-game.json", 2)
-	players := []engine.Color{engine.Red, engine.Blue, engine.Green}
+	players := []grid.Color{grid.Red, grid.Blue, grid.Green}
 	for _, tc := range []struct {
 		name  string
 		after map[string]float32

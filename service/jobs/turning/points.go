@@ -7,6 +7,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/jobs/review"
 )
 
@@ -30,7 +31,7 @@ func Points(res *review.Result, final *engine.Position) []review.TurningPoint {
 		case provenHandover(res, i):
 			out = append(out, newPoint(LeadChange, mr, swing, fmt.Sprintf("%s throws away a proven %s: Red's win rate goes from %s to %s.",
 				title(mr.Player), mr.Proof.Result, pct(mr.RedWinrateBefore), pct(mr.RedWinrateAfter))))
-		case is != engine.NoColor && was != is && float64(swing) >= LeadChangeSwing-1e-6:
+		case is != grid.NoColor && was != is && float64(swing) >= LeadChangeSwing-1e-6:
 			out = append(out, newPoint(LeadChange, mr, swing, s.leadText(i, was, is)))
 		}
 	}
@@ -57,12 +58,12 @@ func Points(res *review.Result, final *engine.Position) []review.TurningPoint {
 // leadText says a lead change at move i from was to is: with two players
 // by Red's win rate, with more by the new leader's (and the old one's,
 // when there was one).
-func (s seats) leadText(i int, was, is engine.Color) string {
+func (s seats) leadText(i int, was, is grid.Color) string {
 	if s.two {
 		return fmt.Sprintf("%s takes the lead: Red's win rate goes from %s to %s.",
-			title(is), pct(s.rate(i, engine.Red, false)), pct(s.rate(i, engine.Red, true)))
+			title(is), pct(s.rate(i, grid.Red, false)), pct(s.rate(i, grid.Red, true)))
 	}
-	if was == engine.NoColor {
+	if was == grid.NoColor {
 		return fmt.Sprintf("%s takes the lead: its win rate goes from %s to %s.", title(is), pct(s.rate(i, is, false)), pct(s.rate(i, is, true)))
 	}
 	return fmt.Sprintf("%s takes the lead from %s: %s's win rate goes from %s to %s, %s's from %s to %s.",
@@ -84,7 +85,7 @@ func newPoint(kind string, mr *review.Move, swing float32, summary string) revie
 // missedChances returns side's largest losses (at least a mistake, in
 // win rate or in points), missedPerSide of them at most, as turning
 // points, the largest (review.EquivalentLoss) first.
-func missedChances(res *review.Result, side engine.Color) []review.TurningPoint {
+func missedChances(res *review.Result, side grid.Color) []review.TurningPoint {
 	var idx []int
 	for i, mr := range res.Moves {
 		if mr.Player == side && (mr.Classification == "mistake" || mr.Classification == "blunder") {
@@ -112,7 +113,7 @@ func missedChances(res *review.Result, side engine.Color) []review.TurningPoint 
 func absf(v float32) float32 { return float32(math.Abs(float64(v))) }
 
 // title names a colour with a capital letter ("Red").
-func title(c engine.Color) string {
+func title(c grid.Color) string {
 	s := c.String()
 	return string(s[0]-'a'+'A') + s[1:]
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/jobs/review"
 )
@@ -57,9 +58,9 @@ func TestTurningPoints(t *testing.T) {
 			t.Parallel()
 			res := &review.Result{}
 			for i, loss := range tc.losses {
-				p := engine.Red
+				p := grid.Red
 				if i%2 == 1 {
-					p = engine.Blue
+					p = grid.Blue
 				}
 				pts := tc.points[i]
 				res.Moves = append(res.Moves, review.Move{Ply: i, Move: mv("A1"), Player: p, RedWinrateBefore: tc.curve[i], RedWinrateAfter: tc.curve[i+1],
@@ -95,7 +96,7 @@ func TestDecidedByProof(t *testing.T) {
 	g := selfPlayGame(t)
 	final := g.Final
 	winner := final.Result().Winner()
-	if !final.IsOver() || winner == engine.NoColor {
+	if !final.IsOver() || winner == grid.NoColor {
 		t.Fatal("the test game must be finished and won")
 	}
 	margin := func(v int) *int { return &v }

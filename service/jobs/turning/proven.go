@@ -2,6 +2,7 @@ package turning
 
 import (
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/jobs/review"
 )
@@ -32,10 +33,10 @@ func provenHandover(res *review.Result, i int) bool {
 // carries the proof of the position before it, from its mover's view. The
 // returned proof is from the winner's view. ok is false for a draw, an
 // unfinished game or when no proof came up.
-func provenDecidedAt(res *review.Result, final *engine.Position) (int, engine.Color, *analysis.Proof, bool) {
+func provenDecidedAt(res *review.Result, final *engine.Position) (int, grid.Color, *analysis.Proof, bool) {
 	winner := final.Result().Winner()
-	if !final.IsOver() || winner == engine.NoColor {
-		return 0, engine.NoColor, nil, false
+	if !final.IsOver() || winner == grid.NoColor {
+		return 0, grid.NoColor, nil, false
 	}
 	// After a proof for the other side or a proven draw (a later mistake
 	// threw it away), only a later proof for the winner counts.
@@ -60,5 +61,5 @@ func provenDecidedAt(res *review.Result, final *engine.Position) (int, engine.Co
 		}
 		return i, winner, p, true
 	}
-	return 0, engine.NoColor, nil, false
+	return 0, grid.NoColor, nil, false
 }

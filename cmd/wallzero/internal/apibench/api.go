@@ -15,6 +15,7 @@ import (
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/analysis"
 )
 
@@ -195,7 +196,7 @@ func API(args []string, stdout, stderr io.Writer) error {
 	for _, clients := range []int{1, 4} {
 		lat, _, err := runClients(clients, *hits, func(i int) (time.Duration, error) {
 			p := positions[i%next]
-			q := engine.AllSymmetries[1+i%7].Position(p)
+			q := p.Transformed(grid.AllSymmetries[1+i%7])
 			b := engine.DiagramOf(&q)
 			out, d, err := post("/v1/analyze", map[string]any{"board": b, "moves": []string{}, "maxVisits": *visits, "topK": 10})
 			if err == nil && !bytes.Contains(out, []byte(`"hit":true`)) {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/engine/player"
 )
 
@@ -71,7 +72,7 @@ type timedPlayer struct {
 }
 
 // ChooseMove implements player.Player.
-func (p timedPlayer) ChooseMove(ctx context.Context, pos *engine.Position) (engine.Move, error) {
+func (p timedPlayer) ChooseMove(ctx context.Context, pos *engine.Position) (grid.Move, error) {
 	start := time.Now()
 	m, err := p.Player.ChooseMove(ctx, pos)
 	p.st.nanos.Add(int64(time.Since(start)))

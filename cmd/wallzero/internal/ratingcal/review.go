@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/jobs"
@@ -128,8 +128,8 @@ func byName(res *jobs.ReviewResult) (map[string][]rating.Move, map[string]float6
 	moves, acc := map[string][]rating.Move{}, map[string]float64{}
 	for c, ms := range review.RatingMoves(res) {
 		if len(ms) > 0 {
-			moves[engine.Color(c).String()] = ms
-			acc[engine.Color(c).String()] = res.Accuracy[c]
+			moves[grid.Color(c).String()] = ms
+			acc[grid.Color(c).String()] = res.Accuracy[c]
 		}
 	}
 	return moves, acc

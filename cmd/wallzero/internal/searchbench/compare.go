@@ -13,6 +13,7 @@ import (
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/stats"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/search"
 )
@@ -260,8 +261,8 @@ func compareOutputs(a, b *inference.Network, reqs []*search.Request) (*fidelity,
 				margin = math.Abs(float64(oa.Margin[i] - ob.Margin[i]))
 			}
 			if hasOwn {
-				for s := range engine.NumSquares {
-					own += math.Abs(float64(oa.Ownership[i*49+s]-ob.Ownership[i*49+s])) / engine.NumSquares
+				for s := range grid.NumSquares {
+					own += math.Abs(float64(oa.Ownership[i*49+s]-ob.Ownership[i*49+s])) / grid.NumSquares
 				}
 			}
 			op := r.Position.Rules().Opening

@@ -9,6 +9,7 @@ import (
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/gameinput"
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/program"
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 )
 
 // Engine implements `wallzero bench engine`: it plays uniformly random
@@ -27,7 +28,7 @@ func Engine(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	buf := make([]engine.Move, 0, engine.MaxMoves)
+	buf := make([]grid.Move, 0, engine.MaxMoves)
 	deadline := time.Now().Add(time.Duration(*seconds * float64(time.Second)))
 	start := time.Now()
 	games, plies := 0, 0

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/inference/format"
 	"github.com/wallzero/wallzero/search"
 )
@@ -47,14 +48,14 @@ type GameResult struct {
 	Rules engine.Rules
 	Plies int
 	// Winners has bit c set for each colour sharing the win; Winner is the
-	// single winner, or engine.NoColor for a shared win (a draw).
+	// single winner, or grid.NoColor for a shared win (a draw).
 	Winners uint8
-	Winner  engine.Color
+	Winner  grid.Color
 	// Score is each colour's final territory.
-	Score   [engine.MaxPlayers]int
+	Score   [grid.MaxPlayers]int
 	Samples []Sample
 	// Moves are the moves played, in order.
-	Moves []engine.Move
+	Moves []grid.Move
 }
 
 // PlayGame plays one game from the start position of rules, of any player
@@ -76,7 +77,7 @@ func PlayGame(ctx context.Context, eval search.Evaluator, cfg Config, rules engi
 	}
 	var history []engine.Position
 	var samples []Sample
-	var played []engine.Move
+	var played []grid.Move
 	for ply := 0; !pos.IsOver(); ply++ {
 		r, err := ps.run(ctx, &pos, ply)
 		if err != nil {

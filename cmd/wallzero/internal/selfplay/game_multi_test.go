@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/inference/format"
 )
@@ -49,8 +50,8 @@ func TestMultiGameSamples(t *testing.T) {
 				t.Errorf("%dp sample %d: policy sums to %v", players, i, sum)
 			}
 			var vsum, qsum float32
-			for k := 0; k < engine.MaxPlayers; k++ {
-				c := engine.Color((int(s.toMove) + k) % players)
+			for k := 0; k < grid.MaxPlayers; k++ {
+				c := grid.Color((int(s.toMove) + k) % players)
 				want := float32(0)
 				if k < players && g.Winners>>uint(c)&1 != 0 {
 					want = 1 / float32(popcount(g.Winners))

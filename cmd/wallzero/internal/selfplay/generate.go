@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -74,9 +75,9 @@ func (st *Stats) add(g GameResult) {
 	st.ByMode[mode]++
 	if n := g.Rules.Players; n == 2 {
 		switch g.Winner {
-		case engine.Red:
+		case grid.Red:
 			st.RedWins[mode]++
-		case engine.NoColor:
+		case grid.NoColor:
 			st.Draws[mode]++
 		}
 		return

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -23,12 +24,12 @@ type plySearch struct {
 // plyResult is what one ply's search gives a game.
 type plyResult struct {
 	res   *search.Result
-	moves []engine.Move
+	moves []grid.Move
 	// target is the policy target over moves, nil after a fast search;
 	// sym is the symmetry its sample is recorded under.
 	target []float32
-	sym    engine.Symmetry
-	move   engine.Move
+	sym    grid.Symmetry
+	move   grid.Move
 }
 
 // newPlySearch starts the search of a game from pos with game seed seed.
@@ -67,7 +68,7 @@ func (p *plySearch) run(ctx context.Context, pos *engine.Position, ply int) (ply
 		return plyResult{}, err
 	}
 	out := plyResult{res: res, moves: pos.LegalMoves(nil)}
-	index := make(map[engine.Move]int, len(out.moves))
+	index := make(map[grid.Move]int, len(out.moves))
 	for i, m := range out.moves {
 		index[m] = i
 	}
@@ -82,7 +83,7 @@ func (p *plySearch) run(ctx context.Context, pos *engine.Position, ply int) (ply
 		if p.cfg.Gumbel {
 			out.target = res.ImprovedPolicy
 		}
-		out.sym = engine.AllSymmetries[p.rng.IntN(engine.NumSymmetries)]
+		out.sym = grid.AllSymmetries[p.rng.IntN(grid.NumSymmetries)]
 	}
 	out.move = res.Best
 	if ply < p.cfg.SampleMoves {

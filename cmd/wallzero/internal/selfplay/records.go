@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/inference/format"
 	"github.com/wallzero/wallzero/search"
 )
@@ -17,7 +18,7 @@ type records interface {
 	keep(moves int) bool
 	// q returns the search's expected result per seat of the sample s
 	// from res.
-	q(s *Sample, res *search.Result) [engine.MaxPlayers]float32
+	q(s *Sample, res *search.Result) [grid.MaxPlayers]float32
 	// finish fills the result targets of s from the final position.
 	finish(s *Sample, final *engine.Position)
 	// arrays lays out samples of format f as a chunk's arrays.

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/inference/format"
 	"github.com/wallzero/wallzero/search"
 )
@@ -19,9 +20,9 @@ type multiPlayerRecords struct{}
 func (multiPlayerRecords) keep(moves int) bool { return moves > 1 }
 
 // q implements records: the search's values by colour, in seats.
-func (multiPlayerRecords) q(s *Sample, res *search.Result) [engine.MaxPlayers]float32 {
+func (multiPlayerRecords) q(s *Sample, res *search.Result) [grid.MaxPlayers]float32 {
 	if len(res.PlayerWinrates) < s.players {
-		return [engine.MaxPlayers]float32{}
+		return [grid.MaxPlayers]float32{}
 	}
 	return s.seats(res.PlayerWinrates)
 }
@@ -35,7 +36,7 @@ func (multiPlayerRecords) finish(s *Sample, final *engine.Position) {
 // arrays implements records.
 func (multiPlayerRecords) arrays(f format.Format, samples []Sample) []npyArray {
 	n := len(samples)
-	const seats = engine.MaxPlayers
+	const seats = grid.MaxPlayers
 	packed, actions := packedSize(f), f.NumActions()
 	features := make([]byte, 0, n*packed)
 	policy := make([]byte, n*actions*2)

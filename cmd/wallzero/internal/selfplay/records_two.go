@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/inference/format"
 	"github.com/wallzero/wallzero/search"
 )
@@ -19,8 +20,8 @@ type twoPlayerRecords struct{}
 func (twoPlayerRecords) keep(int) bool { return true }
 
 // q implements records: the mover's expected result.
-func (twoPlayerRecords) q(_ *Sample, res *search.Result) [engine.MaxPlayers]float32 {
-	return [engine.MaxPlayers]float32{res.Winrate}
+func (twoPlayerRecords) q(_ *Sample, res *search.Result) [grid.MaxPlayers]float32 {
+	return [grid.MaxPlayers]float32{res.Winrate}
 }
 
 // finish implements records.
@@ -34,7 +35,7 @@ func (twoPlayerRecords) finish(s *Sample, final *engine.Position) {
 		s.value[0] = -1
 	}
 	s.margin = float32(res.Score[me] - res.Score[opp])
-	for sq := engine.Square(0); sq < engine.NumSquares; sq++ {
+	for sq := grid.Square(0); sq < grid.NumSquares; sq++ {
 		var v int8
 		switch {
 		case res.Owned[me].Has(sq):
@@ -54,7 +55,7 @@ func (twoPlayerRecords) arrays(f format.Format, samples []Sample) []npyArray {
 	policy := make([]byte, n*actions*2)
 	full := make([]byte, n)
 	value := make([]byte, n)
-	ownership := make([]byte, n*engine.NumSquares)
+	ownership := make([]byte, n*grid.NumSquares)
 	margin := make([]byte, n*4)
 	q := make([]byte, n*4)
 	for i, s := range samples {
@@ -67,7 +68,7 @@ func (twoPlayerRecords) arrays(f format.Format, samples []Sample) []npyArray {
 		}
 		value[i] = byte(int8(s.value[0]))
 		for j, o := range s.ownership {
-			ownership[i*engine.NumSquares+j] = byte(o)
+			ownership[i*grid.NumSquares+j] = byte(o)
 		}
 		binary.LittleEndian.PutUint32(margin[i*4:], math.Float32bits(s.margin))
 		binary.LittleEndian.PutUint32(q[i*4:], math.Float32bits(s.q[0]))
@@ -77,7 +78,7 @@ func (twoPlayerRecords) arrays(f format.Format, samples []Sample) []npyArray {
 		{"policy", "<f2", []int{n, actions}, policy},
 		{"full", "|u1", []int{n}, full},
 		{"value", "|i1", []int{n}, value},
-		{"ownership", "|i1", []int{n, engine.NumSquares}, ownership},
+		{"ownership", "|i1", []int{n, grid.NumSquares}, ownership},
 		{"margin", "<f4", []int{n}, margin},
 		{"q", "<f4", []int{n}, q},
 	}

@@ -2,6 +2,7 @@ package selfplay
 
 import (
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/inference/format"
 	"github.com/wallzero/wallzero/search"
 )
@@ -22,29 +23,29 @@ type Sample struct {
 	features []byte
 	policy   []policyEntry
 	full     bool
-	toMove   engine.Color
+	toMove   grid.Color
 	players  int
-	sym      engine.Symmetry
+	sym      grid.Symmetry
 	// q is the search's expected result per seat (two players: q[0], the
 	// mover's, 1 win, 0.5 draw, 0 loss): a smoother value target than the
 	// game's result.
-	q [engine.MaxPlayers]float32
+	q [grid.MaxPlayers]float32
 	// The result targets, filled when the game ends: value per seat (two
 	// players: value[0], the mover's 1 win, 0 draw, -1 loss), and with two
 	// players the final ownership of every square and the territory
 	// margin, from the mover's view.
-	value     [engine.MaxPlayers]float32
-	ownership [engine.NumSquares]int8
+	value     [grid.MaxPlayers]float32
+	ownership [grid.NumSquares]int8
 	margin    float32
 }
 
 // newSample encodes pos (with history, most recent first; formats without
 // history planes ignore it) in format f under symmetry sym, with the
 // policy target over moves (nil when the search was a fast one).
-func newSample(f format.Format, pos engine.Position, history []engine.Position, sym engine.Symmetry, moves []engine.Move, target []float32) Sample {
-	req := search.Request{Position: sym.Position(pos)}
+func newSample(f format.Format, pos engine.Position, history []engine.Position, sym grid.Symmetry, moves []grid.Move, target []float32) Sample {
+	req := search.Request{Position: pos.Transformed(sym)}
 	for i := 0; i < len(history) && i < search.HistoryLen; i++ {
-		req.History[i] = sym.Position(history[i])
+		req.History[i] = history[i].Transformed(sym)
 		req.HistoryCount++
 	}
 	x := make([]float32, f.FeatureSize())
@@ -71,8 +72,8 @@ func newSample(f format.Format, pos engine.Position, history []engine.Position, 
 func packedSize(f format.Format) int { return (f.FeatureSize() + 7) / 8 }
 
 // seats reorders values by colour into seats from the sample's mover.
-func (s *Sample) seats(byColour []float32) [engine.MaxPlayers]float32 {
-	var out [engine.MaxPlayers]float32
+func (s *Sample) seats(byColour []float32) [grid.MaxPlayers]float32 {
+	var out [grid.MaxPlayers]float32
 	for k := 0; k < s.players; k++ {
 		out[k] = byColour[(int(s.toMove)+k)%s.players]
 	}

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/winrate"
 )
 
@@ -18,7 +19,7 @@ type groupKey struct {
 	opening engine.Opening
 	phase   engine.Phase
 	stage   int
-	mover   engine.Color
+	mover   grid.Color
 }
 
 // FitOptions configure Fit.
@@ -65,7 +66,7 @@ func Fit(games []*Game, o FitOptions) (*winrate.File, error) {
 		for i := range g.Positions {
 			p := &g.Positions[i]
 			k := p.Kind()
-			key := groupKey{k.Players, k.Opening, k.Phase, stageOf(k), engine.NoColor}
+			key := groupKey{k.Players, k.Opening, k.Phase, stageOf(k), grid.NoColor}
 			if o.ByMover {
 				key.mover = k.Mover
 			}
@@ -107,7 +108,7 @@ func Fit(games []*Game, o FitOptions) (*winrate.File, error) {
 	for _, k := range keys {
 		b := buckets[k]
 		grp := winrate.Group{Players: k.players, Opening: k.opening, Phase: k.phase.String(), Games: len(b.games), Positions: b.n}
-		if k.mover != engine.NoColor {
+		if k.mover != grid.NoColor {
 			grp.Mover = k.mover.String()
 		}
 		if k.phase == engine.Play && len(rounds) > 0 {
@@ -125,7 +126,7 @@ func Fit(games []*Game, o FitOptions) (*winrate.File, error) {
 			}
 			m, err := fit(samples, Ridge)
 			if err != nil {
-				return nil, fmt.Errorf("%dp %s %s from round %d, %s: %w", k.players, k.opening, k.phase, grp.FromRound, engine.Color(c), err)
+				return nil, fmt.Errorf("%dp %s %s from round %d, %s: %w", k.players, k.opening, k.phase, grp.FromRound, grid.Color(c), err)
 			}
 			grp.Seats = append(grp.Seats, m)
 		}

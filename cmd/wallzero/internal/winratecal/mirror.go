@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service/winrate"
 )
@@ -56,9 +57,9 @@ func Mirror(ctx context.Context, eval search.Evaluator, games []*Game) (MirrorRe
 		}
 		for i := 0; i < len(batch); i += 2 {
 			m := meta[i/2]
-			m.d = float64(batch[i].Out.Utility[engine.Red]) - float64(batch[i+1].Out.Utility[engine.Blue])
+			m.d = float64(batch[i].Out.Utility[grid.Red]) - float64(batch[i+1].Out.Utility[grid.Blue])
 			diffs = append(diffs, m)
-			raw = append(raw, winrate.Sample{Game: m.game, P: float64(batch[i].Out.Utility[engine.Red]), Y: m.result})
+			raw = append(raw, winrate.Sample{Game: m.game, P: float64(batch[i].Out.Utility[grid.Red]), Y: m.result})
 		}
 		batch, meta = batch[:0], meta[:0]
 		return nil
@@ -85,7 +86,7 @@ func Mirror(ctx context.Context, eval search.Evaluator, games []*Game) (MirrorRe
 				b.History[k], _ = positions[turn-1-k].ColoursSwapped()
 			}
 			batch = append(batch, a, b)
-			meta = append(meta, diff{game: g.Index, red: pos.ToMove() == engine.Red, result: float64(g.Positions[0].Result[engine.Red])})
+			meta = append(meta, diff{game: g.Index, red: pos.ToMove() == grid.Red, result: float64(g.Positions[0].Result[grid.Red])})
 			if len(batch) >= 128 {
 				if err := flush(); err != nil {
 					return MirrorResult{}, err

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/search"
 	"github.com/wallzero/wallzero/service/analysis"
 )
@@ -22,7 +23,7 @@ type Position struct {
 	Players int            `json:"players"`
 	Opening engine.Opening `json:"opening"`
 	Phase   string         `json:"phase"`
-	Mover   engine.Color   `json:"mover"`
+	Mover   grid.Color     `json:"mover"`
 	// Search is every seat's win rate after the service's search, before
 	// any calibration; Raw is the network's value before search.
 	Search []float32 `json:"search"`
@@ -126,10 +127,10 @@ func playGame(ctx context.Context, cfg PlayConfig, rules engine.Rules, i int) (*
 	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
 	positions := []engine.Position{engine.NewPosition(rules)}
 	out := &Game{Index: i, Model: cfg.Analyzer.ModelFor(rules.Players)}
-	var moves []engine.Move
+	var moves []grid.Move
 	q := &analysis.Query{Rules: rules, MaxVisits: cfg.Visits}
 	for turn := 0; !positions[turn].IsOver(); turn++ {
-		if turn > 4*engine.NumSquares*engine.MaxPlayers {
+		if turn > 4*grid.NumSquares*grid.MaxPlayers {
 			return nil, fmt.Errorf("no end after %d plies", turn)
 		}
 		pos := positions[turn]

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/service/winrate"
 )
 
@@ -46,12 +47,12 @@ type TableOptions struct {
 // seat's. keep selects positions (nil: all), cal (nil: none) calibrates
 // the search's win rates.
 func Samples(games []*Game, src Source, cal *winrate.File, keep func(*Position) bool) []winrate.Sample {
-	return seatSamples(games, src, cal, keep, engine.NoColor)
+	return seatSamples(games, src, cal, keep, grid.NoColor)
 }
 
 // seatSamples is Samples limited to one seat's predictions (NoColor: every
 // seat's; with two players Red's stand for both).
-func seatSamples(games []*Game, src Source, cal *winrate.File, keep func(*Position) bool, only engine.Color) []winrate.Sample {
+func seatSamples(games []*Game, src Source, cal *winrate.File, keep func(*Position) bool, only grid.Color) []winrate.Sample {
 	var out []winrate.Sample
 	for _, g := range games {
 		for k := range g.Positions {
@@ -75,7 +76,7 @@ func seatSamples(games []*Game, src Source, cal *winrate.File, keep func(*Positi
 				seats = 1
 			}
 			for c := range seats {
-				if only != engine.NoColor && seats > 1 && engine.Color(c) != only {
+				if only != grid.NoColor && seats > 1 && grid.Color(c) != only {
 					continue
 				}
 				out = append(out, winrate.Sample{Game: g.Index, P: float64(v[c]), Y: float64(p.Result[c])})
@@ -99,7 +100,7 @@ func (p *Position) Kind() winrate.Kind {
 type split struct {
 	name string
 	keep func(*Position) bool
-	seat engine.Color
+	seat grid.Color
 }
 
 // splits returns the selections of one "by" dimension present in games.
@@ -115,10 +116,10 @@ func splits(games []*Game, by string) ([]split, error) {
 		key = stage
 	case "player":
 		var out []split
-		for c := range engine.MaxPlayers {
+		for c := range grid.MaxPlayers {
 			for _, g := range games {
 				if len(g.Positions) > 0 && c < g.Positions[0].Players && g.Positions[0].Players > 2 {
-					out = append(out, split{name: engine.Color(c).String() + "'s win rate", seat: engine.Color(c)})
+					out = append(out, split{name: grid.Color(c).String() + "'s win rate", seat: grid.Color(c)})
 					break
 				}
 			}
@@ -126,12 +127,12 @@ func splits(games []*Game, by string) ([]split, error) {
 		return out, nil
 	case "seat":
 		var out []split
-		for c := range engine.MaxPlayers {
-			seat := engine.Color(c)
+		for c := range grid.MaxPlayers {
+			seat := grid.Color(c)
 			keepSeat := func(p *Position) bool { return p.Mover == seat }
 			for _, g := range games {
 				if len(g.Positions) > 0 && c < g.Positions[0].Players {
-					out = append(out, split{name: seat.String() + " to move", keep: keepSeat, seat: engine.NoColor})
+					out = append(out, split{name: seat.String() + " to move", keep: keepSeat, seat: grid.NoColor})
 					break
 				}
 			}
@@ -152,7 +153,7 @@ func splits(games []*Game, by string) ([]split, error) {
 	sort.Strings(names)
 	out := make([]split, len(names))
 	for i, v := range names {
-		out[i] = split{name: v, keep: func(p *Position) bool { return key(p) == v }, seat: engine.NoColor}
+		out[i] = split{name: v, keep: func(p *Position) bool { return key(p) == v }, seat: grid.NoColor}
 	}
 	return out, nil
 }
@@ -183,7 +184,7 @@ func PrintTables(w io.Writer, games []*Game, o TableOptions) error {
 	if o.Reps == 0 {
 		o.Reps = 1000
 	}
-	all := []split{{name: "all", keep: nil, seat: engine.NoColor}}
+	all := []split{{name: "all", keep: nil, seat: grid.NoColor}}
 	for _, by := range o.By {
 		s, err := splits(games, by)
 		if err != nil {

@@ -1,10 +1,11 @@
-package engine
+package grid
 
 import "fmt"
 
 // Symmetry is one of the eight symmetries of the square board (the dihedral
 // group D4). It acts on squares, on wall sides (which turn and reflect with
-// the board), on moves and on positions.
+// the board), on sets of squares and of walls, and on moves; a position's
+// image is engine.Position.Transformed.
 type Symmetry int8
 
 // The eight symmetries.
@@ -115,45 +116,21 @@ func (t Symmetry) Move(m Move) Move {
 	return m
 }
 
-// Position maps a position: stones and walls (with their builders) move with
-// the board; everything else is kept.
-func (t Symmetry) Position(p Position) Position {
-	q := p
-	q.w = walls{}
-	for c := range MaxPlayers {
-		q.stones[c] = t.Bitboard(p.stones[c])
-		q.built[c] = walls{}
-		for _, set := range [2]struct {
-			b Bitboard
-			d Side
-		}{{p.built[c].north, North}, {p.built[c].east, East}} {
-			for b := set.b; b != 0; b &= b - 1 {
-				north, at, _ := slot(t.Square(b.First()), t.Side(set.d))
-				if north {
-					q.built[c].north |= Bit(at)
-				} else {
-					q.built[c].east |= Bit(at)
-				}
+// Walls maps a set of walls.
+func (t Symmetry) Walls(w Walls) Walls {
+	var out Walls
+	for _, set := range [2]struct {
+		b Bitboard
+		d Side
+	}{{w.North, North}, {w.East, East}} {
+		for b := set.b; b != 0; b &= b - 1 {
+			north, at, _ := Slot(t.Square(b.First()), t.Side(set.d))
+			if north {
+				out.North |= Bit(at)
+			} else {
+				out.East |= Bit(at)
 			}
 		}
-		q.w.north |= q.built[c].north
-		q.w.east |= q.built[c].east
 	}
-	q.brk = t.Bitboard(p.brk)
-	q.hash = q.computeHash()
-	return q
-}
-
-// CanonicalHash returns the smallest hash of p over the eight symmetries and
-// the symmetry that gives it: positions that are rotations or mirrors of one
-// another share their canonical hash. Applying the returned symmetry to p
-// gives the canonical position.
-func (p *Position) CanonicalHash() (uint64, Symmetry) {
-	best, bestT := p.hash, Identity
-	for t := Symmetry(1); t < NumSymmetries; t++ {
-		if h := p.hashUnder(t); h < best {
-			best, bestT = h, t
-		}
-	}
-	return best, bestT
+	return out
 }

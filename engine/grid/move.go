@@ -1,4 +1,4 @@
-package engine
+package grid
 
 import (
 	"fmt"
@@ -41,7 +41,7 @@ func TurnMove(from, to Square, d Side) Move { return Move{Kind: Turn, From: from
 // BreakWall returns the break of the wall on side d of s, in canonical form.
 // ok is false when that side is the board's edge.
 func BreakWall(s Square, d Side) (m Move, ok bool) {
-	north, at, ok := slot(s, d)
+	north, at, ok := Slot(s, d)
 	if !ok {
 		return Move{}, false
 	}
@@ -83,7 +83,7 @@ func ParseMove(text string) (m Move, colour Color, err error) {
 	case t == "":
 		return Move{}, NoColor, fmt.Errorf("move %q: empty", text)
 	case t[0] == 'x' || t[0] == 'X':
-		s, d, err := parseWallRef(t[1:])
+		s, d, err := ParseWall(t[1:])
 		if err != nil {
 			return Move{}, NoColor, fmt.Errorf("move %q: break: %w", text, err)
 		}
@@ -107,15 +107,15 @@ func ParseMove(text string) (m Move, colour Color, err error) {
 	if err != nil {
 		return Move{}, NoColor, fmt.Errorf("move %q: from: %w", text, err)
 	}
-	to, d, err := parseWallRef(t[dash+1:])
+	to, d, err := ParseWall(t[dash+1:])
 	if err != nil {
 		return Move{}, NoColor, fmt.Errorf("move %q: %w", text, err)
 	}
 	return TurnMove(from, to, d), colour, nil
 }
 
-// parseWallRef parses "E3:N".
-func parseWallRef(t string) (Square, Side, error) {
+// ParseWall parses a wall as its square and side, e.g. "E3:N".
+func ParseWall(t string) (Square, Side, error) {
 	colon := strings.IndexByte(t, ':')
 	if colon < 0 {
 		return NoSquare, NoSide, fmt.Errorf("%q: want SQUARE:SIDE, e.g. E3:N", t)

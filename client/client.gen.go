@@ -2276,47 +2276,6 @@ type WorkspaceCancelResult struct {
 	Cancelled *int `json:"cancelled,omitempty"`
 }
 
-// WorkspaceCardPuzzle defines model for workspace.CardPuzzle.
-type WorkspaceCardPuzzle struct {
-	// Explanation Explanation is the review's explanation of the mistake.
-	Explanation *ServiceExplanation `json:"explanation,omitempty"`
-	Line        *[]string           `json:"line,omitempty"`
-
-	// Loss Example: 0.21
-	Loss *float32 `json:"loss,omitempty"`
-
-	// Margin Margin is the solution's lead in win rate over the next move in the
-	// deeper search; Proven says the solver proved it the only win.
-	//
-	// Example: 0.31
-	Margin *float32 `json:"margin,omitempty"`
-
-	// Played Played is the move played in the game, Loss what it cost.
-	//
-	// Example: D3-D2:S
-	Played *string `json:"played,omitempty"`
-
-	// Player Player is the player to move.
-	//
-	// Example: blue
-	Player *string `json:"player,omitempty"`
-
-	// Ply Ply is the index of the move played in the game (the position is
-	// the one before it).
-	//
-	// Example: 12
-	Ply    *int  `json:"ply,omitempty"`
-	Proven *bool `json:"proven,omitempty"`
-
-	// Record Record replays to the puzzle's position.
-	Record *EngineRecord `json:"record,omitempty"`
-
-	// Solution Solution is the clearly best move and Line its principal variation.
-	//
-	// Example: E4-E5:N
-	Solution *string `json:"solution,omitempty"`
-}
-
 // WorkspaceCollection defines model for workspace.Collection.
 type WorkspaceCollection struct {
 	CreatedAt *string                 `json:"createdAt,omitempty"`
@@ -2367,9 +2326,12 @@ type WorkspaceDrill struct {
 	// the last answer (omitted for a new card); Answers counts them.
 	//
 	// Example: true
-	New    *bool                `json:"new,omitempty"`
-	Puzzle *WorkspaceCardPuzzle `json:"puzzle,omitempty"`
-	State  *DrillsState         `json:"state,omitempty"`
+	New *bool `json:"new,omitempty"`
+
+	// Puzzle Puzzle is the card's position, the move played and the answer,
+	// as a review's puzzles give it.
+	Puzzle *ServicePuzzle `json:"puzzle,omitempty"`
+	State  *DrillsState   `json:"state,omitempty"`
 }
 
 // WorkspaceDrillList defines model for workspace.DrillList.

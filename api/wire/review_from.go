@@ -60,12 +60,18 @@ func FromReview(r *review.Result) *ReviewResult {
 // FromPuzzleSet writes a review's puzzles in the API's shape.
 func FromPuzzleSet(s *jobs.PuzzleSet) *PuzzleSet {
 	out := &PuzzleSet{ReviewID: s.ReviewID, Visits: s.Visits, DeepVisits: s.DeepVisits, Puzzles: make([]Puzzle, len(s.Puzzles)), Skipped: make([]SkippedPuzzle, len(s.Skipped))}
-	for i, p := range s.Puzzles {
-		out.Puzzles[i] = Puzzle{Ply: p.Ply, Record: p.Record, Player: p.Player.String(), Played: p.Played.String(), Loss: p.Loss,
-			Solution: p.Solution.String(), Line: wallzero.NotNil(wallzero.MoveNames(p.Line)), Margin: p.Margin, Proven: p.Proven, Explanation: p.Explanation}
+	for i := range s.Puzzles {
+		out.Puzzles[i] = FromPuzzle(&s.Puzzles[i])
 	}
 	for i, k := range s.Skipped {
 		out.Skipped[i] = SkippedPuzzle{Ply: k.Ply, Reason: k.Reason}
 	}
 	return out
+}
+
+// FromPuzzle writes one puzzle in the API's shape: a review's, or a
+// drill card's.
+func FromPuzzle(p *jobs.Puzzle) Puzzle {
+	return Puzzle{Ply: p.Ply, Record: p.Record, Player: p.Player.String(), Played: p.Played.String(), Loss: p.Loss,
+		Solution: p.Solution.String(), Line: wallzero.NotNil(wallzero.MoveNames(p.Line)), Margin: p.Margin, Proven: p.Proven, Explanation: p.Explanation}
 }

@@ -3,9 +3,8 @@ package workspace
 import (
 	"time"
 
-	"github.com/wallzero/wallzero/engine"
+	"github.com/wallzero/wallzero/api/wire"
 	"github.com/wallzero/wallzero/service/drills"
-	"github.com/wallzero/wallzero/service/explain"
 	wssvc "github.com/wallzero/wallzero/service/workspace"
 )
 
@@ -25,7 +24,9 @@ type Drill struct {
 	New     bool          `json:"new" example:"true"`
 	State   *drills.State `json:"state,omitempty"`
 	Answers int           `json:"answers" example:"0"`
-	Puzzle  CardPuzzle    `json:"puzzle"`
+	// Puzzle is the card's position, the move played and the answer,
+	// as a review's puzzles give it.
+	Puzzle wire.Puzzle `json:"puzzle"`
 } // @name workspace.Drill
 
 // DrillList is a player's cards, the earliest due first.
@@ -45,32 +46,6 @@ type AnswerRequest struct {
 	Rating string `json:"rating" example:"good"`
 } // @name workspace.AnswerRequest
 
-// CardPuzzle is a drill card's puzzle as the workspace stores it in its
-// card row and serves it: the review's puzzle with moves in notation and
-// colours by name, so that a stored card reads back the same whatever the
-// service's types become.
-type CardPuzzle struct {
-	// Ply is the index of the move played in the game (the position is
-	// the one before it).
-	Ply int `json:"ply" example:"12"`
-	// Record replays to the puzzle's position.
-	Record engine.Record `json:"record"`
-	// Player is the player to move.
-	Player string `json:"player" example:"blue"`
-	// Played is the move played in the game, Loss what it cost.
-	Played string  `json:"played" example:"D3-D2:S"`
-	Loss   float32 `json:"loss" example:"0.21"`
-	// Solution is the clearly best move and Line its principal variation.
-	Solution string   `json:"solution" example:"E4-E5:N"`
-	Line     []string `json:"line"`
-	// Margin is the solution's lead in win rate over the next move in the
-	// deeper search; Proven says the solver proved it the only win.
-	Margin float32 `json:"margin" example:"0.31"`
-	Proven bool    `json:"proven"`
-	// Explanation is the review's explanation of the mistake.
-	Explanation *explain.Explanation `json:"explanation,omitempty"`
-} // @name workspace.CardPuzzle
-
 // drillListOf is l as the API serves it.
 func drillListOf(l *wssvc.DrillList) *DrillList {
 	return &DrillList{Player: PlayerRef(l.Player), Due: l.Due, Pending: l.Pending, Cards: convertSlice(l.Cards, drillOf)}
@@ -78,5 +53,5 @@ func drillListOf(l *wssvc.DrillList) *DrillList {
 
 // drillOf is d as the API serves it.
 func drillOf(d wssvc.Drill) Drill {
-	return Drill{Card: d.Card, Game: d.Game, Due: d.Due, New: d.New, State: d.State, Answers: d.Answers, Puzzle: CardPuzzle(d.Puzzle)}
+	return Drill{Card: d.Card, Game: d.Game, Due: d.Due, New: d.New, State: d.State, Answers: d.Answers, Puzzle: wire.FromPuzzle(&d.Puzzle)}
 }

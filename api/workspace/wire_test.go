@@ -30,7 +30,6 @@ func TestWireShapes(t *testing.T) {
 		{PlayerStat{}, wssvc.PlayerStat{}},
 		{Drill{}, wssvc.Drill{}},
 		{DrillList{}, wssvc.DrillList{}},
-		{CardPuzzle{}, wssvc.CardPuzzle{}},
 		{ImportResult{}, wssvc.ImportResult{}},
 		{ImportedGame{}, wssvc.ImportedGame{}},
 		{LineProblem{}, wssvc.LineProblem{}},

@@ -8,6 +8,7 @@ import (
 
 	"github.com/wallzero/wallzero"
 	"github.com/wallzero/wallzero/service/drills"
+	"github.com/wallzero/wallzero/service/jobs"
 	"github.com/wallzero/wallzero/store"
 )
 
@@ -29,7 +30,8 @@ type Drill struct {
 	New     bool
 	State   *drills.State
 	Answers int
-	Puzzle  CardPuzzle
+	// Puzzle is the card's position, the move played and the answer.
+	Puzzle jobs.Puzzle
 }
 
 // DrillList is a player's cards, the earliest due first.
@@ -107,7 +109,7 @@ func (s *Service) takePuzzles(ctx context.Context, own int64, g *store.Game) err
 		if pid == "" {
 			continue // a colour the import named no player for
 		}
-		data, err := json.Marshal(cardRow(cardPuzzleOf(&p)))
+		data, err := encodeCard(&p)
 		if err != nil {
 			return &wallzero.Error{Code: wallzero.CodeInternal, Message: err.Error(), Err: err}
 		}
@@ -116,13 +118,14 @@ func (s *Service) takePuzzles(ctx context.Context, own int64, g *store.Game) err
 	return storeError(s.store.AddCards(ctx, own, g.ID, cards), "game "+g.ID)
 }
 
+// drillOf reads a stored card: its puzzle and its spaced-repetition state.
 func drillOf(c store.Card) (Drill, error) {
 	d := Drill{Card: c.Card, Game: c.GameID, Due: c.Due, New: c.State == nil, Answers: c.Answers}
-	var row cardRow
-	if err := json.Unmarshal(c.Puzzle, &row); err != nil {
+	puzzle, err := decodeCard(c.Puzzle)
+	if err != nil {
 		return d, &wallzero.Error{Code: wallzero.CodeInternal, Message: "stored puzzle: " + err.Error(), Err: err}
 	}
-	d.Puzzle = CardPuzzle(row)
+	d.Puzzle = puzzle
 	if c.State != nil {
 		d.State = new(drills.State)
 		if err := json.Unmarshal(c.State, d.State); err != nil {

@@ -2292,43 +2292,6 @@ export interface components {
             /** @example 28 */
             cancelled?: number;
         };
-        "workspace.CardPuzzle": {
-            /** @description Explanation is the review's explanation of the mistake. */
-            explanation?: components["schemas"]["service.Explanation"];
-            line?: string[];
-            /** @example 0.21 */
-            loss?: number;
-            /**
-             * @description Margin is the solution's lead in win rate over the next move in the
-             *     deeper search; Proven says the solver proved it the only win.
-             * @example 0.31
-             */
-            margin?: number;
-            /**
-             * @description Played is the move played in the game, Loss what it cost.
-             * @example D3-D2:S
-             */
-            played?: string;
-            /**
-             * @description Player is the player to move.
-             * @example blue
-             */
-            player?: string;
-            /**
-             * @description Ply is the index of the move played in the game (the position is
-             *     the one before it).
-             * @example 12
-             */
-            ply?: number;
-            proven?: boolean;
-            /** @description Record replays to the puzzle's position. */
-            record?: components["schemas"]["engine.Record"];
-            /**
-             * @description Solution is the clearly best move and Line its principal variation.
-             * @example E4-E5:N
-             */
-            solution?: string;
-        };
         "workspace.Collection": {
             createdAt?: string;
             games?: components["schemas"]["workspace.GameSummary"][];
@@ -2367,7 +2330,11 @@ export interface components {
              * @example true
              */
             new?: boolean;
-            puzzle?: components["schemas"]["workspace.CardPuzzle"];
+            /**
+             * @description Puzzle is the card's position, the move played and the answer,
+             *     as a review's puzzles give it.
+             */
+            puzzle?: components["schemas"]["service.Puzzle"];
             state?: components["schemas"]["drills.State"];
         };
         "workspace.DrillList": {

@@ -43,6 +43,13 @@ type Reliability struct {
 	// LogLoss is the mean cross-entropy of the predictions (lower is
 	// better; it rewards sharpness as well as calibration).
 	LogLoss float64
+	// NullECE and NullECE90 are the median and the 90th percentile of the
+	// ECE that a perfectly calibrated predictor, making these very
+	// predictions on as many games, would show (calibratedNull): the ECE
+	// of a finite set of games is not zero even then, and the positions of
+	// one game, which share its result, make it larger. An ECE near
+	// NullECE is as calibrated as these games can tell.
+	NullECE, NullECE90 float64
 }
 
 // Table builds the reliability table of samples in bins equal-width bins,
@@ -62,6 +69,7 @@ func Table(samples []Sample, bins, reps int, seed uint64) Reliability {
 	r.Games = len(byGame)
 	if reps <= 0 || len(byGame) < 2 {
 		r.ECELow, r.ECEHigh = r.ECE, r.ECE
+		r.NullECE, r.NullECE90 = math.NaN(), math.NaN()
 		return r
 	}
 	games := make([]int, 0, len(byGame))
@@ -82,7 +90,61 @@ func Table(samples []Sample, bins, reps int, seed uint64) Reliability {
 	sort.Float64s(eces)
 	lo, hi := eces[int(0.025*float64(reps))], eces[min(reps-1, int(0.975*float64(reps)))]
 	r.ECELow, r.ECEHigh = max(0, 2*r.ECE-hi), max(0, 2*r.ECE-lo)
+	nulls := calibratedNull(samples, bins, reps, rng)
+	r.NullECE, r.NullECE90 = nulls[len(nulls)/2], nulls[min(len(nulls)-1, int(0.9*float64(len(nulls))))]
 	return r
+}
+
+// calibratedNull returns reps ECEs, sorted, of results drawn as a
+// perfectly calibrated predictor's would fall: for each game and bin, the
+// game's positions in the bin share one result, a win with the mean of
+// their predictions. That keeps what makes a finite set's ECE noisy (few
+// games, each counted at many positions) and takes out any
+// miscalibration. The bins' draws of one game are independent, which
+// leaves each bin's error as it would be (the ECE sums the bins' own).
+func calibratedNull(samples []Sample, bins, reps int, rng *rand.Rand) []float64 {
+	type cell struct {
+		bin  int
+		n    float64
+		mean float64
+	}
+	type key struct{ game, bin int }
+	at := map[key]int{}
+	var cells []cell
+	predicted := make([]float64, bins)
+	for _, s := range samples {
+		b := min(bins-1, max(0, int(s.P*float64(bins))))
+		predicted[b] += s.P
+		k := key{s.Game, b}
+		i, ok := at[k]
+		if !ok {
+			i = len(cells)
+			at[k] = i
+			cells = append(cells, cell{bin: b})
+		}
+		cells[i].n++
+		cells[i].mean += s.P
+	}
+	for i := range cells {
+		cells[i].mean /= cells[i].n
+	}
+	out := make([]float64, reps)
+	observed := make([]float64, bins)
+	for r := range out {
+		clear(observed)
+		for _, c := range cells {
+			if rng.Float64() < c.mean {
+				observed[c.bin] += c.n
+			}
+		}
+		var e float64
+		for b := range bins {
+			e += math.Abs(predicted[b] - observed[b])
+		}
+		out[r] = e / float64(len(samples))
+	}
+	sort.Float64s(out)
+	return out
 }
 
 // binned sorts samples into bins equal-width bins over [0, 1].

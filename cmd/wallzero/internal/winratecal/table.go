@@ -3,6 +3,7 @@ package winratecal
 import (
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strings"
 
@@ -175,8 +176,9 @@ func stage(p *Position) string {
 // PrintTables writes the reliability of the search's win rates (and the
 // network's raw value, and the calibrated win rates when a calibration is
 // given) over all positions and then by each split, with the ECE's 95%
-// interval by bootstrap over games, and the reliability table of the
-// whole.
+// interval by bootstrap over games and, in braces, the ECE a perfectly
+// calibrated predictor would show on the same games (its median and 90th
+// percentile), and the reliability table of the whole.
 func PrintTables(w io.Writer, games []*Game, o TableOptions) error {
 	if o.Bins == 0 {
 		o.Bins = 10
@@ -196,12 +198,14 @@ func PrintTables(w io.Writer, games []*Game, o TableOptions) error {
 	if o.Best {
 		second = "best move"
 	}
-	head := "| positions | games | predictions | ECE search [95%] | ECE " + second + " [95%] |"
+	head := "| positions | games | predictions | ECE search [95%] {null} | ECE " + second + " [95%] {null} |"
 	rule := "| --- | --- | --- | --- | --- |"
 	if o.Calibration != nil {
-		head += " ECE calibrated [95%] |"
+		head += " ECE calibrated [95%] {null} |"
 		rule += " --- |"
 	}
+	fmt.Fprintln(w, "{null} is the median and the 90th percentile of the ECE a perfectly calibrated predictor would show on these games.")
+	fmt.Fprintln(w)
 	fmt.Fprintln(w, head)
 	fmt.Fprintln(w, rule)
 	for _, s := range all {
@@ -225,9 +229,16 @@ func PrintTables(w io.Writer, games []*Game, o TableOptions) error {
 	return nil
 }
 
-// eceText formats an ECE with its interval.
+// eceText formats an ECE with its interval and, in braces, the median
+// and the 90th percentile of the ECE a perfectly calibrated predictor
+// would show on the same games (winrate.Reliability.NullECE): an ECE
+// within those is as calibrated as the games can tell.
 func eceText(r winrate.Reliability) string {
-	return fmt.Sprintf("%.3f [%.3f, %.3f]", r.ECE, r.ECELow, r.ECEHigh)
+	out := fmt.Sprintf("%.3f [%.3f, %.3f]", r.ECE, r.ECELow, r.ECEHigh)
+	if !math.IsNaN(r.NullECE) {
+		out += fmt.Sprintf(" {%.3f, %.3f}", r.NullECE, r.NullECE90)
+	}
+	return out
 }
 
 // printBins writes a reliability table's bins.

@@ -100,7 +100,11 @@ func (p *Page) Eval(ctx context.Context, expr string, out any) error {
 // WaitFor polls a JavaScript expression every 50 ms until it is truthy,
 // ctx ends or WaitLimit runs out; then it calls OnWaitTimeout and returns
 // a *WaitError. It outlasts a reload or navigation: the expression is
-// evaluated again in the new document. (chromedp's Poll does not.)
+// evaluated again in the new document (chromedp's Poll does not), and an
+// exception thrown while that document is still loading (its body not
+// parsed yet: document.body is null) counts as not yet true. An
+// exception on two polls in a row of a loaded document is an error at
+// once: the expression itself is wrong.
 func (p *Page) WaitFor(ctx context.Context, expr string) error {
 	limit := p.WaitLimit
 	if limit <= 0 {
@@ -110,6 +114,7 @@ func (p *Page) WaitFor(ctx context.Context, expr string) error {
 	defer cancel()
 	start := time.Now()
 	var last error
+	thrown := false // the last evaluation threw in a loaded document
 	for {
 		var ok bool
 		err := p.Eval(wctx, "!!("+expr+")", &ok)
@@ -120,8 +125,17 @@ func (p *Page) WaitFor(ctx context.Context, expr string) error {
 			// The page is being replaced: evaluate again in the new document.
 		case wctx.Err() != nil:
 			last = err
+		case p.loading(wctx):
+			last = err
+		case !thrown:
+			// The document may have finished loading between the throw
+			// and the look at it: one more try before it counts.
+			thrown, last = true, err
 		default:
 			return err
+		}
+		if err == nil {
+			thrown = false
 		}
 		if ok {
 			return nil
@@ -139,6 +153,15 @@ func (p *Page) WaitFor(ctx context.Context, expr string) error {
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
+}
+
+// loading reports whether the page's document is still being parsed (or
+// is being replaced), where an expression may throw only because the
+// elements it reads are not there yet.
+func (p *Page) loading(ctx context.Context) bool {
+	var state string
+	err := p.Eval(ctx, `document.readyState`, &state)
+	return err != nil && navigating(err) || err == nil && state == "loading"
 }
 
 // navigating reports whether err is Chromium's answer to an evaluation that

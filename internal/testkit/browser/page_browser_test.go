@@ -3,6 +3,10 @@ package browser
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"strings"
@@ -95,5 +99,50 @@ func TestPageBasicsInBrowser(t *testing.T) {
 	}
 	if len(c) != 5 || !strings.Contains(c[4], "tab 1 log: key f") {
 		t.Errorf("the browser's console: %q, want the 5 key lines of tab 1", c)
+	}
+}
+
+// TestWaitOutlastsALoadingDocumentInBrowser: a wait whose expression
+// reads document.body, started as a link leads to a page whose body comes
+// late, waits for the body (the expression throws while the new document
+// is loading) and does not fail; an expression that throws in a loaded
+// document fails at once rather than at the wait's limit.
+func TestWaitOutlastsALoadingDocumentInBrowser(t *testing.T) {
+	t.Parallel()
+	b := start(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		if r.URL.Path != "/slow" {
+			fmt.Fprint(w, `<!doctype html><body data-ready="first"><a id="go" href="/slow">go</a></body>`)
+			return
+		}
+		// The head and some padding now, so that the browser commits the
+		// new document; its body 700 ms later.
+		fmt.Fprintf(w, "<!doctype html><html><head><title>slow</title><!-- %s --></head>", strings.Repeat("x", 4096))
+		w.(http.Flusher).Flush()
+		time.Sleep(700 * time.Millisecond)
+		fmt.Fprint(w, `<body data-ready="second"></body></html>`)
+	}))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	p, err := b.NewPage(ctx, 400, 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Navigate(ctx, srv.URL+"/"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Click(ctx, "#go"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.WaitFor(ctx, `document.body.dataset.ready === "second"`); err != nil {
+		t.Fatalf("waiting through a loading document: %v", err)
+	}
+	began := time.Now()
+	err = p.WaitFor(ctx, `document.nothing.here`)
+	var werr *WaitError
+	if err == nil || errors.As(err, &werr) || time.Since(began) > 5*time.Second {
+		t.Errorf("an expression that throws in a loaded document: %v after %v, want an error at once", err, time.Since(began))
 	}
 }

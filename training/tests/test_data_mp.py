@@ -5,7 +5,6 @@ import pytest
 import torch
 
 import synth_mp
-from wallzero import contract as C
 from wallzero.contract import MULTI
 from wallzero.data import ChunkError, ReplayWindow, make_batch, pack_features, read_chunk, unpack_features
 

@@ -2,7 +2,6 @@ import math
 
 import torch
 
-from wallzero import contract as C
 from wallzero.contract import MULTI
 from wallzero.data import Batch
 from wallzero.losses import compute_losses, seat_target

@@ -1,6 +1,4 @@
 import json
-import sys
-from pathlib import Path
 
 import pytest
 import torch
@@ -68,7 +66,7 @@ def test_augment_moves_inputs_and_policy_together(tmp_path):
 def test_cli_augment(tmp_path, capsys):
     synth_mp.write(tmp_path / "c.npz", 40, seed=4)
     s = train.main(["--format", "multi"] + ["--data", str(tmp_path), "--steps", "2", "--batch", "16", "--blocks", "1", "--channels", "8",
-                          "--augment", "--out-checkpoint", str(tmp_path / "a.pt")])
+                                            "--augment", "--out-checkpoint", str(tmp_path / "a.pt")])
     assert s["steps"] == 2
     start = json.loads(capsys.readouterr().out.splitlines()[0])
     assert start["augment"] is True

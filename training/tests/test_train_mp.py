@@ -1,6 +1,4 @@
 import json
-import sys
-from pathlib import Path
 
 import numpy as np
 import onnx
@@ -10,7 +8,6 @@ import torch
 import onnx_numpy
 import synth_mp
 from wallzero import align
-from wallzero import contract as C
 from wallzero.contract import MULTI
 from wallzero import checkpoint as ckpt
 from wallzero.data import make_batch, read_chunk
@@ -83,7 +80,7 @@ def test_cli_trains_continues_and_exports(tmp_path, capsys):
     assert s1["samples_per_sec"] > 0
 
     s2 = train.main(["--format", "multi"] + common + ["--steps", "2", "--checkpoint", str(out / "a.pt"), "--out-checkpoint", str(out / "b.pt"),
-                                    "--out-onnx", str(out / "mp-0002.onnx"), "--check", str(out / "mp.check.json")])
+                                                      "--out-onnx", str(out / "mp-0002.onnx"), "--check", str(out / "mp.check.json")])
     assert (s2["step"], s2["steps"], s2["model_id"]) == (5, 2, "mp-0002")
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [e["event"] for e in lines] == ["start", "train", "train", "done", "start", "train", "train", "done"]
@@ -127,7 +124,7 @@ def test_cli_refuses_a_mismatched_init(tmp_path):
     ckpt.save(tmp_path / "a.pt", WallZeroNet(ModelConfig(blocks=1, channels=8), MULTI))
     with pytest.raises(SystemExit, match="--channels 16 but checkpoint"):
         train.main(["--format", "multi"] + ["--data", str(tmp_path), "--steps", "1", "--checkpoint", str(tmp_path / "a.pt"), "--channels", "16",
-                          "--out-checkpoint", str(tmp_path / "b.pt")])
+                                            "--out-checkpoint", str(tmp_path / "b.pt")])
 
 
 def test_two_player_checkpoint_refused(tmp_path):
@@ -147,8 +144,8 @@ def test_cli_trains_one_player_count(tmp_path, capsys):
         synth_mp.write(tmp_path / "data" / f"c{i}.npz", 40, seed=i)  # 20 of each count per chunk
     out = tmp_path / "out"
     s = train.main(["--format", "multi"] + ["--data", str(tmp_path / "data"), "--window", "30", "--batch", "8", "--blocks", "1",
-                          "--channels", "8", "--steps", "2", "--players", "4", "--out-checkpoint", str(out / "a.pt"),
-                          "--out-onnx", str(out / "mp4.onnx")])
+                                            "--channels", "8", "--steps", "2", "--players", "4", "--out-checkpoint", str(out / "a.pt"),
+                                            "--out-onnx", str(out / "mp4.onnx")])
     assert s["window"] == 30  # the newest 30 of the 40 four-player samples
     start = json.loads(capsys.readouterr().out.splitlines()[0])
     assert start["players"] == {"3": 0, "4": 30} and start["served_for"] == "4" and start["files"] == 2

@@ -3,10 +3,11 @@ package inference_test
 import (
 	"context"
 	"errors"
-	"github.com/wallzero/wallzero/inference/format"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/wallzero/wallzero/inference/format"
 
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/internal/testkit/inferencetest"

@@ -4,13 +4,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/wallzero/wallzero/inference/format"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/wallzero/wallzero/inference/format"
 
 	"github.com/wallzero/wallzero/inference/cudalib"
 )

@@ -2,11 +2,12 @@ package inference
 
 import (
 	"fmt"
-	"github.com/wallzero/wallzero/inference/format"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/wallzero/wallzero/inference/format"
 
 	"github.com/wallzero/wallzero/search"
 )

@@ -12,6 +12,7 @@ import (
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/inference/format"
+	"github.com/wallzero/wallzero/internal/testkit/gametest"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -95,7 +96,7 @@ func TestBatcherMultiPlayer(t *testing.T) {
 	defer b.Close()
 	breaks, midTurns := 0, 0
 	for _, players := range []int{3, 4} {
-		game := multiGame(players, 5)
+		game := gametest.MultiGame(players, 5)
 		var reqs []*search.Request
 		for _, p := range game[:len(game)-1] {
 			reqs = append(reqs, &search.Request{Position: p, Moves: p.LegalMoves(nil)})
@@ -152,7 +153,7 @@ func TestBatcherMultiPlayer(t *testing.T) {
 	defer tiny.Close()
 	b2 := NewBatcher(tiny, DefaultBatcherConfig())
 	defer b2.Close()
-	three := multiGame(3, 1)[0]
+	three := gametest.MultiGame(3, 1)[0]
 	err = b2.Evaluate(context.Background(), []*search.Request{{Position: three, Moves: three.LegalMoves(nil)}})
 	if err == nil || !strings.Contains(err.Error(), "not 3-player") {
 		t.Fatalf("three-player position on the two-player model: %v", err)

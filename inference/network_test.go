@@ -4,12 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"github.com/wallzero/wallzero/inference/format"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/wallzero/wallzero/inference/format"
 
 	"github.com/wallzero/wallzero/search"
 )

@@ -6,6 +6,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/grid"
+	"github.com/wallzero/wallzero/internal/testkit/gametest"
 )
 
 func TestActionIDsAreABijection(t *testing.T) {
@@ -118,7 +119,7 @@ func TestMultiActionsCoverLegalMoves(t *testing.T) {
 	breaks := 0
 	for _, players := range []int{3, 4} {
 		for seed := uint64(1); seed <= 8; seed++ {
-			for _, p := range multiGame(players, seed) {
+			for _, p := range gametest.MultiGame(players, seed) {
 				if p.IsOver() {
 					continue
 				}

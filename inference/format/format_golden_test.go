@@ -10,6 +10,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/grid"
+	"github.com/wallzero/wallzero/internal/testkit/gametest"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -55,7 +56,7 @@ func packedHex(x []float32) string {
 // players (multiGame, seed 5) that pick accepts.
 func multiRequest(t *testing.T, players int, pick func(p *engine.Position) bool) *search.Request {
 	t.Helper()
-	for _, p := range multiGame(players, 5) {
+	for _, p := range gametest.MultiGame(players, 5) {
 		if !p.IsOver() && pick(&p) {
 			return &search.Request{Position: p, Moves: p.LegalMoves(nil)}
 		}

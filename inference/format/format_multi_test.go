@@ -7,6 +7,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/grid"
+	"github.com/wallzero/wallzero/internal/testkit/gametest"
 )
 
 // TestMultiFeaturesSeats checks every plane against the position it
@@ -16,7 +17,7 @@ func TestMultiFeaturesSeats(t *testing.T) {
 	t.Parallel()
 	for _, players := range []int{3, 4} {
 		for seed := uint64(1); seed <= 6; seed++ {
-			for _, p := range multiGame(players, seed) {
+			for _, p := range gametest.MultiGame(players, seed) {
 				if p.IsOver() {
 					continue
 				}
@@ -74,7 +75,7 @@ func TestMultiFeaturesSeats(t *testing.T) {
 func TestMultiFeaturesSymmetry(t *testing.T) {
 	t.Parallel()
 	for _, players := range []int{3, 4} {
-		game := multiGame(players, 11)
+		game := gametest.MultiGame(players, 11)
 		for _, p := range game[:len(game)-1] {
 			x := encodeMulti(p)
 			for _, sym := range grid.AllSymmetries {
@@ -163,7 +164,7 @@ func TestMultiFeaturesGolden(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			var pos *engine.Position
-			for _, p := range multiGame(tc.players, 5) {
+			for _, p := range gametest.MultiGame(tc.players, 5) {
 				if tc.pick(&p) {
 					pos = &p
 					break

@@ -3,12 +3,10 @@ package format
 import (
 	"flag"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/wallzero/wallzero/engine"
-	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -59,31 +57,6 @@ func renderPlanes(x []float32) string {
 		}
 	}
 	return b.String()
-}
-
-// multiGame plays random moves of a game of players from seed, preferring
-// a wall break whenever one is legal, and returns every position on the
-// way (the start first, the final position last).
-func multiGame(players int, seed uint64) []engine.Position {
-	rules, err := engine.Rules{Players: players, Opening: engine.OpeningEmpty}.Normalize()
-	if err != nil {
-		panic(err)
-	}
-	rng := rand.New(rand.NewPCG(seed, 7))
-	p := engine.NewPosition(rules)
-	out := []engine.Position{p}
-	for !p.IsOver() {
-		moves := p.LegalMoves(nil)
-		m := moves[rng.IntN(len(moves))]
-		for _, b := range moves {
-			if b.Kind == grid.Break && rng.IntN(3) == 0 {
-				m = b
-			}
-		}
-		p.Apply(m)
-		out = append(out, p)
-	}
-	return out
 }
 
 // encodeMulti returns the multi-player inputs of p.

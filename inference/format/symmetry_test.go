@@ -8,6 +8,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/grid"
+	"github.com/wallzero/wallzero/internal/testkit/gametest"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -30,7 +31,7 @@ func TestSymmetries(t *testing.T) {
 			var out [][]*search.Request
 			for _, players := range []int{3, 4} {
 				for seed := uint64(1); seed <= 4; seed++ {
-					out = append(out, requests(multiGame(players, seed)))
+					out = append(out, requests(gametest.MultiGame(players, seed)))
 				}
 			}
 			return out

@@ -73,6 +73,31 @@ func startWorkspaceServer(t *testing.T, visits int) *pictureServer {
 	return &pictureServer{Server: srv, svc: svc, log: serverLog}
 }
 
+// startWorkspaceBrowser starts the workspace's server with reviews of
+// visits, and a headless Chromium watched as every browser test watches
+// it (its tabs' console, requests to other hosts), for a test of at most
+// limit; the server, the browser, its request log and the test's context
+// end with the test.
+func startWorkspaceBrowser(t *testing.T, visits int, limit time.Duration) (*pictureServer, *browser.Browser, *browserLog, context.Context) {
+	t.Helper()
+	exe, err := browser.FindChromium()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := startWorkspaceServer(t, visits)
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	t.Cleanup(cancel)
+	br, err := browser.Start(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { br.Close() })
+	watchBrowser(t, br, srv)
+	log := &browserLog{origin: srv.URL}
+	br.OnEvent(log.event)
+	return srv, br, log, ctx
+}
+
 // classGames writes n JSON lines of agent games between three players
 // (Ana, Ben and Cleo, each pair in turn, colours swapped every three
 // games), one a day from 1 November 2026.
@@ -111,21 +136,7 @@ func TestWorkspacePagesInBrowser(t *testing.T) {
 		t.Skip("skipped: set WALLZERO_BROWSER_TEST=1 (make browser-test) to drive the workspace pages in headless Chromium")
 	}
 	t.Parallel()
-	exe, err := browser.FindChromium()
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := startWorkspaceServer(t, workspaceVisits)
-	ctx, cancel := context.WithTimeout(context.Background(), 9*time.Minute)
-	defer cancel()
-	br, err := browser.Start(exe)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer br.Close()
-	watchBrowser(t, br, srv)
-	log := &browserLog{origin: srv.URL}
-	br.OnEvent(log.event)
+	srv, br, log, ctx := startWorkspaceBrowser(t, workspaceVisits, 9*time.Minute)
 
 	// The dashboard: an empty workspace; a collection made with the keyboard.
 	d := newBoardPage(t, ctx, br, srv.URL+"/workspace", 1200, 1000)
@@ -249,7 +260,7 @@ func TestWorkspacePagesInBrowser(t *testing.T) {
 	d.shoot("workspace-player.png")
 	// The download: the file the browser saves is the export, a line a game.
 	dl := t.TempDir()
-	_, err = browser.Call(ctx, d.page, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dl})
+	_, err := browser.Call(ctx, d.page, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dl})
 	d.must(err)
 	d.click("#export-games")
 	d.wait(`document.body.dataset.export === "done"`)

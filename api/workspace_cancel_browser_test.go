@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -12,7 +11,6 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/wallzero/wallzero/api/workspace"
-	"github.com/wallzero/wallzero/internal/testkit/browser"
 )
 
 // slowReviewVisits is the visits a position of the cancel test's reviews:
@@ -34,21 +32,7 @@ func TestWorkspaceCancelInBrowser(t *testing.T) {
 		t.Skip("skipped: set WALLZERO_BROWSER_TEST=1 (make browser-test) to drive the workspace's cancel in headless Chromium")
 	}
 	t.Parallel()
-	exe, err := browser.FindChromium()
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := startWorkspaceServer(t, slowReviewVisits)
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	br, err := browser.Start(exe)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer br.Close()
-	watchBrowser(t, br, srv)
-	log := &browserLog{origin: srv.URL}
-	br.OnEvent(log.event)
+	srv, br, log, ctx := startWorkspaceBrowser(t, slowReviewVisits, 4*time.Minute)
 
 	// A collection, and six games pasted: their reviews start.
 	d := newBoardPage(t, ctx, br, srv.URL+"/workspace", 1200, 1000)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/search"
+	"github.com/wallzero/wallzero/search/ensemble"
 	"github.com/wallzero/wallzero/service"
 	"github.com/wallzero/wallzero/service/analysis"
 )
@@ -75,7 +76,7 @@ func NewAnalyzerMulti(net search.Evaluator, info inference.ModelInfo, multi []an
 // symmetries its metadata names, program.Served), whose cache clear_cache
 // must clear as well.
 func batcherOf(e search.Evaluator) (*inference.Batcher, bool) {
-	if s, ok := e.(*search.Symmetric); ok {
+	if s, ok := e.(*ensemble.Symmetric); ok {
 		e = s.Inner
 	}
 	b, ok := e.(*inference.Batcher)

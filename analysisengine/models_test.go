@@ -6,6 +6,7 @@ import (
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/internal/testkit/inferencetest"
 	"github.com/wallzero/wallzero/search"
+	"github.com/wallzero/wallzero/search/ensemble"
 	"github.com/wallzero/wallzero/service/analysis"
 )
 
@@ -19,7 +20,7 @@ func TestModelsOfSymmetryEnsembles(t *testing.T) {
 		return inference.NewBatcher(&inferencetest.FakeRunner{}, inference.BatcherConfig{MaxBatch: 4, Workers: 1, CacheSize: 16})
 	}
 	ensemble := func(b *inference.Batcher) search.Evaluator {
-		s, err := search.NewSymmetric(b, 4)
+		s, err := ensemble.NewSymmetric(b, 4)
 		if err != nil {
 			t.Fatal(err)
 		}

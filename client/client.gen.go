@@ -2097,8 +2097,17 @@ type ServiceRootInfo struct {
 	// Result Result is the final result of a finished game (phase over).
 	Result *ServiceGameResult `json:"result,omitempty"`
 
-	// ScoreLead ScoreLead is the expected final territory margin of the side to move.
+	// ScoreLead ScoreLead is the expected final territory margin of the side to move:
+	// its land minus the other's with two players, minus the best other
+	// player's with three or four (docs/reviews.md).
 	ScoreLead *float32 `json:"scoreLead,omitempty"`
+
+	// ScoreLeads ScoreLeads (three or four players) gives every player's ScoreLead by
+	// colour, in squares: the search's mean, over its visits, of each
+	// player's land minus the best other player's in the Voronoi split of
+	// its leaves (the multi-player networks have no score head). Omitted
+	// with two players and when the search gave none.
+	ScoreLeads *map[string]float32 `json:"scoreLeads,omitempty"`
 
 	// SearchWinrate SearchWinrate is Winrate as the search found it, before the model's
 	// win-rate calibration (docs/calibration.md); omitted when no

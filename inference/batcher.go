@@ -512,13 +512,17 @@ func inParallel(n int, f func(lo, hi int)) {
 
 // decode converts sample i of the outputs into req.Out: the policy softmax
 // over the legal moves, utilities from the value row (win/draw/loss, or a
-// value per seat), margin and ownership.
+// value per seat), margin and ownership; a network without a margin head
+// playing three or four gets its seats' leads from the Voronoi split
+// (VoronoiLeads).
 func decode(f format.Format, out *Outputs, i int, req *search.Request) {
 	e := search.Eval{Priors: Priors(f, out, i, req.Moves)}
 	vs := f.ValueSize()
 	f.Utility(out.Value[vs*i:vs*(i+1)], &req.Position, &e.Utility)
 	if out.Margin != nil {
 		e.Margin, e.HasMargin = out.Margin[i], true
+	} else if req.Position.Players() > 2 {
+		e.Leads, e.HasLeads = VoronoiLeads(&req.Position), true
 	}
 	if out.Ownership != nil {
 		var own [grid.NumSquares]float32

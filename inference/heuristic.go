@@ -3,6 +3,7 @@ package inference
 import (
 	"context"
 
+	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/grid"
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/search"
@@ -21,6 +22,26 @@ type Heuristic struct {
 	// PriorTemperature and ValueTemperature are in squares (defaults 2 and 4).
 	PriorTemperature float64
 	ValueTemperature float64
+}
+
+// VoronoiLeads returns every seat's lead in squares (search.Eval.Leads)
+// by the Voronoi split of pos: each seat's claimed land (settled regions,
+// its stones and the open squares it reaches first) minus the best other
+// seat's. The three- and four-player networks have no score head, so the
+// search reads their seats' leads from this split at its leaves and
+// averages it over its visits, as it averages the two-player network's
+// margin.
+func VoronoiLeads(pos *engine.Position) [grid.MaxPlayers]float32 {
+	return claimLeads(player.Voronoi(pos), pos.Players())
+}
+
+// claimLeads returns the seats' leads of a Voronoi split.
+func claimLeads(cl player.Claims, players int) [grid.MaxPlayers]float32 {
+	land := make([]int, players)
+	for c := range land {
+		land[c] = cl.Count(grid.Color(c))
+	}
+	return search.SeatLeads(land)
 }
 
 // Evaluate implements search.Evaluator.
@@ -69,6 +90,8 @@ func heuristicEval(r *search.Request, pt, vt float64) {
 	if p.Players() == 2 {
 		r.Out.Margin = float32(cl.Count(me) - cl.Count(1-me))
 		r.Out.HasMargin = true
+	} else {
+		r.Out.Leads, r.Out.HasLeads = claimLeads(cl, p.Players()), true
 	}
 	var own [grid.NumSquares]float32
 	for c := 0; c < p.Players(); c++ {

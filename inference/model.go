@@ -30,7 +30,7 @@ const (
 	MetaPlayers = "wallzero.players"
 	// MetaSymmetries is the number of board symmetries (1, 2, 4 or 8) the
 	// service averages the model over wherever it serves it (a symmetry
-	// ensemble, search.Symmetric); absent means 1, the model alone.
+	// ensemble, search/ensemble.Symmetric); absent means 1, the model alone.
 	MetaSymmetries = "wallzero.symmetries"
 )
 

@@ -9,7 +9,7 @@ import (
 
 	"github.com/wallzero/wallzero/inference/format"
 
-	"github.com/wallzero/wallzero/search"
+	"github.com/wallzero/wallzero/search/ensemble"
 )
 
 // TestPlayersMetadata: wallzero.players narrows the counts a model is
@@ -139,7 +139,7 @@ func TestSymmetriesMetadata(t *testing.T) {
 }
 
 // FuzzSymmetriesMetadata: any metadata value is either refused or gives
-// one of the sizes search.NewSymmetric accepts.
+// one of the sizes search/ensemble.NewSymmetric accepts.
 func FuzzSymmetriesMetadata(f *testing.F) {
 	for _, s := range []string{"", "1", "4", "8", "3", "0", "-4", "+4", "04", "x"} {
 		f.Add(s)
@@ -149,7 +149,7 @@ func FuzzSymmetriesMetadata(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if _, err := search.NewSymmetric(nil, n); err != nil {
+		if _, err := ensemble.NewSymmetric(nil, n); err != nil {
 			t.Fatalf("%q: %d symmetries, which the search refuses: %v", v, n, err)
 		}
 	})

@@ -81,7 +81,8 @@ func flat(rows [][]float32) []float32 {
 // TestBatcherMultiPlayer evaluates three- and four-player positions (a
 // break among the moves, mid-turn) through the batcher on the tiny model:
 // priors over the legal moves sum to 1, every player's utility is the
-// seat value renormalised, and a two-player position is refused with the
+// seat value renormalised, the seats' leads are the Voronoi split's (the
+// network has no score head), and a two-player position is refused with the
 // model and the player counts named. The two-player model refuses three
 // players in turn.
 func TestBatcherMultiPlayer(t *testing.T) {
@@ -119,6 +120,10 @@ func TestBatcherMultiPlayer(t *testing.T) {
 			}
 			if r.Position.MidTurn() {
 				midTurns++
+			}
+			if want := VoronoiLeads(&r.Position); !r.Out.HasLeads || r.Out.Leads != want || r.Out.HasMargin {
+				t.Fatalf("%dp ply %d: leads %v (has %v), want the Voronoi split's %v; margin %v", players, r.Position.Ply(),
+					r.Out.Leads, r.Out.HasLeads, want, r.Out.HasMargin)
 			}
 			format.MultiPlayer.Encode(x, r)
 			if err := net.Run(x, 1, out); err != nil {

@@ -37,6 +37,11 @@ type Eval struct {
 	// (own land minus the best opponent's); valid when HasMargin.
 	Margin    float32
 	HasMargin bool
+	// Leads holds, with three or four players, each seat's expected final
+	// land minus the best opponent's, in squares, by colour; valid when
+	// HasLeads. (Two players have Margin.)
+	Leads    [grid.MaxPlayers]float32
+	HasLeads bool
 	// Ownership, when set, holds for each square the expected owner at the
 	// end from the player to move's view: +1 own, -1 an opponent's, 0
 	// neutral.

@@ -81,9 +81,11 @@ type node struct {
 // gameEnd is the result of a finished game at a terminal node.
 type gameEnd struct {
 	// util is every player's utility; margin is Red's final territory
-	// margin in a two-player game.
+	// margin in a two-player game; leads are every seat's final land
+	// minus the best opponent's with three or four.
 	util   [grid.MaxPlayers]float32
 	margin float32
+	leads  [grid.MaxPlayers]float32
 }
 
 // q returns the mover's mean utility, or def when unvisited.

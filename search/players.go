@@ -1,22 +1,35 @@
 package search
 
-import "github.com/wallzero/wallzero/engine/grid"
+import (
+	"math"
+
+	"github.com/wallzero/wallzero/engine/grid"
+)
 
 // playerSums accumulates every player's utility over visits. A node keeps
 // only its mover's utility (all that max-n selection reads); a search of
 // three or four players also keeps the whole vector for the root and its
-// children, so that a result can give each player's win rate.
+// children, so that a result can give each player's win rate, and beside
+// it every seat's lead in squares over the visits whose leaf had one.
 type playerSums struct {
-	sum [grid.MaxPlayers]float64
-	n   int32
+	sum   [grid.MaxPlayers]float64
+	n     int32
+	leads [grid.MaxPlayers]float64
+	leadN int32
 }
 
-// add counts one visit of value u.
-func (p *playerSums) add(u *[grid.MaxPlayers]float32) {
-	for c := range u {
-		p.sum[c] += float64(u[c])
+// add counts one visit of value v.
+func (p *playerSums) add(v *leafValue) {
+	for c := range v.util {
+		p.sum[c] += float64(v.util[c])
 	}
 	p.n++
+	if v.hasLeads {
+		for c := range v.leads {
+			p.leads[c] += float64(v.leads[c])
+		}
+		p.leadN++
+	}
 }
 
 // means returns each of the first players' mean utility, nil without
@@ -32,6 +45,36 @@ func (p *playerSums) means(players int) []float32 {
 	return out
 }
 
+// leadMeans returns each of the first players' mean lead, nil when no
+// visit had one.
+func (p *playerSums) leadMeans(players int) []float32 {
+	if p == nil || p.leadN == 0 {
+		return nil
+	}
+	out := make([]float32, players)
+	for c := range out {
+		out[c] = float32(p.leads[c] / float64(p.leadN))
+	}
+	return out
+}
+
+// SeatLeads returns each seat's land minus the best other seat's land,
+// for the lands of three or four seats (Eval.Leads): what a seat is ahead
+// by, or behind by when negative.
+func SeatLeads(land []int) [grid.MaxPlayers]float32 {
+	var out [grid.MaxPlayers]float32
+	for c, own := range land {
+		best := math.MinInt
+		for o, v := range land {
+			if o != c {
+				best = max(best, v)
+			}
+		}
+		out[c] = float32(own - best)
+	}
+	return out
+}
+
 // multiSums is what a multi-player search keeps of the vectors: each
 // root child's, counted from the search's start or its last Advance (the
 // nodes kept by Advance carry their own visits, so the means cover only
@@ -41,17 +84,19 @@ type multiSums struct {
 	kids map[*node]*playerSums
 }
 
-// rootMeans returns every player's mean utility over the visits of the
-// root's children (nil before any).
-func (m *multiSums) rootMeans(players int) []float32 {
-	var total playerSums
+// total returns the sums of the root's children together: the root's
+// own over the same visits.
+func (m *multiSums) total() *playerSums {
+	var t playerSums
 	for _, k := range m.kids {
-		for c := range total.sum {
-			total.sum[c] += k.sum[c]
+		for c := range t.sum {
+			t.sum[c] += k.sum[c]
+			t.leads[c] += k.leads[c]
 		}
-		total.n += k.n
+		t.n += k.n
+		t.leadN += k.leadN
 	}
-	return total.means(players)
+	return &t
 }
 
 // resetPlayerSums starts the per-player sums of the current root (a
@@ -66,7 +111,7 @@ func (s *Search) resetPlayerSums() {
 
 // addPlayerSums adds a backed-up value to the sums of the root child on
 // path (which starts at the root).
-func (s *Search) addPlayerSums(path []*node, u *[grid.MaxPlayers]float32) {
+func (s *Search) addPlayerSums(path []*node, v *leafValue) {
 	if len(path) < 2 || path[0] != s.root {
 		return
 	}
@@ -75,5 +120,5 @@ func (s *Search) addPlayerSums(path []*node, u *[grid.MaxPlayers]float32) {
 		k = &playerSums{}
 		s.multi.kids[path[1]] = k
 	}
-	k.add(u)
+	k.add(v)
 }

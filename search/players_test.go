@@ -175,3 +175,102 @@ func TestMultiLeafBatch(t *testing.T) {
 		t.Fatalf("MultiLeafBatch -1: %v", err)
 	}
 }
+
+// TestSeatLeads checks each seat's lead: its land minus the best other
+// seat's.
+func TestSeatLeads(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		land []int
+		want []float32
+	}{
+		{[]int{3, 5, 1}, []float32{-2, 2, -4}},
+		{[]int{4, 4, 2, 0}, []float32{0, 0, -2, -4}},
+		{[]int{0, 0, 0}, []float32{0, 0, 0}},
+		{[]int{12, 7, 9, 10}, []float32{2, -5, -3, -2}},
+	} {
+		got := SeatLeads(tc.land)
+		for c, w := range tc.want {
+			if got[c] != w {
+				t.Errorf("SeatLeads(%v) = %v, want %v", tc.land, got[:len(tc.land)], tc.want)
+				break
+			}
+		}
+	}
+}
+
+// leadsEval is territoryEval with every seat's lead by the position's
+// closed territory plus a seat-dependent offset, so that the leads differ
+// between moves and seats.
+func leadsEval(req *Request) {
+	territoryEval(req)
+	p := &req.Position
+	land := make([]int, p.Players())
+	t := p.Territory()
+	r := p.Reachability()
+	for c := range land {
+		land[c] = t.Score[c] + r.Exclusive[c].Count() + c
+	}
+	req.Out.Leads, req.Out.HasLeads = SeatLeads(land), true
+}
+
+// TestPlayerLeads checks the seats' leads of a multi-player search: one
+// per player at the root and per visited move, the mover's entry given as
+// the margin, the root's the visit-weighted mean of its moves', and none
+// with two players.
+func TestPlayerLeads(t *testing.T) {
+	t.Parallel()
+	for _, players := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(players), func(t *testing.T) {
+			t.Parallel()
+			p := afterSetup(t, players, 7, 3)
+			cfg := DefaultConfig()
+			cfg.MaxVisits = 150
+			s, err := New(EvaluatorFunc(leadsEval), cfg, p, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := s.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if players == 2 {
+				if res.PlayerLeads != nil || res.Moves[0].PlayerLeads != nil {
+					t.Fatalf("two players: seats' leads %v, want none", res.PlayerLeads)
+				}
+				return
+			}
+			near := func(a, b float64) bool { return math.Abs(a-b) < 1e-3 }
+			if len(res.PlayerLeads) != players || !res.HasMargin || res.Margin != res.PlayerLeads[res.ToMove] {
+				t.Fatalf("root: leads %v for %s, margin %v (%v)", res.PlayerLeads, res.ToMove, res.Margin, res.HasMargin)
+			}
+			var sums [4]float64
+			visits := 0
+			distinct := map[float32]bool{}
+			for _, mi := range res.Moves {
+				if mi.Visits == 0 {
+					if mi.PlayerLeads != nil {
+						t.Fatalf("%s unvisited has leads %v", mi.Move, mi.PlayerLeads)
+					}
+					continue
+				}
+				if len(mi.PlayerLeads) != players || !mi.HasMargin || mi.Margin != mi.PlayerLeads[res.ToMove] {
+					t.Fatalf("%s: leads %v, margin %v (%v)", mi.Move, mi.PlayerLeads, mi.Margin, mi.HasMargin)
+				}
+				for c, v := range mi.PlayerLeads {
+					sums[c] += float64(mi.Visits) * float64(v)
+				}
+				visits += mi.Visits
+				distinct[mi.Margin] = true
+			}
+			for c := range players {
+				if mean := sums[c] / float64(visits); !near(mean, float64(res.PlayerLeads[c])) {
+					t.Errorf("seat %d: root lead %v, the moves' visit-weighted mean %v", c, res.PlayerLeads[c], mean)
+				}
+			}
+			if len(distinct) < 2 {
+				t.Errorf("every visited move has the same lead for the mover: %v", distinct)
+			}
+		})
+	}
+}

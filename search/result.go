@@ -22,8 +22,9 @@ type MoveInfo struct {
 	Prior float32
 	// LCB is a lower confidence bound of Winrate.
 	LCB float32
-	// Margin is the expected territory margin for the mover (two players,
-	// when known: HasMargin).
+	// Margin is the expected territory margin for the mover, when known
+	// (HasMargin): with two players the mover's land minus the other's,
+	// with three or four the mover's entry of PlayerLeads.
 	Margin    float32
 	HasMargin bool
 	// PV is the principal variation starting with Move.
@@ -36,6 +37,10 @@ type MoveInfo struct {
 	// PlayerWinrates is every player's mean utility after the move, by
 	// colour (three or four players, visited moves; nil otherwise).
 	PlayerWinrates []float32
+	// PlayerLeads is every player's mean lead in squares after the move
+	// (Eval.Leads), by colour: three or four players, visited moves whose
+	// evaluations had leads; nil otherwise.
+	PlayerLeads []float32
 }
 
 // Result is the analysis of the root position.
@@ -54,7 +59,7 @@ type Result struct {
 	// Winrate is the player to move's mean utility over the search.
 	Winrate float32
 	// Margin is the expected territory margin of the player to move
-	// (HasMargin).
+	// (HasMargin; with three or four players its entry of PlayerLeads).
 	Margin    float32
 	HasMargin bool
 	// Raw is the evaluator's own evaluation of the root.
@@ -80,6 +85,10 @@ type Result struct {
 	// colour (three or four players; nil with two, where the player to
 	// move's Winrate says it all, or before any visit).
 	PlayerWinrates []float32
+	// PlayerLeads is every player's mean lead in squares over the search,
+	// by colour (three or four players whose evaluations had leads; nil
+	// otherwise).
+	PlayerLeads []float32
 }
 
 // result assembles the Result of the current tree.
@@ -109,11 +118,15 @@ func (s *Search) result(elapsed time.Duration) *Result {
 			LCB:     c.lcb(s.cfg.LCBStdDevs),
 			PV:      s.pv(c),
 		}
-		if s.multi != nil {
-			mi.PlayerWinrates = s.multi.kids[c].means(s.rootPos.Players())
-		}
 		if c.marginN > 0 {
 			mi.Margin, mi.HasMargin = float32(c.marginSum/float64(c.marginN)), true
+		}
+		if s.multi != nil {
+			k := s.multi.kids[c]
+			mi.PlayerWinrates = k.means(s.rootPos.Players())
+			if mi.PlayerLeads = k.leadMeans(s.rootPos.Players()); mi.PlayerLeads != nil {
+				mi.Margin, mi.HasMargin = mi.PlayerLeads[s.rootPos.ToMove()], true
+			}
 		}
 		r.Moves = append(r.Moves, mi)
 	}
@@ -123,7 +136,11 @@ func (s *Search) result(elapsed time.Duration) *Result {
 	}
 	r.Margin, r.HasMargin = s.childrenMargin()
 	if s.multi != nil {
-		r.PlayerWinrates = s.multi.rootMeans(s.rootPos.Players())
+		t := s.multi.total()
+		r.PlayerWinrates = t.means(s.rootPos.Players())
+		if r.PlayerLeads = t.leadMeans(s.rootPos.Players()); r.PlayerLeads != nil {
+			r.Margin, r.HasMargin = r.PlayerLeads[r.ToMove], true
+		}
 	}
 	r.ImprovedPolicy = s.improvedPolicy()
 	sort.SliceStable(r.Moves, func(a, b int) bool {

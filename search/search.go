@@ -329,7 +329,9 @@ func (s *Search) descend(buf *[]engine.Position) (leaf, bool) {
 		}
 		switch n.state {
 		case terminal:
-			s.backup(path, leafValue{util: n.end.util, margin: n.end.margin, marginFor: grid.Red, hasMargin: s.rootPos.Players() == 2})
+			two := s.rootPos.Players() == 2
+			s.backup(path, leafValue{util: n.end.util, margin: n.end.margin, marginFor: grid.Red, hasMargin: two,
+				leads: n.end.leads, hasLeads: !two})
 			return leaf{}, true
 		case pending:
 			return leaf{}, false
@@ -352,9 +354,11 @@ func (s *Search) descend(buf *[]engine.Position) (leaf, bool) {
 		if c.state == unexpanded && pos.IsOver() {
 			c.state = terminal
 			c.end = &gameEnd{util: TerminalUtility(&pos)}
+			t := pos.Territory()
 			if pos.Players() == 2 {
-				t := pos.Territory()
 				c.end.margin = float32(t.Score[grid.Red] - t.Score[grid.Blue])
+			} else {
+				c.end.leads = SeatLeads(t.Score[:pos.Players()])
 			}
 			s.proveTerminal(c, &pos)
 		}
@@ -534,24 +538,28 @@ func (s *Search) expand(n *node, pos *engine.Position, req *Request) {
 }
 
 // leafValue is what a visit backs up along its path: every player's
-// utility and, when known, the score margin from marginFor's view.
+// utility and, when known, the score margin from marginFor's view (two
+// players) or every seat's lead (three or four).
 type leafValue struct {
 	util      [grid.MaxPlayers]float32
 	margin    float32
 	marginFor grid.Color
 	hasMargin bool
+	leads     [grid.MaxPlayers]float32
+	hasLeads  bool
 }
 
 // valueOf is the leaf value of an evaluation of a position with toMove
 // to move.
 func valueOf(e *Eval, toMove grid.Color) leafValue {
-	return leafValue{util: e.Utility, margin: e.Margin, marginFor: toMove, hasMargin: e.HasMargin}
+	return leafValue{util: e.Utility, margin: e.Margin, marginFor: toMove, hasMargin: e.HasMargin,
+		leads: e.Leads, hasLeads: e.HasLeads}
 }
 
 // backup adds one visit with value v to every node of path.
 func (s *Search) backup(path []*node, v leafValue) {
 	if s.multi != nil {
-		s.addPlayerSums(path, &v.util)
+		s.addPlayerSums(path, &v)
 	}
 	for _, n := range path {
 		n.visits++

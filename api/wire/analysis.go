@@ -103,7 +103,9 @@ type RootInfo struct {
 	// RawWinrate is the evaluator's own value of the position, before any
 	// search (side to move).
 	RawWinrate float32 `json:"rawWinrate"`
-	// ScoreLead is the expected final territory margin of the side to move.
+	// ScoreLead is the expected final territory margin of the side to move:
+	// its land minus the other's with two players, minus the best other
+	// player's with three or four (docs/reviews.md).
 	ScoreLead *float32 `json:"scoreLead,omitempty"`
 	// Visits is the number of playouts.
 	Visits int `json:"visits"`
@@ -132,6 +134,12 @@ type RootInfo struct {
 	// SearchWinrates (three or four players) is Winrates before the
 	// model's win-rate calibration; omitted when none applied.
 	SearchWinrates map[string]float32 `json:"searchWinrates,omitempty"`
+	// ScoreLeads (three or four players) gives every player's ScoreLead by
+	// colour, in squares: the search's mean, over its visits, of each
+	// player's land minus the best other player's in the Voronoi split of
+	// its leaves (the multi-player networks have no score head). Omitted
+	// with two players and when the search gave none.
+	ScoreLeads map[string]float32 `json:"scoreLeads,omitempty"`
 	// Calibration names the win-rate calibration applied to Winrate,
 	// RedWinrate, Winrates and the moves' win rates (the model and the
 	// calibration file's digest); omitted when none was.
@@ -218,7 +226,7 @@ func rootInfo(r *analysis.RootInfo) RootInfo {
 	out := RootInfo{CurrentPlayer: r.CurrentPlayer.String(), Phase: r.Phase.String(), Winrate: r.Winrate, SearchWinrate: r.SearchWinrate,
 		RawWinrate: r.RawWinrate, ScoreLead: r.ScoreLead, Visits: r.Visits, Hash: fmt.Sprintf("%016x", r.Hash),
 		CanonicalHash: fmt.Sprintf("%016x", r.CanonicalHash), Model: r.Model, Proof: r.Proof, RawWinrates: wallzero.ByColour(r.RawWinrates),
-		SearchWinrates: wallzero.ByColour(r.SearchWinrates), Calibration: r.Calibration}
+		SearchWinrates: wallzero.ByColour(r.SearchWinrates), ScoreLeads: wallzero.ByColour(r.ScoreLeads), Calibration: r.Calibration}
 	if red, ok := r.RedWinrate(); ok {
 		out.RedWinrate = &red
 	} else {

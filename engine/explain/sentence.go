@@ -160,6 +160,21 @@ func Contrast(a, b *Facts, loss, points float64) string {
 	} else {
 		s += " would " + joinAnd(parts)
 	}
+	return s + costClause(loss, points) + "."
+}
+
+// Better is the sentence of a three- or four-player move that was not
+// the engine's best, whose squares Contrast does not compare between
+// several opponents: "F6-D6 with the wall below was better; the move
+// played costs 12.3% of the win rate and 4.5 points of land." loss and
+// points are the move's losses (negative: unknown).
+func Better(b *Facts, loss, points float64) string {
+	return capital(Describe(b.Move)) + " was better" + costClause(loss, points) + "."
+}
+
+// costClause says what the move played cost, in win rate and in points
+// of land, each where it is known and not negligible; empty otherwise.
+func costClause(loss, points float64) string {
 	var costs []string
 	if loss > 0.0005 {
 		costs = append(costs, percent(loss)+" of the win rate")
@@ -167,10 +182,10 @@ func Contrast(a, b *Facts, loss, points float64) string {
 	if points >= 0.05 {
 		costs = append(costs, fmt.Sprintf("%.1f points of land", points))
 	}
-	if len(costs) > 0 {
-		s += "; the move played costs " + joinAnd(costs)
+	if len(costs) == 0 {
+		return ""
 	}
-	return s + "."
+	return "; the move played costs " + joinAnd(costs)
 }
 
 // nearestGain names a contested square b reaches in fewer steps than a,

@@ -65,7 +65,8 @@ type MoveInfo struct {
 	Prior float32
 	// LCB is a 95% lower confidence bound of Winrate, within [0, 1].
 	LCB float32
-	// ScoreLead is the expected final territory margin for the mover.
+	// ScoreLead is the expected final territory margin for the mover (with
+	// three or four players, its land minus the best other seat's).
 	ScoreLead *float32
 	// PV is the principal variation, starting with Move.
 	PV []grid.Move
@@ -107,8 +108,15 @@ type RootInfo struct {
 	// RawWinrates (three or four players) is every player's value as the
 	// evaluator sees the position, by seat.
 	RawWinrates []float32
-	// ScoreLead is the expected final territory margin of the side to move.
+	// ScoreLead is the expected final territory margin of the side to move:
+	// its land minus the other's with two players, minus the best other
+	// seat's with three or four.
 	ScoreLead *float32
+	// ScoreLeads (three or four players) is every player's ScoreLead, by
+	// seat: the search's mean of the seats' leads at its leaves (the
+	// Voronoi split of the position, search.Eval.Leads). Nil when the
+	// search had none.
+	ScoreLeads []float32
 	// Visits is the number of playouts.
 	Visits int
 	// Hash and CanonicalHash identify the position; the canonical hash is
@@ -208,6 +216,9 @@ func newAnalysis(q *Query, turn int, pos *engine.Position, res *search.Result, m
 	if res.HasMargin {
 		v := wallzero.Round(res.Margin)
 		a.RootInfo.ScoreLead = &v
+	}
+	if !two {
+		a.RootInfo.ScoreLeads = rounded(res.PlayerLeads)
 	}
 	if q.IncludeOwnership && res.Ownership != nil {
 		a.Ownership = make([]float32, grid.NumSquares)

@@ -67,14 +67,24 @@ func (a *Analyzer) calibrationFor(players int) *winrate.File {
 	return nil
 }
 
+// multiPlayerRows marks the cache rows of three- and four-player
+// analyses that carry every seat's lead (RootInfo.ScoreLeads), so that
+// rows made before the search gave leads are searched again rather than
+// served without them.
+const multiPlayerRows = "+leads"
+
 // CacheModel names the model and calibration whose analyses the cache
 // keeps for games of players: the model ID, and the calibration's ID
 // after a "+" when one applies, so that a new calibration never serves
-// win rates mapped by the old one.
+// win rates mapped by the old one (and multiPlayerRows with three or
+// four players).
 func (a *Analyzer) CacheModel(players int) string {
 	_, model := a.evaluatorFor(players)
 	if f := a.calibrationFor(players); f != nil {
-		return model + "+" + f.ID()
+		model += "+" + f.ID()
+	}
+	if players > 2 {
+		model += multiPlayerRows
 	}
 	return model
 }

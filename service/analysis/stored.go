@@ -43,7 +43,8 @@ func EncodeStored(a *Analysis) ([]byte, error) {
 	s.RootInfo = cacherow.Root{CurrentPlayer: r.CurrentPlayer.String(), Phase: r.Phase.String(), Winrate: r.Winrate,
 		SearchWinrate: r.SearchWinrate, RawWinrate: r.RawWinrate, ScoreLead: r.ScoreLead, Visits: r.Visits,
 		Hash: fmt.Sprintf("%016x", r.Hash), CanonicalHash: fmt.Sprintf("%016x", r.CanonicalHash), Model: r.Model, Proof: (*cacherow.Proof)(r.Proof),
-		RawWinrates: wallzero.ByColour(r.RawWinrates), SearchWinrates: wallzero.ByColour(r.SearchWinrates), Calibration: r.Calibration}
+		RawWinrates: wallzero.ByColour(r.RawWinrates), SearchWinrates: wallzero.ByColour(r.SearchWinrates), ScoreLeads: wallzero.ByColour(r.ScoreLeads),
+		Calibration: r.Calibration}
 	if red, ok := r.RedWinrate(); ok {
 		s.RootInfo.RedWinrate = &red
 	} else {
@@ -106,7 +107,8 @@ func typed(s *cacherow.Analysis) (*Analysis, error) {
 	a.RootInfo = RootInfo{CurrentPlayer: d.Colour(r.CurrentPlayer), Phase: d.Phase(r.Phase), Winrate: r.Winrate, SearchWinrate: r.SearchWinrate,
 		RawWinrate: r.RawWinrate, ScoreLead: r.ScoreLead, Visits: r.Visits, Hash: d.Hash(r.Hash, "hash"), CanonicalHash: d.Hash(r.CanonicalHash, "canonicalHash"),
 		Model: r.Model, Proof: (*Proof)(r.Proof), Winrates: d.Rates(r.Winrates, n, "rootInfo.winrates"), RawWinrates: d.Rates(r.RawWinrates, n, "rootInfo.rawWinrates"),
-		SearchWinrates: d.Rates(r.SearchWinrates, n, "rootInfo.searchWinrates"), Calibration: r.Calibration}
+		SearchWinrates: d.Rates(r.SearchWinrates, n, "rootInfo.searchWinrates"), ScoreLeads: d.Rates(r.ScoreLeads, n, "rootInfo.scoreLeads"),
+		Calibration: r.Calibration}
 	if r.RedWinrate != nil {
 		blue := r.Winrate
 		if a.RootInfo.CurrentPlayer == grid.Red {

@@ -68,7 +68,8 @@ func TestStoredRows(t *testing.T) {
 }
 
 // TestStoredMultiPlayer checks that a three-player analysis keeps every
-// player's win rate and raw value through its row.
+// player's win rate, raw value and lead through its row, and that the
+// side to move's lead is its score lead.
 func TestStoredMultiPlayer(t *testing.T) {
 	t.Parallel()
 	as, err := heuristicAnalyzer().Analyze(context.Background(), &Query{Rules: engine.Rules{Players: 3}, Moves: []string{"C3", "E3", "C5", "E5", "B2", "F6"}, MaxVisits: 16})
@@ -81,6 +82,14 @@ func TestStoredMultiPlayer(t *testing.T) {
 	}
 	if len(a.RootInfo.RawWinrates) != 3 || a.RootInfo.RawWinrates[a.RootInfo.CurrentPlayer] != a.RootInfo.RawWinrate {
 		t.Fatalf("rootInfo rawWinrates %v (rawWinrate %v)", a.RootInfo.RawWinrates, a.RootInfo.RawWinrate)
+	}
+	if lead := a.RootInfo.ScoreLead; len(a.RootInfo.ScoreLeads) != 3 || lead == nil || a.RootInfo.ScoreLeads[a.RootInfo.CurrentPlayer] != *lead {
+		t.Fatalf("rootInfo scoreLeads %v (scoreLead %v)", a.RootInfo.ScoreLeads, lead)
+	}
+	for _, mi := range a.MoveInfos {
+		if mi.ScoreLead == nil {
+			t.Fatalf("move %s has no score lead", mi.Move)
+		}
 	}
 	row, err := EncodeStored(a)
 	if err != nil {

@@ -113,7 +113,9 @@ type Playout struct {
 // Moves explains played against best in pos, with their
 // principal variations (each starting with its move) and the loss of the
 // move played in win rate and in points (each negative: unknown). nil
-// when a move is not legal.
+// when a move is not legal. With three or four players the best move is
+// named with what the move played cost (facts.Better), without the
+// two-player comparison of squares.
 func Moves(pos *engine.Position, played, best grid.Move, playedPV, bestPV []grid.Move, loss, points float64) *Explanation {
 	a, err := facts.Extract(pos, played)
 	if err != nil {
@@ -121,8 +123,11 @@ func Moves(pos *engine.Position, played, best grid.Move, playedPV, bestPV []grid
 	}
 	e := &Explanation{Played: moveExplanation(a, pos, playedPV)}
 	e.Text = e.Played.Sentence
-	if pos.Players() != 2 || best == played || best.Kind == 0 {
+	if best == played || best.Kind == 0 {
 		return e
+	}
+	if pos.Players() != 2 {
+		return e.withBetter(pos, best, bestPV, loss, points)
 	}
 	b, err := facts.Extract(pos, best)
 	if err != nil {
@@ -136,6 +141,23 @@ func Moves(pos *engine.Position, played, best grid.Move, playedPV, bestPV []grid
 	}
 	e.Trade = facts.Compare(a, b).TradeB
 	e.Text += " " + facts.Contrast(a, b, loss, points)
+	return e
+}
+
+// withBetter adds a three- or four-player best move and what the move
+// played cost to e.
+func (e *Explanation) withBetter(pos *engine.Position, best grid.Move, bestPV []grid.Move, loss, points float64) *Explanation {
+	b, err := facts.Extract(pos, best)
+	if err != nil {
+		return e
+	}
+	be := moveExplanation(b, pos, bestPV)
+	e.Best = &be
+	if loss >= 0 {
+		l := wallzero.Round(float32(loss))
+		e.Loss = &l
+	}
+	e.Text += " " + facts.Better(b, loss, points)
 	return e
 }
 

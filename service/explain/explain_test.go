@@ -52,3 +52,30 @@ func TestMoves(t *testing.T) {
 		t.Error("an explanation of an illegal move")
 	}
 }
+
+// TestMovesThreePlayers explains a three-player move against a better
+// one: the best move is named with what the move played cost in win rate
+// and in points, and the engine's own move gets no comparison.
+func TestMovesThreePlayers(t *testing.T) {
+	t.Parallel()
+	g, err := engine.Record{Rules: engine.Rules{Players: 3}, Moves: []string{"C3", "E3", "C5", "E5", "B2", "F6"}}.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := g.Final
+	legal := pos.LegalMoves(nil)
+	played, best := legal[0], legal[len(legal)-1]
+	e := Moves(&pos, played, best, nil, nil, 0.123, 4.56)
+	if e == nil || e.Best == nil || e.Best.Move != best.String() || e.Loss == nil || *e.Loss != 0.123 {
+		t.Fatalf("got %+v, want the played and the best move with a loss of 0.123", e)
+	}
+	if !strings.HasPrefix(e.Text, e.Played.Sentence+" ") || !strings.HasSuffix(e.Text, " was better; the move played costs 12% of the win rate and 4.6 points of land.") {
+		t.Errorf("text %q, want the played move's sentence, then the better move with the cost", e.Text)
+	}
+	if same := Moves(&pos, played, played, nil, nil, 0, 0); same == nil || same.Best != nil || same.Text != same.Played.Sentence {
+		t.Errorf("the engine's own move: %+v, want its sentence alone", same)
+	}
+	if e := Moves(&pos, played, best, nil, nil, 0, 0); !strings.HasSuffix(e.Text, " was better.") {
+		t.Errorf("no cost: text %q", e.Text)
+	}
+}

@@ -2129,8 +2129,22 @@ export interface components {
             redWinrate?: number;
             /** @description Result is the final result of a finished game (phase over). */
             result?: components["schemas"]["service.GameResult"];
-            /** @description ScoreLead is the expected final territory margin of the side to move. */
+            /**
+             * @description ScoreLead is the expected final territory margin of the side to move:
+             *     its land minus the other's with two players, minus the best other
+             *     player's with three or four (docs/reviews.md).
+             */
             scoreLead?: number;
+            /**
+             * @description ScoreLeads (three or four players) gives every player's ScoreLead by
+             *     colour, in squares: the search's mean, over its visits, of each
+             *     player's land minus the best other player's in the Voronoi split of
+             *     its leaves (the multi-player networks have no score head). Omitted
+             *     with two players and when the search gave none.
+             */
+            scoreLeads?: {
+                [key: string]: number;
+            };
             /**
              * @description SearchWinrate is Winrate as the search found it, before the model's
              *     win-rate calibration (docs/calibration.md); omitted when no

@@ -12,8 +12,9 @@ import { costText, estimateText, lossText, meanPoints, pct, playersOf, points } 
 import { useKey } from './api.js';
 
 // hasPoints tells whether a review measured its moves' losses in points:
-// a review stored before them has no points thresholds, and one of three
-// or four players no score leads.
+// a review stored before them has no points thresholds, and one whose
+// analyses had no score leads (three or four players cached before the
+// seats' leads) none.
 const hasPoints = (r: ReviewResult): boolean =>
   r.thresholds?.inaccuracyPoints !== undefined && (r.moves ?? []).some((m) => m.bestScoreLead !== undefined);
 

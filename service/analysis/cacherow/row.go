@@ -41,7 +41,7 @@ type Move struct {
 }
 
 // Root is the root of a row; RedWinrate is set with two players,
-// Winrates and RawWinrates with three or four.
+// Winrates, RawWinrates and ScoreLeads with three or four.
 type Root struct {
 	CurrentPlayer  string             `json:"currentPlayer"`
 	Phase          string             `json:"phase"`
@@ -58,6 +58,7 @@ type Root struct {
 	Winrates       map[string]float32 `json:"winrates,omitempty"`
 	RawWinrates    map[string]float32 `json:"rawWinrates,omitempty"`
 	SearchWinrates map[string]float32 `json:"searchWinrates,omitempty"`
+	ScoreLeads     map[string]float32 `json:"scoreLeads,omitempty"`
 	Calibration    string             `json:"calibration,omitempty"`
 }
 

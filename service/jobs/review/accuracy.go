@@ -57,19 +57,24 @@ func PlayersAccuracy(res *Result, g *engine.Game, rates [][]float32, analyses []
 //   - the win rate (Red's with two players, the mover's with three or
 //     four): a balanced game whose favourite keeps changing has much in
 //     play, a decided one nothing;
-//   - the score lead (Red's, in points), turned into win-rate points at
-//     pointsPerWinrate: in a decided game the win rate is flat, but land
-//     still changes hands, and moves that give it away must count.
+//   - the score lead (Red's with two players, the mover's with three or
+//     four, in points), turned into win-rate points at pointsPerWinrate:
+//     in a decided game the win rate is flat, but land still changes
+//     hands, and moves that give it away must count. It counts only when
+//     every position of the game has a lead.
 func moveWeights(g *engine.Game, rates [][]float32, analyses []*analysis.Analysis) []float64 {
 	n := len(g.Moves)
 	half := min(max(n/10, 2), 8)
 	players := g.Rules.Players
-	leads := make([]float64, len(analyses))
-	hasLeads := players == 2
-	for i, a := range analyses {
-		v, ok := LeadOf(a, grid.Red, players)
-		hasLeads = hasLeads && ok
-		leads[i] = float64(v) / pointsPerWinrate * 100
+	leads := make([][]float64, players) // by colour, then position
+	hasLeads := true
+	for c := range leads {
+		leads[c] = make([]float64, len(analyses))
+		for i, a := range analyses {
+			v, ok := LeadOf(a, grid.Color(c), players)
+			hasLeads = hasLeads && ok
+			leads[c][i] = float64(v) / pointsPerWinrate * 100
+		}
 	}
 	out := make([]float64, n)
 	for i := range out {
@@ -84,7 +89,7 @@ func moveWeights(g *engine.Game, rates [][]float32, analyses []*analysis.Analysi
 		}
 		w := stdDev(win)
 		if hasLeads {
-			w = max(w, stdDev(leads[lo:hi+1]))
+			w = max(w, stdDev(leads[c][lo:hi+1]))
 		}
 		out[i] = min(max(w, minMoveWeight), maxMoveWeight)
 	}
@@ -110,8 +115,9 @@ func stdDev(xs []float64) float64 {
 // LeadOf returns player c's expected final margin in points in an
 // analysed position: a finished game's land against the best opponent's,
 // otherwise the search's score lead of the side to move, turned to c's
-// view (two players only: with more, one margin does not tell every
-// seat's). ok is false when the analysis has no margin.
+// view with two players, and c's own entry of the seats' leads
+// (RootInfo.ScoreLeads) with three or four. ok is false when the
+// analysis has no lead for c.
 func LeadOf(a *analysis.Analysis, c grid.Color, players int) (float32, bool) {
 	if a.RootInfo.Phase == engine.Over && a.Players() == players {
 		best := math.MinInt
@@ -122,7 +128,13 @@ func LeadOf(a *analysis.Analysis, c grid.Color, players int) (float32, bool) {
 		}
 		return float32(a.Territory[c] - best), true
 	}
-	if players != 2 || a.RootInfo.ScoreLead == nil {
+	if players > 2 {
+		if len(a.RootInfo.ScoreLeads) != players {
+			return 0, false
+		}
+		return a.RootInfo.ScoreLeads[c], true
+	}
+	if a.RootInfo.ScoreLead == nil {
 		return 0, false
 	}
 	lead := *a.RootInfo.ScoreLead

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/wallzero/wallzero/internal/testkit/inferencetest"
-	"github.com/wallzero/wallzero/search"
+	"github.com/wallzero/wallzero/search/ensemble"
 )
 
 // TestChooseMultiPaths: each multi-player count takes its own flag, else
@@ -132,7 +132,7 @@ func TestChooseMultiModels(t *testing.T) {
 				switch e := m.Eval.(type) {
 				case nil:
 					t.Errorf("%s: no evaluator", m.Info.ID)
-				case *search.Symmetric:
+				case *ensemble.Symmetric:
 					desc += fmt.Sprintf("*%d", len(e.Symmetries))
 				}
 				s = append(s, desc)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/wallzero/wallzero/inference"
 	"github.com/wallzero/wallzero/search"
+	"github.com/wallzero/wallzero/search/ensemble"
 	"github.com/wallzero/wallzero/service/winrate"
 )
 
@@ -316,12 +317,12 @@ func (e *Evaluators) Get(name string) (search.Evaluator, inference.ModelInfo, er
 
 // Served returns a model's evaluator as the service serves it: averaged
 // over the board symmetries its metadata asks for (inference.MetaSymmetries,
-// search.Symmetric), or the evaluator itself.
+// ensemble.Symmetric), or the evaluator itself.
 func Served(eval search.Evaluator, info inference.ModelInfo) search.Evaluator {
 	if info.Symmetries <= 1 {
 		return eval
 	}
-	s, err := search.NewSymmetric(eval, info.Symmetries)
+	s, err := ensemble.NewSymmetric(eval, info.Symmetries)
 	if err != nil { // ModelInfo holds 1, 2, 4 or 8 only
 		panic(fmt.Sprintf("model %s: %v", info.ID, err))
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/search"
+	"github.com/wallzero/wallzero/search/ensemble"
 	"github.com/wallzero/wallzero/search/mctsplayer"
 )
 
@@ -174,7 +175,7 @@ func playerEvaluator(ev *Evaluators, spec string, opts map[string]string) (searc
 	if err != nil {
 		return nil, fmt.Errorf("player %q: sym must be 1, 2, 4 or 8", spec)
 	}
-	sym, err := search.NewSymmetric(eval, n)
+	sym, err := ensemble.NewSymmetric(eval, n)
 	if err != nil {
 		return nil, fmt.Errorf("player %q: %w", spec, err)
 	}

@@ -1,4 +1,4 @@
-package search
+package ensemble
 
 import (
 	"context"
@@ -7,11 +7,12 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/grid"
+	"github.com/wallzero/wallzero/search"
 )
 
-// skewedEval is deliberately not symmetric: priors, utilities, margin and
-// ownership all depend on absolute squares.
-func skewedEval(req *Request) {
+// skewedEval is deliberately not symmetric: priors, utilities, margin,
+// seat leads and ownership all depend on absolute squares.
+func skewedEval(req *search.Request) {
 	req.Out.Priors = make([]float32, len(req.Moves))
 	var sum float32
 	for i, m := range req.Moves {
@@ -28,6 +29,7 @@ func skewedEval(req *Request) {
 	req.Out.Utility[0] = 0.5 + 0.1*float32(math.Sin(float64(x)))
 	req.Out.Utility[1] = 1 - req.Out.Utility[0]
 	req.Out.Margin, req.Out.HasMargin = x-3, true
+	req.Out.Leads, req.Out.HasLeads = [grid.MaxPlayers]float32{x, -x, 2 * x, 1 - x}, true
 	own := new([grid.NumSquares]float32)
 	for s := range own {
 		own[s] = float32(s)/100 - 0.25 + x/100
@@ -38,8 +40,8 @@ func skewedEval(req *Request) {
 	req.Out.Ownership = own
 }
 
-func request(p engine.Position, t grid.Symmetry) *Request {
-	r := &Request{Position: p.Transformed(t)}
+func request(p engine.Position, t grid.Symmetry) *search.Request {
+	r := &search.Request{Position: p.Transformed(t)}
 	for _, m := range p.LegalMoves(nil) {
 		r.Moves = append(r.Moves, t.Move(m))
 	}
@@ -53,13 +55,13 @@ func request(p engine.Position, t grid.Symmetry) *Request {
 func TestSymmetricIsEquivariant(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	sym8, err := NewSymmetric(EvaluatorFunc(skewedEval), 8)
+	sym8, err := NewSymmetric(evalFunc(skewedEval), 8)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []engine.Position{midgame(t), engine.NewPosition(engine.DefaultRules())} {
 		base := request(p, grid.Identity)
-		if err := sym8.Evaluate(ctx, []*Request{base}); err != nil {
+		if err := sym8.Evaluate(ctx, []*search.Request{base}); err != nil {
 			t.Fatal(err)
 		}
 		var total float32
@@ -75,7 +77,7 @@ func TestSymmetricIsEquivariant(t *testing.T) {
 		for _, tr := range grid.AllSymmetries {
 			r := request(p, tr)
 			direct := request(p, tr)
-			if err := sym8.Evaluate(ctx, []*Request{r}); err != nil {
+			if err := sym8.Evaluate(ctx, []*search.Request{r}); err != nil {
 				t.Fatal(err)
 			}
 			skewedEval(direct)
@@ -90,6 +92,11 @@ func TestSymmetricIsEquivariant(t *testing.T) {
 			}
 			if d := math.Abs(float64(r.Out.Margin - base.Out.Margin)); d > 1e-5 || !r.Out.HasMargin {
 				t.Fatalf("%v: margin differs by %g (has %v)", tr, d, r.Out.HasMargin)
+			}
+			for c := range r.Out.Leads {
+				if d := math.Abs(float64(r.Out.Leads[c] - base.Out.Leads[c])); d > 1e-5 || !r.Out.HasLeads {
+					t.Fatalf("%v: lead of seat %d differs by %g (has %v)", tr, c, d, r.Out.HasLeads)
+				}
 			}
 			for s := range grid.NumSquares {
 				if d := math.Abs(float64(r.Out.Ownership[tr.Square(grid.Square(s))] - base.Out.Ownership[s])); d > 1e-5 {
@@ -107,13 +114,13 @@ func TestSymmetricIsEquivariant(t *testing.T) {
 		}
 	}
 
-	one, err := NewSymmetric(EvaluatorFunc(skewedEval), 1)
+	one, err := NewSymmetric(evalFunc(skewedEval), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	p := midgame(t)
 	a, b := request(p, grid.Identity), request(p, grid.Identity)
-	if err := one.Evaluate(ctx, []*Request{a}); err != nil {
+	if err := one.Evaluate(ctx, []*search.Request{a}); err != nil {
 		t.Fatal(err)
 	}
 	skewedEval(b)
@@ -123,8 +130,53 @@ func TestSymmetricIsEquivariant(t *testing.T) {
 		}
 	}
 	for _, n := range []int{0, 3, 9} {
-		if _, err := NewSymmetric(EvaluatorFunc(skewedEval), n); err == nil {
+		if _, err := NewSymmetric(evalFunc(skewedEval), n); err == nil {
 			t.Errorf("NewSymmetric(%d) accepted", n)
 		}
 	}
+	// An inner evaluator without leads gives none.
+	sym4, err := NewSymmetric(evalFunc(uniformEval), 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := request(p, grid.Identity)
+	if err := sym4.Evaluate(ctx, []*search.Request{c}); err != nil {
+		t.Fatal(err)
+	}
+	if c.Out.HasLeads || c.Out.Leads != ([grid.MaxPlayers]float32{}) {
+		t.Errorf("leads %v (has %v) from an evaluator that gives none", c.Out.Leads, c.Out.HasLeads)
+	}
+}
+
+// midgame is a two-player position a few moves into play.
+func midgame(t *testing.T) engine.Position {
+	t.Helper()
+	g, err := engine.Record{Moves: []string{"C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S", "C3-C2:E", "C5-C6:E"}}.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.Final
+}
+
+// uniformEval gives uniform priors and an even value, and no margin or
+// leads.
+func uniformEval(req *search.Request) {
+	req.Out.Priors = make([]float32, len(req.Moves))
+	for i := range req.Out.Priors {
+		req.Out.Priors[i] = 1 / float32(len(req.Moves))
+	}
+	for c := 0; c < req.Position.Players(); c++ {
+		req.Out.Utility[c] = 1 / float32(req.Position.Players())
+	}
+}
+
+// evalFunc evaluates each request with a function.
+type evalFunc func(req *search.Request)
+
+// Evaluate implements search.Evaluator.
+func (f evalFunc) Evaluate(ctx context.Context, reqs []*search.Request) error {
+	for _, r := range reqs {
+		f(r)
+	}
+	return nil
 }

@@ -1,21 +1,22 @@
-package search
+package ensemble
 
 import (
 	"context"
 	"fmt"
 
 	"github.com/wallzero/wallzero/engine/grid"
+	"github.com/wallzero/wallzero/search"
 )
 
-// Symmetric is an Evaluator that evaluates every request under several
-// board symmetries and averages the answers (priors, utilities, margin and
-// ownership, each mapped back to the request's own orientation): the
+// Symmetric is a search.Evaluator that evaluates every request under several
+// board symmetries and averages the answers (priors, utilities, margin,
+// seat leads and ownership, each mapped back to the request's own orientation): the
 // symmetry ensemble that AlphaGo Zero and Leela used to smooth a network's
 // orientation-dependent errors. It costs one inner evaluation per symmetry,
 // all in the same call so a batching evaluator sees them together.
 type Symmetric struct {
 	// Inner evaluates the transformed requests.
-	Inner Evaluator
+	Inner search.Evaluator
 	// Symmetries are the orientations to average over; Identity should be
 	// among them.
 	Symmetries []grid.Symmetry
@@ -23,7 +24,7 @@ type Symmetric struct {
 
 // NewSymmetric returns a Symmetric evaluator averaging over the first n of
 // the 8 symmetries of the square (1, 2, 4 or 8; Identity first).
-func NewSymmetric(inner Evaluator, n int) (*Symmetric, error) {
+func NewSymmetric(inner search.Evaluator, n int) (*Symmetric, error) {
 	switch n {
 	case 1, 2, 4, 8:
 	default:
@@ -36,13 +37,13 @@ func NewSymmetric(inner Evaluator, n int) (*Symmetric, error) {
 	return &Symmetric{Inner: inner, Symmetries: syms}, nil
 }
 
-// Evaluate implements Evaluator.
-func (s *Symmetric) Evaluate(ctx context.Context, reqs []*Request) error {
+// Evaluate implements search.Evaluator.
+func (s *Symmetric) Evaluate(ctx context.Context, reqs []*search.Request) error {
 	k := len(s.Symmetries)
-	inner := make([]*Request, 0, k*len(reqs))
+	inner := make([]*search.Request, 0, k*len(reqs))
 	for _, r := range reqs {
 		for _, t := range s.Symmetries {
-			tr := &Request{Position: r.Position.Transformed(t), HistoryCount: r.HistoryCount, Moves: make([]grid.Move, len(r.Moves))}
+			tr := &search.Request{Position: r.Position.Transformed(t), HistoryCount: r.HistoryCount, Moves: make([]grid.Move, len(r.Moves))}
 			for i := 0; i < r.HistoryCount; i++ {
 				tr.History[i] = r.History[i].Transformed(t)
 			}
@@ -57,7 +58,7 @@ func (s *Symmetric) Evaluate(ctx context.Context, reqs []*Request) error {
 	}
 	w := 1 / float32(k)
 	for j, r := range reqs {
-		out := Eval{Priors: make([]float32, len(r.Moves)), HasMargin: true}
+		out := search.Eval{Priors: make([]float32, len(r.Moves)), HasMargin: true, HasLeads: true}
 		var own *[grid.NumSquares]float32
 		for i, t := range s.Symmetries {
 			e := inner[j*k+i].Out
@@ -69,6 +70,10 @@ func (s *Symmetric) Evaluate(ctx context.Context, reqs []*Request) error {
 			}
 			out.Margin += w * e.Margin
 			out.HasMargin = out.HasMargin && e.HasMargin
+			for c := range out.Leads {
+				out.Leads[c] += w * e.Leads[c]
+			}
+			out.HasLeads = out.HasLeads && e.HasLeads
 			if e.Ownership != nil {
 				if own == nil {
 					own = new([grid.NumSquares]float32)
@@ -80,6 +85,9 @@ func (s *Symmetric) Evaluate(ctx context.Context, reqs []*Request) error {
 		}
 		if !out.HasMargin {
 			out.Margin = 0
+		}
+		if !out.HasLeads {
+			out.Leads = [grid.MaxPlayers]float32{}
 		}
 		out.Ownership = own
 		r.Out = out

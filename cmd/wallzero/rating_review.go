@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 
 	"github.com/wallzero/wallzero/analysisengine"
@@ -12,7 +13,6 @@ import (
 	"github.com/wallzero/wallzero/cmd/wallzero/internal/ratingcal"
 	"github.com/wallzero/wallzero/service/analysis"
 	"github.com/wallzero/wallzero/service/jobs/movelevel"
-	"github.com/wallzero/wallzero/service/levels"
 )
 
 // ratingReview implements `wallzero rating review`: it reviews saved
@@ -48,20 +48,10 @@ func ratingReview(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 		r = f
 	}
 	var ladder []movelevel.LadderLevel
-	if *whole && *levelsPath != "none" {
-		path, found := *levelsPath, true
-		if path == "" {
-			wd, _ := os.Getwd()
-			path, found = program.FindShipped(wd, []string{"models/levels.json"})
-		}
-		if found {
-			f, err := levels.Load(path)
-			if err != nil {
-				return fmt.Errorf("-levels: %w", err)
-			}
-			ladder = movelevel.Ladder(f)
-		} else {
-			fmt.Fprintln(stderr, "no models/levels.json found: the reviews carry no levels")
+	if *whole {
+		var err error
+		if ladder, err = program.ReviewLadder(*levelsPath, stderr); err != nil {
+			return err
 		}
 	}
 	ev := program.NewServiceEvaluators(mf)
@@ -70,10 +60,16 @@ func ratingReview(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	// Three- and four-player games are reviewed by the networks the
+	// service serves for them (-mp-model and its defaults).
+	multi, err := program.ChooseMultiModels(ev, mf, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		return err
+	}
 	limits := analysis.DefaultLimits()
 	limits.MaxVisits = max(limits.MaxVisits, *visits)
-	an, _ := analysisengine.NewAnalyzer(program.Served(net, info), info, limits)
-	if an.Calibrations, err = program.AnalyzerCalibrations(mf, info, nil, nil); err != nil {
+	an, _ := analysisengine.NewAnalyzerMulti(program.Served(net, info), info, multi, limits)
+	if an.Calibrations, err = program.AnalyzerCalibrations(mf, info, multi, nil); err != nil {
 		return err
 	}
 	cached := analysis.NewCached(analysis.CacheConfig{Analyzer: an})

@@ -4,12 +4,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/wallzero/wallzero/engine/player"
 	"github.com/wallzero/wallzero/service"
+	"github.com/wallzero/wallzero/service/jobs/movelevel"
 	"github.com/wallzero/wallzero/service/levels"
 )
 
@@ -102,6 +104,29 @@ func (a *App) addReviewLevels(d *service.Deps) {
 		return
 	}
 	d.ReviewLevels = f
+}
+
+// ReviewLadder returns the ladder a command's reviews measure moves
+// against (rating review -whole): the levels file at path, or with path
+// "" models/levels.json found from the working directory up (none found:
+// no ladder, said on stderr); "none" gives no ladder.
+func ReviewLadder(path string, stderr io.Writer) ([]movelevel.LadderLevel, error) {
+	if path == "none" {
+		return nil, nil
+	}
+	if path == "" {
+		wd, _ := os.Getwd()
+		var found bool
+		if path, found = FindShipped(wd, []string{"models/" + levelsFile}); !found {
+			fmt.Fprintln(stderr, "no models/"+levelsFile+" found: the reviews carry no levels")
+			return nil, nil
+		}
+	}
+	f, err := levels.Load(path)
+	if err != nil {
+		return nil, fmt.Errorf("-levels: %w", err)
+	}
+	return movelevel.Ladder(f), nil
 }
 
 // defaultLevelsPath returns the levels file next to the model the service

@@ -20,17 +20,7 @@ func TestPlayerWinrates(t *testing.T) {
 	for _, players := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(players), func(t *testing.T) {
 			t.Parallel()
-			p := afterSetup(t, players, 11, 5)
-			cfg := DefaultConfig()
-			cfg.MaxVisits = 120
-			s, err := New(EvaluatorFunc(territoryEval), cfg, p, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := s.Run(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := searchAfterSetup(t, players, 11, 5, territoryEval, 120)
 			if players == 2 {
 				if res.PlayerWinrates != nil || res.Moves[0].PlayerWinrates != nil {
 					t.Fatalf("two players: per-player win rates %v, want none", res.PlayerWinrates)
@@ -176,6 +166,23 @@ func TestMultiLeafBatch(t *testing.T) {
 	}
 }
 
+// searchAfterSetup searches the position afterSetup gives with eval for
+// visits visits.
+func searchAfterSetup(t *testing.T, players, stride, offset int, eval EvaluatorFunc, visits int) *Result {
+	t.Helper()
+	cfg := DefaultConfig()
+	cfg.MaxVisits = visits
+	s, err := New(eval, cfg, afterSetup(t, players, stride, offset), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
 // TestSeatLeads checks each seat's lead: its land minus the best other
 // seat's.
 func TestSeatLeads(t *testing.T) {
@@ -223,17 +230,7 @@ func TestPlayerLeads(t *testing.T) {
 	for _, players := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(players), func(t *testing.T) {
 			t.Parallel()
-			p := afterSetup(t, players, 7, 3)
-			cfg := DefaultConfig()
-			cfg.MaxVisits = 150
-			s, err := New(EvaluatorFunc(leadsEval), cfg, p, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := s.Run(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := searchAfterSetup(t, players, 7, 3, leadsEval, 150)
 			if players == 2 {
 				if res.PlayerLeads != nil || res.Moves[0].PlayerLeads != nil {
 					t.Fatalf("two players: seats' leads %v, want none", res.PlayerLeads)

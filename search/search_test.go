@@ -10,6 +10,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/grid"
+	"github.com/wallzero/wallzero/internal/testkit/gametest"
 )
 
 // territoryEval is a deterministic evaluator for tests: uniform priors and a
@@ -120,11 +121,7 @@ func top(r *Result, n int) []string {
 // midgame returns a four-stone position after setup and a few turns.
 func midgame(t *testing.T) engine.Position {
 	t.Helper()
-	g, err := engine.Record{Moves: []string{"C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S", "C3-C2:E", "C5-C6:E"}}.Game()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g.Final
+	return gametest.Midgame()
 }
 
 // runMidgame runs a search of the midgame with the territory evaluator.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/grid"
+	"github.com/wallzero/wallzero/internal/testkit/gametest"
 	"github.com/wallzero/wallzero/search"
 )
 
@@ -59,7 +60,7 @@ func TestSymmetricIsEquivariant(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []engine.Position{midgame(t), engine.NewPosition(engine.DefaultRules())} {
+	for _, p := range []engine.Position{gametest.Midgame(), engine.NewPosition(engine.DefaultRules())} {
 		base := request(p, grid.Identity)
 		if err := sym8.Evaluate(ctx, []*search.Request{base}); err != nil {
 			t.Fatal(err)
@@ -118,7 +119,7 @@ func TestSymmetricIsEquivariant(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := midgame(t)
+	p := gametest.Midgame()
 	a, b := request(p, grid.Identity), request(p, grid.Identity)
 	if err := one.Evaluate(ctx, []*search.Request{a}); err != nil {
 		t.Fatal(err)
@@ -146,16 +147,6 @@ func TestSymmetricIsEquivariant(t *testing.T) {
 	if c.Out.HasLeads || c.Out.Leads != ([grid.MaxPlayers]float32{}) {
 		t.Errorf("leads %v (has %v) from an evaluator that gives none", c.Out.Leads, c.Out.HasLeads)
 	}
-}
-
-// midgame is a two-player position a few moves into play.
-func midgame(t *testing.T) engine.Position {
-	t.Helper()
-	g, err := engine.Record{Moves: []string{"C3", "E3", "C5", "E5", "E5-E4:N", "E3-D3:S", "C3-C2:E", "C5-C6:E"}}.Game()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g.Final
 }
 
 // uniformEval gives uniform priors and an even value, and no margin or

@@ -126,9 +126,6 @@ func Moves(pos *engine.Position, played, best grid.Move, playedPV, bestPV []grid
 	if best == played || best.Kind == 0 {
 		return e
 	}
-	if pos.Players() != 2 {
-		return e.withBetter(pos, best, bestPV, loss, points)
-	}
 	b, err := facts.Extract(pos, best)
 	if err != nil {
 		return e
@@ -138,26 +135,13 @@ func Moves(pos *engine.Position, played, best grid.Move, playedPV, bestPV []grid
 	if loss >= 0 {
 		l := wallzero.Round(float32(loss))
 		e.Loss = &l
+	}
+	if pos.Players() != 2 {
+		e.Text += " " + facts.Better(b, loss, points)
+		return e
 	}
 	e.Trade = facts.Compare(a, b).TradeB
 	e.Text += " " + facts.Contrast(a, b, loss, points)
-	return e
-}
-
-// withBetter adds a three- or four-player best move and what the move
-// played cost to e.
-func (e *Explanation) withBetter(pos *engine.Position, best grid.Move, bestPV []grid.Move, loss, points float64) *Explanation {
-	b, err := facts.Extract(pos, best)
-	if err != nil {
-		return e
-	}
-	be := moveExplanation(b, pos, bestPV)
-	e.Best = &be
-	if loss >= 0 {
-		l := wallzero.Round(float32(loss))
-		e.Loss = &l
-	}
-	e.Text += " " + facts.Better(b, loss, points)
 	return e
 }
 

@@ -1,6 +1,7 @@
 // Package gametest is a test kit of games for the packages above the
 // engine: random games of three or four players that break walls often,
-// so that tests of encoders and symmetries see every kind of move.
+// so that tests of encoders and symmetries see every kind of move, and a
+// two-player position in play that the search's tests share.
 package gametest
 
 import (

@@ -35,25 +35,30 @@ func (p *playerSums) add(v *leafValue) {
 // means returns each of the first players' mean utility, nil without
 // visits.
 func (p *playerSums) means(players int) []float32 {
-	if p == nil || p.n == 0 {
+	if p == nil {
 		return nil
 	}
-	out := make([]float32, players)
-	for c := range out {
-		out[c] = float32(p.sum[c] / float64(p.n))
-	}
-	return out
+	return meanOf(&p.sum, p.n, players)
 }
 
 // leadMeans returns each of the first players' mean lead, nil when no
 // visit had one.
 func (p *playerSums) leadMeans(players int) []float32 {
-	if p == nil || p.leadN == 0 {
+	if p == nil {
+		return nil
+	}
+	return meanOf(&p.leads, p.leadN, players)
+}
+
+// meanOf returns the first players' entries of sum divided by n, nil when
+// n is 0.
+func meanOf(sum *[grid.MaxPlayers]float64, n int32, players int) []float32 {
+	if n == 0 {
 		return nil
 	}
 	out := make([]float32, players)
 	for c := range out {
-		out[c] = float32(p.leads[c] / float64(p.leadN))
+		out[c] = float32(sum[c] / float64(n))
 	}
 	return out
 }

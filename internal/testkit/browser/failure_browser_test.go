@@ -2,7 +2,6 @@ package browser
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"net/url"
@@ -24,16 +23,8 @@ func TestFailedWaitSavesArtifactsInBrowser(t *testing.T) {
 	}
 	t.Parallel()
 	b := start(t)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	p, err := b.NewPage(ctx, 400, 300)
-	if err != nil {
-		t.Fatal(err)
-	}
 	html := `<body data-state="loading"><p>stuck</p><script>console.warn("hello from the page")</script></body>`
-	if err := p.Navigate(ctx, "data:text/html,"+url.PathEscape(html)); err != nil {
-		t.Fatal(err)
-	}
+	ctx, p := openPage(t, b, time.Minute, "data:text/html,"+url.PathEscape(html))
 	root := t.TempDir()
 	var logged []string
 	Failure{Root: root, Test: t.Name(), State: `JSON.stringify({state: document.body.dataset.state})`,
@@ -42,7 +33,7 @@ func TestFailedWaitSavesArtifactsInBrowser(t *testing.T) {
 
 	const expr = `document.body.dataset.state === "ready"`
 	began := time.Now()
-	err = p.WaitFor(ctx, expr)
+	err := p.WaitFor(ctx, expr)
 	took := time.Since(began)
 	var werr *WaitError
 	if !errors.As(err, &werr) || werr.Expr != expr || !strings.Contains(err.Error(), expr) {

@@ -1,7 +1,6 @@
 package browser
 
 import (
-	"context"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -26,15 +25,7 @@ func TestInterceptInBrowser(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	p, err := b.NewPage(ctx, 400, 300)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Navigate(ctx, srv.URL+"/"); err != nil {
-		t.Fatal(err)
-	}
+	ctx, p := openPage(t, b, 30*time.Second, srv.URL+"/")
 	get := func(path string) string {
 		t.Helper()
 		var got string

@@ -48,16 +48,8 @@ func TestPageBasicsInBrowser(t *testing.T) {
 			mu.Unlock()
 		}
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	p, err := b.NewPage(ctx, 400, 300)
-	if err != nil {
-		t.Fatal(err)
-	}
 	html := `<body><p id="k">none</p><script>document.addEventListener('keydown', e => { document.getElementById('k').textContent = e.key; console.log('key ' + e.key); });</script></body>`
-	if err := p.Navigate(ctx, "data:text/html,"+url.PathEscape(html)); err != nil {
-		t.Fatal(err)
-	}
+	ctx, p := openPage(t, b, 30*time.Second, "data:text/html,"+url.PathEscape(html))
 	var sum int
 	if err := p.Eval(ctx, `Promise.resolve(20 + 22)`, &sum); err != nil || sum != 42 {
 		t.Fatalf("Eval: %d %v", sum, err)
@@ -124,15 +116,7 @@ func TestWaitOutlastsALoadingDocumentInBrowser(t *testing.T) {
 		fmt.Fprint(w, `<body data-ready="second"></body></html>`)
 	}))
 	defer srv.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	p, err := b.NewPage(ctx, 400, 300)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Navigate(ctx, srv.URL+"/"); err != nil {
-		t.Fatal(err)
-	}
+	ctx, p := openPage(t, b, 30*time.Second, srv.URL+"/")
 	if err := p.Click(ctx, "#go"); err != nil {
 		t.Fatal(err)
 	}
@@ -140,9 +124,25 @@ func TestWaitOutlastsALoadingDocumentInBrowser(t *testing.T) {
 		t.Fatalf("waiting through a loading document: %v", err)
 	}
 	began := time.Now()
-	err = p.WaitFor(ctx, `document.nothing.here`)
+	err := p.WaitFor(ctx, `document.nothing.here`)
 	var werr *WaitError
 	if err == nil || errors.As(err, &werr) || time.Since(began) > 5*time.Second {
 		t.Errorf("an expression that throws in a loaded document: %v after %v, want an error at once", err, time.Since(began))
 	}
+}
+
+// openPage opens a 400x300 page of b at url, under a context that ends
+// after timeout or with the test.
+func openPage(t *testing.T, b *Browser, timeout time.Duration, url string) (context.Context, *Page) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	t.Cleanup(cancel)
+	p, err := b.NewPage(ctx, 400, 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Navigate(ctx, url); err != nil {
+		t.Fatal(err)
+	}
+	return ctx, p
 }

@@ -1,7 +1,6 @@
 package browser
 
 import (
-	"context"
 	"net/url"
 	"strings"
 	"testing"
@@ -14,12 +13,6 @@ import (
 func TestClickAndHoverInBrowser(t *testing.T) {
 	t.Parallel()
 	b := start(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	p, err := b.NewPage(ctx, 400, 300)
-	if err != nil {
-		t.Fatal(err)
-	}
 	html := `<body style="height:2000px"><p id="log"></p>
 <button id="a" onclick="log.textContent += 'a'">a</button>
 <button id="far" style="position:absolute;top:1500px" onclick="log.textContent += 'f'">far</button>
@@ -28,9 +21,7 @@ func TestClickAndHoverInBrowser(t *testing.T) {
 <span id="h" onmouseenter="log.textContent += 'h'">hover me</span>
 <button id="hidden" hidden>x</button>
 <div><button id="jump" onmousemove="this.style.marginLeft = '300px'" onclick="log.textContent += 'j'">jump</button></div></body>`
-	if err := p.Navigate(ctx, "data:text/html,"+url.PathEscape(html)); err != nil {
-		t.Fatal(err)
-	}
+	ctx, p := openPage(t, b, 30*time.Second, "data:text/html,"+url.PathEscape(html))
 	for _, sel := range []string{"#a", "#far", "#under"} {
 		if err := p.Click(ctx, sel); err != nil {
 			t.Fatalf("click %s: %v", sel, err)

@@ -2,7 +2,9 @@
 # The verdicts table on fresh games (docs/reviews.md, "Measuring the
 # verdicts"): games between the players of scripts/rating/table-players.tsv
 # (random to 400 visits), every pair at most two rows apart, both openings,
-# colours alternating, on seeds no calibration uses (14001...); each game
+# colours alternating, on seeds no calibration uses (14001... unless
+# WALLZERO_TABLE_SEED gives another base: four-stone games take seeds
+# BASE+1..., empty ones BASE+501..., for a fresh table); each game
 # reviewed as a review job reviews it (`rating review -whole`), then
 # `rating table`. Resumable (finished parts are kept in DIR).
 #
@@ -12,6 +14,7 @@ dir=${1:-.local/rating-table}
 games=${2:-2}
 shift $(($# < 2 ? $# : 2))
 bin=${WALLZERO_BIN:-bin/wallzero}
+base=${WALLZERO_TABLE_SEED:-14000}
 table=scripts/rating/table-players.tsv
 mkdir -p "$dir/parts" "$dir/reviewed"
 mapfile -t players < <(cut -f1 "$table")
@@ -22,8 +25,8 @@ for gap in 1 2; do
     a=${players[i]} b=${players[i + gap]}
     k=$((k + 1))
     for opening in four-stone empty; do
-      seed=$((14000 + k))
-      [ "$opening" = empty ] && seed=$((14500 + k))
+      seed=$((base + k))
+      [ "$opening" = empty ] && seed=$((base + 500 + k))
       name="$k-$opening.jsonl"
       part="$dir/parts/$name"
       if [ ! -s "$part" ]; then

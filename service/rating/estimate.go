@@ -25,8 +25,23 @@ func (c *Calibration) predict(f Features) float64 {
 	return r
 }
 
-// Usable reports whether f has enough open moves for an estimate.
-func (c *Calibration) Usable(f Features) bool { return f.Open >= c.MinOpen }
+// Usable reports whether f has enough open moves for an estimate, and
+// the levels of its missed moves where the mapping reads them (a review
+// stored before levels were measured has none).
+func (c *Calibration) Usable(f Features) bool {
+	return f.Open >= c.MinOpen && (f.LevelsKnown() || !c.readsLevels())
+}
+
+// readsLevels reports whether one of the mapping's terms reads the levels
+// of the missed moves.
+func (c *Calibration) readsLevels() bool {
+	for _, t := range c.Terms {
+		if levelTerms[t] {
+			return true
+		}
+	}
+	return false
+}
 
 // Estimate estimates the rating of the player of one game; ok is false
 // when the game gave the player too few open moves.

@@ -21,6 +21,17 @@ type Move struct {
 	// Class is the review's classification: best, good, inaccuracy,
 	// mistake or blunder (by the worse of the two losses).
 	Class string `json:"class,omitempty"`
+	// VisitsToFind is, for an inaccuracy, mistake or blunder, the
+	// visits a fresh search needed to prefer the better move (the
+	// review's level of the move); 0 where the review measured no level.
+	VisitsToFind int `json:"visitsToFind,omitempty"`
+}
+
+// missed reports whether the review names a better move the player
+// missed: an inaccuracy, a mistake or a blunder, the moves a review
+// measures the level of.
+func (m Move) missed() bool {
+	return m.Class == "inaccuracy" || m.Class == "mistake" || m.Class == "blunder"
 }
 
 // Features summarize one player's moves in one game.
@@ -58,7 +69,22 @@ type Features struct {
 	// Shares of all the player's moves by the review's classes: best,
 	// best or good, inaccuracy, mistake, blunder.
 	ClassBest, ClassGood, ClassInaccuracy, ClassMistake, ClassBlunder float64
+	// Missed counts the player's inaccuracies, mistakes and blunders, and
+	// Leveled those of them whose level the review measured.
+	Missed  int `json:"missed"`
+	Leveled int `json:"leveled"`
+	// MissedLogVisits is the mean natural log of the visits a fresh
+	// search needed to prefer the better move, over the missed moves: a
+	// strong player's mistakes are moves only a deep search finds, a weak
+	// player's are moves the smallest search finds. With nothing missed
+	// it is the log of the review's visits (no search below them would
+	// have played better).
+	MissedLogVisits float64 `json:"missedLogVisits"`
 }
+
+// LevelsKnown reports whether the review measured the level of every
+// missed move, as terms on the levels need.
+func (f Features) LevelsKnown() bool { return f.Leveled == f.Missed }
 
 // OpenLow bounds the positions counted as open: a position whose best
 // move keeps a win rate below OpenLow, or above 1-OpenLow, is decided, and
@@ -73,15 +99,27 @@ const (
 )
 
 // FeaturesOf summarizes one player's moves in a review whose accuracy
-// for the player is accuracy (percent, the review's `accuracy`).
-func FeaturesOf(moves []Move, accuracy float64) Features {
+// for the player is accuracy (percent, the review's `accuracy`) and
+// whose searches ran visits visits.
+func FeaturesOf(moves []Move, accuracy float64, visits int) Features {
 	f := Features{Moves: len(moves), ReviewAccuracy: accuracy}
-	var loss, acc, points, openPoints float64
+	var loss, acc, points, openPoints, logVisits float64
 	var best, mistakes, near int
 	classes := map[string]int{}
 	for _, m := range moves {
 		points += m.PointsLoss
 		classes[m.Class]++
+		if m.missed() {
+			f.Missed++
+			if m.VisitsToFind > 0 {
+				f.Leveled++
+				logVisits += math.Log(float64(m.VisitsToFind))
+			}
+		}
+	}
+	f.MissedLogVisits = math.Log(float64(max(visits, 1)))
+	if f.Leveled > 0 {
+		f.MissedLogVisits = logVisits / float64(f.Leveled)
 	}
 	if n := float64(len(moves)); n > 0 {
 		f.MeanPoints = points / n
@@ -155,7 +193,14 @@ var featureFuncs = map[string]func(Features) float64{
 	"classMistake":    func(f Features) float64 { return f.ClassMistake + f.ClassBlunder },
 	"classBlunder":    func(f Features) float64 { return f.ClassBlunder },
 	"classInaccuracy": func(f Features) float64 { return f.ClassInaccuracy },
+	// The level of the moves missed (the review's MoveLevel).
+	"missedLogVisits": func(f Features) float64 { return f.MissedLogVisits },
 }
+
+// levelTerms are the terms that read the levels of the missed moves: a
+// review that did not measure them cannot be estimated by a calibration
+// that names one.
+var levelTerms = map[string]bool{"missedLogVisits": true}
 
 // terms evaluates the named terms on f.
 func terms(names []string, f Features) ([]float64, error) {

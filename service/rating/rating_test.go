@@ -27,7 +27,7 @@ func TestFeaturesOf(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got := FeaturesOf(tt.moves, 0)
+			got := FeaturesOf(tt.moves, 0, 200)
 			if got.Moves != tt.want.Moves || got.Open != tt.want.Open || !near(got.MeanLoss, tt.want.MeanLoss) ||
 				!near(got.BestShare, tt.want.BestShare) || !near(got.MistakeShare, tt.want.MistakeShare) {
 				t.Errorf("FeaturesOf = %+v, want %+v", got, tt.want)
@@ -59,12 +59,66 @@ func TestFeaturesOfPoints(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			f := FeaturesOf(tt.moves, tt.accuracy)
+			f := FeaturesOf(tt.moves, tt.accuracy, 200)
 			if !near(f.MeanPoints, tt.meanPoints) || !near(f.OpenPoints, tt.openPoints) || !near(f.ClassGood, tt.good) ||
 				!near(f.ClassBlunder, tt.worst) || f.ReviewAccuracy != tt.accuracy {
 				t.Errorf("FeaturesOf = %+v", f)
 			}
 		})
+	}
+}
+
+// TestFeaturesOfLevels: the missed moves' visits to find are averaged in
+// logs over the moves the review measured; nothing missed reads as the
+// review's own visits, and a missed move without a level leaves the
+// levels unknown.
+func TestFeaturesOfLevels(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name            string
+		moves           []Move
+		missed, leveled int
+		logVisits       float64
+		known           bool
+	}{
+		{"nothing missed: the review's visits", []Move{{Class: "best"}, {Class: "good"}}, 0, 0, math.Log(200), true},
+		{"the mean of the logs", []Move{{Class: "mistake", VisitsToFind: 16}, {Class: "good"}, {Class: "blunder", VisitsToFind: 64}},
+			2, 2, math.Log(32), true},
+		{"a missed move without a level", []Move{{Class: "inaccuracy", VisitsToFind: 128}, {Class: "mistake"}},
+			2, 1, math.Log(128), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			f := FeaturesOf(tt.moves, 0, 200)
+			if f.Missed != tt.missed || f.Leveled != tt.leveled || !near(f.MissedLogVisits, tt.logVisits) || f.LevelsKnown() != tt.known {
+				t.Errorf("FeaturesOf = %+v, want missed %d leveled %d log visits %.4f known %v", f, tt.missed, tt.leveled, tt.logVisits, tt.known)
+			}
+		})
+	}
+}
+
+// TestUsableNeedsLevels: a mapping that reads the missed moves' levels
+// gives no estimate for a review without them; one that does not, does.
+func TestUsableNeedsLevels(t *testing.T) {
+	t.Parallel()
+	open := make([]Move, 6)
+	for i := range open {
+		open[i] = Move{BestWinrate: 0.5, Class: "good"}
+	}
+	open[0] = Move{Loss: 0.2, BestWinrate: 0.5, Class: "mistake"} // no level measured
+	f := FeaturesOf(open, 0, 200)
+	plain := &Calibration{Terms: []string{"const", "logLoss"}, Coef: []float64{0, 1}, MinOpen: 5, Range: [2]float64{-1000, 2000}}
+	leveled := &Calibration{Terms: []string{"const", "missedLogVisits"}, Coef: []float64{0, 1}, MinOpen: 5, Range: [2]float64{-1000, 2000}}
+	if !plain.Usable(f) {
+		t.Error("a mapping without level terms refused a review without levels")
+	}
+	if leveled.Usable(f) {
+		t.Error("a mapping on the levels estimated a review that has none")
+	}
+	open[0].VisitsToFind = 32
+	if f := FeaturesOf(open, 0, 200); !leveled.Usable(f) {
+		t.Errorf("a mapping on the levels refused a review with them: %+v", f)
 	}
 }
 

@@ -42,7 +42,7 @@ func Features(res *Result) []rating.Features {
 	out := make([]rating.Features, len(moves))
 	for p, ms := range moves {
 		if len(ms) > 0 {
-			out[p] = rating.FeaturesOf(ms, res.Accuracy[p])
+			out[p] = rating.FeaturesOf(ms, res.Accuracy[p], res.Visits)
 		}
 	}
 	return out
@@ -54,8 +54,12 @@ func RatingMoves(res *Result) [][]rating.Move {
 	moves := make([][]rating.Move, len(res.Players))
 	for _, m := range res.Moves {
 		if int(m.Player) < len(moves) {
-			moves[m.Player] = append(moves[m.Player], rating.Move{Loss: decimal4(m.Loss), Best: m.Classification == "best",
-				BestWinrate: decimal4(m.BestWinrate), PointsLoss: decimal4(m.PointsLoss), Class: m.Classification})
+			rm := rating.Move{Loss: decimal4(m.Loss), Best: m.Classification == "best",
+				BestWinrate: decimal4(m.BestWinrate), PointsLoss: decimal4(m.PointsLoss), Class: m.Classification}
+			if m.Level != nil {
+				rm.VisitsToFind = m.Level.VisitsToFind
+			}
+			moves[m.Player] = append(moves[m.Player], rm)
 		}
 	}
 	return moves

@@ -104,8 +104,8 @@ func TestShippedCalibrationRanksWideGaps(t *testing.T) {
 		if c == nil {
 			t.Fatalf("no calibration for %s at %d visits", g.Model, g.Visits)
 		}
-		red, ok1 := c.Estimate(rating.FeaturesOf(g.Moves["red"], g.Accuracy["red"]))
-		blue, ok2 := c.Estimate(rating.FeaturesOf(g.Moves["blue"], g.Accuracy["blue"]))
+		red, ok1 := c.Estimate(rating.FeaturesOf(g.Moves["red"], g.Accuracy["red"], g.Visits))
+		blue, ok2 := c.Estimate(rating.FeaturesOf(g.Moves["blue"], g.Accuracy["blue"], g.Visits))
 		if !ok1 || !ok2 {
 			continue
 		}

@@ -177,7 +177,7 @@ func (ps Players) AllSamples(games []Reviewed) ([]Side, error) {
 				return nil, fmt.Errorf("game %d: player %q is not in the players table", i+1, side.spec)
 			}
 			out = append(out, Side{Sample: rating.Sample{Player: p.Name, Rating: p.Rating,
-				Features: rating.FeaturesOf(g.Moves[side.colour], g.Accuracy[side.colour])},
+				Features: rating.FeaturesOf(g.Moves[side.colour], g.Accuracy[side.colour], g.Visits)},
 				Spec: side.spec, Game: i, Colour: side.colour, Check: p.Check, Rated: p.Rated, Order: p.Order})
 		}
 	}

@@ -94,7 +94,7 @@ func BuildTable(games []Reviewed, ps Players, cal *rating.Calibration, combined 
 			}
 			if p.Rated {
 				samples[spec] = append(samples[spec], rating.Sample{Player: p.Name, Rating: p.Rating,
-					Features: rating.FeaturesOf(g.Moves[colour], g.Accuracy[colour])})
+					Features: rating.FeaturesOf(g.Moves[colour], g.Accuracy[colour], g.Visits)})
 			}
 		}
 		if red, blue := sides["red"], sides["blue"]; red.Order != blue.Order {

@@ -87,6 +87,17 @@ func TestWorkspaceSurvivesSIGKILL(t *testing.T) {
 	first.cmd.Wait()
 	killed := time.Now()
 	count := func(query string, args ...any) int { return storetest.QueryInt(t, url, query, args...) }
+	// A COMMIT the first process sent just before the kill may still be
+	// running in its server backend, and land after the snapshot below
+	// (seen on a loaded machine: a review then counted as "not succeeded
+	// at the kill" was found succeeded by its rescued run). The snapshot
+	// waits until the dead process's backends have ended.
+	others := `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`
+	for deadline := time.Now().Add(30 * time.Second); count(others) > 0; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the killed process's database sessions did not end in 30 s")
+		}
+	}
 	succeededAtKill := map[string]bool{}
 	for _, j := range jobIDs(t, url, `SELECT id::text FROM jobs WHERE status = 'succeeded'`) {
 		succeededAtKill[j] = true

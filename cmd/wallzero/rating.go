@@ -32,7 +32,7 @@ func runRating(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 const ratingUsage = `usage:
   wallzero rating review -in GAMES.jsonl -out REVIEWED.jsonl [-visits 200] [-games 8] [-parallel 4] [model flags]
   wallzero rating fit -train REVIEWED.jsonl -heldout REVIEWED.jsonl [-players scripts/rating/players.tsv]
-      [-ratings models/ratings.json[,EXTRA.json]] [-terms const,logPoints,bestShare] [-min-open 5] [-out models/rating-calibration.json]
+      [-ratings models/ratings.json[,EXTRA.json]] [-terms const,logPoints,bestShare,missedLogVisits] [-min-open 5] [-out models/rating-calibration.json]
       [-compare 'TERMS;TERMS'] [-compare-with models/rating-calibration.json -report CHECK.md]
   wallzero rating anchor [-players scripts/rating/players.tsv] [-ratings models/ratings.json] [-out EXTRA.json] MATCH-SUMMARY.json...
   wallzero rating table -in REVIEWED.jsonl [-players scripts/rating/table-players.tsv] [-ratings models/ratings.json[,EXTRA.json]]

@@ -24,7 +24,7 @@ func ratingFit(args []string, stdout, stderr io.Writer) error {
 	ratings := fs.String("ratings", "models/ratings.json", "the rating lists, comma-separated, the first that knows a player counting (e.g. models/ratings.json,DIR/ratings-extra.json)")
 	other := fs.String("compare-with", "", "a calibration file whose calibration of the same model and visits is checked on the same held-out games")
 	report := fs.String("report", "", "write the check (held-out players and games, one game and combined) as Markdown tables to this file")
-	termList := fs.String("terms", "const,logLoss,bestShare", "the mapping's terms, comma-separated")
+	termList := fs.String("terms", "const,logPoints,bestShare,missedLogVisits", "the mapping's terms, comma-separated (the shipped calibration's by default; docs/reviews.md)")
 	compare := fs.String("compare", "", "instead of fitting, compare term sets (semicolon-separated lists) by leave-one-player-out on the training games")
 	minOpen := fs.Int("min-open", 5, "fewest moves in open positions a side needs for an estimate")
 	combined := fs.Int("combined", 5, "held-out games behind each combined estimate checked")

@@ -29,7 +29,7 @@ heldout=${3:-2}
 bin=${WALLZERO_BIN:-bin/wallzero}
 table=${WALLZERO_RATING_PLAYERS:-scripts/rating/players.tsv}
 tag=${WALLZERO_RATING_TAG:-v200}
-terms=${WALLZERO_RATING_TERMS:-const,logPoints,bestShare}
+terms=${WALLZERO_RATING_TERMS:-const,logPoints,bestShare,missedLogVisits}
 gaps=${WALLZERO_RATING_GAPS:-1 2 3} # how many rows apart the paired players may be
 mkdir -p "$dir/anchor" "$dir/parts" "$dir/reviewed-$tag"
 

@@ -1841,7 +1841,8 @@ type ServiceRatingResult struct {
 	Estimate *RatingEstimate `json:"estimate,omitempty"`
 
 	// Games Games gives each game's own estimate, in the order asked; a game
-	// with too few open moves has none and says so.
+	// with too few open moves, or stored before the levels of its missed
+	// moves were measured, has none and says why.
 	Games *[]ServiceRatingGameEstimate `json:"games,omitempty"`
 
 	// Model Model and Visits are the reviews' (one calibration covers them all).
@@ -2591,7 +2592,7 @@ type WorkspaceProfile struct {
 	// ratingEstimate; RatingNote says why there is none.
 	Rating *RatingEstimate `json:"rating,omitempty"`
 
-	// RatingNote Example: no game had enough moves in open positions for an estimate
+	// RatingNote Example: no game could be estimated: 3 moves in open positions, at least 5 are needed
 	RatingNote *string `json:"ratingNote,omitempty"`
 
 	// Reviewed Reviewed counts the games whose review succeeded; the means below

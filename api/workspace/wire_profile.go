@@ -27,7 +27,7 @@ type Profile struct {
 	// as POST /v1/ratings/estimate does, in the shape of a review's
 	// ratingEstimate; RatingNote says why there is none.
 	Rating     *rating.Estimate `json:"rating,omitempty"`
-	RatingNote string           `json:"ratingNote,omitempty" example:"no game had enough moves in open positions for an estimate"`
+	RatingNote string           `json:"ratingNote,omitempty" example:"no game could be estimated: 3 moves in open positions, at least 5 are needed"`
 	// Mistakes counts the inaccuracies, mistakes and blunders by phase,
 	// kind and class.
 	Mistakes Mistakes `json:"mistakes"`

@@ -37,7 +37,8 @@ type RatingResult struct {
 	Model  string `json:"model" example:"wz-0027-int8"`
 	Visits int    `json:"visits" example:"200"`
 	// Games gives each game's own estimate, in the order asked; a game
-	// with too few open moves has none and says so.
+	// with too few open moves, or stored before the levels of its missed
+	// moves were measured, has none and says why.
 	Games []RatingGameEstimate `json:"games"`
 } // @name service.RatingResult
 
@@ -96,13 +97,13 @@ func (s *Runner) Rating(ctx context.Context, r *RatingRequest) (*RatingResult, e
 			ge.Estimate = &e
 			feats = append(feats, f)
 		} else {
-			ge.Skipped = fmt.Sprintf("%d moves in open positions, at least %d are needed", f.Open, cal.MinOpen)
+			ge.Skipped = cal.Unusable(f)
 		}
 		out.Games = append(out.Games, ge)
 	}
 	e, ok := cal.Combine(feats)
 	if !ok {
-		return nil, wallzero.Invalid("games", "no game had enough moves in open positions for an estimate")
+		return nil, wallzero.Invalid("games", "no game could be estimated: "+out.Games[0].Skipped)
 	}
 	out.Estimate = e
 	return out, nil

@@ -1,6 +1,9 @@
 package rating
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // Estimate is a rating estimate with its 95% interval.
 type Estimate struct {
@@ -28,8 +31,17 @@ func (c *Calibration) predict(f Features) float64 {
 // Usable reports whether f has enough open moves for an estimate, and
 // the levels of its missed moves where the mapping reads them (a review
 // stored before levels were measured has none).
-func (c *Calibration) Usable(f Features) bool {
-	return f.Open >= c.MinOpen && (f.LevelsKnown() || !c.readsLevels())
+func (c *Calibration) Usable(f Features) bool { return c.Unusable(f) == "" }
+
+// Unusable says why f gives no estimate, or "" when it gives one.
+func (c *Calibration) Unusable(f Features) string {
+	if f.Open < c.MinOpen {
+		return fmt.Sprintf("%d moves in open positions, at least %d are needed", f.Open, c.MinOpen)
+	}
+	if !f.LevelsKnown() && c.readsLevels() {
+		return fmt.Sprintf("%d of %d missed moves have no level (a review made before levels were measured): review the game again", f.Missed-f.Leveled, f.Missed)
+	}
+	return ""
 }
 
 // readsLevels reports whether one of the mapping's terms reads the levels

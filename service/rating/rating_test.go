@@ -116,6 +116,12 @@ func TestUsableNeedsLevels(t *testing.T) {
 	if leveled.Usable(f) {
 		t.Error("a mapping on the levels estimated a review that has none")
 	}
+	if why := leveled.Unusable(f); !strings.Contains(why, "1 of 1 missed moves have no level") {
+		t.Errorf("Unusable = %q, want the missed moves without a level named", why)
+	}
+	if why := plain.Unusable(FeaturesOf(open[:3], 0, 200)); why != "3 moves in open positions, at least 5 are needed" {
+		t.Errorf("Unusable with 3 open moves = %q", why)
+	}
 	open[0].VisitsToFind = 32
 	if f := FeaturesOf(open, 0, 200); !leveled.Usable(f) {
 		t.Errorf("a mapping on the levels refused a review with them: %+v", f)

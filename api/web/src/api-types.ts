@@ -1880,7 +1880,8 @@ export interface components {
             estimate?: components["schemas"]["rating.Estimate"];
             /**
              * @description Games gives each game's own estimate, in the order asked; a game
-             *     with too few open moves has none and says so.
+             *     with too few open moves, or stored before the levels of its missed
+             *     moves were measured, has none and says why.
              */
             games?: components["schemas"]["service.RatingGameEstimate"][];
             /**
@@ -2567,7 +2568,7 @@ export interface components {
              *     ratingEstimate; RatingNote says why there is none.
              */
             rating?: components["schemas"]["rating.Estimate"];
-            /** @example no game had enough moves in open positions for an estimate */
+            /** @example no game could be estimated: 3 moves in open positions, at least 5 are needed */
             ratingNote?: string;
             /**
              * @description Reviewed counts the games whose review succeeded; the means below

@@ -43,6 +43,7 @@ func TestShippedCalibrationsLoad(t *testing.T) {
 	root := filepath.Join("..", "..", "..", "..")
 	for _, tc := range []struct{ path, id string }{
 		{"models/wallzero-int8.onnx", "wz-0027-int8"},
+		{"models/wallzero-mp4.onnx", "mp-0010-4p-s4"},
 	} {
 		f, err := CalibrationOf(ModelFlags{}, tc.id, filepath.Join(root, tc.path), nil)
 		if err != nil {
@@ -51,6 +52,32 @@ func TestShippedCalibrationsLoad(t *testing.T) {
 		}
 		if f == nil || len(f.Groups) == 0 {
 			t.Errorf("%s: no calibration ships beside it", tc.path)
+		}
+	}
+}
+
+// TestCalibrationVersion: `wallzero version` says which win rates each
+// model's answers carry.
+func TestCalibrationVersion(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	model := filepath.Join(dir, "net.onnx")
+	body := `{"model":"net-1","visits":200,"groups":[{"players":2,"opening":"four-stone","phase":"play","seats":[{"a":1.4,"b":0.1}]}]}`
+	if err := os.WriteFile(filepath.Join(dir, "net.calibration.json"), []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, id, path string
+		mf             ModelFlags
+		want           string
+	}{
+		{"calibrated", "net-1", model, ModelFlags{}, "; win rates calibrated by " + filepath.Join(dir, "net.calibration.json") + " (net-1/"},
+		{"-uncalibrated", "net-1", model, ModelFlags{Uncalibrated: true}, "; win rates: the search's own"},
+		{"none beside the model", "other", filepath.Join(dir, "other.onnx"), ModelFlags{}, "; win rates: the search's own"},
+		{"another model's file", "net-2", model, ModelFlags{}, "; win-rate calibration refused: "},
+	} {
+		if got := CalibrationVersion(tc.mf, tc.id, tc.path); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%s: %q, want it to begin %q", tc.name, got, tc.want)
 		}
 	}
 }

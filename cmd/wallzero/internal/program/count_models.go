@@ -123,6 +123,7 @@ func MultiModelVersions(mf ModelFlags) []string {
 				if net.Info.Symmetries > 1 {
 					desc = strings.TrimSuffix(desc, ")") + fmt.Sprintf(", averaged over %d symmetries)", net.Info.Symmetries)
 				}
+				desc += CalibrationVersion(mf, net.Info.ID, c.path)
 			}
 		}
 		out = append(out, fmt.Sprintf("%d-player model %s", c.players, desc))

@@ -3,6 +3,8 @@ package program
 import (
 	"fmt"
 	"runtime/debug"
+
+	"github.com/wallzero/wallzero/service/winrate"
 )
 
 // CPUVersion says whether the CPU has 8-bit dot products, which decides
@@ -60,5 +62,21 @@ func ModelVersion(mf ModelFlags) string {
 	if net.Info.InnerChannels != net.Info.Channels {
 		inside = fmt.Sprintf(", %d inside", net.Info.InnerChannels)
 	}
-	return fmt.Sprintf("%s (%s, %d blocks x %d channels%s)", net.Info.ID, path, net.Info.Blocks, net.Info.Channels, inside)
+	return fmt.Sprintf("%s (%s, %d blocks x %d channels%s)", net.Info.ID, path, net.Info.Blocks, net.Info.Channels, inside) +
+		CalibrationVersion(mf, net.Info.ID, path)
+}
+
+// CalibrationVersion says which win rates the service would report for
+// the model id at path: mapped by the calibration beside it (its file and
+// digest), or the search's own (none shipped, or -uncalibrated).
+func CalibrationVersion(mf ModelFlags, id, path string) string {
+	f, err := CalibrationOf(mf, id, path, nil)
+	switch {
+	case err != nil:
+		return "; win-rate calibration refused: " + err.Error()
+	case f == nil:
+		return "; win rates: the search's own"
+	default:
+		return fmt.Sprintf("; win rates calibrated by %s (%s)", winrate.PathFor(path), f.ID())
+	}
 }

@@ -68,8 +68,10 @@ COPY --from=build /out/lib/libonnxruntime.so.1 /app/lib/libonnxruntime.so.1
 COPY --from=build /src/models/wallzero.onnx /src/models/wallzero-int8.onnx /src/models/wallzero-fast.onnx /src/models/wallzero-fast-int8.onnx /src/models/wallzero-mp.onnx /src/models/wallzero-mp4.onnx /app/models/
 # The named levels of POST /v1/play (serve -levels; written by training/ratings.py levels).
 COPY --from=build /src/models/levels.json /app/models/levels.json
-# The win-rate calibrations that ship beside the models (docs/calibration.md).
+# The win-rate calibrations that ship beside the models (docs/calibration.md),
+# and the rating estimate's calibration of reviews (docs/reviews.md).
 COPY --from=build /src/models/*.calibration.json /app/models/
+COPY --from=build /src/models/rating-calibration.json /app/models/rating-calibration.json
 WORKDIR /app
 # API keys are required (docs/auth.md): make the first one with
 #   docker run --rm -e DATABASE_URL=... wallzero keys create -name NAME

@@ -94,7 +94,11 @@ func TestDockerfilesPinned(t *testing.T) {
 			for _, want := range []string{"models/wallzero-int8.onnx.sha256", "models/wallzero-fast.onnx.sha256", "models/wallzero-fast-int8.onnx.sha256", "models/wallzero-mp.onnx.sha256", "models/wallzero-mp4.onnx.sha256", "policy:model=$m",
 				`-players 3 -red "policy:model=models/wallzero-mp.onnx"`, `-players 4 -red "policy:model=models/wallzero-mp4.onnx"`,
 				"for m in models/wallzero.onnx models/wallzero-int8.onnx models/wallzero-fast.onnx models/wallzero-fast-int8.onnx",
-				"COPY --from=build /src/models/wallzero.onnx /src/models/wallzero-int8.onnx /src/models/wallzero-fast.onnx /src/models/wallzero-fast-int8.onnx /src/models/wallzero-mp.onnx /src/models/wallzero-mp4.onnx /app/models/"} {
+				"COPY --from=build /src/models/wallzero.onnx /src/models/wallzero-int8.onnx /src/models/wallzero-fast.onnx /src/models/wallzero-fast-int8.onnx /src/models/wallzero-mp.onnx /src/models/wallzero-mp4.onnx /app/models/",
+				// The calibrations: win rates beside each model, and the
+				// rating estimate's, without which reviews carry none.
+				"COPY --from=build /src/models/*.calibration.json /app/models/",
+				"COPY --from=build /src/models/rating-calibration.json /app/models/rating-calibration.json"} {
 				if !strings.Contains(df, want) {
 					t.Errorf("%s lacks %q", c.file, want)
 				}

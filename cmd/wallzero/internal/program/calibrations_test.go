@@ -11,12 +11,7 @@ import (
 
 func TestModelCalibrations(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	model := filepath.Join(dir, "net.onnx")
-	body := `{"model":"net-1","visits":200,"groups":[{"players":2,"opening":"four-stone","phase":"play","seats":[{"a":1.4,"b":0.1}]}]}`
-	if err := os.WriteFile(filepath.Join(dir, "net.calibration.json"), []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, model := calibratedModel(t)
 	models := []service.Model{{ID: "net-1", Path: model}, {ID: "other", Path: filepath.Join(dir, "other.onnx")}, {ID: "heuristic-voronoi-v1"}}
 	got, err := ModelCalibrations(ModelFlags{}, models, nil)
 	if err != nil {
@@ -61,12 +56,7 @@ func TestShippedCalibrationsLoad(t *testing.T) {
 // model's answers carry.
 func TestCalibrationVersion(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	model := filepath.Join(dir, "net.onnx")
-	body := `{"model":"net-1","visits":200,"groups":[{"players":2,"opening":"four-stone","phase":"play","seats":[{"a":1.4,"b":0.1}]}]}`
-	if err := os.WriteFile(filepath.Join(dir, "net.calibration.json"), []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, model := calibratedModel(t)
 	for _, tc := range []struct {
 		name, id, path string
 		mf             ModelFlags
@@ -81,4 +71,17 @@ func TestCalibrationVersion(t *testing.T) {
 			t.Errorf("%s: %q, want it to begin %q", tc.name, got, tc.want)
 		}
 	}
+}
+
+// calibratedModel writes a calibration of model "net-1" beside a model
+// path net.onnx in a fresh directory (the model file itself is not
+// needed) and returns the directory and the model's path.
+func calibratedModel(t *testing.T) (dir, model string) {
+	t.Helper()
+	dir = t.TempDir()
+	body := `{"model":"net-1","visits":200,"groups":[{"players":2,"opening":"four-stone","phase":"play","seats":[{"a":1.4,"b":0.1}]}]}`
+	if err := os.WriteFile(filepath.Join(dir, "net.calibration.json"), []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, filepath.Join(dir, "net.onnx")
 }

@@ -173,7 +173,7 @@ func stage(p *Position) string {
 	return "4 play, plies 40 and later"
 }
 
-// PrintTables writes the reliability of the search's win rates (and the
+// PrintTables writes how the games ended (PrintResults), then the reliability of the search's win rates (and the
 // network's raw value, and the calibrated win rates when a calibration is
 // given) over all positions and then by each split, with the ECE's 95%
 // interval by bootstrap over games and, in braces, the ECE a perfectly
@@ -204,6 +204,7 @@ func PrintTables(w io.Writer, games []*Game, o TableOptions) error {
 		head += " ECE calibrated [95%] {null} |"
 		rule += " --- |"
 	}
+	PrintResults(w, games)
 	fmt.Fprintln(w, "{null} is the median and the 90th percentile of the ECE a perfectly calibrated predictor would show on these games.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, head)

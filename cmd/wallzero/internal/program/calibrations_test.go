@@ -38,6 +38,7 @@ func TestShippedCalibrationsLoad(t *testing.T) {
 	root := filepath.Join("..", "..", "..", "..")
 	for _, tc := range []struct{ path, id string }{
 		{"models/wallzero-int8.onnx", "wz-0027-int8"},
+		{"models/wallzero-mp.onnx", "mp-0004-s4"},
 		{"models/wallzero-mp4.onnx", "mp-0010-4p-s4"},
 		{"models/wallzero-fast.onnx", "wz-0012-d6x64b48"},
 	} {

@@ -179,7 +179,7 @@ func TestSummarizeMulti(t *testing.T) {
 		},
 		MeanPlies: 42.5,
 	}
-	ci := wilson95(aWins/6, 6)
+	ci := Wilson95(aWins/6, 6)
 	want.AScoreCI95 = [2]float64{round4(ci[0]), round4(ci[1])}
 	if !reflect.DeepEqual(r, want) {
 		t.Errorf("summary\n%+v\nwant\n%+v", r, want)

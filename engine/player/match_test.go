@@ -165,18 +165,18 @@ func TestWilson95(t *testing.T) {
 		score float64
 		n     int
 	}{{1, 80}, {0, 80}, {0.5, 2}, {0.8, 80}, {0.95, 400}, {1, 1}} {
-		got, want := wilson95(tc.score, tc.n), ref(tc.score, tc.n)
+		got, want := Wilson95(tc.score, tc.n), ref(tc.score, tc.n)
 		if math.Abs(got[0]-want[0]) > 1e-9 || math.Abs(got[1]-want[1]) > 1e-9 {
-			t.Errorf("wilson95(%v, %d) = %v, want %v", tc.score, tc.n, got, want)
+			t.Errorf("Wilson95(%v, %d) = %v, want %v", tc.score, tc.n, got, want)
 		}
 		if got[0] < 0 || got[1] > 1 || got[0] > tc.score || got[1] < tc.score {
-			t.Errorf("wilson95(%v, %d) = %v does not hold the score within [0, 1]", tc.score, tc.n, got)
+			t.Errorf("Wilson95(%v, %d) = %v does not hold the score within [0, 1]", tc.score, tc.n, got)
 		}
 	}
-	if got := wilson95(1, 80); got[0] > 0.96 || got[1] != 1 {
+	if got := Wilson95(1, 80); got[0] > 0.96 || got[1] != 1 {
 		t.Errorf("80 wins of 80: %v, want about [0.954, 1], not [1, 1]", got)
 	}
-	if got := wilson95(0, 0); got != [2]float64{0, 1} {
+	if got := Wilson95(0, 0); got != [2]float64{0, 1} {
 		t.Errorf("no games: %v, want [0, 1]", got)
 	}
 }

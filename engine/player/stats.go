@@ -57,7 +57,7 @@ func Summarize(cfg MatchConfig, rules engine.Rules, games []GameResult) MatchRes
 		plies += float64(g.Plies)
 	}
 	n := float64(len(games))
-	ci := wilson95(sum/n, len(games))
+	ci := Wilson95(sum/n, len(games))
 	r.AScore = round4(sum / n)
 	r.AScoreCI95 = [2]float64{round4(ci[0]), round4(ci[1])}
 	r.AMeanTerritory = round4(terrA / n)
@@ -66,11 +66,11 @@ func Summarize(cfg MatchConfig, rules engine.Rules, games []GameResult) MatchRes
 	return r
 }
 
-// wilson95 returns the Wilson score 95% interval of a score (wins plus
+// Wilson95 returns the Wilson score 95% interval of a score (wins plus
 // half the draws, over n games): unlike the normal approximation it stays
 // inside [0, 1] without clipping and is not empty when one side wins every
 // game. With no games it is [0, 1].
-func wilson95(score float64, n int) [2]float64 {
+func Wilson95(score float64, n int) [2]float64 {
 	if n == 0 {
 		return [2]float64{0, 1}
 	}

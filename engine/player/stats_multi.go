@@ -114,7 +114,7 @@ func SummarizeMulti(cfg MultiMatchConfig, rules engine.Rules, games []MultiGameR
 	count := float64(len(games))
 	r.AWins, r.BWins = round4(aWins), round4(bWins)
 	r.AScore = round4(aWins / count)
-	ci := wilson95(aWins/count, len(games))
+	ci := Wilson95(aWins/count, len(games))
 	r.AScoreCI95 = [2]float64{round4(ci[0]), round4(ci[1])}
 	r.AMeanTerritory = round4(terrA / count)
 	r.BMeanTerritory = round4(terrB / (count * float64(n-1)))

@@ -3,17 +3,17 @@ package winratecal
 import (
 	"fmt"
 	"io"
-	"math"
 	"sort"
 	"strings"
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/grid"
+	"github.com/wallzero/wallzero/engine/player"
 )
 
 // Share is one seat's share of the results of a set of games: the mean
-// of its results (a win 1, a loss 0, a drawn seat its part), with a 95%
-// interval by the normal approximation over games.
+// of its results (a win 1, a loss 0, a drawn seat its part), with its
+// Wilson 95% interval, as match reports a score.
 type Share struct {
 	Seat      grid.Color
 	Mean      float64
@@ -79,22 +79,15 @@ func resultsOf(players int, opening engine.Opening, games []*Game) Results {
 	r.Distinct = len(distinct)
 	n := float64(len(games))
 	for c := range players {
-		var sum, sq float64
+		var sum float64
 		for _, g := range games {
 			first := g.Positions[0]
-			x := float64(at(first.Result, c))
-			sum += x
-			sq += x * x
+			sum += float64(at(first.Result, c))
 			r.StartSearch[c] += float64(at(first.Search, c)) / n
 			r.StartRaw[c] += float64(at(first.Raw, c)) / n
 		}
-		mean := sum / n
-		half := 0.0
-		if len(games) > 1 {
-			variance := max(0, (sq-n*mean*mean)/(n-1))
-			half = 1.96 * math.Sqrt(variance/n)
-		}
-		r.Shares = append(r.Shares, Share{Seat: grid.Color(c), Mean: mean, Low: max(0, mean-half), High: min(1, mean+half)})
+		ci := player.Wilson95(sum/n, len(games))
+		r.Shares = append(r.Shares, Share{Seat: grid.Color(c), Mean: sum / n, Low: ci[0], High: ci[1]})
 	}
 	return r
 }

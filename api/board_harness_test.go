@@ -300,7 +300,7 @@ const boardLevels = `{"levels": [
 // reviews at the service's default 200 visits (the board's), so that the pages show an estimate:
 // the shipped calibrations cover the network's reviews only, and the
 // estimate's accuracy is tested in service/rating and service/jobs.
-const boardRatings = `{"calibrations": [{"model": "heuristic-voronoi-v1", "visits": 200, "terms": ["const", "logLoss"],
+const boardRatings = `{"calibrations": [{"model": "heuristic-voronoi-v1", "visits": 200, "inaccuracyPoints": 0.9, "terms": ["const", "logLoss"],
  "coef": [-1800, -750], "minOpen": 3, "range": [-670, 1850], "within": 300, "between": 150, "z": 2}]}`
 
 // startBoardServer is the whole API for the board's browser test: the

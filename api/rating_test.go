@@ -15,7 +15,7 @@ import (
 // testRatings is a rating calibration for the heuristic evaluator's
 // reviews at 24 visits: the route's plumbing is tested here, the
 // estimate's accuracy in service/rating and service/jobs.
-const testRatings = `{"calibrations": [{"model": "heuristic-voronoi-v1", "visits": 24, "terms": ["const", "logLoss"],
+const testRatings = `{"calibrations": [{"model": "heuristic-voronoi-v1", "visits": 24, "inaccuracyPoints": 0.9, "terms": ["const", "logLoss"],
  "coef": [-1800, -750], "minOpen": 2, "range": [-670, 1850], "within": 300, "between": 150, "z": 2}]}`
 
 func loadTestRatings(t *testing.T) *rating.File {

@@ -2183,22 +2183,23 @@ type ServiceThresholds struct {
 	// Blunder Example: 0.15
 	Blunder *float32 `json:"blunder,omitempty"`
 
-	// BlunderPoints Example: 4.5
+	// BlunderPoints Example: 2.7
 	BlunderPoints *float32 `json:"blunderPoints,omitempty"`
 
 	// Inaccuracy Example: 0.05
 	Inaccuracy *float32 `json:"inaccuracy,omitempty"`
 
 	// InaccuracyPoints InaccuracyPoints, MistakePoints and BlunderPoints are the points
-	// losses of the same classes.
+	// losses of the same classes (two players: 0.9, 1.8 and 2.7; three
+	// and four: 1.5, 3 and 4.5).
 	//
-	// Example: 1.5
+	// Example: 0.9
 	InaccuracyPoints *float32 `json:"inaccuracyPoints,omitempty"`
 
 	// Mistake Example: 0.1
 	Mistake *float32 `json:"mistake,omitempty"`
 
-	// MistakePoints Example: 3
+	// MistakePoints Example: 1.8
 	MistakePoints *float32 `json:"mistakePoints,omitempty"`
 }
 

@@ -43,7 +43,7 @@ func ratingFit(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opts := rating.FitOptions{Model: train[0].Model, Visits: train[0].Visits, Terms: strings.Split(*termList, ","), MinOpen: *minOpen}
+	opts := rating.FitOptions{Model: train[0].Model, Visits: train[0].Visits, InaccuracyPoints: train[0].InaccuracyPoints, Terms: strings.Split(*termList, ","), MinOpen: *minOpen}
 	if *compare != "" {
 		var sets [][]string
 		for _, s := range strings.Split(*compare, ";") {
@@ -76,8 +76,8 @@ func ratingFit(args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return fmt.Errorf("-compare-with: %w", err)
 			}
-			if oc = f.For(opts.Model, opts.Visits); oc == nil {
-				return fmt.Errorf("-compare-with %s: no calibration for %s at %d visits", *other, opts.Model, opts.Visits)
+			if oc = f.For(opts.Model, opts.Visits, opts.InaccuracyPoints); oc == nil {
+				return fmt.Errorf("-compare-with %s: no calibration for %s at %d visits, inaccuracies from %g points", *other, opts.Model, opts.Visits, opts.InaccuracyPoints)
 			}
 		}
 		rep, err := ratingcal.Check(c, oc, train, held, players, max(*combined, 2))

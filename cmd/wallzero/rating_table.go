@@ -42,8 +42,8 @@ func ratingTable(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("-calibration: %w", err)
 		}
-		if cal = f.For(games[0].Model, games[0].Visits); cal == nil {
-			return fmt.Errorf("-calibration %s: no calibration for %s at %d visits", *calPath, games[0].Model, games[0].Visits)
+		if cal = f.For(games[0].Model, games[0].Visits, games[0].InaccuracyPoints); cal == nil {
+			return fmt.Errorf("-calibration %s: no calibration for %s at %d visits, inaccuracies from %g points", *calPath, games[0].Model, games[0].Visits, games[0].InaccuracyPoints)
 		}
 	}
 	t, err := ratingcal.BuildTable(games, players, cal, max(*combined, 2))

@@ -51,7 +51,7 @@ TERM_SETS = [
 ]
 
 
-def side_features(review, result, colour):
+def side_features(review, result, colour, visits=200):
     """The features of one side's moves in one reviewed game."""
     other = "blue" if colour == "red" else "red"
     mine = [m for m in review["moves"] if m["player"] == colour]
@@ -71,7 +71,7 @@ def side_features(review, result, colour):
         "logPoints": math.log(st.mean(m.get("pointsLoss", 0) for m in mine) + 0.2),
         "best": sum(m["classification"] == "best" for m in mine) / len(mine),
         "prior": st.mean(math.log(max(lv.get("bestPrior", 1e-3), 1e-3)) for lv in levels) if levels else 0.0,
-        "visits": st.mean(math.log(lv.get("visitsToFind") or 200) for lv in levels) if levels else math.log(200),
+        "visits": st.mean(math.log(lv.get("visitsToFind") or visits) for lv in levels) if levels else math.log(visits),
         "oppLogPoints": math.log(st.mean(m.get("pointsLoss", 0) for m in theirs) + 0.2),
         "result": 1.0 if winner == colour else 0.0 if winner in ("red", "blue") else 0.5,
     }
@@ -86,7 +86,7 @@ def samples(path, elo):
             for colour in ("red", "blue"):
                 player = g["players"][colour]
                 if player in elo:
-                    s = side_features(g["review"], g["result"], colour)
+                    s = side_features(g["review"], g["result"], colour, g.get("visits", 200))
                     s.update(player=player, y=elo[player])
                     out.append(s)
     return out

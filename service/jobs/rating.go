@@ -78,9 +78,10 @@ func (s *Runner) Rating(ctx context.Context, r *RatingRequest) (*RatingResult, e
 			return nil, wallzero.Invalid(field+".review", fmt.Sprintf("a review of a %d-player game: the rating estimate is calibrated on two-player games", len(res.Players)))
 		}
 		if out == nil {
-			cal = s.ratings.For(res.Model, res.Visits)
+			cal = s.ratings.For(res.Model, res.Visits, res.Thresholds.InaccuracyPoints)
 			if cal == nil {
-				return nil, wallzero.Invalid(field+".review", fmt.Sprintf("no rating calibration covers reviews by %s at %d visits (reviews at the service's default visits have one)", res.Model, res.Visits))
+				return nil, wallzero.Invalid(field+".review", fmt.Sprintf("no rating calibration covers reviews by %s at %d visits with inaccuracies from %g points lost (reviews at the service's default visits have one; a review made under earlier thresholds needs the game reviewed again)",
+					res.Model, res.Visits, res.Thresholds.InaccuracyPoints))
 			}
 			out = &RatingResult{Model: res.Model, Visits: res.Visits, Games: []RatingGameEstimate{}}
 		} else if res.Model != out.Model || res.Visits != out.Visits {

@@ -33,9 +33,7 @@ type (
 func buildReview(g *engine.Game, analyses []*analysis.Analysis, keyMoves int) *ReviewResult {
 	players := g.Rules.Players
 	res := &ReviewResult{Moves: []MoveReview{}, KeyMoves: []KeyMove{},
-		Thresholds: Thresholds{Inaccuracy: review.InaccuracyLoss, Mistake: review.MistakeLoss, Blunder: review.BlunderLoss,
-			InaccuracyPoints: review.InaccuracyPoints, MistakePoints: review.MistakePoints, BlunderPoints: review.BlunderPoints},
-		Players: colours(players)}
+		Thresholds: review.ThresholdsFor(players), Players: colours(players)}
 	rates := make([][]float32, len(analyses))
 	for i, a := range analyses {
 		rates[i] = winratesOf(a, players)
@@ -63,8 +61,8 @@ func buildReview(g *engine.Game, analyses []*analysis.Analysis, keyMoves int) *R
 			mr.Loss = wallzero.Round(max(0, mr.BestWinrate-mr.PlayedWinrate))
 		}
 		mr.Proof = analyses[i].RootInfo.Proof
-		mr.Classification = review.Classify(mr.Loss, mr.PointsLoss, isBest)
-		mr.Accuracy = review.MoveAccuracy(mr.Loss, mr.PointsLoss)
+		mr.Classification = res.Thresholds.Classify(mr.Loss, mr.PointsLoss, isBest)
+		mr.Accuracy = res.Thresholds.MoveAccuracy(mr.Loss, mr.PointsLoss)
 		res.Moves = append(res.Moves, mr)
 	}
 	res.Accuracy = review.PlayersAccuracy(res, g, rates, analyses)

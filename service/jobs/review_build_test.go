@@ -55,17 +55,17 @@ func TestBuildReview(t *testing.T) {
 			// land does. Leads are the side to move's.
 			madeUp("red", 1, f32(20), "C3", 1, f32(20)),    // best move
 			madeUp("blue", 1, f32(-20), "D4", 0, f32(-17)), // blue could keep -17
-			madeUp("blue", 1, f32(-19), "D4", 0, f32(-17)), // after E3 blue's lead is -19: 2 points lost, inaccuracy
+			madeUp("blue", 1, f32(-18.2), "D4", 0, f32(-17)), // after E3 blue's lead is -18.2: 1.2 points lost, inaccuracy
 			madeUp("red", 1, f32(24), "D4", 1, f32(25)),    // after C5 blue's lead is -24: 7 points lost, blunder
-			madeUp("blue", 1, f32(-21.5), "A1", 0, nil),    // after E5 red's lead is 21.5: 3.5 points lost, mistake
-		}, []want{{"best", 0, 0, true}, {"inaccuracy", 0, 2, true}, {"blunder", 0, 7, true}, {"mistake", 0, 3.5, true}}},
+			madeUp("blue", 1, f32(-23), "A1", 0, nil),      // after E5 red's lead is 23: 2 points lost, mistake
+		}, []want{{"best", 0, 0, true}, {"inaccuracy", 0, 1.2, true}, {"blunder", 0, 7, true}, {"mistake", 0, 2, true}}},
 		{"the worse currency counts", []*analysis.Analysis{
 			madeUp("red", 0.5, f32(0), "C3", 0.5, f32(0)),
-			madeUp("blue", 0.5, f32(0), "D4", 0.55, f32(1)),      // blue: 0.03 of win rate, 3 points: mistake by points
-			madeUp("blue", 0.48, f32(-2), "D4", 0.55, f32(-1.5)), // blue: 0.15 of win rate, 0.5 point: blunder by win rate
+			madeUp("blue", 0.5, f32(0), "D4", 0.55, f32(1)),      // blue: 0.03 of win rate, 2 points: mistake by points
+			madeUp("blue", 0.48, f32(-1), "D4", 0.55, f32(-1.5)), // blue: 0.15 of win rate, 0.5 point: blunder by win rate
 			madeUp("red", 0.60, f32(2), "D4", 0.6, f32(2)),
 			madeUp("blue", 0.6, f32(-2), "A1", 0.5, nil), // red: no loss in either
-		}, []want{{"best", 0, 0, true}, {"mistake", 0.03, 3, true}, {"blunder", 0.15, 0.5, true}, {"good", 0, 0, true}}},
+		}, []want{{"best", 0, 0, true}, {"mistake", 0.03, 2, true}, {"blunder", 0.15, 0.5, true}, {"good", 0, 0, true}}},
 		{"a finished game's margin is its land", []*analysis.Analysis{
 			madeUp("red", 0.9, f32(8), "C3", 0.9, f32(8)),
 			madeUp("blue", 0.9, f32(-8), "E3", 0.1, f32(-8)),
@@ -85,11 +85,11 @@ func TestBuildReview(t *testing.T) {
 					t.Errorf("move %d: %s loss %v points %v leads %v/%v, want %s %v %v leads %v", i, m.Classification, m.Loss, m.PointsLoss,
 						m.BestScoreLead, m.PlayedScoreLead, w.class, w.loss, w.points, w.leads)
 				}
-				if a := review.MoveAccuracy(w.loss, w.points); m.Accuracy != a {
+				if a := review.TwoPlayerThresholds.MoveAccuracy(w.loss, w.points); m.Accuracy != a {
 					t.Errorf("move %d: accuracy %v, want %v", i, m.Accuracy, a)
 				}
 			}
-			if r.Thresholds.InaccuracyPoints != review.InaccuracyPoints || r.Thresholds.BlunderPoints != review.BlunderPoints {
+			if r.Thresholds != review.TwoPlayerThresholds {
 				t.Errorf("thresholds %+v", r.Thresholds)
 			}
 		})
@@ -97,26 +97,61 @@ func TestBuildReview(t *testing.T) {
 }
 
 // TestMoveAccuracy: a move that loses nothing is 100, one that loses
-// both currencies is judged by the worse, points count at
-// pointsPerWinrate, and losses are stretched by accuracyLossScale
-// (Lichess's scale gives 79.8 for 0.05 and 63.6 for 0.10).
+// both currencies is judged by the worse, points count at the
+// thresholds' PointsPerWinrate (an inaccuracy's points weigh as an
+// inaccuracy's win rate, for two players and for more), and losses are
+// stretched by accuracyLossScale (Lichess's scale gives 79.8 for 0.05 and
+// 63.6 for 0.10).
 func TestMoveAccuracy(t *testing.T) {
 	t.Parallel()
+	for _, th := range []review.Thresholds{review.TwoPlayerThresholds, review.MultiPlayerThresholds} {
+		for _, tc := range []struct {
+			loss, points float32
+			want         float64
+		}{
+			{0, 0, 100},
+			{0.05, 0, 71.3},
+			{0, float32(th.InaccuracyPoints), 71.3},
+			{0.05, float32(th.InaccuracyPoints), 71.3},
+			{0.10, float32(th.InaccuracyPoints), 50.5},
+			{0, float32(2 * th.InaccuracyPoints), 50.5},
+			{1, 0, 0},
+			{0, 40, 0},
+		} {
+			if got := th.MoveAccuracy(tc.loss, tc.points); got != tc.want {
+				t.Errorf("%+v: MoveAccuracy(%v, %v) = %v, want %v", th, tc.loss, tc.points, got, tc.want)
+			}
+		}
+	}
+}
+
+// TestThresholdsFor: two-player games are classified by the points
+// thresholds measured on the margin head, three- and four-player games by
+// the wider ones of their noisier Voronoi leads; the win-rate thresholds
+// are Lichess's for every count, and a class needs either currency.
+func TestThresholdsFor(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
+		players      int
 		loss, points float32
-		want         float64
+		want         string
 	}{
-		{0, 0, 100},
-		{0.05, 0, 71.3},
-		{0, review.InaccuracyPoints, 71.3},
-		{0.05, review.InaccuracyPoints, 71.3},
-		{0.10, review.InaccuracyPoints, 50.5},
-		{0, 2 * review.InaccuracyPoints, 50.5},
-		{1, 0, 0},
-		{0, 40, 0},
+		{2, 0, 0.89, "good"},
+		{2, 0, 0.9, "inaccuracy"},
+		{2, 0, 1.8, "mistake"},
+		{2, 0, 2.7, "blunder"},
+		{2, 0.1, 0, "mistake"},
+		{3, 0, 0.9, "good"},
+		{3, 0, 1.5, "inaccuracy"},
+		{4, 0, 4.4, "mistake"},
+		{4, 0.15, 0, "blunder"},
 	} {
-		if got := review.MoveAccuracy(tc.loss, tc.points); got != tc.want {
-			t.Errorf("review.MoveAccuracy(%v, %v) = %v, want %v", tc.loss, tc.points, got, tc.want)
+		th := review.ThresholdsFor(tc.players)
+		if got := th.Classify(tc.loss, tc.points, false); got != tc.want {
+			t.Errorf("%d players: Classify(%v, %v) = %s, want %s", tc.players, tc.loss, tc.points, got, tc.want)
+		}
+		if th.Classify(tc.loss, tc.points, true) != "best" {
+			t.Errorf("%d players: the engine's move is not best", tc.players)
 		}
 	}
 }
@@ -165,7 +200,7 @@ func TestPlayersAccuracy(t *testing.T) {
 				analyses[i] = madeUp(mover, tc.red[i], f32(lead), "A1", 0.5, nil)
 				rates[i] = []float32{tc.red[i], 1 - tc.red[i]}
 			}
-			res := &ReviewResult{}
+			res := &ReviewResult{Thresholds: review.TwoPlayerThresholds}
 			for i := range g.Moves {
 				res.Moves = append(res.Moves, MoveReview{Ply: i, Player: g.Movers[i], Accuracy: tc.accuracy[i]})
 			}

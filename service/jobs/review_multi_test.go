@@ -112,7 +112,7 @@ func TestBuildMultiPlayerReview(t *testing.T) {
 				if c, ok := tc.class[i]; ok {
 					want = c
 				}
-				if mr.Classification != want || math.Abs(float64(mr.Loss-tc.losses[i])) > 1e-4 || mr.Accuracy != review.MoveAccuracy(mr.Loss, 0) || mr.PointsLoss != 0 || mr.BestScoreLead != nil {
+				if mr.Classification != want || math.Abs(float64(mr.Loss-tc.losses[i])) > 1e-4 || mr.Accuracy != review.MultiPlayerThresholds.MoveAccuracy(mr.Loss, 0) || mr.PointsLoss != 0 || mr.BestScoreLead != nil {
 					t.Errorf("move %d %s: %s loss %v accuracy %v, want %s %v", i, mr.Move, mr.Classification, mr.Loss, mr.Accuracy, want, tc.losses[i])
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 )
 
@@ -26,6 +27,11 @@ type Calibration struct {
 	// depend on both.
 	Model  string `json:"model"`
 	Visits int    `json:"visits"`
+	// InaccuracyPoints is the reviews' points threshold of an inaccuracy
+	// (their thresholds' inaccuracyPoints): which moves a review calls
+	// missed, and so which get a level, follows it, so a review classified
+	// at other thresholds gets no estimate from this mapping.
+	InaccuracyPoints float64 `json:"inaccuracyPoints"`
 	// Terms name the mapping's terms (featureFuncs) and Coef their
 	// coefficients: the rating is the sum of Coef[i] * term i.
 	Terms []string  `json:"terms"`
@@ -69,8 +75,8 @@ func Load(path string) (*File, error) {
 
 // check validates a mapping.
 func (c *Calibration) check() error {
-	if c.Model == "" || c.Visits <= 0 {
-		return errors.New("model and visits are required")
+	if c.Model == "" || c.Visits <= 0 || c.InaccuracyPoints <= 0 {
+		return errors.New("model, visits and inaccuracyPoints are required")
 	}
 	if len(c.Terms) == 0 || len(c.Terms) != len(c.Coef) {
 		return fmt.Errorf("%d terms and %d coefficients", len(c.Terms), len(c.Coef))
@@ -84,15 +90,16 @@ func (c *Calibration) check() error {
 	return nil
 }
 
-// For returns the calibration of reviews made with model at visits, or
-// nil: a review made otherwise gets no estimate, since its losses are on
-// another scale.
-func (f *File) For(model string, visits int) *Calibration {
+// For returns the calibration of reviews made with model at visits that
+// call a move an inaccuracy from inaccuracyPoints points lost, or nil: a
+// review made otherwise gets no estimate, since its losses, or the moves
+// it names missed, are on another scale.
+func (f *File) For(model string, visits int, inaccuracyPoints float64) *Calibration {
 	if f == nil {
 		return nil
 	}
 	for i := range f.Calibrations {
-		if c := &f.Calibrations[i]; c.Model == model && c.Visits == visits {
+		if c := &f.Calibrations[i]; c.Model == model && c.Visits == visits && math.Abs(c.InaccuracyPoints-inaccuracyPoints) < 1e-9 {
 			return c
 		}
 	}

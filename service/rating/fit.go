@@ -17,9 +17,11 @@ type Sample struct {
 
 // FitOptions configure Fit.
 type FitOptions struct {
-	// Model and Visits are the reviews' (copied into the calibration).
-	Model  string
-	Visits int
+	// Model, Visits and InaccuracyPoints are the reviews' (copied into
+	// the calibration).
+	Model            string
+	Visits           int
+	InaccuracyPoints float64
 	// Terms are the mapping's terms (featureFuncs' names).
 	Terms []string
 	// MinOpen is the fewest open moves of a usable side.
@@ -39,7 +41,7 @@ func Fit(samples []Sample, o FitOptions) (*Calibration, error) {
 	if _, err := terms(o.Terms, Features{}); err != nil {
 		return nil, err
 	}
-	c := &Calibration{Model: o.Model, Visits: o.Visits, Terms: o.Terms, MinOpen: o.MinOpen}
+	c := &Calibration{Model: o.Model, Visits: o.Visits, InaccuracyPoints: o.InaccuracyPoints, Terms: o.Terms, MinOpen: o.MinOpen}
 	usable := c.usable(samples)
 	players := playersOf(usable)
 	if len(players) < len(o.Terms)+2 {

@@ -242,12 +242,12 @@ func TestEstimate(t *testing.T) {
 
 func TestLoad(t *testing.T) {
 	t.Parallel()
-	good := `{"calibrations":[{"model":"m","visits":200,"terms":["const","logLoss"],"coef":[3000,600],"minOpen":5,"range":[-700,1900],"within":200,"between":100,"z":2}]}`
+	good := `{"calibrations":[{"model":"m","visits":200,"inaccuracyPoints":0.9,"terms":["const","logLoss"],"coef":[3000,600],"minOpen":5,"range":[-700,1900],"within":200,"between":100,"z":2}]}`
 	tests := []struct{ name, body, want string }{
 		{"good", good, ""},
 		{"unknown term", strings.Replace(good, `"logLoss"`, `"luck"`, 1), `calibrations[0]: unknown term "luck"`},
 		{"terms and coefficients", strings.Replace(good, `[3000,600]`, `[3000]`, 1), "2 terms and 1 coefficients"},
-		{"no model", strings.Replace(good, `"m"`, `""`, 1), "model and visits are required"},
+		{"no model", strings.Replace(good, `"m"`, `""`, 1), "model, visits and inaccuracyPoints are required"},
 		{"bad spread", strings.Replace(good, `"within":200`, `"within":0`, 1), "within, z and the range"},
 		{"not json", "{", "unexpected end"},
 	}
@@ -260,7 +260,7 @@ func TestLoad(t *testing.T) {
 			}
 			f, err := Load(path)
 			if tt.want == "" {
-				if err != nil || f.For("m", 200) == nil || f.For("m", 100) != nil || f.For("other", 200) != nil {
+				if err != nil || f.For("m", 200, 0.9) == nil || f.For("m", 100, 0.9) != nil || f.For("other", 200, 0.9) != nil || f.For("m", 200, 1.5) != nil {
 					t.Errorf("Load: %v", err)
 				}
 				return
@@ -271,7 +271,7 @@ func TestLoad(t *testing.T) {
 		})
 	}
 	var none *File
-	if none.For("m", 200) != nil {
+	if none.For("m", 200, 0.9) != nil {
 		t.Error("a nil file has a calibration")
 	}
 }

@@ -2218,19 +2218,20 @@ export interface components {
         "service.Thresholds": {
             /** @example 0.15 */
             blunder?: number;
-            /** @example 4.5 */
+            /** @example 2.7 */
             blunderPoints?: number;
             /** @example 0.05 */
             inaccuracy?: number;
             /**
              * @description InaccuracyPoints, MistakePoints and BlunderPoints are the points
-             *     losses of the same classes.
-             * @example 1.5
+             *     losses of the same classes (two players: 0.9, 1.8 and 2.7; three
+             *     and four: 1.5, 3 and 4.5).
+             * @example 0.9
              */
             inaccuracyPoints?: number;
             /** @example 0.1 */
             mistake?: number;
-            /** @example 3 */
+            /** @example 1.8 */
             mistakePoints?: number;
         };
         "service.TurningPoint": {

@@ -60,7 +60,7 @@ func lead(v float32) *float32 { return &v }
 func refAnalysis() *analysis.Analysis {
 	return &analysis.Analysis{MoveInfos: []analysis.MoveInfo{
 		{Move: mv("A1"), Visits: 150, Winrate: 0.60, Prior: 0.03, ScoreLead: lead(4)},
-		{Move: mv("B1"), Visits: 30, Winrate: 0.59, Prior: 0.10, ScoreLead: lead(3)},
+		{Move: mv("B1"), Visits: 30, Winrate: 0.59, Prior: 0.10, ScoreLead: lead(3.4)},
 		{Move: mv("C1"), Visits: 10, Winrate: 0.54, Prior: 0.20, ScoreLead: lead(3.5)},
 		{Move: mv("D1"), Visits: 5, Winrate: 0.595, Prior: 0.02, ScoreLead: lead(2)},
 		{Move: mv("E1"), Visits: 0, Winrate: 0.60, Prior: 0.40},
@@ -71,20 +71,20 @@ func refAnalysis() *analysis.Analysis {
 // TestLevelFinds checks which moves count as found against the best move
 // A1 of refAnalysis: the best move itself, and a visited move the review
 // would call good (less than an inaccuracy below in win rate and in
-// points).
+// points, by the two-player thresholds).
 func TestLevelFinds(t *testing.T) {
 	t.Parallel()
 	ref := refAnalysis()
 	for move, want := range map[string]bool{
 		"A1": true,  // the best move
-		"B1": true,  // 1 point of win rate and 1 of score below: good
+		"B1": true,  // 1 point of win rate and 0.6 of score below: good
 		"C1": false, // 6 points of win rate below: an inaccuracy
-		"D1": false, // 2 points of score below: an inaccuracy in points
+		"D1": false, // 2 points of score below: a mistake in points
 		"E1": false, // never visited: no value of its own
 		"F1": true,  // 2 points of win rate below, score unknown
 		"G1": false, // not in the analysis
 	} {
-		if got := levelFinds(ref, mv(move)); got != want {
+		if got := levelFinds(review.TwoPlayerThresholds, ref, mv(move)); got != want {
 			t.Errorf("levelFinds(%s) = %v, want %v", move, got, want)
 		}
 	}
@@ -127,7 +127,7 @@ func TestMeasureLevel(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			eng := &stubLevels{moves: tc.moves, searches: tc.searches}
-			l, err := measureLevel(context.Background(), eng, ladderFor(testLadder, 2, tc.visits), 3, refAnalysis(), tc.visits)
+			l, err := measureLevel(context.Background(), eng, ladderFor(testLadder, 2, tc.visits), review.TwoPlayerThresholds, 3, refAnalysis(), tc.visits)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -152,7 +152,7 @@ func TestMeasureLevel(t *testing.T) {
 func TestMeasureLevelError(t *testing.T) {
 	t.Parallel()
 	eng := &stubLevels{err: errors.New("no network")}
-	if _, err := measureLevel(context.Background(), eng, testLadder[:1], 0, refAnalysis(), 8); err == nil || !strings.Contains(err.Error(), "Beginner") {
+	if _, err := measureLevel(context.Background(), eng, testLadder[:1], review.TwoPlayerThresholds, 0, refAnalysis(), 8); err == nil || !strings.Contains(err.Error(), "Beginner") {
 		t.Errorf("error %v", err)
 	}
 }

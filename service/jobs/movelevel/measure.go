@@ -75,10 +75,11 @@ func probeBudgets(visits int) []int {
 // levelFinds reports whether move is the best move of the reference
 // analysis ref (the review's, of the position before the move) or one the
 // review would call good against it: a move the search visited whose win
-// rate is less than review.InaccuracyLoss below the best's and whose score lead
-// (when both are known) less than review.InaccuracyPoints below. A move the
-// search never visited has no value of its own and does not count.
-func levelFinds(ref *analysis.Analysis, move grid.Move) bool {
+// rate is less than t.Inaccuracy below the best's and whose score lead
+// (when both are known) less than t.InaccuracyPoints below (t the review's
+// thresholds). A move the search never visited has no value of its own
+// and does not count.
+func levelFinds(t review.Thresholds, ref *analysis.Analysis, move grid.Move) bool {
 	best := ref.MoveInfos[0]
 	if move == best.Move {
 		return true
@@ -87,10 +88,10 @@ func levelFinds(ref *analysis.Analysis, move grid.Move) bool {
 		if mi.Move != move {
 			continue
 		}
-		if mi.Visits == 0 || float64(best.Winrate-mi.Winrate) >= review.InaccuracyLoss {
+		if mi.Visits == 0 || float64(best.Winrate-mi.Winrate) >= t.Inaccuracy {
 			return false
 		}
-		return best.ScoreLead == nil || mi.ScoreLead == nil || float64(*best.ScoreLead-*mi.ScoreLead) < review.InaccuracyPoints
+		return best.ScoreLead == nil || mi.ScoreLead == nil || float64(*best.ScoreLead-*mi.ScoreLead) < t.InaccuracyPoints
 	}
 	return false
 }
@@ -112,8 +113,9 @@ func policyChoice(a *analysis.Analysis) grid.Move {
 // (already cut to the game: ladderFor). Searches are asked once per
 // budget: the budget at which the search first prefers the best move,
 // and the network levels' budgets, share them, and the review's own
-// budget is ref. nil when ref has no moves.
-func measureLevel(ctx context.Context, eng Engine, ladder []LadderLevel, turn int, ref *analysis.Analysis, visits int) (*review.MoveLevel, error) {
+// budget is ref; a level finds a move by the review's thresholds t. nil
+// when ref has no moves.
+func measureLevel(ctx context.Context, eng Engine, ladder []LadderLevel, t review.Thresholds, turn int, ref *analysis.Analysis, visits int) (*review.MoveLevel, error) {
 	if len(ref.MoveInfos) == 0 {
 		return nil, nil
 	}
@@ -156,7 +158,7 @@ func measureLevel(ctx context.Context, eng Engine, ladder []LadderLevel, turn in
 			return nil, fmt.Errorf("level %s: %w", l.Name, err)
 		}
 		out.Checked = append(out.Checked, l.Name)
-		if levelFinds(ref, m) {
+		if levelFinds(t, ref, m) {
 			if out.Lowest == nil {
 				r := l.Rating
 				out.Lowest, out.LowestName = &r, l.Name
@@ -193,7 +195,7 @@ func Add(ctx context.Context, res *review.Result, analyses []*analysis.Analysis,
 			continue
 		}
 		eg.Go(func() error {
-			l, err := measureLevel(gctx, eng, ladder, mr.Ply, analyses[mr.Ply], visits)
+			l, err := measureLevel(gctx, eng, ladder, res.Thresholds, mr.Ply, analyses[mr.Ply], visits)
 			if err != nil {
 				return fmt.Errorf("level of move %d: %w", mr.Ply+1, err)
 			}

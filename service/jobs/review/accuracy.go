@@ -27,7 +27,7 @@ const minHarmonicAccuracy = 1
 // a few very bad moves pull down more than a plain mean would; rounded
 // to 0.1. Perfect play is 100. A player without moves gets NaN.
 func PlayersAccuracy(res *Result, g *engine.Game, rates [][]float32, analyses []*analysis.Analysis) []float64 {
-	weights := moveWeights(g, rates, analyses)
+	weights := moveWeights(g, rates, analyses, res.Thresholds.PointsPerWinrate())
 	n := g.Rules.Players
 	sums, totals, inverse, counts := make([]float64, n), make([]float64, n), make([]float64, n), make([]int, n)
 	for i, mr := range res.Moves {
@@ -58,11 +58,11 @@ func PlayersAccuracy(res *Result, g *engine.Game, rates [][]float32, analyses []
 //     four): a balanced game whose favourite keeps changing has much in
 //     play, a decided one nothing;
 //   - the score lead (Red's with two players, the mover's with three or
-//     four, in points), turned into win-rate points at pointsPerWinrate:
+//     four, in points), turned into win-rate points at pointsPerWinrate (the thresholds'):
 //     in a decided game the win rate is flat, but land still changes
 //     hands, and moves that give it away must count. It counts only when
 //     every position of the game has a lead.
-func moveWeights(g *engine.Game, rates [][]float32, analyses []*analysis.Analysis) []float64 {
+func moveWeights(g *engine.Game, rates [][]float32, analyses []*analysis.Analysis, pointsPerWinrate float64) []float64 {
 	n := len(g.Moves)
 	half := min(max(n/10, 2), 8)
 	players := g.Rules.Players

@@ -2,38 +2,49 @@ package review
 
 import "math"
 
-// Review thresholds: a move whose win-rate loss (for the player who made
-// it, against the engine's best move) reaches these is an inaccuracy, a
-// mistake or a blunder: 5, 10 and 15 percentage points of win
-// probability. These are Lichess's thresholds (0.1, 0.2 and 0.3 on its -1..1
-// "winning chances" scale, which is 5, 10 and 15 points of win percentage).
+// Review thresholds in win rate: a move whose win-rate loss (for the
+// player who made it, against the engine's best move) reaches these is an
+// inaccuracy, a mistake or a blunder: 5, 10 and 15 percentage points of
+// win probability. These are Lichess's thresholds (0.1, 0.2 and 0.3 on its
+// -1..1 "winning chances" scale, which is 5, 10 and 15 points of win
+// percentage), the same for every player count.
 const (
 	InaccuracyLoss = 0.05
 	MistakeLoss    = 0.10
 	BlunderLoss    = 0.15
 )
 
-// Review thresholds in points: a move that loses this many squares of
-// final margin for its mover (against the engine's best move, by the
-// search's score lead) is an inaccuracy, a mistake or a blunder whatever
-// its win-rate loss. A move is classified by the worse of its two losses,
-// so a move that throws away land in a decided game, where the win rate
-// no longer moves, is still named. The values were chosen on reviewed
-// games (docs/reviews.md, "What a review computes"): they sit above the
-// points noise of the engine's own moves and below what a random move
-// gives away.
-const (
-	InaccuracyPoints = 1.5
-	MistakePoints    = 3.0
-	BlunderPoints    = 4.5
-)
+// TwoPlayerThresholds classify the moves of two-player games. A move that
+// loses this many squares of final margin for its mover (against the
+// engine's best move, by the search's score lead) is an inaccuracy, a
+// mistake or a blunder whatever its win-rate loss, so a move that throws
+// away land in a decided game, where the win rate no longer moves, is
+// still named. The points thresholds are the win-rate thresholds turned
+// into points at the rate measured on reviewed games (docs/reviews.md,
+// "What a review computes"): with the calibrated win rates a review
+// reports, a move that lost 1 to 8 points in a position between 25% and
+// 75% lost 0.055 of win rate a point at the median, so an inaccuracy's
+// 0.05 is 0.9 points. They sit above the points noise of the engine's own
+// moves and below what a random move gives away.
+var TwoPlayerThresholds = Thresholds{Inaccuracy: InaccuracyLoss, Mistake: MistakeLoss, Blunder: BlunderLoss,
+	InaccuracyPoints: 0.9, MistakePoints: 1.8, BlunderPoints: 2.7}
 
-// pointsPerWinrate converts a loss in points to the win-rate loss that
-// counts the same: an inaccuracy's worth of points weighs as an
-// inaccuracy's worth of win rate (30 points for the whole win rate, one
-// point 0.033: in reviewed positions between 25% and 75%, a move that lost
-// 1 to 2 points lost 0.05 of win rate at the median, 3 to 5 points 0.14).
-const pointsPerWinrate = InaccuracyPoints / InaccuracyLoss
+// MultiPlayerThresholds classify the moves of three- and four-player
+// games. Their points are the seats' Voronoi leads (no network margin
+// head), a noisier forecast of the end: the 400-visit search's 95th
+// percentile of points lost is 2.8, so their thresholds stay at 1.5, 3
+// and 4.5 points, where a strong search's own noise seldom reaches a
+// mistake (docs/reviews.md, "Three and four players").
+var MultiPlayerThresholds = Thresholds{Inaccuracy: InaccuracyLoss, Mistake: MistakeLoss, Blunder: BlunderLoss,
+	InaccuracyPoints: 1.5, MistakePoints: 3, BlunderPoints: 4.5}
+
+// ThresholdsFor returns the thresholds of a game of players players.
+func ThresholdsFor(players int) Thresholds {
+	if players > 2 {
+		return MultiPlayerThresholds
+	}
+	return TwoPlayerThresholds
+}
 
 // accuracyLossScale stretches the loss in Lichess's per-move accuracy
 // formula: a WallGo move has less at stake than a chess move (a random
@@ -52,35 +63,45 @@ const accuracyLossScale = 1.5
 // mover. Accuracy = 103.1668 * exp(-0.04354 * 100 * 1.5 * L) - 3.1669,
 // clamped to 0..100 (Lichess's per-move accuracy formula on win
 // percentages, losses stretched by accuracyLossScale), where L is the
-// larger of Loss and PointsLoss / pointsPerWinrate; a player's accuracy
+// larger of Loss and PointsLoss / PointsPerWinrate; a player's accuracy
 // weighs its moves by how much was in play (PlayersAccuracy).
 
 // Classify names a move by the worse of its win-rate loss and its loss
 // in points.
-func Classify(loss, points float32, best bool) string {
+func (t Thresholds) Classify(loss, points float32, best bool) string {
 	switch {
 	case best:
 		return "best"
-	case float64(loss) >= BlunderLoss || float64(points) >= BlunderPoints:
+	case reaches(loss, t.Blunder) || reaches(points, t.BlunderPoints):
 		return "blunder"
-	case float64(loss) >= MistakeLoss || float64(points) >= MistakePoints:
+	case reaches(loss, t.Mistake) || reaches(points, t.MistakePoints):
 		return "mistake"
-	case float64(loss) >= InaccuracyLoss || float64(points) >= InaccuracyPoints:
+	case reaches(loss, t.Inaccuracy) || reaches(points, t.InaccuracyPoints):
 		return "inaccuracy"
 	}
 	return "good"
 }
 
+// reaches reports whether a loss, a float32 as reviews carry them, reaches
+// a threshold: a loss of 0.9 points is float32(0.9), a hair below the
+// float64 0.9, and still an inaccuracy.
+func reaches(loss float32, threshold float64) bool { return float64(loss) >= threshold-1e-6 }
+
+// PointsPerWinrate is the points loss that counts as the whole win rate:
+// an inaccuracy's worth of points weighs as an inaccuracy's worth of win
+// rate.
+func (t Thresholds) PointsPerWinrate() float64 { return t.InaccuracyPoints / t.Inaccuracy }
+
 // EquivalentLoss is a move's loss in win rate with its points loss
-// counted at pointsPerWinrate: the larger of the two.
-func EquivalentLoss(loss, points float32) float64 {
-	return max(float64(loss), float64(points)/pointsPerWinrate)
+// counted at PointsPerWinrate: the larger of the two.
+func (t Thresholds) EquivalentLoss(loss, points float32) float64 {
+	return max(float64(loss), float64(points)/t.PointsPerWinrate())
 }
 
 // MoveAccuracy is Lichess's accuracy of a move that loses loss of win
 // rate (0..1) and points of margin, the loss stretched by
 // accuracyLossScale: the lower of the two currencies' accuracies.
-func MoveAccuracy(loss, points float32) float64 {
-	a := 103.1668*math.Exp(-0.04354*100*accuracyLossScale*EquivalentLoss(loss, points)) - 3.1669
+func (t Thresholds) MoveAccuracy(loss, points float32) float64 {
+	a := 103.1668*math.Exp(-0.04354*100*accuracyLossScale*t.EquivalentLoss(loss, points)) - 3.1669
 	return math.Round(math.Max(0, math.Min(100, a))*10) / 10
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // EstimateRatings estimates each player's rating from a review with the
-// calibration of its model and visits, by seat (nil as a whole when there
+// calibration of its model, visits and thresholds, by seat (nil as a whole when there
 // is no calibration, when no player had enough open moves, or for a game
 // of three or four players: the calibration games and the rating list
 // are two-player).
@@ -15,7 +15,7 @@ func EstimateRatings(f *rating.File, res *Result) []*rating.Estimate {
 	if len(res.Players) > 2 {
 		return nil
 	}
-	c := f.For(res.Model, res.Visits)
+	c := f.For(res.Model, res.Visits, res.Thresholds.InaccuracyPoints)
 	if c == nil {
 		return nil
 	}

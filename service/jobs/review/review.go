@@ -168,8 +168,9 @@ type Thresholds struct {
 	Mistake    float64 `json:"mistake" example:"0.1"`
 	Blunder    float64 `json:"blunder" example:"0.15"`
 	// InaccuracyPoints, MistakePoints and BlunderPoints are the points
-	// losses of the same classes.
-	InaccuracyPoints float64 `json:"inaccuracyPoints" example:"1.5"`
-	MistakePoints    float64 `json:"mistakePoints" example:"3"`
-	BlunderPoints    float64 `json:"blunderPoints" example:"4.5"`
+	// losses of the same classes (two players: 0.9, 1.8 and 2.7; three
+	// and four: 1.5, 3 and 4.5).
+	InaccuracyPoints float64 `json:"inaccuracyPoints" example:"0.9"`
+	MistakePoints    float64 `json:"mistakePoints" example:"1.8"`
+	BlunderPoints    float64 `json:"blunderPoints" example:"2.7"`
 } // @name service.Thresholds

@@ -24,7 +24,7 @@ func TestLeader(t *testing.T) {
 		if tc.want != "" {
 			want, _ = grid.ParseColor(tc.want)
 		}
-		res := &review.Result{Players: players, Moves: []review.Move{{}}, WinrateCurve: []review.CurvePoint{{}, {Winrates: seatValues(tc.rates, 3)}}}
+		res := &review.Result{Players: players, Thresholds: review.MultiPlayerThresholds, Moves: []review.Move{{}}, WinrateCurve: []review.CurvePoint{{}, {Winrates: seatValues(tc.rates, 3)}}}
 		if got := seatsOf(res).leader(0, true); got != want {
 			t.Errorf("leader(%v) = %q, want %q", tc.rates, got, tc.want)
 		}
@@ -50,13 +50,13 @@ func TestMultiTurningPoints(t *testing.T) {
 		{"red": 0.02, "blue": 0.95, "green": 0.03},
 		{"red": 0.02, "blue": 0.96, "green": 0.02},
 	}
-	res := &review.Result{Players: []grid.Color{grid.Red, grid.Blue, grid.Green}}
+	res := &review.Result{Players: []grid.Color{grid.Red, grid.Blue, grid.Green}, Thresholds: review.MultiPlayerThresholds}
 	for i, c := range curve {
 		res.WinrateCurve = append(res.WinrateCurve, review.CurvePoint{Ply: i, Winrates: seatValues(c, 3)})
 	}
 	losses := map[int]float32{1: 0.2, 6: 0.06, 3: 0.12, 7: 0.02}
 	for i, m := range g.Moves {
-		res.Moves = append(res.Moves, review.Move{Ply: i, Move: m, Player: g.Movers[i], Loss: losses[i], BestMove: mv("A1"), Classification: review.Classify(losses[i], 0, false)})
+		res.Moves = append(res.Moves, review.Move{Ply: i, Move: m, Player: g.Movers[i], Loss: losses[i], BestMove: mv("A1"), Classification: review.MultiPlayerThresholds.Classify(losses[i], 0, false)})
 	}
 	final := g.Final
 	var got []string
@@ -95,7 +95,7 @@ func TestMultiLeadChangeNeedsSwing(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			curve := []map[string]float32{{"red": 0.35, "blue": 0.33, "green": 0.32}, {"red": 0.35, "blue": 0.33, "green": 0.32}, tc.after}
-			res := &review.Result{Players: players}
+			res := &review.Result{Players: players, Thresholds: review.MultiPlayerThresholds}
 			for i, c := range curve {
 				res.WinrateCurve = append(res.WinrateCurve, review.CurvePoint{Ply: i, Winrates: seatValues(c, 3)})
 			}

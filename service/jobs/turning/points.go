@@ -29,10 +29,10 @@ func Points(res *review.Result, final *engine.Position) []review.TurningPoint {
 		swing := max(s.change(i, is), s.change(i, was))
 		switch {
 		case provenHandover(res, i):
-			out = append(out, newPoint(LeadChange, mr, swing, fmt.Sprintf("%s throws away a proven %s: Red's win rate goes from %s to %s.",
+			out = append(out, newPoint(res.Thresholds, LeadChange, mr, swing, fmt.Sprintf("%s throws away a proven %s: Red's win rate goes from %s to %s.",
 				title(mr.Player), mr.Proof.Result, pct(mr.RedWinrateBefore), pct(mr.RedWinrateAfter))))
 		case is != grid.NoColor && was != is && float64(swing) >= LeadChangeSwing-1e-6:
-			out = append(out, newPoint(LeadChange, mr, swing, s.leadText(i, was, is)))
+			out = append(out, newPoint(res.Thresholds, LeadChange, mr, swing, s.leadText(i, was, is)))
 		}
 	}
 	if i, winner, proof, ok := provenDecidedAt(res, final); ok {
@@ -41,12 +41,12 @@ func Points(res *review.Result, final *engine.Position) []review.TurningPoint {
 		if proof.Margin != nil {
 			by = fmt.Sprintf(" by %d", *proof.Margin)
 		}
-		tp := newPoint(Decided, mr, s.change(i, winner),
+		tp := newPoint(res.Thresholds, Decided, mr, s.change(i, winner),
 			fmt.Sprintf("The game is decided: after move %d %s has a proven win%s.", i+1, title(winner), by))
 		tp.Proof = proof
 		out = append(out, tp)
 	} else if i, winner, ok := s.decidedAt(final); ok {
-		out = append(out, newPoint(Decided, &res.Moves[i], s.change(i, winner),
+		out = append(out, newPoint(res.Thresholds, Decided, &res.Moves[i], s.change(i, winner),
 			fmt.Sprintf("The game is decided: from here on %s's win rate never drops below %s.", title(winner), pct(DecidedWinrate))))
 	}
 	for _, side := range s.players {
@@ -71,11 +71,11 @@ func (s seats) leadText(i int, was, is grid.Color) string {
 }
 
 // newPoint makes a turning point of kind at a move; its cost is the
-// larger of swing and the move's loss (review.EquivalentLoss).
-func newPoint(kind string, mr *review.Move, swing float32, summary string) review.TurningPoint {
+// larger of swing and the move's loss (Thresholds.EquivalentLoss under t).
+func newPoint(t review.Thresholds, kind string, mr *review.Move, swing float32, summary string) review.TurningPoint {
 	tp := review.TurningPoint{Kind: kind, Ply: mr.Ply, Move: mr.Move, Player: mr.Player,
 		RedWinrateBefore: mr.RedWinrateBefore, RedWinrateAfter: mr.RedWinrateAfter, Loss: mr.Loss, PointsLoss: mr.PointsLoss,
-		Cost: wallzero.Round(float32(max(float64(swing), review.EquivalentLoss(mr.Loss, mr.PointsLoss)))), Summary: summary}
+		Cost: wallzero.Round(float32(max(float64(swing), t.EquivalentLoss(mr.Loss, mr.PointsLoss)))), Summary: summary}
 	if mr.Explanation != nil {
 		tp.Text = mr.Explanation.Text
 	}
@@ -84,7 +84,7 @@ func newPoint(kind string, mr *review.Move, swing float32, summary string) revie
 
 // missedChances returns side's largest losses (at least a mistake, in
 // win rate or in points), missedPerSide of them at most, as turning
-// points, the largest (review.EquivalentLoss) first.
+// points, the largest (Thresholds.EquivalentLoss) first.
 func missedChances(res *review.Result, side grid.Color) []review.TurningPoint {
 	var idx []int
 	for i, mr := range res.Moves {
@@ -92,19 +92,19 @@ func missedChances(res *review.Result, side grid.Color) []review.TurningPoint {
 			idx = append(idx, i)
 		}
 	}
-	cost := func(i int) float64 { return review.EquivalentLoss(res.Moves[i].Loss, res.Moves[i].PointsLoss) }
+	cost := func(i int) float64 { return res.Thresholds.EquivalentLoss(res.Moves[i].Loss, res.Moves[i].PointsLoss) }
 	sort.SliceStable(idx, func(a, b int) bool { return cost(idx[a]) > cost(idx[b]) })
 	out := []review.TurningPoint{}
 	for _, i := range idx[:min(missedPerSide, len(idx))] {
 		mr := &res.Moves[i]
 		lost := pct(mr.Loss) + " of the win rate"
-		if points := fmt.Sprintf("%.0f points", mr.PointsLoss); float64(mr.PointsLoss) >= review.InaccuracyPoints && mr.Loss < 0.005 {
+		if points := fmt.Sprintf("%.0f points", mr.PointsLoss); float64(mr.PointsLoss) >= res.Thresholds.InaccuracyPoints && mr.Loss < 0.005 {
 			// A decided game: only land was lost.
 			lost = points
-		} else if float64(mr.PointsLoss) >= review.InaccuracyPoints {
+		} else if float64(mr.PointsLoss) >= res.Thresholds.InaccuracyPoints {
 			lost += " and " + points
 		}
-		out = append(out, newPoint(Missed, mr, 0, fmt.Sprintf("%s missed %s (%s): %s lost.",
+		out = append(out, newPoint(res.Thresholds, Missed, mr, 0, fmt.Sprintf("%s missed %s (%s): %s lost.",
 			title(side), mr.BestMove, mr.Classification, lost)))
 	}
 	return out

@@ -41,7 +41,7 @@ func TestTurningPoints(t *testing.T) {
 		{"a slow crossing is not a lead change",
 			[]float32{0.6, 0.55, 0.51, 0.48, 0.45, 0.42, 0.4}, []float32{0.05, 0.05, 0.05, 0.05, 0.05, 0.05}, nil, nil, "", ""},
 		{"points make missed chances in a decided game",
-			[]float32{1, 1, 1, 1, 1, 1, 1}, []float32{0, 0, 0, 0, 0, 0}, map[int]float32{1: 2, 3: 8, 4: review.MistakePoints, 5: 1}, nil,
+			[]float32{1, 1, 1, 1, 1, 1, 1}, []float32{0, 0, 0, 0, 0, 0}, map[int]float32{1: 1.2, 3: 8, 4: float32(review.TwoPlayerThresholds.MistakePoints), 5: 0.5}, nil,
 			"missed-chance@3 missed-chance@4 decided@0", "Blue missed B1 (blunder): 8 points lost."},
 		{"a proven win thrown away is a lead change",
 			[]float32{0.55, 0.5, 0.52, 0.5, 0.5, 0.5, 0.5}, []float32{0, 0, 0.03, 0, 0, 0}, nil,
@@ -56,7 +56,7 @@ func TestTurningPoints(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			res := &review.Result{}
+			res := &review.Result{Thresholds: review.TwoPlayerThresholds}
 			for i, loss := range tc.losses {
 				p := grid.Red
 				if i%2 == 1 {
@@ -64,7 +64,7 @@ func TestTurningPoints(t *testing.T) {
 				}
 				pts := tc.points[i]
 				res.Moves = append(res.Moves, review.Move{Ply: i, Move: mv("A1"), Player: p, RedWinrateBefore: tc.curve[i], RedWinrateAfter: tc.curve[i+1],
-					Loss: loss, PointsLoss: pts, BestMove: mv("B1"), Classification: review.Classify(loss, pts, false), Proof: tc.proofs[i]})
+					Loss: loss, PointsLoss: pts, BestMove: mv("B1"), Classification: review.TwoPlayerThresholds.Classify(loss, pts, false), Proof: tc.proofs[i]})
 			}
 			got := Points(res, &start)
 			var summary []string
@@ -102,7 +102,7 @@ func TestDecidedByProof(t *testing.T) {
 	margin := func(v int) *int { return &v }
 	n := len(g.Moves)
 	build := func(proofs map[int]*analysis.Proof) *review.Result {
-		res := &review.Result{}
+		res := &review.Result{Thresholds: review.TwoPlayerThresholds}
 		for i, m := range g.Moves {
 			res.Moves = append(res.Moves, review.Move{Ply: i, Move: m, Player: g.Movers[i],
 				RedWinrateBefore: 0.5, RedWinrateAfter: 0.5, Proof: proofs[i]})

@@ -32,6 +32,10 @@ func Fit(in FitInput) (*rating.Calibration, error) {
 				return nil, fmt.Errorf("game %d was reviewed by %s at %d visits, not %s at %d: one calibration per model and visits",
 					i+1, g.Model, g.Visits, in.Options.Model, in.Options.Visits)
 			}
+			if g.InaccuracyPoints != in.Options.InaccuracyPoints {
+				return nil, fmt.Errorf("game %d was classified with an inaccuracy at %g points, not %g: one calibration per thresholds",
+					i+1, g.InaccuracyPoints, in.Options.InaccuracyPoints)
+			}
 		}
 	}
 	train, err := in.Players.Samples(in.Train)

@@ -100,7 +100,7 @@ func TestShippedCalibrationRanksWideGaps(t *testing.T) {
 	}
 	right := 0
 	for i, g := range games {
-		c := file.For(g.Model, g.Visits)
+		c := file.For(g.Model, g.Visits, g.InaccuracyPoints)
 		if c == nil {
 			t.Fatalf("no calibration for %s at %d visits", g.Model, g.Visits)
 		}

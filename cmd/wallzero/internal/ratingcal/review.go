@@ -31,6 +31,9 @@ type Reviewed struct {
 	Seed    uint64                   `json:"seed"`
 	Model   string                   `json:"model"`
 	Visits  int                      `json:"visits"`
+	// InaccuracyPoints is the review's points threshold of an
+	// inaccuracy, which the rating calibration is keyed by.
+	InaccuracyPoints float64 `json:"inaccuracyPoints"`
 	Moves   map[string][]rating.Move `json:"moves"`
 	// Accuracy is each side's accuracy as the review reports it.
 	Accuracy map[string]float64 `json:"accuracy,omitempty"`
@@ -96,7 +99,7 @@ func ReviewGames(ctx context.Context, c *analysis.Cached, in io.Reader, out io.W
 				return fmt.Errorf("game %d: %w", i+1, err)
 			}
 			results[i] = &Reviewed{Players: games[i].Players, Result: games[i].Result, Game: games[i].Game, Seed: games[i].Seed,
-				Model: res.Model, Visits: res.Visits}
+				Model: res.Model, Visits: res.Visits, InaccuracyPoints: res.Thresholds.InaccuracyPoints}
 			results[i].Moves, results[i].Accuracy = byName(res)
 			if o.Whole {
 				results[i].Review = reviewrow.From(res)

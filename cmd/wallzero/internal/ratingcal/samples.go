@@ -110,6 +110,12 @@ func readList(path string) (*ratingList, error) {
 	return &list, nil
 }
 
+// legacyInaccuracyPoints is the points threshold of an inaccuracy of the
+// reviewed lines that do not carry one (written before reviews carried
+// their thresholds in them): two-player reviews then called 1.5 points
+// lost an inaccuracy.
+const legacyInaccuracyPoints = 1.5
+
 // ReadReviewed reads `rating review` lines. A line with the whole review
 // has its moves and accuracy read again from the review, so that the
 // features follow the review's current fields whatever version of the
@@ -129,6 +135,10 @@ func ReadReviewed(r io.Reader) ([]Reviewed, error) {
 				return nil, fmt.Errorf("line %d: %w", line, err)
 			}
 			g.Moves, g.Accuracy = byName(res)
+			g.InaccuracyPoints = res.Thresholds.InaccuracyPoints
+		}
+		if g.InaccuracyPoints == 0 {
+			g.InaccuracyPoints = legacyInaccuracyPoints
 		}
 		out = append(out, g)
 	}

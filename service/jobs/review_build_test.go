@@ -53,11 +53,11 @@ func TestBuildReview(t *testing.T) {
 		{"a decided game: points alone", []*analysis.Analysis{
 			// Red wins whatever happens; the win rate never moves, the
 			// land does. Leads are the side to move's.
-			madeUp("red", 1, f32(20), "C3", 1, f32(20)),    // best move
-			madeUp("blue", 1, f32(-20), "D4", 0, f32(-17)), // blue could keep -17
+			madeUp("red", 1, f32(20), "C3", 1, f32(20)),      // best move
+			madeUp("blue", 1, f32(-20), "D4", 0, f32(-17)),   // blue could keep -17
 			madeUp("blue", 1, f32(-18.2), "D4", 0, f32(-17)), // after E3 blue's lead is -18.2: 1.2 points lost, inaccuracy
-			madeUp("red", 1, f32(24), "D4", 1, f32(25)),    // after C5 blue's lead is -24: 7 points lost, blunder
-			madeUp("blue", 1, f32(-23), "A1", 0, nil),      // after E5 red's lead is 23: 2 points lost, mistake
+			madeUp("red", 1, f32(24), "D4", 1, f32(25)),      // after C5 blue's lead is -24: 7 points lost, blunder
+			madeUp("blue", 1, f32(-23), "A1", 0, nil),        // after E5 red's lead is 23: 2 points lost, mistake
 		}, []want{{"best", 0, 0, true}, {"inaccuracy", 0, 1.2, true}, {"blunder", 0, 7, true}, {"mistake", 0, 2, true}}},
 		{"the worse currency counts", []*analysis.Analysis{
 			madeUp("red", 0.5, f32(0), "C3", 0.5, f32(0)),

@@ -73,7 +73,9 @@ type CurvePoint struct {
 // mover. Accuracy = 103.1668 * exp(-0.04354 * 100 * 1.5 * L) - 3.1669,
 // clamped to 0..100 (Lichess's per-move accuracy formula on win
 // percentages, losses stretched by accuracyLossScale), where L is the
-// larger of Loss and PointsLoss / pointsPerWinrate; a player's accuracy
+// larger of Loss and PointsLoss / PointsPerWinrate (the thresholds'
+// points per whole win rate: 18 with two players, 30 with more); a
+// player's accuracy
 // weighs its moves by how much was in play (review.PlayersAccuracy).
 type Move struct {
 	// Ply is the move's index in the record (0 = the first move).

@@ -25,16 +25,16 @@ import (
 // review's model and visits, and each side's moves as the estimate reads
 // them (the rest of the review is not needed to fit or check a mapping).
 type Reviewed struct {
-	Players player.SavedPlayers      `json:"players"`
-	Result  player.SavedResult       `json:"result"`
-	Game    int                      `json:"game"`
-	Seed    uint64                   `json:"seed"`
-	Model   string                   `json:"model"`
-	Visits  int                      `json:"visits"`
+	Players player.SavedPlayers `json:"players"`
+	Result  player.SavedResult  `json:"result"`
+	Game    int                 `json:"game"`
+	Seed    uint64              `json:"seed"`
+	Model   string              `json:"model"`
+	Visits  int                 `json:"visits"`
 	// InaccuracyPoints is the review's points threshold of an
 	// inaccuracy, which the rating calibration is keyed by.
-	InaccuracyPoints float64 `json:"inaccuracyPoints"`
-	Moves   map[string][]rating.Move `json:"moves"`
+	InaccuracyPoints float64                  `json:"inaccuracyPoints"`
+	Moves            map[string][]rating.Move `json:"moves"`
 	// Accuracy is each side's accuracy as the review reports it.
 	Accuracy map[string]float64 `json:"accuracy,omitempty"`
 	// Review is the whole review (ReviewOptions.Whole): what the

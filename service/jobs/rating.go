@@ -84,9 +84,8 @@ func (s *Runner) Rating(ctx context.Context, r *RatingRequest) (*RatingResult, e
 					res.Model, res.Visits, res.Thresholds.InaccuracyPoints))
 			}
 			out = &RatingResult{Model: res.Model, Visits: res.Visits, Games: []RatingGameEstimate{}}
-		} else if res.Model != out.Model || res.Visits != out.Visits {
-			return nil, wallzero.Invalid(field+".review", fmt.Sprintf("reviewed by %s at %d visits, games[0] by %s at %d: one estimate combines reviews of one model and visits",
-				res.Model, res.Visits, out.Model, out.Visits))
+		} else if why := unlike(res, out.Model, out.Visits, cal.InaccuracyPoints); why != "" {
+			return nil, wallzero.Invalid(field+".review", why)
 		}
 		seat := grid.Red
 		if g.Player == "blue" {
@@ -108,6 +107,22 @@ func (s *Runner) Rating(ctx context.Context, r *RatingRequest) (*RatingResult, e
 	}
 	out.Estimate = e
 	return out, nil
+}
+
+// unlike says why a review cannot join an estimate begun on games[0],
+// reviewed by model at visits and classified with an inaccuracy from
+// inaccuracyPoints points lost, or "" when it can: one calibration covers
+// one model, visits and thresholds.
+func unlike(res *ReviewResult, model string, visits int, inaccuracyPoints float64) string {
+	switch {
+	case res.Model != model || res.Visits != visits:
+		return fmt.Sprintf("reviewed by %s at %d visits, games[0] by %s at %d: one estimate combines reviews of one model and visits",
+			res.Model, res.Visits, model, visits)
+	case res.Thresholds.InaccuracyPoints != inaccuracyPoints:
+		return fmt.Sprintf("classified with an inaccuracy from %g points lost, games[0] from %g: one estimate combines reviews of one set of thresholds (review the older game again)",
+			res.Thresholds.InaccuracyPoints, inaccuracyPoints)
+	}
+	return ""
 }
 
 // succeededReview returns the result of a finished review; its errors

@@ -78,7 +78,9 @@ func Compare(train []Reviewed, ps Players, o rating.FitOptions, termSets [][]str
 }
 
 // Merge puts c into the calibration file at path (created if missing),
-// replacing the calibration of the same model and visits.
+// replacing the calibration of the same model, visits and thresholds
+// (the calibrations of reviews classified under other thresholds stay,
+// for the reviews stored under them).
 func Merge(path string, c *rating.Calibration) ([]byte, error) {
 	f := rating.File{Scale: "the rating list's (models/ratings.json): Elo, 400 points = 10:1 odds, voronoi-hard = 0"}
 	if b, err := os.ReadFile(path); err == nil {
@@ -90,7 +92,7 @@ func Merge(path string, c *rating.Calibration) ([]byte, error) {
 	}
 	replaced := false
 	for i := range f.Calibrations {
-		if f.Calibrations[i].Model == c.Model && f.Calibrations[i].Visits == c.Visits {
+		if o := &f.Calibrations[i]; o.Model == c.Model && o.Visits == c.Visits && o.InaccuracyPoints == c.InaccuracyPoints {
 			f.Calibrations[i], replaced = *c, true
 		}
 	}

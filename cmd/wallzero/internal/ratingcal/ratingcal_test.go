@@ -165,3 +165,38 @@ func TestRateAgainstList(t *testing.T) {
 		})
 	}
 }
+
+// TestMergeKeepsOtherThresholds: a fit replaces the calibration of its
+// model, visits and thresholds and keeps the one of reviews classified
+// under other thresholds, which still rates the reviews stored under
+// them; the merged file loads.
+func TestMergeKeepsOtherThresholds(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), rating.FileName)
+	cal := func(points, coef float64) *rating.Calibration {
+		return &rating.Calibration{Model: "m", Visits: 200, InaccuracyPoints: points, Terms: []string{"const"}, Coef: []float64{coef},
+			MinOpen: 5, Range: [2]float64{-700, 1900}, Within: 200, Between: 100, Z: 2}
+	}
+	for _, c := range []*rating.Calibration{cal(1.5, 1), cal(0.9, 2), cal(0.9, 3)} {
+		b, err := Merge(path, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := rating.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(f.Calibrations); n != 2 {
+		t.Fatalf("%d calibrations, want 2", n)
+	}
+	if c := f.For("m", 200, 1.5); c == nil || c.Coef[0] != 1 {
+		t.Errorf("the 1.5-point calibration: %+v", c)
+	}
+	if c := f.For("m", 200, 0.9); c == nil || c.Coef[0] != 3 {
+		t.Errorf("the 0.9-point calibration, fitted again: %+v", c)
+	}
+}

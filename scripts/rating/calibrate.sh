@@ -2,7 +2,7 @@
 # The rating estimate's calibration and its check, from nothing to a fitted
 # calibration file and the held-out figures (docs/reviews.md, "Rating
 # estimate"). Resumable: every finished file in DIR is kept, so a rerun
-# after a stop (or after a change of the review, with WALLZERO_RATING_TAG
+# after a stop (or after a change of the review's win rates or thresholds, with WALLZERO_RATING_TAG
 # naming a fresh set of reviews) does only what is missing. Long: run it
 # in the background,
 #

@@ -12,7 +12,8 @@ import (
 const FileName = "rating-calibration.json"
 
 // File is models/rating-calibration.json: the calibrations, one per
-// review model and visits, that `wallzero rating fit` wrote.
+// review model, visits and thresholds (Calibration.InaccuracyPoints), that
+// `wallzero rating fit` wrote.
 type File struct {
 	// Scale names the rating scale (the rating list's).
 	Scale string `json:"scale"`

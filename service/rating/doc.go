@@ -8,6 +8,6 @@
 //
 // The mapping is fitted by `wallzero rating fit` (fit.go) on games played
 // and reviewed by scripts/rating/calibrate.sh (`wallzero rating review`);
-// the calibrations, one per review model and visits, are in
+// the calibrations, one per review model, visits and thresholds, are in
 // models/rating-calibration.json (docs/reviews.md, "Rating estimate").
 package rating

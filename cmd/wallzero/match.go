@@ -99,7 +99,12 @@ func saveMatchGames(path string, cfg player.MatchConfig, rules engine.Rules, gam
 	return writeWhole(path, "-save-games", func(w io.Writer) error { return player.WriteSavedGames(w, cfg, rules, games) })
 }
 
-// isSearchSpec reports whether a player spec evaluates positions.
+// isSearchSpec reports whether a player spec evaluates positions (a
+// slipping player's when its inner player does).
 func isSearchSpec(spec string) bool {
+	if rest, ok := strings.CutPrefix(spec, player.SlipPrefix); ok {
+		_, inner, _ := strings.Cut(rest, "+")
+		return isSearchSpec(inner)
+	}
 	return strings.HasPrefix(spec, "mcts") || strings.HasPrefix(spec, "policy")
 }

@@ -165,3 +165,22 @@ func TestMatchSaveGames(t *testing.T) {
 		t.Errorf("a file was left at %s", bad)
 	}
 }
+
+// TestIsSearchSpec: a spec evaluates positions when it is a search or a
+// policy, or slips around one.
+func TestIsSearchSpec(t *testing.T) {
+	t.Parallel()
+	for spec, want := range map[string]bool{
+		"mcts:visits=64":           true,
+		"policy:temp=0.5":          true,
+		"voronoi-hard":             false,
+		"slip=0.2+mcts:visits=200": true,
+		"slip=0.2+voronoi-hard":    false,
+		"slip=0.1+slip=0.1+policy": true,
+		"random":                   false,
+	} {
+		if got := isSearchSpec(spec); got != want {
+			t.Errorf("isSearchSpec(%q) = %v, want %v", spec, got, want)
+		}
+	}
+}

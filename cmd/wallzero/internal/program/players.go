@@ -19,7 +19,8 @@ const PlayerSpecHelp = "random, voronoi-easy, voronoi-medium, voronoi-hard, " +
 	"in place of the number its metadata names; " +
 	"time: a wall-clock budget per move such as 100ms, alone or with visits, whichever ends first; " +
 	"calls: the K leaves in flight split into N evaluator calls; " +
-	"reuse=0: a new search every move, as the service analyses a position, in place of the subtree kept from the last)"
+	"reuse=0: a new search every move, as the service analyses a position, in place of the subtree kept from the last); " +
+	"slip=P+SPEC plays a random legal move with probability P and SPEC's move otherwise (a strong player that blunders now and then)"
 
 // mctsOptions are the options of an mcts player spec.
 var mctsOptions = []string{"visits", "time", "model", "gumbel", "batch", "calls", "cpuct", "fpu", "rootfpu", "score", "scorescale", "sym", "reuse"}
@@ -53,7 +54,8 @@ func parseSpec(spec string, allowed ...string) (kind string, opts map[string]str
 // share the evaluators of ev. With a tracker, every player's thinking time
 // and evaluations are counted under its spec.
 func PlayerConstructor(ev *Evaluators, tr *ThinkTracker) player.Constructor {
-	build := func(spec string, seed uint64, st *thinkStats) (player.Player, error) {
+	var build func(spec string, seed uint64, st *thinkStats) (player.Player, error)
+	build = func(spec string, seed uint64, st *thinkStats) (player.Player, error) {
 		counted := func(e search.Evaluator) search.Evaluator {
 			if st == nil {
 				return e
@@ -61,6 +63,21 @@ func PlayerConstructor(ev *Evaluators, tr *ThinkTracker) player.Constructor {
 			return search.Observed(e, func(n int) { st.evals.Add(int64(n)) })
 		}
 		switch {
+		case strings.HasPrefix(spec, player.SlipPrefix):
+			p, inner, ok := strings.Cut(strings.TrimPrefix(spec, player.SlipPrefix), "+")
+			prob, err := strconv.ParseFloat(p, 64)
+			if !ok || err != nil {
+				return nil, fmt.Errorf("player %q: want slip=P+SPEC, P a probability", spec)
+			}
+			in, err := build(inner, seed, st)
+			if err != nil {
+				return nil, err
+			}
+			sp, err := player.Slip(in, prob, seed^0x51)
+			if err != nil {
+				return nil, fmt.Errorf("player %q: %w", spec, err)
+			}
+			return sp, nil
 		case strings.HasPrefix(spec, "mcts"):
 			_, opts, err := parseSpec(spec, mctsOptions...)
 			if err != nil {

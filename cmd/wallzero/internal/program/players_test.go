@@ -55,3 +55,31 @@ func TestPolicySpecTemp(t *testing.T) {
 		}
 	}
 }
+
+// TestSlipSpec: slip=P+SPEC wraps any player spec, a search's included,
+// and keeps the whole spec as its name; a missing inner spec, a
+// probability that is not one and an unknown inner player are refused.
+func TestSlipSpec(t *testing.T) {
+	t.Parallel()
+	build := PlayerConstructor(NewEvaluators(ModelFlags{}), nil)
+	for _, tc := range []struct {
+		spec    string
+		wantErr string
+	}{
+		{"slip=0.25+voronoi-hard", ""},
+		{"slip=0.1+mcts:visits=10,model=heuristic,score=1", ""},
+		{"slip=0+random", ""},
+		{"slip=0.25", "want slip=P+SPEC"},
+		{"slip=often+voronoi-hard", "want slip=P+SPEC"},
+		{"slip=1.5+voronoi-hard", "want 0..1"},
+		{"slip=0.2+nobody", `unknown player "nobody"`},
+	} {
+		p, err := build(tc.spec, 1)
+		switch {
+		case tc.wantErr == "" && (err != nil || p == nil || p.Spec() != tc.spec):
+			t.Errorf("%s: %v (spec %v)", tc.spec, err, p)
+		case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
+			t.Errorf("%s: error %v, want %q", tc.spec, err, tc.wantErr)
+		}
+	}
+}

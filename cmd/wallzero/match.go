@@ -102,8 +102,7 @@ func saveMatchGames(path string, cfg player.MatchConfig, rules engine.Rules, gam
 // isSearchSpec reports whether a player spec evaluates positions (a
 // slipping player's when its inner player does).
 func isSearchSpec(spec string) bool {
-	if rest, ok := strings.CutPrefix(spec, player.SlipPrefix); ok {
-		_, inner, _ := strings.Cut(rest, "+")
+	if _, inner, ok := player.CutSlip(spec); ok {
 		return isSearchSpec(inner)
 	}
 	return strings.HasPrefix(spec, "mcts") || strings.HasPrefix(spec, "policy")

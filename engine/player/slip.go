@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/wallzero/wallzero/engine"
 	"github.com/wallzero/wallzero/engine/grid"
@@ -13,6 +14,16 @@ import (
 // uniformly random legal move with probability P and INNER's move
 // otherwise (Slip).
 const SlipPrefix = "slip="
+
+// CutSlip splits a slipping player's spec "slip=P+INNER" into P and
+// INNER; ok is false for any other spec (P is not checked here).
+func CutSlip(spec string) (p, inner string, ok bool) {
+	rest, ok := strings.CutPrefix(spec, SlipPrefix)
+	if !ok {
+		return "", "", false
+	}
+	return strings.Cut(rest, "+")
+}
 
 // slipPlayer plays a random move now and then, its inner player's
 // otherwise.

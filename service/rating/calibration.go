@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 )
 
@@ -100,7 +99,7 @@ func (f *File) For(model string, visits int, inaccuracyPoints float64) *Calibrat
 		return nil
 	}
 	for i := range f.Calibrations {
-		if c := &f.Calibrations[i]; c.Model == model && c.Visits == visits && math.Abs(c.InaccuracyPoints-inaccuracyPoints) < 1e-9 {
+		if c := &f.Calibrations[i]; c.Model == model && c.Visits == visits && c.InaccuracyPoints == inaccuracyPoints {
 			return c
 		}
 	}

@@ -65,6 +65,7 @@ func refAnalysis() *analysis.Analysis {
 		{Move: mv("D1"), Visits: 5, Winrate: 0.595, Prior: 0.02, ScoreLead: lead(2)},
 		{Move: mv("E1"), Visits: 0, Winrate: 0.60, Prior: 0.40},
 		{Move: mv("F1"), Visits: 5, Winrate: 0.58, Prior: 0.25},
+		{Move: mv("A2"), Visits: 5, Winrate: 0.595, Prior: 0.01, ScoreLead: lead(3.1000001)},
 	}}
 }
 
@@ -83,6 +84,7 @@ func TestLevelFinds(t *testing.T) {
 		"E1": false, // never visited: no value of its own
 		"F1": true,  // 2 points of win rate below, score unknown
 		"G1": false, // not in the analysis
+		"A2": false, // 0.9 of score below (0.89999986 in float32): an inaccuracy exactly
 	} {
 		if got := levelFinds(review.TwoPlayerThresholds, ref, mv(move)); got != want {
 			t.Errorf("levelFinds(%s) = %v, want %v", move, got, want)

@@ -88,10 +88,10 @@ func levelFinds(t review.Thresholds, ref *analysis.Analysis, move grid.Move) boo
 		if mi.Move != move {
 			continue
 		}
-		if mi.Visits == 0 || float64(best.Winrate-mi.Winrate) >= t.Inaccuracy {
+		if mi.Visits == 0 || review.Reaches(best.Winrate-mi.Winrate, t.Inaccuracy) {
 			return false
 		}
-		return best.ScoreLead == nil || mi.ScoreLead == nil || float64(*best.ScoreLead-*mi.ScoreLead) < t.InaccuracyPoints
+		return best.ScoreLead == nil || mi.ScoreLead == nil || !review.Reaches(*best.ScoreLead-*mi.ScoreLead, t.InaccuracyPoints)
 	}
 	return false
 }

@@ -72,20 +72,21 @@ func (t Thresholds) Classify(loss, points float32, best bool) string {
 	switch {
 	case best:
 		return "best"
-	case reaches(loss, t.Blunder) || reaches(points, t.BlunderPoints):
+	case Reaches(loss, t.Blunder) || Reaches(points, t.BlunderPoints):
 		return "blunder"
-	case reaches(loss, t.Mistake) || reaches(points, t.MistakePoints):
+	case Reaches(loss, t.Mistake) || Reaches(points, t.MistakePoints):
 		return "mistake"
-	case reaches(loss, t.Inaccuracy) || reaches(points, t.InaccuracyPoints):
+	case Reaches(loss, t.Inaccuracy) || Reaches(points, t.InaccuracyPoints):
 		return "inaccuracy"
 	}
 	return "good"
 }
 
-// reaches reports whether a loss, a float32 as reviews carry them, reaches
+// Reaches reports whether a loss, a float32 as reviews carry them, reaches
 // a threshold: a loss of 0.9 points is float32(0.9), a hair below the
-// float64 0.9, and still an inaccuracy.
-func reaches(loss float32, threshold float64) bool { return float64(loss) >= threshold-1e-6 }
+// float64 0.9, and still an inaccuracy. Every comparison of a loss with a
+// threshold goes through it (classes, levels, turning points).
+func Reaches(loss float32, threshold float64) bool { return float64(loss) >= threshold-1e-6 }
 
 // PointsPerWinrate is the points loss that counts as the whole win rate:
 // an inaccuracy's worth of points weighs as an inaccuracy's worth of win

@@ -98,10 +98,10 @@ func missedChances(res *review.Result, side grid.Color) []review.TurningPoint {
 	for _, i := range idx[:min(missedPerSide, len(idx))] {
 		mr := &res.Moves[i]
 		lost := pct(mr.Loss) + " of the win rate"
-		if points := fmt.Sprintf("%.0f points", mr.PointsLoss); float64(mr.PointsLoss) >= res.Thresholds.InaccuracyPoints && mr.Loss < 0.005 {
+		if points := fmt.Sprintf("%.0f points", mr.PointsLoss); review.Reaches(mr.PointsLoss, res.Thresholds.InaccuracyPoints) && mr.Loss < 0.005 {
 			// A decided game: only land was lost.
 			lost = points
-		} else if float64(mr.PointsLoss) >= res.Thresholds.InaccuracyPoints {
+		} else if review.Reaches(mr.PointsLoss, res.Thresholds.InaccuracyPoints) {
 			lost += " and " + points
 		}
 		out = append(out, newPoint(res.Thresholds, Missed, mr, 0, fmt.Sprintf("%s missed %s (%s): %s lost.",

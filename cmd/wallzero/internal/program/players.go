@@ -64,7 +64,7 @@ func PlayerConstructor(ev *Evaluators, tr *ThinkTracker) player.Constructor {
 		}
 		switch {
 		case strings.HasPrefix(spec, player.SlipPrefix):
-			p, inner, ok := strings.Cut(strings.TrimPrefix(spec, player.SlipPrefix), "+")
+			p, inner, ok := player.CutSlip(spec)
 			prob, err := strconv.ParseFloat(p, 64)
 			if !ok || err != nil {
 				return nil, fmt.Errorf("player %q: want slip=P+SPEC, P a probability", spec)
